@@ -1,0 +1,1 @@
+"""Composition root: wires the engine, display and hardware adapters into the cabinet app."""

@@ -1,0 +1,75 @@
+"""The ``speed-cabinet`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from engine.scenario import ScenarioError, run_text
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"speed-cabinet scenario: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        result = run_text(text)
+    except ScenarioError as exc:
+        # One line, never a traceback: the message may quote input with newlines.
+        print(f"speed-cabinet scenario: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    json.dump(result, sys.stdout, separators=(",", ":") if args.compact else None,
+              indent=None if args.compact else 1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from cabinet.demo import run_demo
+
+    return run_demo(seed=args.seed, pace=args.pace, players=args.players)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="speed-cabinet",
+        description="Speed, Spit and California Spit for a party arcade cabinet.",
+    )
+    sub = parser.add_subparsers(dest="command")
+    sc = sub.add_parser("scenario", help="play a scenario file headless and print the result")
+    sc.add_argument("file", help="scenario JSON file, or - for stdin")
+    sc.add_argument("--compact", action="store_true", help="one-line JSON output")
+    sc.set_defaults(func=_scenario)
+    demo = sub.add_parser("demo", help="a headless bot-vs-bot demo game, printed as it plays")
+    demo.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    demo.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    demo.add_argument("--pace", type=float, default=4.0,
+                      help="game seconds per real second; 0 plays at full speed (default 4)")
+    demo.set_defaults(func=_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        # Until the cabinet exists, running it plays the headless demo.
+        args = parser.parse_args(["demo", *([] if argv is None else argv)])
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""speed-cabinet's rules engine: pure, standard library only.
+
+Commands in, events out; time is data (whole milliseconds on every command); chance is a
+seeded ``random.Random`` passed in. Every state is a frozen value.
+
+Glossary (the contract's words):
+    hand      up to five held cards, in slot order (slot 1 first)
+    slot      a hand position, 1-5 on the panel, 0-4 in code
+    draw      a player's face-down draw pile; refills the emptied slot
+    center    the face-up build piles; seat i plays LEFT onto pile i, RIGHT onto pile i + 1
+    side      the face-down side piles; pile i flips onto centre pile i at a stall
+    stall     nobody can play; the flip comes when all are ready (SLAM) or after a delay
+    flip      side tops turn onto the centre piles (or, in a deadlock, forced discards)
+    lockout   a rejected play blocks that player's plays for ``lockout_ms``
+    out       a player with no cards in hand or draw; "Speed!" (SLAM) claims the win
+"""
+
+from engine.cards import Card, normalize_code
+from engine.commands import Command, Pause, Play, Resume, Slam, Tick
+from engine.events import Event, Reason
+from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
+from engine.speed import EngineError, InvalidPosition, legal_plays, new_game, start, step
+from engine.state import Phase, SpeedPlayer, SpeedState
+
+__all__ = [
+    "PRESETS",
+    "Card",
+    "Command",
+    "EngineError",
+    "Event",
+    "Game",
+    "InvalidPosition",
+    "Pause",
+    "Phase",
+    "Play",
+    "Reason",
+    "Resume",
+    "Rules",
+    "RulesError",
+    "Slam",
+    "SpeedPlayer",
+    "SpeedState",
+    "Tick",
+    "find_rules",
+    "legal_plays",
+    "new_game",
+    "normalize_code",
+    "start",
+    "step",
+]

@@ -1,0 +1,231 @@
+"""Rules: every option of every game as one frozen dataclass, plus named presets.
+
+Option keys and values are spelled as in the scenario contract; the options the contract
+does not list are documented in docs/rules-options.md. ``Rules.from_options`` is the one
+place that checks an options mapping (scenario files and the cabinet config both use it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from engine.cards import JOKER
+
+
+class Game(StrEnum):
+    SPEED = "speed"
+    SPIT = "spit"
+    CALIFORNIA = "california"
+
+
+class AceMode(StrEnum):
+    CYCLIC = "cyclic"
+    LOW = "low"
+    HIGH = "high"
+
+
+class CallMode(StrEnum):
+    AUTO = "auto"
+    CALL = "call"
+    EITHER = "either"
+
+
+class FalseCall(StrEnum):
+    PENALTY = "penalty"
+    IGNORE = "ignore"
+
+
+class Reshuffle(StrEnum):
+    KEEP_TOPS = "keep_tops"
+    EACH = "each"
+    NO_RESERVE = "no_reserve"
+
+
+class Deadlock(StrEnum):
+    DISCARD = "discard"
+    END_ROUND = "end_round"
+
+
+class RulesError(ValueError):
+    """An options mapping the engine cannot play; the message names the key and the fix."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything that differs between games and variants, as data."""
+
+    game: Game = Game.SPEED
+    players: int = 2
+    ace: AceMode = AceMode.CYCLIC
+    same_rank: bool = False
+    jokers: bool = False
+    deal: int = 20
+    decks: int = 1
+    call: CallMode = CallMode.CALL
+    call_timeout_ms: int = 3000
+    false_call: FalseCall = FalseCall.PENALTY
+    stall_delay_ms: int = 2000
+    reshuffle: Reshuffle = Reshuffle.KEEP_TOPS
+    lockout_ms: int = 400
+    slap_timeout_ms: int = 5000
+    row: int = 4
+    round_limit: int = 30
+    hidden_stall: bool = False
+    """Speed: the engine finds stalls but does not announce them (no ``stalled`` event)."""
+    deadlock: Deadlock = Deadlock.DISCARD
+    """Speed: how a deadlock ends; END_ROUND decides the game on cards at its flip."""
+
+    @property
+    def side_size(self) -> int:
+        """Cards per side pile in a Speed deal."""
+        if self.reshuffle is Reshuffle.NO_RESERVE:
+            return 0
+        return 10 if self.deal == 15 else 5
+
+    @property
+    def deck_size(self) -> int:
+        return self.decks * (54 if self.jokers else 52)
+
+    def reach(self, player: int) -> tuple[int, int]:
+        """The centre piles a Speed player reaches: (LEFT, RIGHT) = (i, i + 1 mod N)."""
+        return player, (player + 1) % self.players
+
+    def adjacent(self, card_rank: int, top_rank: int) -> bool:
+        """May a card of ``card_rank`` go on ``top_rank`` by rank alone (jokers are wild)?"""
+        return _adjacency(self.ace, self.same_rank)[top_rank][card_rank]
+
+    def options(self) -> dict[str, Any]:
+        """The options mapping that ``from_options`` turns back into these rules."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = str(value) if isinstance(value, StrEnum) else value
+        return out
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], base: Rules | None = None) -> Rules:
+        """Rules from an options mapping (scenario ``rules`` / config ``[rules]``).
+
+        Unknown keys and bad values raise RulesError naming the key and what is allowed.
+        ``decks`` defaults to 2 for four players.
+        """
+        if not isinstance(options, Mapping):
+            raise RulesError("rules must be an object of options")
+        base = base or DEFAULT
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, raw in options.items():
+            if key not in known:
+                raise RulesError(f"unknown rules option {key!r}; known: {', '.join(known)}")
+            values[key] = _parse_option(key, raw)
+        if "decks" not in values and values.get("players", base.players) == 4:
+            values["decks"] = 2
+        rules = replace(base, **values)
+        if rules.game is not Game.SPEED and rules.players != 2:
+            raise RulesError(f"rules option 'players': {rules.game} is for 2 players")
+        if rules.deal == 15 and rules.players > 2:
+            raise RulesError("rules option 'deal': 15 is for 2 players only; use 20")
+        return rules
+
+
+_ENUMS: dict[str, type[StrEnum]] = {
+    "game": Game,
+    "ace": AceMode,
+    "call": CallMode,
+    "false_call": FalseCall,
+    "reshuffle": Reshuffle,
+    "deadlock": Deadlock,
+}
+_CHOICES: dict[str, tuple[int, ...]] = {
+    "players": (2, 3, 4),
+    "deal": (20, 15),
+    "decks": (1, 2),
+    "row": (4, 5),
+}
+_BOOLS = ("same_rank", "jokers", "hidden_stall")
+_COUNTS = {
+    "call_timeout_ms": 0,
+    "stall_delay_ms": 0,
+    "lockout_ms": 0,
+    "slap_timeout_ms": 0,
+    "round_limit": 1,
+}
+
+
+def _parse_option(key: str, raw: Any) -> Any:
+    if key in _ENUMS:
+        enum = _ENUMS[key]
+        allowed = ", ".join(f'"{m.value}"' for m in enum)
+        if not isinstance(raw, str) or raw not in enum._value2member_map_:
+            raise RulesError(f"rules option {key!r}: {raw!r} is not one of {allowed}")
+        return enum(raw)
+    if key in _BOOLS:
+        if not isinstance(raw, bool):
+            raise RulesError(f"rules option {key!r}: {raw!r} must be true or false")
+        return raw
+    is_int = isinstance(raw, int) and not isinstance(raw, bool)
+    if key in _CHOICES:
+        allowed = ", ".join(map(str, _CHOICES[key]))
+        if not is_int or raw not in _CHOICES[key]:
+            raise RulesError(f"rules option {key!r}: {raw!r} is not one of {allowed}")
+        return raw
+    low = _COUNTS[key]
+    if not is_int or raw < low:
+        raise RulesError(f"rules option {key!r}: {raw!r} must be an integer >= {low}")
+    return raw
+
+
+@cache
+def _adjacency(ace: AceMode, same_rank: bool) -> tuple[tuple[bool, ...], ...]:
+    """table[top][card]: may ``card`` go on ``top``; index 0 is the joker (wild both ways)."""
+
+    def linear(r: int) -> int:
+        return 14 if (r == 1 and ace is AceMode.HIGH) else r
+
+    table = []
+    for top in range(14):
+        row = []
+        for card in range(14):
+            if top == JOKER or card == JOKER:
+                ok = True
+            else:
+                gap = abs(linear(top) - linear(card))
+                ok = gap == 1 or (ace is AceMode.CYCLIC and gap == 12) or (same_rank and gap == 0)
+            row.append(ok)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+DEFAULT = Rules()
+"""The contract's defaults: 2-player Speed."""
+
+PRESETS: dict[str, Rules] = {
+    "speed": DEFAULT,
+    # pagat's main text: side piles of ten, the verbal win.
+    "pagat": replace(DEFAULT, deal=15),
+    # Wikipedia's German article: doubles, jokers, each pile reshuffled on its own.
+    "wikipedia": replace(DEFAULT, same_rank=True, jokers=True, reshuffle=Reshuffle.EACH),
+    # Turkish rules: strict low ace, no doubles, no side reserve.
+    "turkish": replace(DEFAULT, ace=AceMode.LOW, reshuffle=Reshuffle.NO_RESERVE),
+    # Nintendo's Japanese Speed: the stall is not announced, the win is automatic.
+    "nintendo": replace(DEFAULT, hidden_stall=True, call=CallMode.AUTO),
+    # Kids: automatic win, no false-call penalty, short lockout, quick flips.
+    "kids": replace(
+        DEFAULT, call=CallMode.AUTO, false_call=FalseCall.IGNORE, lockout_ms=150,
+        stall_delay_ms=1500,
+    ),
+    "spit": replace(DEFAULT, game=Game.SPIT),
+    "california": replace(DEFAULT, game=Game.CALIFORNIA),
+}
+
+
+def find_rules(name: str) -> Rules:
+    """A preset by name (case-insensitive)."""
+    try:
+        return PRESETS[name.lower()]
+    except KeyError:
+        raise RulesError(f"unknown rules preset {name!r}; known: {', '.join(PRESETS)}") from None

@@ -1,0 +1,275 @@
+"""Scenario files (../shared/contracts/scenario.md): parse, check, play, report.
+
+Pure: text or decoded JSON in, a result dict out. Reading the file and the exit codes
+belong to the command line (``cabinet/cli.py``). Every fault raises ScenarioError with a
+one-line message naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import speed
+from engine.cards import Card, CardBox, InvalidCard, normalize_code
+from engine.commands import Command, Pause, Play, Resume, Slam, Tick
+from engine.events import Event
+from engine.rules import Game, Rules, RulesError
+from engine.state import SpeedState
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario; the message is one line naming the fault."""
+
+
+TOP_KEYS = {"rules", "table", "seed", "inputs", "until"}
+
+# Every action and the keys it may carry (besides t and player).
+ACTIONS: dict[str, frozenset[str]] = {
+    "play": frozenset({"play", "to"}),
+    "slam": frozenset({"slam"}),
+    "pause": frozenset({"pause"}),
+    "resume": frozenset({"resume"}),
+    "move": frozenset({"move", "slot"}),
+    "slap": frozenset({"slap"}),
+    "cover": frozenset({"cover"}),
+}
+GAME_ACTIONS: dict[Game, frozenset[str]] = {
+    Game.SPEED: frozenset({"play", "slam", "pause", "resume"}),
+    Game.SPIT: frozenset({"play", "move", "slap", "slam", "pause", "resume"}),
+    Game.CALIFORNIA: frozenset({"cover", "slam", "pause", "resume"}),
+}
+INPUT_KEYS = frozenset({"t", "player"}).union(*ACTIONS.values())
+SUPPORTED = {Game.SPEED}
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    rules: Rules
+    seed: int
+    table: speed.SpeedTable | None
+    inputs: tuple[Command, ...]
+    until: int | None
+
+
+def loads(text: str) -> Scenario:
+    """Parse scenario text (JSON) into a checked Scenario."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise ScenarioError("not JSON: nested too deeply") from None
+    return parse(data)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse(data: object) -> Scenario:
+    """Check decoded scenario JSON against the contract and build a Scenario."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    for key in data:
+        if key not in TOP_KEYS:
+            known = ", ".join(sorted(TOP_KEYS))
+            raise ScenarioError(f"unknown key {key!r}; a scenario has {known}")
+    if "rules" not in data:
+        raise ScenarioError("missing 'rules'")
+    raw_rules = data["rules"]
+    if not isinstance(raw_rules, dict) or "game" not in raw_rules:
+        raise ScenarioError("'rules' must be an object with a 'game'")
+    try:
+        rules = Rules.from_options(raw_rules)
+    except RulesError as exc:
+        raise ScenarioError(str(exc)) from None
+    if rules.game not in SUPPORTED:
+        raise ScenarioError(f"game {str(rules.game)!r} is not yet supported")
+    seed = data.get("seed", 0)
+    if not _is_int(seed):
+        raise ScenarioError(f"'seed' must be an integer, got {seed!r}")
+    inputs = _parse_inputs(data.get("inputs", []), rules)
+    until = data.get("until")
+    if until is not None:
+        if not _is_int(until):
+            raise ScenarioError(f"'until' must be an integer, got {until!r}")
+        last = inputs[-1].t if inputs else 0
+        if until < last:
+            raise ScenarioError(f"'until' {until} is before the last input at t = {last}")
+    table = _parse_speed_table(data["table"], rules) if "table" in data else None
+    return Scenario(rules, seed, table, inputs, until)
+
+
+def _parse_inputs(raw: object, rules: Rules) -> tuple[Command, ...]:
+    if not isinstance(raw, list):
+        raise ScenarioError("'inputs' must be a list")
+    out: list[Command] = []
+    last = 0
+    for n, item in enumerate(raw):
+        where = f"input {n}"
+        if not isinstance(item, dict):
+            raise ScenarioError(f"{where}: an input is an object")
+        for key in item:
+            if key not in INPUT_KEYS:
+                raise ScenarioError(f"{where}: unknown key {key!r}")
+        actions = [a for a in ACTIONS if a in item]
+        if len(actions) != 1:
+            what = "no action" if not actions else f"several actions ({', '.join(actions)})"
+            raise ScenarioError(f"{where}: {what}; give exactly one of {', '.join(ACTIONS)}")
+        action = actions[0]
+        for key in item:
+            if key not in ("t", "player") and key not in ACTIONS[action]:
+                raise ScenarioError(f"{where}: key {key!r} does not belong to a {action!r}")
+        if action not in GAME_ACTIONS[rules.game]:
+            raise ScenarioError(f"{where}: {action!r} is not an action of {rules.game}")
+        for key in ("t", "player"):
+            if key not in item:
+                raise ScenarioError(f"{where}: missing {key!r}")
+        t, player = item["t"], item["player"]
+        if not _is_int(t):
+            raise ScenarioError(f"{where}: 't' must be an integer, got {t!r}")
+        if t < 0:
+            raise ScenarioError(f"{where}: 't' must not be negative")
+        if t < last:
+            raise ScenarioError(f"{where}: 't' goes backwards ({t} after {last})")
+        last = t
+        if not _is_int(player) or not 0 <= player < rules.players:
+            raise ScenarioError(f"{where}: player {player!r} out of range 0-{rules.players - 1}")
+        out.append(_parse_action(where, action, item, t, player, rules))
+    return tuple(out)
+
+
+def _parse_action(
+    where: str, action: str, item: dict[str, Any], t: int, player: int, rules: Rules
+) -> Command:
+    if action in ("slam", "pause", "resume"):
+        if item[action] is not True:
+            raise ScenarioError(f"{where}: {action!r} must be true")
+        if action == "slam":
+            return Slam(t, player)
+        return Pause(t, player) if action == "pause" else Resume(t, player)
+    if action == "play":
+        if "to" not in item:
+            raise ScenarioError(f"{where}: a play needs 'to'")
+        to = item["to"]
+        piles = rules.players if rules.game is Game.SPEED else 2
+        if not _is_int(to) or not 0 <= to < piles:
+            raise ScenarioError(f"{where}: pile {to!r} out of range 0-{piles - 1}")
+        return Play(t, player, _code(where, item["play"]), to)
+    raise ScenarioError(f"{where}: {action!r} is not yet supported")
+
+
+def _code(where: str, raw: object) -> str:
+    try:
+        return normalize_code(raw)
+    except InvalidCard as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
+
+
+SPEED_TABLE_KEYS = ("hands", "draw", "center", "side", "burned")
+
+
+def _parse_speed_table(raw: object, rules: Rules) -> speed.SpeedTable:
+    if not isinstance(raw, dict):
+        raise ScenarioError("'table' must be an object")
+    for key in raw:
+        if key not in SPEED_TABLE_KEYS:
+            known = ", ".join(SPEED_TABLE_KEYS)
+            raise ScenarioError(f"table: unknown key {key!r}; speed has {known}")
+    box = CardBox(rules.decks, rules.jokers)
+
+    def cards(where: str, pile: object) -> tuple[Card, ...]:
+        if not isinstance(pile, list):
+            raise ScenarioError(f"table: {where} must be a list of card codes")
+        try:
+            return tuple(box.take(normalize_code(code)) for code in pile)
+        except InvalidCard as exc:
+            raise ScenarioError(f"table: {where}: {exc}") from None
+
+    def per_player(key: str) -> tuple[tuple[Card, ...], ...]:
+        if key not in raw:
+            raise ScenarioError(f"table: missing {key!r}")
+        zone = raw[key]
+        if not isinstance(zone, list) or len(zone) != rules.players:
+            raise ScenarioError(f"table: {key!r} needs one list per player ({rules.players})")
+        return tuple(cards(f"{key}[{i}]", pile) for i, pile in enumerate(zone))
+
+    hands, draws = per_player("hands"), per_player("draw")
+    center, side = per_player("center"), per_player("side")
+    burned = cards("burned", raw.get("burned", []))
+    for i, hand in enumerate(hands):
+        if len(hand) > speed.HAND_SIZE:
+            raise ScenarioError(f"table: hands[{i}] holds {len(hand)} cards; at most 5")
+    for i, pile in enumerate(center):
+        if not pile:
+            raise ScenarioError(f"table: center[{i}] is empty; every centre pile holds a card")
+    if box.remaining():
+        total = rules.deck_size - box.remaining()
+        raise ScenarioError(f"table: holds {total} cards; the deck has {rules.deck_size}")
+    return speed.SpeedTable(hands, draws, center, side, burned)
+
+
+def play(scenario: Scenario, on_event: Callable[[Event], None] | None = None) -> SpeedState:
+    """Play a scenario to its end; every event goes to ``on_event``."""
+    emit = on_event or (lambda event: None)
+    rng = random.Random(scenario.seed)
+    if scenario.table is None:
+        state, events = speed.new_game(scenario.rules, rng, scenario.seed)
+    else:
+        state, events = speed.start(scenario.rules, scenario.table, rng, scenario.seed)
+    _emit_all(events, emit)
+    commands: Iterable[Command] = scenario.inputs
+    if scenario.until is not None:
+        commands = (*scenario.inputs, Tick(scenario.until))
+    for cmd in commands:
+        state, events = speed.step(state, cmd)
+        _emit_all(events, emit)
+    return state
+
+
+def _emit_all(events: list[Event], emit: Callable[[Event], None]) -> None:
+    for event in events:
+        emit(event)
+
+
+def report(state: SpeedState, events: list[Event]) -> dict[str, Any]:
+    """The contract's output object (plus a few extra keys)."""
+    return {
+        "over": state.is_over,
+        "winner": state.winner,
+        "center": [pile[0].code if pile else None for pile in state.center],
+        "center_sizes": [len(pile) for pile in state.center],
+        "players": [
+            {"cards": p.cards, "hand": [c.code for c in p.hand], "draw": len(p.draw)}
+            for p in state.players
+        ],
+        "cards_total": state.cards_total(),
+        "events": [e.to_dict() for e in events],
+        "phase": state.phase.value,
+        "t": state.now,
+        "paused": state.paused,
+    }
+
+
+def run(scenario: Scenario) -> dict[str, Any]:
+    """Play a checked scenario; the contract's output as a dict."""
+    events: list[Event] = []
+    try:
+        state = play(scenario, events.append)
+    except speed.InvalidPosition as exc:
+        raise ScenarioError(f"table: {exc}") from None
+    return report(state, events)
+
+
+def run_scenario(data: object) -> dict[str, Any]:
+    """Check and play decoded scenario JSON."""
+    return run(parse(data))
+
+
+def run_text(text: str) -> dict[str, Any]:
+    """Check and play scenario text."""
+    return run(loads(text))

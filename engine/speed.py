@@ -1,0 +1,473 @@
+"""Speed for 2-4 players: the deal, the table at t = 0, and ``step``.
+
+Every rule here is numbered as in the scenario contract's Speed section (rule 1-10);
+rules.md labels (SPD-*, J-*, E*) are given where they add a reason.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.cards import Card, shuffled_deck
+from engine.commands import Command, Pause, Play, Resume, Slam, Tick
+from engine.events import (
+    CardDrawn,
+    CardFlipped,
+    CardPlayed,
+    CenterReshuffled,
+    Event,
+    GamePaused,
+    GameResumed,
+    GameTied,
+    GameWon,
+    PenaltyTaken,
+    PlayRejected,
+    Reason,
+    Stalled,
+)
+from engine.rules import CallMode, Deadlock, FalseCall, Game, Reshuffle, Rules
+from engine.state import Phase, SpeedPlayer, SpeedState, Timer, TimerKind
+
+HAND_SIZE = 5
+
+
+class EngineError(Exception):
+    """A programming error: the engine was asked something no game can mean."""
+
+
+class InvalidPosition(EngineError, ValueError):
+    """A table that breaks the shapes of the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedTable:
+    """A Speed layout as dealt or as written down (every pile top first)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    draws: tuple[tuple[Card, ...], ...]
+    center: tuple[tuple[Card, ...], ...]
+    side: tuple[tuple[Card, ...], ...]
+    burned: tuple[Card, ...] = ()
+
+
+def deal(rules: Rules, rng: random.Random) -> SpeedTable:
+    """Rule 10: side piles, one starter per centre pile, the rest split evenly into draw
+    piles whose first five cards form the hand; a remainder is burned."""
+    n = rules.players
+    deck = shuffled_deck(rules.decks, rules.jokers, rng)
+    k = rules.side_size
+    side = tuple(tuple(deck[i * k : (i + 1) * k]) for i in range(n))
+    pos = n * k
+    center = tuple((deck[pos + i],) for i in range(n))
+    pos += n
+    each = (len(deck) - pos) // n
+    draws = [deck[pos + i * each : pos + (i + 1) * each] for i in range(n)]
+    burned = tuple(deck[pos + n * each :])
+    hands = tuple(tuple(d[:HAND_SIZE]) for d in draws)
+    return SpeedTable(hands, tuple(tuple(d[HAND_SIZE:]) for d in draws), center, side, burned)
+
+
+def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[SpeedState, list[Event]]:
+    """Deal with ``rng`` and start play at t = 0. Later shuffles continue ``rng``'s stream."""
+    return start(rules, deal(rules, rng), rng, seed)
+
+
+def start(
+    rules: Rules, table: SpeedTable, rng: random.Random, seed: int = 0
+) -> tuple[SpeedState, list[Event]]:
+    """Start play on ``table`` at t = 0: hands under 5 are topped up (no event), then the
+    table is checked like any state (a player out, a stall)."""
+    if rules.game is not Game.SPEED:
+        raise EngineError(f"speed.start needs Speed rules, not {rules.game}")
+    n = rules.players
+    shapes = (table.hands, table.draws, table.center, table.side)
+    if any(len(zone) != n for zone in shapes):
+        raise InvalidPosition(f"a {n}-player table needs {n} hands, draws, centre and side piles")
+    if any(len(h) > HAND_SIZE for h in table.hands):
+        raise InvalidPosition("a hand holds at most 5 cards")
+    if any(not c for c in table.center):
+        raise InvalidPosition("every centre pile holds at least one card")
+    players = []
+    for hand, draw in zip(table.hands, table.draws, strict=True):
+        fill = HAND_SIZE - len(hand)
+        players.append(SpeedPlayer(hand + draw[:fill], draw[fill:]))
+    state = SpeedState(
+        rules=rules,
+        players=tuple(players),
+        center=table.center,
+        side=table.side,
+        burned=table.burned,
+        seed=seed,
+        rng_state=rng.getstate(),
+    )
+    work = _Work(state)
+    for p in range(n):
+        if not work.is_over():
+            work.check_out(p)
+    work.settle()
+    work.advance(0)
+    return work.freeze(), work.events
+
+
+def step(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
+    """Apply one command at ``cmd.t``: timers due at or before it fire first, in due order.
+
+    Once the game is decided nothing happens. Time never goes backwards (EngineError).
+    """
+    if state.phase.is_over:
+        return state, []
+    if cmd.t < state.now:
+        raise EngineError(f"time went backwards: {cmd.t} < {state.now}")
+    if isinstance(cmd, Tick) and (
+        state.paused_at is not None or not any(tm.due <= cmd.t for tm in state.timers)
+    ):
+        return replace(state, now=cmd.t), []
+    work = _Work(state)
+    work.advance(cmd.t)
+    if not work.is_over():
+        match cmd:
+            case Play():
+                work.play(cmd)
+            case Slam():
+                work.slam(cmd.player)
+            case Pause():
+                work.pause(cmd.player)
+            case Resume():
+                work.resume(cmd.player)
+            case Tick():
+                pass
+        # Timers set by the command itself may already be due (a delay of 0 ms).
+        work.advance(cmd.t)
+    return work.freeze(), work.events
+
+
+def can_play(state: SpeedState, player: int, card: Card, pile: int) -> bool:
+    """Rule 1 without the lockout: may ``player`` put held ``card`` on ``pile``?"""
+    rules = state.rules
+    if pile not in rules.reach(player):
+        return False
+    if card.is_joker:
+        me = state.players[player]
+        return not (me.cards == 1 and state.side[player])
+    return rules.adjacent(card.rank, state.center[pile][0].rank)
+
+
+def legal_plays(state: SpeedState, player: int) -> list[tuple[Card, int]]:
+    """Every (held card, pile) the rules allow now, lockouts aside, in slot then pile order."""
+    piles = sorted(set(state.rules.reach(player)))
+    return [
+        (card, pile)
+        for card in state.players[player].hand
+        for pile in piles
+        if can_play(state, player, card, pile)
+    ]
+
+
+def has_legal_play(state: SpeedState) -> bool:
+    """Does any player hold a legal play (rule 5's stall test, lockouts ignored)?"""
+    work = _Work(state)
+    return work.any_legal()
+
+
+class _Work:
+    """A mutable scratch copy of one state: ``step`` edits it, then freezes a new state."""
+
+    def __init__(self, s: SpeedState) -> None:
+        self.rules = s.rules
+        self.n = s.rules.players
+        self.hands = [list(p.hand) for p in s.players]
+        self.draws = [list(p.draw) for p in s.players]
+        self.locked = [p.locked_until for p in s.players]
+        self.center = [list(c) for c in s.center]
+        self.side = [list(c) for c in s.side]
+        self.burned = s.burned
+        self.phase = s.phase
+        self.now = s.now
+        self.timers = list(s.timers)
+        self.timer_seq = s.timer_seq
+        self.ready = set(s.ready)
+        self.deadlock_played = set(s.deadlock_played)
+        self.paused_at = s.paused_at
+        self.rebuilt = s.rebuilt_since_play
+        self.winner = s.winner
+        self.seed = s.seed
+        self.rng_state = s.rng_state
+        self.events: list[Event] = []
+
+    def freeze(self) -> SpeedState:
+        return SpeedState(
+            rules=self.rules,
+            players=tuple(
+                SpeedPlayer(tuple(h), tuple(d), lk)
+                for h, d, lk in zip(self.hands, self.draws, self.locked, strict=True)
+            ),
+            center=tuple(map(tuple, self.center)),
+            side=tuple(map(tuple, self.side)),
+            burned=self.burned,
+            phase=self.phase,
+            now=self.now,
+            timers=tuple(self.timers),
+            timer_seq=self.timer_seq,
+            ready=frozenset(self.ready),
+            deadlock_played=frozenset(self.deadlock_played),
+            paused_at=self.paused_at,
+            rebuilt_since_play=self.rebuilt,
+            winner=self.winner,
+            seed=self.seed,
+            rng_state=self.rng_state,
+        )
+
+    # Small queries.
+
+    def is_over(self) -> bool:
+        return self.phase.is_over
+
+    def cards(self, p: int) -> int:
+        return len(self.hands[p]) + len(self.draws[p])
+
+    def any_legal(self) -> bool:
+        adjacent = self.rules.adjacent
+        tops = [pile[0].rank for pile in self.center]
+        for p in range(self.n):
+            hand = self.hands[p]
+            if not hand:
+                continue
+            left, right = self.rules.reach(p)
+            for card in hand:
+                if card.is_joker:
+                    if not (self.cards(p) == 1 and self.side[p]):
+                        return True
+                elif adjacent(card.rank, tops[left]) or adjacent(card.rank, tops[right]):
+                    return True
+        return False
+
+    # Timers.
+
+    def set_timer(self, due: int, kind: TimerKind, player: int = -1) -> None:
+        self.timers.append(Timer(due, self.timer_seq, kind, player))
+        self.timer_seq += 1
+
+    def cancel(self, kind: TimerKind) -> None:
+        self.timers = [tm for tm in self.timers if tm.kind is not kind]
+
+    def advance(self, t: int) -> None:
+        """Fire every timer due at or before ``t`` in (due, set order); then the clock is t."""
+        while self.paused_at is None and not self.is_over():
+            due = [tm for tm in self.timers if tm.due <= t]
+            if not due:
+                break
+            timer = min(due, key=lambda tm: (tm.due, tm.seq))
+            self.timers.remove(timer)
+            self.now = timer.due
+            if timer.kind is TimerKind.FLIP:
+                self.flip()
+            elif self.cards(timer.player) == 0:
+                self.penalty(timer.player, missed_call=True)
+        self.now = t
+
+    # Endings.
+
+    def win(self, p: int) -> None:
+        self.phase, self.winner, self.timers = Phase.WON, p, []
+        self.events.append(GameWon(self.now, p))
+
+    def tie(self) -> None:
+        self.phase, self.timers = Phase.TIED, []
+        self.events.append(GameTied(self.now))
+
+    def check_out(self, p: int) -> None:
+        """Rule 9: a player with no cards in hand or draw is out."""
+        if self.cards(p):
+            return
+        if self.rules.call is CallMode.AUTO:
+            self.win(p)
+        elif self.rules.call is CallMode.CALL:
+            self.set_timer(self.now + self.rules.call_timeout_ms, TimerKind.CALL, p)
+
+    def settle(self) -> None:
+        """Rule 5: detect a stall after anything changed the table."""
+        if self.phase is not Phase.PLAYING:
+            return
+        if not any(self.hands) or self.any_legal():
+            return
+        # Rule 8: a deadlock is decided when the stall is detected.
+        deadlock = not any(self.side) and (
+            self.rebuilt or all(len(pile) == 1 for pile in self.center)
+        )
+        self.phase = Phase.DEADLOCKED if deadlock else Phase.STALLED
+        self.ready.clear()
+        self.deadlock_played.clear()
+        self.set_timer(self.now + self.rules.stall_delay_ms, TimerKind.FLIP)
+        if not self.rules.hidden_stall:
+            self.events.append(Stalled(self.now, deadlock))
+
+    # Moving cards.
+
+    def take_from_hand(self, p: int, slot: int) -> Card:
+        """Rule 4: the emptied slot takes the draw pile's top, or closes."""
+        hand = self.hands[p]
+        card = hand[slot]
+        if self.draws[p]:
+            hand[slot] = self.draws[p].pop(0)
+        else:
+            del hand[slot]
+        return card
+
+    def penalty(self, p: int, missed_call: bool = False) -> None:
+        """The pile penalty: the smallest centre pile with a card under its top gives up
+        those cards, under ``p``'s draw pile; the hand then tops up to 5."""
+        piles = [i for i, pile in enumerate(self.center) if len(pile) > 1]
+        if not piles:
+            # Nothing moves and no new call timer: the out player may still call.
+            self.events.append(PenaltyTaken(self.now, p, 0))
+            return
+        i = min(piles, key=lambda k: (len(self.center[k]), k))
+        moved = self.center[i][1:]
+        del self.center[i][1:]
+        self.draws[p] += moved
+        while len(self.hands[p]) < HAND_SIZE and self.draws[p]:
+            self.hands[p].append(self.draws[p].pop(0))
+        self.events.append(PenaltyTaken(self.now, p, len(moved)))
+        self.settle()
+
+    # Commands.
+
+    def reject(self, p: int, reason: Reason, cmd: Play) -> None:
+        self.events.append(PlayRejected(self.now, p, reason, cmd.card, cmd.to))
+        if reason.locks_out and self.rules.lockout_ms:
+            self.locked[p] = self.now + self.rules.lockout_ms
+
+    def play(self, cmd: Play) -> None:
+        p, to = cmd.player, cmd.to
+        if self.paused_at is not None:
+            return self.reject(p, Reason.PAUSED, cmd)
+        if self.now < self.locked[p]:
+            return self.reject(p, Reason.LOCKED, cmd)
+        hand = self.hands[p]
+        slot = next((k for k, c in enumerate(hand) if c.code == cmd.card), None)
+        if slot is None:
+            return self.reject(p, Reason.NOT_HELD, cmd)
+        if to not in self.rules.reach(p):
+            return self.reject(p, Reason.OUT_OF_REACH, cmd)
+        card = hand[slot]
+        pile = self.center[to]
+        if card.is_joker:
+            if self.cards(p) == 1 and self.side[p]:
+                return self.reject(p, Reason.JOKER_LAST, cmd)
+        elif not self.rules.adjacent(card.rank, pile[0].rank):
+            # Rule 8: once per deadlock, any held card may go on your own LEFT pile.
+            if self.phase is Phase.DEADLOCKED and to == p and p not in self.deadlock_played:
+                self.deadlock_played.add(p)
+            else:
+                return self.reject(p, Reason.NOT_ADJACENT, cmd)
+        self.take_from_hand(p, slot)
+        pile.insert(0, card)
+        self.rebuilt = False
+        self.events.append(CardPlayed(self.now, p, card, to))
+        self.check_out(p)
+        self.settle()
+        return None
+
+    def slam(self, p: int) -> None:
+        if self.paused_at is not None:
+            return
+        call = self.rules.call
+        # Rule 9: a slam that is a claim wins, also during a stall.
+        if call is CallMode.CALL and self.cards(p) == 0:
+            return self.win(p)
+        if call is CallMode.EITHER and any(self.cards(q) == 0 for q in range(self.n)):
+            return self.win(p)
+        if self.phase.is_stall:
+            # Rule 5: ready; the flip comes once every player holding cards is ready.
+            if self.cards(p) and p not in self.ready:
+                self.ready.add(p)
+                if all(q in self.ready for q in range(self.n) if self.cards(q)):
+                    self.cancel(TimerKind.FLIP)
+                    self.flip()
+            return None
+        if self.rules.false_call is FalseCall.PENALTY:
+            self.penalty(p)
+        return None
+
+    def pause(self, p: int) -> None:
+        if self.paused_at is None:
+            self.paused_at = self.now
+            self.events.append(GamePaused(self.now, p))
+
+    def resume(self, p: int) -> None:
+        if self.paused_at is None:
+            return
+        # Timers and lockouts stood still: shift them by the pause's length.
+        gap, since = self.now - self.paused_at, self.paused_at
+        self.timers = [replace(tm, due=tm.due + gap) for tm in self.timers]
+        self.locked = [lk + gap if lk > since else lk for lk in self.locked]
+        self.paused_at = None
+        self.events.append(GameResumed(self.now, p))
+
+    # The flip.
+
+    def flip(self) -> None:
+        if self.phase is Phase.DEADLOCKED:
+            self.deadlock_flip()
+        else:
+            self.stall_flip()
+        if not self.is_over():
+            self.phase = Phase.PLAYING
+            self.ready.clear()
+            self.deadlock_played.clear()
+            self.settle()
+
+    def stall_flip(self) -> None:
+        """Rules 5-7: rebuild if every side pile is empty, jokers-only draws, then flips."""
+        if not any(self.side):
+            self.rebuild()
+        if self.rules.jokers:
+            for p in range(self.n):
+                held = self.hands[p] + self.draws[p]
+                if held and all(c.is_joker for c in held) and self.side[p]:
+                    card = self.side[p].pop(0)
+                    self.hands[p].append(card)
+                    self.events.append(CardDrawn(self.now, p, card))
+        for i, side in enumerate(self.side):
+            if side:
+                card = side.pop(0)
+                self.center[i].insert(0, card)
+                self.events.append(CardFlipped(self.now, card, i))
+
+    def rebuild(self) -> None:
+        """Rule 7: shuffle what lies under the centre tops into new side piles."""
+        rng = random.Random()
+        rng.setstate(self.rng_state)
+        if self.rules.reshuffle is Reshuffle.EACH:
+            for i, pile in enumerate(self.center):
+                under = pile[1:]
+                del pile[1:]
+                rng.shuffle(under)
+                self.side[i] = under
+        else:
+            under = [card for pile in self.center for card in pile[1:]]
+            for pile in self.center:
+                del pile[1:]
+            rng.shuffle(under)
+            self.side = [under[i :: self.n] for i in range(self.n)]
+        self.rng_state = rng.getstate()
+        self.rebuilt = True
+        self.events.append(CenterReshuffled(self.now))
+
+    def deadlock_flip(self) -> None:
+        """Rule 8: forced discards onto each player's LEFT pile, in player order."""
+        if self.rules.deadlock is Deadlock.END_ROUND:
+            counts = [self.cards(p) for p in range(self.n)]
+            fewest = [p for p, c in enumerate(counts) if c == min(counts)]
+            return self.win(fewest[0]) if len(fewest) == 1 else self.tie()
+        for p in range(self.n):
+            if self.hands[p] and p not in self.deadlock_played:
+                card = self.take_from_hand(p, 0)
+                self.center[p].insert(0, card)
+                self.events.append(CardFlipped(self.now, card, p, player=p))
+                self.check_out(p)
+                if self.is_over():
+                    return None
+        return None
+

@@ -1,0 +1,126 @@
+"""Game state: frozen values that no reader can see change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from engine.cards import Card
+from engine.rules import Rules
+
+
+class Phase(Enum):
+    """Where a game is. Exactly one at a time; pausing is orthogonal (``paused_at``)."""
+
+    PLAYING = "playing"
+    STALLED = "stalled"
+    DEADLOCKED = "deadlocked"
+    """A stall whose flip is only forced discards (contract Speed rule 8)."""
+    WON = "won"
+    TIED = "tied"
+
+    @property
+    def is_over(self) -> bool:
+        return self in (Phase.WON, Phase.TIED)
+
+    @property
+    def is_stall(self) -> bool:
+        return self in (Phase.STALLED, Phase.DEADLOCKED)
+
+
+class TimerKind(Enum):
+    FLIP = "flip"
+    """The stall's flip, ``stall_delay_ms`` after the stall."""
+    CALL = "call"
+    """An out player's ``call_timeout_ms`` to claim the win."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    due: int
+    seq: int
+    """Set order: timers due at the same time fire in the order they were set."""
+    kind: TimerKind
+    player: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedPlayer:
+    hand: tuple[Card, ...]
+    """Held cards in slot order (slot 1 first); shorter than 5 once the draw pile is empty."""
+    draw: tuple[Card, ...]
+    """Face-down draw pile, top first."""
+    locked_until: int = 0
+    """Plays are refused while ``t < locked_until``."""
+
+    @property
+    def cards(self) -> int:
+        """Cards still to shed: hand + draw."""
+        return len(self.hand) + len(self.draw)
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedState:
+    rules: Rules
+    players: tuple[SpeedPlayer, ...]
+    center: tuple[tuple[Card, ...], ...]
+    """Centre piles, each top first; never empty."""
+    side: tuple[tuple[Card, ...], ...]
+    """Side piles, top first; pile i flips onto centre pile i and belongs to seat i."""
+    burned: tuple[Card, ...] = ()
+    phase: Phase = Phase.PLAYING
+    now: int = 0
+    timers: tuple[Timer, ...] = ()
+    timer_seq: int = 0
+    ready: frozenset[int] = frozenset()
+    """Players who slammed since the current stall."""
+    deadlock_played: frozenset[int] = frozenset()
+    """Players who made their one rank-free play onto their LEFT pile in this deadlock."""
+    paused_at: int | None = None
+    rebuilt_since_play: bool = False
+    """A rebuild happened and nobody has played since (rule 8's second deadlock case)."""
+    winner: int | None = None
+    seed: int = 0
+    rng_state: Any = None
+    """``random.Random.getstate()`` for the next shuffle (a rebuild)."""
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase.is_over
+
+    def flip_due(self) -> int | None:
+        """When the pending stall flip fires, if any."""
+        for timer in self.timers:
+            if timer.kind is TimerKind.FLIP:
+                return timer.due
+        return None
+
+    def call_due(self, player: int) -> int | None:
+        for timer in self.timers:
+            if timer.kind is TimerKind.CALL and timer.player == player:
+                return timer.due
+        return None
+
+    def cards_total(self) -> int:
+        """Every card on the table, counted once in every zone (burned included)."""
+        return (
+            sum(p.cards for p in self.players)
+            + sum(map(len, self.center))
+            + sum(map(len, self.side))
+            + len(self.burned)
+        )
+
+    def all_cards(self) -> list[Card]:
+        cards: list[Card] = []
+        for p in self.players:
+            cards += p.hand
+            cards += p.draw
+        for pile in (*self.center, *self.side):
+            cards += pile
+        cards += self.burned
+        return cards

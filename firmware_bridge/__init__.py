@@ -1,0 +1,1 @@
+"""Serial link to the button-panel firmware: wire protocol and pyserial reader."""

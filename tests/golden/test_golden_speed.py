@@ -1,0 +1,206 @@
+"""Golden scenarios for 2-player Speed, with expectations derived by hand from the contract.
+
+Each `speed/NN-name.json` is a scenario in the contract's format
+(`../shared/contracts/scenario.md`) and `speed/NN-name.expect.json` is a SUBSET of the
+output: every top-level key given must equal the engine's output exactly. `events` is the
+complete list; `players` is compared as the full list of {cards, hand, draw}. Keys starting
+with `_` are notes, except `_event_types`: the list of event types in order, used where the
+cards of some events depend on the seed's shuffle. `speed/malformed/*.json` must make the
+real CLI exit 2 with one line on stderr and nothing on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = Path(__file__).resolve().parents[2]
+SPEED = HERE / "speed"
+MALFORMED = SPEED / "malformed"
+EXAMPLES = REPO / ".." / "shared" / "contracts" / "examples"
+
+PLAYER_KEYS = ("cards", "hand", "draw")
+EXPECT_KEYS = {"over", "winner", "center", "center_sizes", "players", "cards_total", "events"}
+
+EXPECT_FILES = sorted(SPEED.glob("*.expect.json"))
+MALFORMED_FILES = sorted(MALFORMED.glob("*.json"))
+
+
+def _scenario_for(expect_path: Path) -> Path:
+    return expect_path.with_name(expect_path.name.removesuffix(".expect.json") + ".json")
+
+
+def _load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _run_engine(data: dict[str, Any]) -> dict[str, Any]:
+    from engine.scenario import run_scenario  # imported here so the CLI tests run regardless
+
+    result: dict[str, Any] = run_scenario(data)
+    return result
+
+
+def _run_cli(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cabinet.cli", "scenario", str(path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "\n".join(json.dumps(item) for item in value)
+    return json.dumps(value)
+
+
+def assert_matches(out: dict[str, Any], expect: dict[str, Any]) -> None:
+    """Check the engine's output against an expectation subset (see the module doc)."""
+    for key, want in expect.items():
+        if key == "_event_types":
+            got_types = [event["type"] for event in out["events"]]
+            assert got_types == want, (
+                f"event types differ\nexpected:\n{_show(want)}\ngot:\n{_show(got_types)}"
+            )
+            continue
+        if key.startswith("_"):
+            continue
+        assert key in out, f"output lacks key {key!r}"
+        got = out[key]
+        if key == "players":
+            got = [{k: player.get(k) for k in PLAYER_KEYS} for player in got]
+        assert got == want, f"{key} differs\nexpected:\n{_show(want)}\ngot:\n{_show(got)}"
+
+
+def assert_malformed_result(result: subprocess.CompletedProcess[str]) -> None:
+    assert result.returncode == 2, f"exit {result.returncode}, stderr: {result.stderr!r}"
+    assert result.stdout == "", f"stdout not empty: {result.stdout!r}"
+    lines = result.stderr.rstrip("\n").split("\n")
+    assert len(lines) == 1, f"expected one stderr line, got: {result.stderr!r}"
+    assert lines[0].strip(), "stderr line is empty"
+    assert "Traceback" not in result.stderr
+
+
+# The golden files themselves.
+
+
+def test_golden_files_exist() -> None:
+    assert len(EXPECT_FILES) >= 40
+    assert len(MALFORMED_FILES) >= 15
+
+
+@pytest.mark.parametrize("expect_path", EXPECT_FILES, ids=lambda p: p.name[: -len(".expect.json")])
+def test_golden_fixture_is_well_formed(expect_path: Path) -> None:
+    """Guard the fixtures: a full deck once each, legal shapes, only known expect keys."""
+    data = _load(_scenario_for(expect_path))
+    expect = _load(expect_path)
+    assert "events" in expect or "_event_types" in expect
+    assert {k for k in expect if not k.startswith("_")} <= EXPECT_KEYS
+    rules, table = data["rules"], data["table"]
+    ranks, suits = "A23456789TJQK", "SHDC"
+    decks = rules.get("decks", 2 if rules["players"] == 4 else 1)
+    deck = Counter({r + s: decks for r in ranks for s in suits})
+    if rules.get("jokers"):
+        deck["JK"] = 2 * decks
+    cards: Counter[str] = Counter()
+    for zone in ("hands", "draw", "center", "side"):
+        assert len(table[zone]) == rules["players"], zone
+        for pile in table[zone]:
+            cards.update("T" + c[2:] if c.startswith("10") else c for c in pile)
+    cards.update(table.get("burned", []))
+    assert cards == deck
+    assert all(len(hand) <= 5 for hand in table["hands"])
+    assert all(len(pile) >= 1 for pile in table["center"])
+
+
+# The engine against the golden scenarios.
+
+
+@pytest.mark.parametrize("expect_path", EXPECT_FILES, ids=lambda p: p.name[: -len(".expect.json")])
+def test_golden_speed_scenario(expect_path: Path) -> None:
+    out = _run_engine(_load(_scenario_for(expect_path)))
+    assert_matches(out, _load(expect_path))
+
+
+@pytest.mark.parametrize("path", MALFORMED_FILES, ids=lambda p: p.stem)
+def test_malformed_scenario_exits_2_with_one_line(path: Path) -> None:
+    assert_malformed_result(_run_cli(path))
+
+
+# The contract's worked examples, through the real CLI.
+
+
+def _example(name: str) -> Path:
+    path = EXAMPLES / name
+    assert path.is_file(), f"contract example missing: {path} (shared/ must sit beside the repo)"
+    return path
+
+
+def _example_output(name: str) -> dict[str, Any]:
+    result = _run_cli(_example(name))
+    assert result.returncode == 0, result.stderr
+    out: dict[str, Any] = json.loads(result.stdout)
+    return out
+
+
+def test_example_01_speed_play() -> None:
+    out = _example_output("01-speed-play.json")
+    assert out["over"] is False
+    assert out["winner"] is None
+    assert out["center"] == ["9C", "QC"]
+    assert out["center_sizes"] == [4, 2]
+    assert out["cards_total"] == 52
+    assert out["events"] == [
+        {"t": 100, "type": "played", "player": 0, "card": "7H", "to": 0},
+        {"t": 150, "type": "played", "player": 1, "card": "QC", "to": 1},
+        {"t": 900, "type": "played", "player": 1, "card": "8C", "to": 0},
+        {"t": 950, "type": "played", "player": 0, "card": "9C", "to": 0},
+    ]
+    p0, p1 = out["players"]
+    assert p0["hand"] == ["5H", "6S", "KD", "2S", "4C"]
+    assert p0["draw"] == 13
+    assert p0["cards"] == 18
+    assert p1["hand"] == ["3D", "3S", "4D", "JH", "2H"]
+    assert p1["draw"] == 13
+
+
+def test_example_02_speed_rejected() -> None:
+    out = _example_output("02-speed-rejected.json")
+    assert out["events"] == [
+        {
+            "t": 100,
+            "type": "rejected",
+            "player": 0,
+            "reason": "not_adjacent",
+            "card": "9C",
+            "to": 0,
+        },
+        {"t": 200, "type": "rejected", "player": 0, "reason": "locked", "card": "7H", "to": 0},
+        {"t": 600, "type": "played", "player": 0, "card": "7H", "to": 0},
+    ]
+    assert out["center"] == ["7H", "JD"]
+    assert "9C" in out["players"][0]["hand"]
+
+
+@pytest.mark.parametrize("name", ["03-spit-play.json", "04-california-cover.json"])
+def test_example_spit_and_california_not_yet_supported(name: str) -> None:
+    result = _run_cli(_example(name))
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    assert "not yet supported" in result.stderr.lower()
+    assert "Traceback" not in result.stderr
+
+
+def test_example_05_malformed_card() -> None:
+    assert_malformed_result(_run_cli(_example("05-malformed-card.json")))

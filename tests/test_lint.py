@@ -1,0 +1,30 @@
+"""Static checks beside pytest (architecture 3.10, 3.11): ruff on the repo, mypy on engine/."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run_module(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run `python -m ARGS` from the repo root with this interpreter, capturing all output."""
+    return subprocess.run(
+        [sys.executable, "-m", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_ruff_check_passes_on_whole_repo() -> None:
+    result = _run_module("ruff", "check", ".")
+    assert result.returncode == 0, f"ruff check . failed:\n{result.stdout}{result.stderr}"
+
+
+def test_mypy_strict_passes_on_engine() -> None:
+    result = _run_module("mypy", "--strict", "engine")
+    assert result.returncode == 0, f"mypy --strict engine failed:\n{result.stdout}{result.stderr}"
