@@ -273,3 +273,49 @@ def run_scenario(data: object) -> dict[str, Any]:
 def run_text(text: str) -> dict[str, Any]:
     """Check and play scenario text."""
     return run(loads(text))
+
+
+def command_to_input(cmd: Command) -> dict[str, Any]:
+    """One command as a scenario input."""
+    match cmd:
+        case Play():
+            return {"t": cmd.t, "player": cmd.player, "play": cmd.card, "to": cmd.to}
+        case Slam():
+            return {"t": cmd.t, "player": cmd.player, "slam": True}
+        case Pause():
+            return {"t": cmd.t, "player": cmd.player, "pause": True}
+        case Resume():
+            return {"t": cmd.t, "player": cmd.player, "resume": True}
+    raise TypeError(f"{cmd!r} is not a scenario input")
+
+
+def record(
+    rules: Rules,
+    table: speed.SpeedTable,
+    seed: int,
+    commands: Iterable[Command],
+    until: int | None = None,
+) -> dict[str, Any]:
+    """A scenario that replays a game: its rules, the table at t = 0, its inputs.
+
+    Ticks are not inputs: the clock they carry is kept as ``until`` when given.
+    """
+
+    def codes(piles: Iterable[Iterable[Card]]) -> list[list[str]]:
+        return [[c.code for c in pile] for pile in piles]
+
+    data: dict[str, Any] = {
+        "rules": rules.options(),
+        "table": {
+            "hands": codes(table.hands),
+            "draw": codes(table.draws),
+            "center": codes(table.center),
+            "side": codes(table.side),
+            "burned": [c.code for c in table.burned],
+        },
+        "seed": seed,
+        "inputs": [command_to_input(c) for c in commands if not isinstance(c, Tick)],
+    }
+    if until is not None:
+        data["until"] = until
+    return data

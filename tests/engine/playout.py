@@ -5,13 +5,12 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass, field
-from functools import cache
 
 from engine import Command, Pause, Play, Resume, Rules, Slam, SpeedState, Tick, new_game, step
-from engine.cards import make_deck
 from engine.events import Event
+from engine.invariants import check_invariants
 from engine.speed import can_play
-from engine.state import Phase, TimerKind
+from engine.state import Phase
 
 
 @dataclass
@@ -19,31 +18,6 @@ class Playout:
     states: list[SpeedState] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     steps: int = 0
-
-
-@cache
-def deck_uids(decks: int, jokers: bool) -> list[int]:
-    return sorted(card.uid for card in make_deck(decks, jokers))
-
-
-def check_invariants(state: SpeedState) -> None:
-    """Every card in exactly one place; phases and timers agree."""
-    rules = state.rules
-    uids = sorted(card.uid for card in state.all_cards())
-    assert uids == deck_uids(rules.decks, rules.jokers), "cards not conserved"
-    assert state.cards_total() == rules.deck_size
-    assert all(len(p.hand) <= 5 for p in state.players)
-    assert all(len(p.hand) == 5 or not p.draw for p in state.players), "slot left empty"
-    assert all(state.center), "empty centre pile"
-    flips = [tm for tm in state.timers if tm.kind is TimerKind.FLIP]
-    if state.phase.is_over:
-        assert not state.timers
-        assert (state.winner is not None) == (state.phase is Phase.WON)
-    else:
-        assert state.winner is None
-        assert len(flips) == (1 if state.phase.is_stall else 0), "flip timer and phase disagree"
-    if state.paused_at is None and not state.phase.is_over:
-        assert all(tm.due >= state.now for tm in state.timers), "overdue timer"
 
 
 def expected_play(state: SpeedState, cmd: Play) -> bool:
