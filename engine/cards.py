@@ -9,7 +9,7 @@ With two decks the same code exists twice: ``Card.copy`` keeps every physical ca
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -30,15 +30,18 @@ class Card:
     copy: int = 0
     """Which copy of this code it is: the deck index, or for jokers deck * 2 + joker."""
 
+    uid: int = field(init=False, repr=False, compare=False)
+    """A number unique to this physical card within its decks (jokers after the rest)."""
+
+    def __post_init__(self) -> None:
+        if self.rank == JOKER:
+            uid = 1000 + self.copy
+        else:
+            uid = self.copy * 52 + SUITS.index(self.suit) * 13 + self.rank - 1
+        object.__setattr__(self, "uid", uid)
+
     def __hash__(self) -> int:
         return self.uid
-
-    @property
-    def uid(self) -> int:
-        """A number unique to this physical card within its decks (jokers after the rest)."""
-        if self.rank == JOKER:
-            return 1000 + self.copy
-        return self.copy * 52 + SUITS.index(self.suit) * 13 + self.rank - 1
 
     @property
     def code(self) -> str:

@@ -50,6 +50,13 @@ class Deadlock(StrEnum):
     END_ROUND = "end_round"
 
 
+class Scoring(StrEnum):
+    STANDARD = "standard"
+    """Spit: the first player to shed every card wins (contract Spit rules 5-6)."""
+    POINTS = "points"
+    """Spit: rules.md SPS-1..3, the 100-point series; the lowest score wins."""
+
+
 class RulesError(ValueError):
     """An options mapping the engine cannot play; the message names the key and the fix."""
 
@@ -78,6 +85,13 @@ class Rules:
     """Speed: the engine finds stalls but does not announce them (no ``stalled`` event)."""
     deadlock: Deadlock = Deadlock.DISCARD
     """Speed: how a deadlock ends; END_ROUND decides the game on cards at its flip."""
+    combine_same_rank: bool = False
+    """Spit (SPT-5): a move may put a stock top onto another stock top of the same rank."""
+    recycle: bool = False
+    """Spit (SPT-7): a player out of spit cards recycles their own pile (all but its top)
+    instead of letting the other player spit alone."""
+    scoring: Scoring = Scoring.STANDARD
+    """Spit: ``points`` plays the 100-point series (SPS-1..3)."""
 
     @property
     def side_size(self) -> int:
@@ -97,6 +111,11 @@ class Rules:
     def adjacent(self, card_rank: int, top_rank: int) -> bool:
         """May a card of ``card_rank`` go on ``top_rank`` by rank alone (jokers are wild)?"""
         return _adjacency(self.ace, self.same_rank)[top_rank][card_rank]
+
+    def accepts(self, top_rank: int) -> int:
+        """Bit mask of the card ranks (bit r for rank r, bit 0 the joker) that may go on
+        ``top_rank`` by rank alone: one AND tests a whole hand."""
+        return _accept_masks(self.ace, self.same_rank)[top_rank]
 
     def options(self) -> dict[str, Any]:
         """The options mapping that ``from_options`` turns back into these rules."""
@@ -139,6 +158,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "false_call": FalseCall,
     "reshuffle": Reshuffle,
     "deadlock": Deadlock,
+    "scoring": Scoring,
 }
 _CHOICES: dict[str, tuple[int, ...]] = {
     "players": (2, 3, 4),
@@ -146,7 +166,7 @@ _CHOICES: dict[str, tuple[int, ...]] = {
     "decks": (1, 2),
     "row": (4, 5),
 }
-_BOOLS = ("same_rank", "jokers", "hidden_stall")
+_BOOLS = ("same_rank", "jokers", "hidden_stall", "combine_same_rank", "recycle")
 _COUNTS = {
     "call_timeout_ms": 0,
     "stall_delay_ms": 0,
@@ -198,6 +218,12 @@ def _adjacency(ace: AceMode, same_rank: bool) -> tuple[tuple[bool, ...], ...]:
             row.append(ok)
         table.append(tuple(row))
     return tuple(table)
+
+
+@cache
+def _accept_masks(ace: AceMode, same_rank: bool) -> tuple[int, ...]:
+    table = _adjacency(ace, same_rank)
+    return tuple(sum(1 << card for card in range(14) if table[top][card]) for top in range(14))
 
 
 DEFAULT = Rules()

@@ -227,19 +227,21 @@ class _Work:
         return len(self.hands[p]) + len(self.draws[p])
 
     def any_legal(self) -> bool:
-        adjacent = self.rules.adjacent
-        tops = [pile[0].rank for pile in self.center]
+        accepts = self.rules.accepts
+        masks = [accepts(pile[0].rank) for pile in self.center]
         for p in range(self.n):
             hand = self.hands[p]
             if not hand:
                 continue
             left, right = self.rules.reach(p)
+            held = 0
             for card in hand:
-                if card.is_joker:
-                    if not (self.cards(p) == 1 and self.side[p]):
-                        return True
-                elif adjacent(card.rank, tops[left]) or adjacent(card.rank, tops[right]):
-                    return True
+                held |= 1 << card.rank
+            if held & (masks[left] | masks[right]) & ~1:
+                return True
+            # A joker (bit 0) is always legal, unless it would be the last card.
+            if held & 1 and not (self.cards(p) == 1 and self.side[p]):
+                return True
         return False
 
     # Timers.
