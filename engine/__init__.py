@@ -15,21 +15,26 @@ Glossary (the contract's words):
     out       a player with no cards in hand or draw; "Speed!" (SLAM) claims the win
 """
 
+from engine.california import CaliforniaState
 from engine.cards import Card, normalize_code
-from engine.commands import Command, Pause, Play, Resume, Slam, Tick
+from engine.commands import Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
 from engine.events import Event, Reason
 from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
 from engine.speed import EngineError, InvalidPosition, legal_plays, new_game, start, step
+from engine.spit import SpitState
 from engine.state import Phase, SpeedPlayer, SpeedState
 
 __all__ = [
     "PRESETS",
+    "CaliforniaState",
     "Card",
     "Command",
+    "Cover",
     "EngineError",
     "Event",
     "Game",
     "InvalidPosition",
+    "Move",
     "Pause",
     "Phase",
     "Play",
@@ -38,8 +43,10 @@ __all__ = [
     "Rules",
     "RulesError",
     "Slam",
+    "Slap",
     "SpeedPlayer",
     "SpeedState",
+    "SpitState",
     "Tick",
     "find_rules",
     "legal_plays",

@@ -17,6 +17,36 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class Move:
+    """Spit: move the stock top ``card`` into empty stock slot ``slot`` (1-5; None: the
+    lowest-numbered empty slot). With ``combine_same_rank`` the slot may instead hold a top
+    of the same rank, which the card then covers (rules.md SPT-5)."""
+
+    t: int
+    player: int
+    card: str
+    slot: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Slap:
+    """Spit: slap centre pile ``pile`` in the slap phase; the first slap takes it."""
+
+    t: int
+    player: int
+    pile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    """California: put the top card of the player's deck onto the visible top ``card``."""
+
+    t: int
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class Slam:
     """The big button: ready at a stall, "Speed!" when out, a false call otherwise."""
 
@@ -43,4 +73,4 @@ class Tick:
     t: int
 
 
-Command = Play | Slam | Pause | Resume | Tick
+Command = Play | Slam | Pause | Resume | Tick | Move | Slap | Cover

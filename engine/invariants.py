@@ -1,9 +1,11 @@
-"""Invariants every Speed state keeps (rules.md C-8, E25), checked by tests and the sim."""
+"""Invariants every game state keeps (rules.md C-8, E25), checked by tests and the sim."""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
+from engine import california, spit
 from engine.cards import make_deck
 from engine.speed import HAND_SIZE, EngineError
 from engine.state import Phase, SpeedState, TimerKind
@@ -18,8 +20,14 @@ def _deck_uids(decks: int, jokers: bool) -> tuple[int, ...]:
     return tuple(sorted(card.uid for card in make_deck(decks, jokers)))
 
 
-def check_invariants(state: SpeedState) -> None:
+def check_invariants(
+    state: SpeedState | spit.SpitState | california.CaliforniaState,
+) -> None:
     """Raise InvariantBreach naming the first broken invariant."""
+    if isinstance(state, spit.SpitState):
+        return _check_spit(state)
+    if isinstance(state, california.CaliforniaState):
+        return _check_california(state)
     rules = state.rules
 
     def require(ok: bool, what: str) -> None:
@@ -43,3 +51,78 @@ def check_invariants(state: SpeedState) -> None:
         require(flips == (1 if state.phase.is_stall else 0), "flip timer and phase disagree")
         if state.paused_at is None:
             require(all(tm.due >= state.now for tm in state.timers), "an overdue timer")
+
+
+def _require(ok: bool, what: str, position: str) -> None:
+    if not ok:
+        raise InvariantBreach(f"{what}: {position}")
+
+
+def _check_timers(state: spit.SpitState | california.CaliforniaState, position: str) -> None:
+    """Shared: decided games keep no timers; a stall has exactly one flip timer."""
+    flips = sum(1 for tm in state.timers if tm.kind is TimerKind.FLIP)
+    if state.phase.is_over:
+        _require(not state.timers, "timers left after the game was decided", position)
+        _require((state.winner is not None) == (state.phase is Phase.WON), "winner and phase",
+                 position)
+        return
+    _require(state.winner is None, "a winner while the game goes on", position)
+    _require(flips == (1 if state.phase is Phase.STALLED else 0),
+             "flip timer and phase disagree", position)
+    if state.paused_at is None:
+        _require(all(tm.due >= state.now for tm in state.timers), "an overdue timer", position)
+
+
+def _check_spit(state: spit.SpitState) -> None:
+    """Spit: 52 cards once each in every zone; five stock slots; phases and timers agree."""
+    where = spit.format_position(state)
+    uids = tuple(sorted(card.uid for card in state.all_cards()))
+    _require(uids == _deck_uids(1, False), "cards not conserved", where)
+    _require(state.cards_total() == 52, "cards_total is not 52", where)
+    _require(len(state.players) == 2 and len(state.center) == 2, "two players, two piles", where)
+    _require(all(len(p.stocks) == spit.STOCK_SLOTS for p in state.players),
+             "a player without exactly five stock slots", where)
+    _check_timers(state, where)
+    slaps = sum(1 for tm in state.timers if tm.kind is TimerKind.SLAP)
+    if state.phase.is_over:
+        _require(not any(state.center), "centre piles left after the game was decided", where)
+        return
+    _require(state.phase in (Phase.PLAYING, Phase.STALLED, Phase.SLAP), "a Speed phase", where)
+    _require(slaps == (1 if state.phase is Phase.SLAP else 0), "slap timer and phase", where)
+    _require(1 <= state.round <= state.rules.round_limit, "round beyond the round limit", where)
+    _require(state.in_use(0) or state.in_use(1), "no spit pile in use", where)
+    if state.phase is Phase.SLAP:
+        _require(state.in_use(0) and state.in_use(1), "a slap phase with one pile", where)
+        _require(all(state.center), "an empty pile in the slap phase", where)
+    else:
+        _require(state.ender is None, "a round ender outside the slap phase", where)
+        _require(all(p.stock_cards for p in state.players),
+                 "a round goes on with empty stocks", where)
+    if state.phase is Phase.PLAYING and not state.paused:
+        # Not stalled: some stock top goes on a pile (the stall is found at once).
+        _require(any(spit.legal_plays(state, p) for p in range(2)),
+                 "a stall that was not detected", where)
+
+
+def _check_california(state: california.CaliforniaState) -> None:
+    """California: 52 cards once each; full rows while decks last; live ranks as rule 1."""
+    where = california.format_position(state)
+    uids = tuple(sorted(card.uid for card in state.all_cards()))
+    _require(uids == _deck_uids(1, False), "cards not conserved", where)
+    size = state.rules.row
+    for p in state.players:
+        _require(all(p.row), "an empty row pile", where)
+        _require(len(p.row) <= size, "a row too long", where)
+        _require(len(p.row) == size or not p.deck, "a short row while the deck has cards", where)
+    _check_timers(state, where)
+    if state.phase.is_over:
+        return
+    _require(state.phase in (Phase.PLAYING, Phase.STALLED), "a phase California lacks", where)
+    _require(1 <= state.round <= state.rules.round_limit, "round beyond the round limit", where)
+    _require(all(p.deck for p in state.players), "an empty deck while the game goes on", where)
+    seen = Counter(card.rank for card in state.tops())
+    _require({r for r, n in seen.items() if n > 1} <= state.live, "a match not live", where)
+    _require(all(seen[r] for r in state.live), "a live rank with no visible top", where)
+    if state.phase is Phase.PLAYING:
+        _require(any(california.coverable(state, pile) for p in state.players for pile in p.row),
+                 "a stall that was not detected", where)

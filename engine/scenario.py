@@ -13,12 +13,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import speed
+from engine import california, game, speed, spit
 from engine.cards import Card, CardBox, InvalidCard, normalize_code
-from engine.commands import Command, Pause, Play, Resume, Slam, Tick
+from engine.commands import Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
 from engine.events import Event
-from engine.rules import Game, Rules, RulesError
-from engine.state import SpeedState
+from engine.rules import Game, Rules, RulesError, Scoring
 
 
 class ScenarioError(ValueError):
@@ -43,14 +42,14 @@ GAME_ACTIONS: dict[Game, frozenset[str]] = {
     Game.CALIFORNIA: frozenset({"cover", "slam", "pause", "resume"}),
 }
 INPUT_KEYS = frozenset({"t", "player"}).union(*ACTIONS.values())
-SUPPORTED = {Game.SPEED}
+SUPPORTED = {Game.SPEED, Game.SPIT, Game.CALIFORNIA}
 
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
     rules: Rules
     seed: int
-    table: speed.SpeedTable | None
+    table: game.Table | None
     inputs: tuple[Command, ...]
     until: int | None
 
@@ -100,7 +99,7 @@ def parse(data: object) -> Scenario:
         last = inputs[-1].t if inputs else 0
         if until < last:
             raise ScenarioError(f"'until' {until} is before the last input at t = {last}")
-    table = _parse_speed_table(data["table"], rules) if "table" in data else None
+    table = _parse_table(data["table"], rules) if "table" in data else None
     return Scenario(rules, seed, table, inputs, until)
 
 
@@ -160,7 +159,19 @@ def _parse_action(
         if not _is_int(to) or not 0 <= to < piles:
             raise ScenarioError(f"{where}: pile {to!r} out of range 0-{piles - 1}")
         return Play(t, player, _code(where, item["play"]), to)
-    raise ScenarioError(f"{where}: {action!r} is not yet supported")
+    if action == "move":
+        slot = item.get("slot")
+        if slot is not None and (not _is_int(slot) or not 1 <= slot <= spit.STOCK_SLOTS):
+            raise ScenarioError(f"{where}: slot {slot!r} out of range 1-{spit.STOCK_SLOTS}")
+        return Move(t, player, _code(where, item["move"]), slot)
+    if action == "slap":
+        pile = item["slap"]
+        if not _is_int(pile) or not 0 <= pile < 2:
+            raise ScenarioError(f"{where}: pile {pile!r} out of range 0-1")
+        return Slap(t, player, pile)
+    if action == "cover":
+        return Cover(t, player, _code(where, item["cover"]))
+    raise ScenarioError(f"{where}: {action!r} is not an action")
 
 
 def _code(where: str, raw: object) -> str:
@@ -171,32 +182,107 @@ def _code(where: str, raw: object) -> str:
 
 
 SPEED_TABLE_KEYS = ("hands", "draw", "center", "side", "burned")
+SPIT_TABLE_KEYS = ("stocks", "spit", "center")
+CALIFORNIA_TABLE_KEYS = ("rows", "decks")
+TABLE_KEYS: dict[Game, tuple[str, ...]] = {
+    Game.SPEED: SPEED_TABLE_KEYS,
+    Game.SPIT: SPIT_TABLE_KEYS,
+    Game.CALIFORNIA: CALIFORNIA_TABLE_KEYS,
+}
 
 
-def _parse_speed_table(raw: object, rules: Rules) -> speed.SpeedTable:
-    if not isinstance(raw, dict):
-        raise ScenarioError("'table' must be an object")
-    for key in raw:
-        if key not in SPEED_TABLE_KEYS:
-            known = ", ".join(SPEED_TABLE_KEYS)
-            raise ScenarioError(f"table: unknown key {key!r}; speed has {known}")
-    box = CardBox(rules.decks, rules.jokers)
+class _Reader:
+    """Reads a table's piles of card codes, taking each card from one box of decks."""
 
-    def cards(where: str, pile: object) -> tuple[Card, ...]:
+    def __init__(self, raw: dict[str, Any], rules: Rules, decks: int, jokers: bool) -> None:
+        self.raw, self.rules = raw, rules
+        self.box = CardBox(decks, jokers)
+        self.deck_size = decks * (54 if jokers else 52)
+
+    def cards(self, where: str, pile: object) -> tuple[Card, ...]:
         if not isinstance(pile, list):
             raise ScenarioError(f"table: {where} must be a list of card codes")
         try:
-            return tuple(box.take(normalize_code(code)) for code in pile)
+            return tuple(self.box.take(normalize_code(code)) for code in pile)
         except InvalidCard as exc:
             raise ScenarioError(f"table: {where}: {exc}") from None
 
-    def per_player(key: str) -> tuple[tuple[Card, ...], ...]:
-        if key not in raw:
+    def zone(self, key: str, size: int, what: str) -> list[object]:
+        if key not in self.raw:
             raise ScenarioError(f"table: missing {key!r}")
-        zone = raw[key]
-        if not isinstance(zone, list) or len(zone) != rules.players:
-            raise ScenarioError(f"table: {key!r} needs one list per player ({rules.players})")
-        return tuple(cards(f"{key}[{i}]", pile) for i, pile in enumerate(zone))
+        zone = self.raw[key]
+        if not isinstance(zone, list) or len(zone) != size:
+            raise ScenarioError(f"table: {key!r} needs {what} ({size})")
+        return zone
+
+    def per_player(self, key: str) -> tuple[tuple[Card, ...], ...]:
+        zone = self.zone(key, self.rules.players, "one list per player")
+        return tuple(self.cards(f"{key}[{i}]", pile) for i, pile in enumerate(zone))
+
+    def piles_per_player(
+        self, key: str, size: int | None
+    ) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        """One list of piles per player (``size`` piles each, when given)."""
+        out = []
+        for i, piles in enumerate(self.zone(key, self.rules.players, "one list per player")):
+            if not isinstance(piles, list) or (size is not None and len(piles) != size):
+                exactly = f" of exactly {size} piles" if size is not None else ""
+                raise ScenarioError(f"table: {key}[{i}] must be a list{exactly} (each a list)")
+            out.append(tuple(self.cards(f"{key}[{i}][{k}]", p) for k, p in enumerate(piles)))
+        return tuple(out)
+
+    def check_complete(self) -> None:
+        if self.box.remaining():
+            total = self.deck_size - self.box.remaining()
+            raise ScenarioError(f"table: holds {total} cards; the deck has {self.deck_size}")
+
+
+def _parse_table(raw: object, rules: Rules) -> game.Table:
+    if not isinstance(raw, dict):
+        raise ScenarioError("'table' must be an object")
+    keys = TABLE_KEYS[rules.game]
+    for key in raw:
+        if key not in keys:
+            raise ScenarioError(f"table: unknown key {key!r}; {rules.game} has {', '.join(keys)}")
+    if rules.game is Game.SPIT:
+        return _parse_spit_table(raw, rules)
+    if rules.game is Game.CALIFORNIA:
+        return _parse_california_table(raw, rules)
+    return _parse_speed_table(raw, rules)
+
+
+def _parse_spit_table(raw: dict[str, Any], rules: Rules) -> spit.SpitTable:
+    # Spit is played with one deck and no jokers whatever ``decks`` and ``jokers`` say.
+    read = _Reader(raw, rules, 1, False)
+    stocks = read.piles_per_player("stocks", spit.STOCK_SLOTS)
+    spit_cards = read.per_player("spit")
+    center = tuple(read.cards(f"center[{i}]", pile)
+                   for i, pile in enumerate(read.zone("center", 2, "two spit piles")))
+    read.check_complete()
+    table = spit.SpitTable(stocks, spit_cards, center)
+    try:
+        spit.check_table(table)
+    except speed.InvalidPosition as exc:
+        raise ScenarioError(f"table: {exc}") from None
+    return table
+
+
+def _parse_california_table(raw: dict[str, Any], rules: Rules) -> california.CaliforniaTable:
+    read = _Reader(raw, rules, 1, False)
+    rows = read.piles_per_player("rows", None)
+    decks = read.per_player("decks")
+    read.check_complete()
+    table = california.CaliforniaTable(rows, decks)
+    try:
+        california.check_table(table, rules)
+    except speed.InvalidPosition as exc:
+        raise ScenarioError(f"table: {exc}") from None
+    return table
+
+
+def _parse_speed_table(raw: dict[str, Any], rules: Rules) -> speed.SpeedTable:
+    read = _Reader(raw, rules, rules.decks, rules.jokers)
+    cards, per_player = read.cards, read.per_player
 
     hands, draws = per_player("hands"), per_player("draw")
     center, side = per_player("center"), per_player("side")
@@ -207,26 +293,26 @@ def _parse_speed_table(raw: object, rules: Rules) -> speed.SpeedTable:
     for i, pile in enumerate(center):
         if not pile:
             raise ScenarioError(f"table: center[{i}] is empty; every centre pile holds a card")
-    if box.remaining():
-        total = rules.deck_size - box.remaining()
-        raise ScenarioError(f"table: holds {total} cards; the deck has {rules.deck_size}")
+    read.check_complete()
     return speed.SpeedTable(hands, draws, center, side, burned)
 
 
-def play(scenario: Scenario, on_event: Callable[[Event], None] | None = None) -> SpeedState:
+def play(
+    scenario: Scenario, on_event: Callable[[Event], None] | None = None
+) -> game.GameState:
     """Play a scenario to its end; every event goes to ``on_event``."""
     emit = on_event or (lambda event: None)
     rng = random.Random(scenario.seed)
     if scenario.table is None:
-        state, events = speed.new_game(scenario.rules, rng, scenario.seed)
+        state, events = game.new_game(scenario.rules, rng, scenario.seed)
     else:
-        state, events = speed.start(scenario.rules, scenario.table, rng, scenario.seed)
+        state, events = game.start_table(scenario.rules, scenario.table, rng, scenario.seed)
     _emit_all(events, emit)
     commands: Iterable[Command] = scenario.inputs
     if scenario.until is not None:
         commands = (*scenario.inputs, Tick(scenario.until))
     for cmd in commands:
-        state, events = speed.step(state, cmd)
+        state, events = game.step(state, cmd)
         _emit_all(events, emit)
     return state
 
@@ -236,8 +322,12 @@ def _emit_all(events: list[Event], emit: Callable[[Event], None]) -> None:
         emit(event)
 
 
-def report(state: SpeedState, events: list[Event]) -> dict[str, Any]:
+def report(state: game.GameState, events: list[Event]) -> dict[str, Any]:
     """The contract's output object (plus a few extra keys)."""
+    if isinstance(state, spit.SpitState):
+        return _report_spit(state, events)
+    if isinstance(state, california.CaliforniaState):
+        return _report_california(state, events)
     return {
         "over": state.is_over,
         "winner": state.winner,
@@ -252,6 +342,55 @@ def report(state: SpeedState, events: list[Event]) -> dict[str, Any]:
         "phase": state.phase.value,
         "t": state.now,
         "paused": state.paused,
+    }
+
+
+def _report_spit(state: spit.SpitState, events: list[Event]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "over": state.is_over,
+        "winner": state.winner,
+        "center": [pile[0].code if pile else None for pile in state.center],
+        "center_sizes": [len(pile) for pile in state.center],
+        "players": [
+            {
+                "cards": p.cards,
+                "stocks": [[c.code for c in pile] for pile in p.stocks],
+                "spit": len(p.spit),
+            }
+            for p in state.players
+        ],
+        "cards_total": state.cards_total(),
+        "events": [e.to_dict() for e in events],
+        "phase": state.phase.value,
+        "t": state.now,
+        "paused": state.paused,
+        "round": state.round,
+    }
+    if state.rules.scoring is Scoring.POINTS:
+        out["scores"] = list(state.scores)
+    return out
+
+
+def _report_california(state: california.CaliforniaState, events: list[Event]) -> dict[str, Any]:
+    return {
+        "over": state.is_over,
+        "winner": state.winner,
+        "center": [],
+        "center_sizes": [],
+        "players": [
+            {
+                "cards": p.cards,
+                "row": [[c.code for c in pile] for pile in p.row],
+                "deck": len(p.deck),
+            }
+            for p in state.players
+        ],
+        "cards_total": state.cards_total(),
+        "events": [e.to_dict() for e in events],
+        "phase": state.phase.value,
+        "t": state.now,
+        "paused": state.paused,
+        "round": state.round,
     }
 
 
@@ -286,12 +425,44 @@ def command_to_input(cmd: Command) -> dict[str, Any]:
             return {"t": cmd.t, "player": cmd.player, "pause": True}
         case Resume():
             return {"t": cmd.t, "player": cmd.player, "resume": True}
+        case Move():
+            out: dict[str, Any] = {"t": cmd.t, "player": cmd.player, "move": cmd.card}
+            if cmd.slot is not None:
+                out["slot"] = cmd.slot
+            return out
+        case Slap():
+            return {"t": cmd.t, "player": cmd.player, "slap": cmd.pile}
+        case Cover():
+            return {"t": cmd.t, "player": cmd.player, "cover": cmd.card}
     raise TypeError(f"{cmd!r} is not a scenario input")
+
+
+def table_to_json(table: game.Table) -> dict[str, Any]:
+    """A table in the scenario format."""
+
+    def codes(piles: Iterable[Iterable[Card]]) -> list[list[str]]:
+        return [[c.code for c in pile] for pile in piles]
+
+    if isinstance(table, spit.SpitTable):
+        return {
+            "stocks": [codes(piles) for piles in table.stocks],
+            "spit": codes(table.spit),
+            "center": codes(table.center),
+        }
+    if isinstance(table, california.CaliforniaTable):
+        return {"rows": [codes(row) for row in table.rows], "decks": codes(table.decks)}
+    return {
+        "hands": codes(table.hands),
+        "draw": codes(table.draws),
+        "center": codes(table.center),
+        "side": codes(table.side),
+        "burned": [c.code for c in table.burned],
+    }
 
 
 def record(
     rules: Rules,
-    table: speed.SpeedTable,
+    table: game.Table,
     seed: int,
     commands: Iterable[Command],
     until: int | None = None,
@@ -300,19 +471,9 @@ def record(
 
     Ticks are not inputs: the clock they carry is kept as ``until`` when given.
     """
-
-    def codes(piles: Iterable[Iterable[Card]]) -> list[list[str]]:
-        return [[c.code for c in pile] for pile in piles]
-
     data: dict[str, Any] = {
         "rules": rules.options(),
-        "table": {
-            "hands": codes(table.hands),
-            "draw": codes(table.draws),
-            "center": codes(table.center),
-            "side": codes(table.side),
-            "burned": [c.code for c in table.burned],
-        },
+        "table": table_to_json(table),
         "seed": seed,
         "inputs": [command_to_input(c) for c in commands if not isinstance(c, Tick)],
     }

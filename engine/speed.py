@@ -68,8 +68,17 @@ def deal(rules: Rules, rng: random.Random) -> SpeedTable:
     return SpeedTable(hands, tuple(tuple(d[HAND_SIZE:]) for d in draws), center, side, burned)
 
 
+def shuffle_stream(seed: int) -> random.Random:
+    """The stream every shuffle after the deal (rebuilds) draws from.
+
+    It depends on ``seed`` alone, not on how the table came about, so a game dealt from a
+    seed and its recording (the table at t = 0 plus the same seed) rebuild alike.
+    """
+    return random.Random(f"speed-shuffles:{seed}")
+
+
 def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[SpeedState, list[Event]]:
-    """Deal with ``rng`` and start play at t = 0. Later shuffles continue ``rng``'s stream."""
+    """Deal with ``rng`` and start play at t = 0. Later shuffles use ``shuffle_stream(seed)``."""
     return start(rules, deal(rules, rng), rng, seed)
 
 
@@ -77,7 +86,10 @@ def start(
     rules: Rules, table: SpeedTable, rng: random.Random, seed: int = 0
 ) -> tuple[SpeedState, list[Event]]:
     """Start play on ``table`` at t = 0: hands under 5 are topped up (no event), then the
-    table is checked like any state (a player out, a stall)."""
+    table is checked like any state (a player out, a stall).
+
+    ``rng`` is not drawn from: later shuffles use ``shuffle_stream(seed)`` (see there).
+    """
     if rules.game is not Game.SPEED:
         raise EngineError(f"speed.start needs Speed rules, not {rules.game}")
     n = rules.players
@@ -99,7 +111,7 @@ def start(
         side=table.side,
         burned=table.burned,
         seed=seed,
-        rng_state=rng.getstate(),
+        rng_state=shuffle_stream(seed).getstate(),
     )
     work = _Work(state)
     for p in range(n):

@@ -17,6 +17,8 @@ class Phase(Enum):
     STALLED = "stalled"
     DEADLOCKED = "deadlocked"
     """A stall whose flip is only forced discards (contract Speed rule 8)."""
+    SLAP = "slap"
+    """Spit: a two-pile round has ended; the first slap takes a pile (contract Spit rule 3)."""
     WON = "won"
     TIED = "tied"
 
@@ -34,6 +36,8 @@ class TimerKind(Enum):
     """The stall's flip, ``stall_delay_ms`` after the stall."""
     CALL = "call"
     """An out player's ``call_timeout_ms`` to claim the win."""
+    SLAP = "slap"
+    """Spit: the slap phase's ``slap_timeout_ms``; the piles are then given out by rule."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -193,13 +193,39 @@ def test_example_02_speed_rejected() -> None:
     assert "9C" in out["players"][0]["hand"]
 
 
-@pytest.mark.parametrize("name", ["03-spit-play.json", "04-california-cover.json"])
-def test_example_spit_and_california_not_yet_supported(name: str) -> None:
-    result = _run_cli(_example(name))
-    assert result.returncode == 2, result.stderr
-    assert result.stdout == ""
-    assert "not yet supported" in result.stderr.lower()
-    assert "Traceback" not in result.stderr
+def test_example_03_spit_play() -> None:
+    out = _example_output("03-spit-play.json")
+    assert out["events"] == [
+        {"t": 100, "type": "played", "player": 0, "card": "9S", "to": 1},
+        {"t": 200, "type": "played", "player": 1, "card": "2D", "to": 0},
+        {"t": 300, "type": "rejected", "player": 0, "reason": "not_adjacent",
+         "card": "QH", "to": 0},
+    ]
+    p0, p1 = out["players"]
+    # 9S's pile shows 2H; the fourth pile is unchanged with QH on top.
+    assert p0["stocks"][2] == ["2H", "4D"]
+    assert p0["stocks"][3] == ["QH", "6C", "8D", "TS"]
+    assert out["center"] == ["2D", "9S"]
+    assert out["center_sizes"] == [2, 2]
+    assert p0["cards"] == 24
+    assert p1["cards"] == 24
+    assert out["over"] is False
+    assert out["cards_total"] == 52
+
+
+def test_example_04_california_cover() -> None:
+    out = _example_output("04-california-cover.json")
+    assert out["events"] == [
+        {"t": 100, "type": "covered", "player": 1, "card": "5D", "on": "4H"},
+        {"t": 200, "type": "covered", "player": 0, "card": "5H", "on": "4D"},
+    ]
+    p0, p1 = out["players"]
+    assert p0["row"] == [["5D", "4H"], ["9C"], ["5H", "4D"], ["KS"]]
+    assert p0["deck"] == 17
+    assert p1["deck"] == 25
+    assert out["center"] == []
+    assert out["center_sizes"] == []
+    assert out["cards_total"] == 52
 
 
 def test_example_05_malformed_card() -> None:

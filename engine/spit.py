@@ -1,0 +1,716 @@
+"""Spit for 2 players: the deal, the table at t = 0, and ``step``.
+
+Every rule here is numbered as in the scenario contract's Spit section (rule 1-7); rules.md
+labels (SPT-*, SPS-*, E*) are given where they add a reason. The design follows
+``engine.speed``: a frozen state, and a private mutable ``_Work`` copy that one command edits
+before it is frozen into the next state. Timers fire in (due, set order) before an input.
+
+Words: a player's five *stock* piles (slots 1-5, 0-4 in code), their face-down *spit* cards,
+and the two centre *spit piles*; pile i was started by player i. A pile is *in use* unless
+its starter has no spit cards and the pile is empty (rule 4/5: a one-pile round).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.cards import Card, shuffled_deck
+from engine.commands import Command, Move, Pause, Play, Resume, Slam, Slap, Tick
+from engine.events import (
+    ActionRejected,
+    CardFlipped,
+    CardMoved,
+    CardPlayed,
+    Event,
+    GamePaused,
+    GameResumed,
+    GameTied,
+    GameWon,
+    PlayRejected,
+    Reason,
+    Redealt,
+    RoundOver,
+    RoundScored,
+    Slapped,
+    SpitRecycled,
+    Stalled,
+)
+from engine.rules import Game, Rules, Scoring
+from engine.speed import EngineError, InvalidPosition
+from engine.state import Phase, Timer, TimerKind
+
+PLAYERS = 2
+STOCK_SLOTS = 5
+LAYOUT_SIZE = 15
+"""A full layout: slot k holds k cards (1 + 2 + 3 + 4 + 5)."""
+DEAL_EACH = 26
+POINTS_TARGET = 100
+"""SPS-1: the series ends once a score reaches this; the lowest score wins."""
+
+Pile = tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpitTable:
+    """A Spit layout as dealt or as written down (every pile top first)."""
+
+    stocks: tuple[tuple[Pile, ...], ...]
+    """Per player, exactly five stock piles (slot 1 first); an empty one is ``()``."""
+    spit: tuple[Pile, ...]
+    """Per player, the face-down spit cards, top first."""
+    center: tuple[Pile, ...]
+    """The two spit piles; pile i was started by player i."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpitPlayer:
+    stocks: tuple[Pile, ...]
+    """Five stock piles, slot 1 first, each top first; the top is face up."""
+    spit: Pile
+    """Face-down spit cards, top first (taken piles join them when the game is decided)."""
+    locked_until: int = 0
+    """Plays and moves are refused while ``t < locked_until``."""
+
+    @property
+    def stock_cards(self) -> int:
+        return sum(map(len, self.stocks))
+
+    @property
+    def cards(self) -> int:
+        """Cards still to shed: stocks + spit cards."""
+        return self.stock_cards + len(self.spit)
+
+    @property
+    def tops(self) -> tuple[Card | None, ...]:
+        return tuple(pile[0] if pile else None for pile in self.stocks)
+
+
+@dataclass(frozen=True, slots=True)
+class SpitState:
+    rules: Rules
+    players: tuple[SpitPlayer, ...]
+    center: tuple[Pile, ...]
+    """The two spit piles, top first; an empty pile is ``()``."""
+    phase: Phase = Phase.PLAYING
+    now: int = 0
+    timers: tuple[Timer, ...] = ()
+    timer_seq: int = 0
+    ready: frozenset[int] = frozenset()
+    """Players who slammed since the current stall."""
+    paused_at: int | None = None
+    round: int = 1
+    """Rounds are counted from the table (round 1); ``round_limit`` caps them."""
+    ender: int | None = None
+    """In the slap phase: who emptied their stocks (None: the round ended in a stall)."""
+    recycled: frozenset[int] = frozenset()
+    """``recycle``: players who recycled their pile since the last play."""
+    scores: tuple[int, ...] = (0, 0)
+    """``scoring`` = points: the running scores (SPS-1)."""
+    winner: int | None = None
+    seed: int = 0
+    rng_state: Any = None
+    """``random.Random.getstate()`` for the next shuffle (a re-deal or a recycle)."""
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase.is_over
+
+    def in_use(self, pile: int) -> bool:
+        """Is spit pile ``pile`` in use this round (rule 4/5)?"""
+        return bool(self.center[pile] or self.players[pile].spit)
+
+    def flip_due(self) -> int | None:
+        return next((tm.due for tm in self.timers if tm.kind is TimerKind.FLIP), None)
+
+    def slap_due(self) -> int | None:
+        return next((tm.due for tm in self.timers if tm.kind is TimerKind.SLAP), None)
+
+    def cards_total(self) -> int:
+        return sum(p.cards for p in self.players) + sum(map(len, self.center))
+
+    def all_cards(self) -> list[Card]:
+        cards: list[Card] = []
+        for p in self.players:
+            for pile in p.stocks:
+                cards += pile
+            cards += p.spit
+        for pile in self.center:
+            cards += pile
+        return cards
+
+
+def layout(cards: list[Card]) -> tuple[tuple[Pile, ...], Pile]:
+    """Rule 4/7: deal row by row (slot k gets k cards when there are 15), the rest as spit
+    cards. The last card dealt onto a pile is its top. 12 cards give 1, 2, 3, 3, 3."""
+    piles: list[list[Card]] = [[] for _ in range(STOCK_SLOTS)]
+    it = iter(cards)
+    used = 0
+    for row in range(STOCK_SLOTS):
+        for slot in range(row, STOCK_SLOTS):
+            card = next(it, None)
+            if card is None:
+                break
+            piles[slot].insert(0, card)
+            used += 1
+    return tuple(map(tuple, piles)), tuple(cards[used:])
+
+
+def deal(rules: Rules, rng: random.Random) -> SpitTable:
+    """Rule 7: 26 cards each; stocks of 1..5; one spit card turned onto each player's pile;
+    10 spit cards left. Spit always uses one deck without jokers."""
+    deck = shuffled_deck(1, False, rng)
+    stocks, spit, center = [], [], []
+    for p in range(PLAYERS):
+        piles, rest = layout(deck[p * DEAL_EACH : (p + 1) * DEAL_EACH])
+        stocks.append(piles)
+        center.append(rest[:1])
+        spit.append(rest[1:])
+    return SpitTable(tuple(stocks), tuple(spit), tuple(center))
+
+
+def check_table(table: SpitTable) -> None:
+    """The contract's Spit shapes; raises InvalidPosition naming the fault."""
+    if len(table.stocks) != PLAYERS or len(table.spit) != PLAYERS:
+        raise InvalidPosition("a spit table needs stocks and spit cards for 2 players")
+    if len(table.center) != 2:
+        raise InvalidPosition("a spit table has exactly two centre piles")
+    for p, piles in enumerate(table.stocks):
+        if len(piles) != STOCK_SLOTS:
+            raise InvalidPosition(f"stocks[{p}] has {len(piles)} piles; a player has exactly 5")
+    in_use = [bool(table.center[i] or table.spit[i]) for i in range(2)]
+    if not any(in_use):
+        raise InvalidPosition(
+            "no spit pile in use (neither player has spit cards and both piles are empty)"
+        )
+    if all(in_use):
+        for i, pile in enumerate(table.center):
+            if not pile:
+                raise InvalidPosition(
+                    f"center[{i}] is empty in a two-pile round (player {i} has spit cards)"
+                )
+
+
+def shuffle_stream(seed: int) -> random.Random:
+    """The stream every shuffle after the deal (re-deals, recycles) draws from.
+
+    It depends on ``seed`` alone, not on how the table came about, so a game dealt from a
+    seed and its recording (the table at t = 0 plus the same seed) shuffle alike.
+    """
+    return random.Random(f"spit-shuffles:{seed}")
+
+
+def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[SpitState, list[Event]]:
+    """Deal with ``rng`` and start play at t = 0. Later shuffles use ``shuffle_stream(seed)``."""
+    return start(rules, deal(rules, rng), rng, seed)
+
+
+def start(
+    rules: Rules, table: SpitTable, rng: random.Random, seed: int = 0
+) -> tuple[SpitState, list[Event]]:
+    """Start play on ``table`` at t = 0; the table is checked like any state (empty stocks,
+    a stall, an empty pile in use: a one-pile table with an empty pile opens stalled).
+
+    ``rng`` is not drawn from: later shuffles use ``shuffle_stream(seed)`` (see there).
+    """
+    if rules.game is not Game.SPIT:
+        raise EngineError(f"spit.start needs Spit rules, not {rules.game}")
+    check_table(table)
+    state = SpitState(
+        rules=rules,
+        players=tuple(SpitPlayer(stocks, spit) for stocks, spit in
+                      zip(table.stocks, table.spit, strict=True)),
+        center=table.center,
+        seed=seed,
+        rng_state=shuffle_stream(seed).getstate(),
+    )
+    work = _Work(state)
+    for p in range(PLAYERS):
+        if work.phase is Phase.PLAYING and not work.stock_cards(p):
+            work.end_round(p)
+    work.settle()
+    work.advance(0)
+    return work.freeze(), work.events
+
+
+def table_of(state: SpitState) -> SpitTable:
+    return SpitTable(
+        stocks=tuple(p.stocks for p in state.players),
+        spit=tuple(p.spit for p in state.players),
+        center=state.center,
+    )
+
+
+def step(state: SpitState, cmd: Command) -> tuple[SpitState, list[Event]]:
+    """Apply one command at ``cmd.t``: timers due at or before it fire first, in due order.
+
+    Once the game is decided nothing happens. Time never goes backwards (EngineError).
+    """
+    if state.phase.is_over:
+        return state, []
+    if cmd.t < state.now:
+        raise EngineError(f"time went backwards: {cmd.t} < {state.now}")
+    if isinstance(cmd, Tick) and (
+        state.paused_at is not None or not any(tm.due <= cmd.t for tm in state.timers)
+    ):
+        return replace(state, now=cmd.t), []
+    work = _Work(state)
+    work.advance(cmd.t)
+    if not work.is_over():
+        match cmd:
+            case Play():
+                work.play(cmd)
+            case Move():
+                work.move(cmd)
+            case Slap():
+                work.slap(cmd.player, cmd.pile)
+            case Slam():
+                work.slam(cmd.player)
+            case Pause():
+                work.pause(cmd.player)
+            case Resume():
+                work.resume(cmd.player)
+            case _:
+                pass
+        # Timers set by the command itself may already be due (a delay of 0 ms).
+        work.advance(cmd.t)
+    return work.freeze(), work.events
+
+
+def can_play(state: SpitState, player: int, card: Card, pile: int) -> bool:
+    """Rule 1 without the lockout and phase: may stock top ``card`` go on ``pile``?"""
+    target = state.center[pile]
+    return (
+        card in state.players[player].tops
+        and bool(target)
+        and state.rules.adjacent(card.rank, target[0].rank)
+    )
+
+
+def legal_plays(state: SpitState, player: int) -> list[tuple[Card, int]]:
+    """Every (stock top, pile) the rules allow now, lockouts aside, in slot then pile order."""
+    if state.phase not in (Phase.PLAYING, Phase.STALLED):
+        return []
+    return [
+        (card, pile)
+        for card in state.players[player].tops
+        if card is not None
+        for pile in range(2)
+        if can_play(state, player, card, pile)
+    ]
+
+
+def legal_moves(state: SpitState, player: int) -> list[tuple[Card, int]]:
+    """Every (stock top, slot 1-5) move the rules allow now, lockouts aside (rule 1, SPT-5)."""
+    if state.phase not in (Phase.PLAYING, Phase.STALLED):
+        return []
+    stocks = state.players[player].stocks
+    out = []
+    for src, pile in enumerate(stocks):
+        if len(pile) < 2:
+            continue
+        for slot, target in enumerate(stocks):
+            if not target or (
+                state.rules.combine_same_rank and slot != src and target[0].rank == pile[0].rank
+            ):
+                out.append((pile[0], slot + 1))
+    return out
+
+
+class _Work:
+    """A mutable scratch copy of one state: ``step`` edits it, then freezes a new state."""
+
+    def __init__(self, s: SpitState) -> None:
+        self.rules = s.rules
+        self.stocks = [[list(pile) for pile in p.stocks] for p in s.players]
+        self.spit = [list(p.spit) for p in s.players]
+        self.locked = [p.locked_until for p in s.players]
+        self.center = [list(c) for c in s.center]
+        self.phase = s.phase
+        self.now = s.now
+        self.timers = list(s.timers)
+        self.timer_seq = s.timer_seq
+        self.ready = set(s.ready)
+        self.paused_at = s.paused_at
+        self.round = s.round
+        self.ender = s.ender
+        self.recycled = set(s.recycled)
+        self.scores = list(s.scores)
+        self.winner = s.winner
+        self.seed = s.seed
+        self.rng_state = s.rng_state
+        self.events: list[Event] = []
+
+    def freeze(self) -> SpitState:
+        return SpitState(
+            rules=self.rules,
+            players=tuple(
+                SpitPlayer(tuple(map(tuple, st)), tuple(sp), lk)
+                for st, sp, lk in zip(self.stocks, self.spit, self.locked, strict=True)
+            ),
+            center=tuple(map(tuple, self.center)),
+            phase=self.phase,
+            now=self.now,
+            timers=tuple(self.timers),
+            timer_seq=self.timer_seq,
+            ready=frozenset(self.ready),
+            paused_at=self.paused_at,
+            round=self.round,
+            ender=self.ender,
+            recycled=frozenset(self.recycled),
+            scores=tuple(self.scores),
+            winner=self.winner,
+            seed=self.seed,
+            rng_state=self.rng_state,
+        )
+
+    # Small queries.
+
+    def is_over(self) -> bool:
+        return self.phase.is_over
+
+    def stock_cards(self, p: int) -> int:
+        return sum(map(len, self.stocks[p]))
+
+    def cards(self, p: int) -> int:
+        return self.stock_cards(p) + len(self.spit[p])
+
+    def in_use(self, pile: int) -> bool:
+        return bool(self.center[pile] or self.spit[pile])
+
+    def any_legal(self) -> bool:
+        """Rule 2: can any stock top go on a pile in use? (Moves are not considered.)"""
+        adjacent = self.rules.adjacent
+        tops = [pile[0].rank for pile in self.center if pile]
+        return any(
+            adjacent(stock[0].rank, top)
+            for p in range(PLAYERS)
+            for stock in self.stocks[p]
+            if stock
+            for top in tops
+        )
+
+    def may_recycle(self, p: int) -> bool:
+        """SPT-7 with ``recycle``: out of spit cards, with cards under the own pile's top."""
+        return self.rules.recycle and not self.spit[p] and len(self.center[p]) > 1
+
+    def rng(self) -> random.Random:
+        rng = random.Random()
+        rng.setstate(self.rng_state)
+        return rng
+
+    # Timers.
+
+    def set_timer(self, due: int, kind: TimerKind) -> None:
+        self.timers.append(Timer(due, self.timer_seq, kind))
+        self.timer_seq += 1
+
+    def cancel(self, kind: TimerKind) -> None:
+        self.timers = [tm for tm in self.timers if tm.kind is not kind]
+
+    def advance(self, t: int) -> None:
+        """Fire every timer due at or before ``t`` in (due, set order); then the clock is t."""
+        while self.paused_at is None and not self.is_over():
+            due = [tm for tm in self.timers if tm.due <= t]
+            if not due:
+                break
+            timer = min(due, key=lambda tm: (tm.due, tm.seq))
+            self.timers.remove(timer)
+            self.now = timer.due
+            if timer.kind is TimerKind.FLIP:
+                self.flip()
+            elif timer.kind is TimerKind.SLAP:
+                self.slap_timeout()
+        self.now = t
+
+    # Stalls (rule 2).
+
+    def settle(self) -> None:
+        """Detect a stall after anything changed the table: ``stalled``, or a stall ending
+        (rule 3) when nobody can spit."""
+        if self.phase is not Phase.PLAYING or self.any_legal():
+            return
+        if self.rules.recycle and any(
+            self.may_recycle(p) and p in self.recycled for p in range(PLAYERS)
+        ):
+            # A whole recycle of the spit cards with no play since: a stall ending.
+            return self.end_round(None)
+        if not any(self.spit[p] or self.may_recycle(p) for p in range(PLAYERS)):
+            return self.end_round(None)
+        self.phase = Phase.STALLED
+        self.ready.clear()
+        self.set_timer(self.now + self.rules.stall_delay_ms, TimerKind.FLIP)
+        self.events.append(Stalled(self.now))
+        return None
+
+    def flip(self) -> None:
+        """Rule 2: each player with spit cards turns the top one onto the pile they started
+        (alone when the other has none; with ``recycle`` the other recycles first)."""
+        for p in range(PLAYERS):
+            if self.may_recycle(p) and p not in self.recycled:
+                self.recycle(p)
+            if self.spit[p]:
+                card = self.spit[p].pop(0)
+                self.center[p].insert(0, card)
+                self.events.append(CardFlipped(self.now, card, p, player=p))
+        self.phase = Phase.PLAYING
+        self.ready.clear()
+        self.settle()
+
+    def recycle(self, p: int) -> None:
+        """SPT-7 (W): the own pile's top stays; the rest is shuffled into spit cards."""
+        under = self.center[p][1:]
+        del self.center[p][1:]
+        rng = self.rng()
+        rng.shuffle(under)
+        self.rng_state = rng.getstate()
+        self.spit[p] = under
+        self.recycled.add(p)
+        self.events.append(SpitRecycled(self.now, p, len(under)))
+
+    # Round endings (rules 3, 5, 6).
+
+    def end_round(self, player: int | None) -> None:
+        """``player`` emptied their stocks, or (None) a stall with nobody to spit."""
+        self.cancel(TimerKind.FLIP)
+        self.ready.clear()
+        self.events.append(RoundOver(self.now, player))
+        if self.rules.scoring is Scoring.POINTS:
+            # SPS-2: stock + spit cards at the moment the round ends, before the slap.
+            for p in range(PLAYERS):
+                self.scores[p] += self.cards(p)
+            self.events.append(RoundScored(self.now, tuple(self.scores)))
+        if self.in_use(0) and self.in_use(1):
+            self.phase, self.ender = Phase.SLAP, player
+            self.set_timer(self.now + self.rules.slap_timeout_ms, TimerKind.SLAP)
+            return
+        # Rule 5: one pile in use, no slap phase.
+        pile = 0 if self.in_use(0) else 1
+        if player is not None:
+            first = player
+        else:
+            counts = [self.stock_cards(p) for p in range(PLAYERS)]
+            # Fewer stock cards takes nothing; equal: the pile's starter takes it.
+            first = 1 - pile if counts[0] == counts[1] else counts.index(min(counts))
+        taker = 1 - first
+        self.give_out({taker: pile}, first)
+
+    def slap(self, p: int, pile: int) -> None:
+        """Rule 3: the first slap takes that pile; the other player gets the other."""
+        if self.paused_at is not None or self.phase is not Phase.SLAP:
+            return
+        self.cancel(TimerKind.SLAP)
+        self.events.append(Slapped(self.now, p, pile))
+        self.give_out({p: pile, 1 - p: 1 - pile}, None)
+
+    def slap_timeout(self) -> None:
+        """Rule 3: nobody slapped. The player who emptied their stocks gets the smaller
+        pile (equal: the one they started); after a stall ending each takes their own."""
+        ender = self.ender
+        if ender is None:
+            self.give_out({0: 0, 1: 1}, None)
+            return
+        sizes = [len(pile) for pile in self.center]
+        smaller = min(range(2), key=lambda i: (sizes[i], i != ender))
+        self.give_out({ender: smaller, 1 - ender: 1 - smaller}, None)
+
+    def give_out(self, takes: dict[int, int], first: int | None) -> None:
+        """Hand the piles to their takers, then decide the game or re-deal.
+
+        ``first``: in a one-pile round, the player who takes nothing (rule 5).
+        """
+        taken: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        for p, i in takes.items():
+            taken[p] = self.center[i]
+            self.center[i] = []
+        self.phase, self.ender = Phase.PLAYING, None
+        standard = self.rules.scoring is Scoring.STANDARD
+        if standard and first is not None and self.cards(first) + len(taken[first]) == 0:
+            self.collect(taken)
+            return self.win(first)
+        if not standard and (
+            max(self.scores) >= POINTS_TARGET or self.round >= self.rules.round_limit
+        ):
+            self.collect(taken)
+            return self.decide([-s for s in self.scores])
+        if self.round >= self.rules.round_limit:
+            # Rule 6: the round_limit-th re-deal is due: decided on cards instead.
+            self.collect(taken)
+            return self.decide([-self.cards(p) for p in range(PLAYERS)])
+        self.redeal(taken)
+        return None
+
+    def collect(self, taken: list[list[Card]]) -> None:
+        """Rule 6: with no re-deal to follow, a taken pile joins its taker's spit cards."""
+        for p in range(PLAYERS):
+            self.spit[p] += taken[p]
+
+    def decide(self, merit: list[int]) -> None:
+        """Won by the highest merit (fewest cards, or lowest score); equal: tied."""
+        best = max(merit)
+        leaders = [p for p in range(PLAYERS) if merit[p] == best]
+        if len(leaders) == 1:
+            self.win(leaders[0])
+        else:
+            self.tie()
+
+    def redeal(self, taken: list[list[Card]]) -> None:
+        """Rule 4: each player shuffles their pile, spit and stock cards and lays out again;
+        the new round opens like a stall. With ``scoring`` = points, a player left with no
+        cards gets a fresh 26/26 deal instead (SPS-3)."""
+        rng = self.rng()
+        hands = [
+            taken[p] + self.spit[p] + [c for pile in self.stocks[p] for c in pile]
+            for p in range(PLAYERS)
+        ]
+        if self.rules.scoring is Scoring.POINTS and not all(hands):
+            everything = hands[0] + hands[1]
+            hands = [everything[:DEAL_EACH], everything[DEAL_EACH:]]
+        for p in range(PLAYERS):
+            rng.shuffle(hands[p])
+            piles, spit = layout(hands[p])
+            self.stocks[p] = [list(pile) for pile in piles]
+            self.spit[p] = list(spit)
+        self.rng_state = rng.getstate()
+        self.round += 1
+        self.recycled.clear()
+        self.events.append(Redealt(self.now))
+        self.settle()
+
+    def win(self, p: int) -> None:
+        self.phase, self.winner, self.timers = Phase.WON, p, []
+        self.events.append(GameWon(self.now, p))
+
+    def tie(self) -> None:
+        self.phase, self.timers = Phase.TIED, []
+        self.events.append(GameTied(self.now))
+
+    # Commands.
+
+    def refuse(self, p: int, cmd: Play | Move) -> Reason | None:
+        """The checks every play and move share, in order: paused, slap phase, lockout."""
+        if self.paused_at is not None:
+            return Reason.PAUSED
+        if self.phase is Phase.SLAP:
+            return Reason.ROUND_OVER
+        if self.now < self.locked[p]:
+            return Reason.LOCKED
+        return None
+
+    def reject(self, p: int, reason: Reason, cmd: Play | Move) -> None:
+        if isinstance(cmd, Play):
+            self.events.append(PlayRejected(self.now, p, reason, cmd.card, cmd.to))
+        else:
+            self.events.append(ActionRejected(self.now, p, reason, "move", cmd.card, cmd.slot))
+        if reason.locks_out and self.rules.lockout_ms:
+            self.locked[p] = self.now + self.rules.lockout_ms
+
+    def find_top(self, p: int, code: str) -> int | None:
+        return next(
+            (k for k, pile in enumerate(self.stocks[p]) if pile and pile[0].code == code), None
+        )
+
+    def play(self, cmd: Play) -> None:
+        p = cmd.player
+        reason = self.refuse(p, cmd)
+        if reason is not None:
+            return self.reject(p, reason, cmd)
+        src = self.find_top(p, cmd.card)
+        if src is None:
+            return self.reject(p, Reason.NOT_HELD, cmd)
+        target = self.center[cmd.to]
+        if not target:
+            return self.reject(p, Reason.EMPTY_PILE, cmd)
+        card = self.stocks[p][src][0]
+        if not self.rules.adjacent(card.rank, target[0].rank):
+            return self.reject(p, Reason.NOT_ADJACENT, cmd)
+        # The card under it turns up by itself (SPT-4 AUTO_FLIP): it is the new top.
+        del self.stocks[p][src][0]
+        target.insert(0, card)
+        self.recycled.clear()
+        self.events.append(CardPlayed(self.now, p, card, cmd.to))
+        if not self.stock_cards(p):
+            return self.end_round(p)
+        self.settle()
+        return None
+
+    def move(self, cmd: Move) -> None:
+        """Rule 1 / SPT-5: a stock top into an empty slot, only with a card under it."""
+        p = cmd.player
+        reason = self.refuse(p, cmd)
+        if reason is not None:
+            return self.reject(p, reason, cmd)
+        stocks = self.stocks[p]
+        src = self.find_top(p, cmd.card)
+        if src is None:
+            return self.reject(p, Reason.NOT_HELD, cmd)
+        if len(stocks[src]) < 2:
+            # E15: it would only relocate the empty slot.
+            return self.reject(p, Reason.NO_CARD_UNDER, cmd)
+        empty = [k for k, pile in enumerate(stocks) if not pile]
+        if cmd.slot is None:
+            if not empty:
+                return self.reject(p, Reason.NO_EMPTY_SLOT, cmd)
+            dest = empty[0]
+        else:
+            dest = cmd.slot - 1
+            combine = (
+                self.rules.combine_same_rank
+                and dest != src
+                and bool(stocks[dest])
+                and stocks[dest][0].rank == stocks[src][0].rank
+            )
+            if stocks[dest] and not combine:
+                # E16: never a sixth pile.
+                return self.reject(
+                    p, Reason.SLOT_TAKEN if empty else Reason.NO_EMPTY_SLOT, cmd
+                )
+        card = stocks[src].pop(0)
+        stocks[dest].insert(0, card)
+        self.events.append(CardMoved(self.now, p, card, dest + 1, src + 1))
+        return None
+
+    def slam(self, p: int) -> None:
+        """Rule 2: ready at a stall; the flip comes once every player holding cards is ready.
+        Slams outside a stall are ignored."""
+        if self.paused_at is not None or self.phase is not Phase.STALLED:
+            return
+        if self.cards(p) and p not in self.ready:
+            self.ready.add(p)
+            if all(q in self.ready for q in range(PLAYERS) if self.cards(q)):
+                self.cancel(TimerKind.FLIP)
+                self.flip()
+
+    def pause(self, p: int) -> None:
+        if self.paused_at is None:
+            self.paused_at = self.now
+            self.events.append(GamePaused(self.now, p))
+
+    def resume(self, p: int) -> None:
+        if self.paused_at is None:
+            return
+        # Timers and lockouts stood still: shift them by the pause's length.
+        gap, since = self.now - self.paused_at, self.paused_at
+        self.timers = [replace(tm, due=tm.due + gap) for tm in self.timers]
+        self.locked = [lk + gap if lk > since else lk for lk in self.locked]
+        self.paused_at = None
+        self.events.append(GameResumed(self.now, p))
+
+
+def format_position(state: SpitState) -> str:
+    """``state`` on one line, for logs and invariant messages:
+    ``spit <stocks p0>/<stocks p1> <spit> <center> round t phase`` (piles ``.``-joined)."""
+
+    def pile(cards: Iterable[Card]) -> str:
+        return "".join(c.code for c in cards) or "-"
+
+    stocks = "/".join(".".join(pile(s) for s in p.stocks) for p in state.players)
+    spit = "/".join(pile(p.spit) for p in state.players)
+    center = "/".join(pile(c) for c in state.center)
+    return f"spit {stocks} {spit} {center} r{state.round} {state.now} {state.phase.value}"

@@ -1,0 +1,173 @@
+"""Unit tests for Spit and California: what the scenario format cannot show directly."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from engine import california, game, spit
+from engine.cards import make_deck
+from engine.commands import Cover, Play, Slap, Tick
+from engine.invariants import InvariantBreach, check_invariants
+from engine.rules import Rules
+from engine.scenario import record, run_text
+from engine.state import Phase
+from tests.engine.test_spit_california_properties import california_command, spit_command
+
+SPIT = Rules.from_options({"game": "spit"})
+CAL = Rules.from_options({"game": "california"})
+
+
+def test_layout_row_by_row() -> None:
+    cards = list(make_deck(1, False))
+    for n, sizes in ((12, [1, 2, 3, 3, 3]), (15, [1, 2, 3, 4, 5]), (3, [1, 1, 1, 0, 0]),
+                     (26, [1, 2, 3, 4, 5]), (0, [0, 0, 0, 0, 0])):
+        piles, rest = spit.layout(cards[:n])
+        assert [len(p) for p in piles] == sizes
+        assert len(rest) == max(0, n - 15)
+        # The last card dealt onto a pile is its top.
+        if n >= 15:
+            assert piles[4][0] == cards[14]
+
+
+def test_deal_is_26_each_with_10_spit_cards() -> None:
+    state, events = spit.new_game(SPIT, random.Random(3), 3)
+    assert events == [] or events[0].type == "stalled"
+    for p in state.players:
+        assert [len(s) for s in p.stocks] == [1, 2, 3, 4, 5]
+        assert len(p.spit) == 10
+    assert [len(c) for c in state.center] == [1, 1]
+    check_invariants(state)
+
+
+def test_california_deal_rows() -> None:
+    for size in (4, 5):
+        rules = Rules.from_options({"game": "california", "row": size})
+        state, _ = california.new_game(rules, random.Random(1), 1)
+        for p in state.players:
+            assert len(p.row) == size
+            assert len(p.deck) == 26 - size
+        check_invariants(state)
+
+
+def _slap_phase(ender: int | None, sizes: tuple[int, int]) -> spit.SpitState:
+    """A Spit state in the slap phase with piles of ``sizes``."""
+    deck = list(make_deck(1, False))
+    a, b = sizes
+    center = (tuple(deck[:a]), tuple(deck[a : a + b]))
+    rest = deck[a + b :]
+    stocks = ((), (), (), (), ())
+    players = (
+        spit.SpitPlayer((tuple(rest[:1]), (), (), (), ()), tuple(rest[1:10])),
+        spit.SpitPlayer(stocks, tuple(rest[10:])),
+    )
+    timer = spit.Timer(5000, 0, spit.TimerKind.SLAP)
+    return spit.SpitState(SPIT, players, center, Phase.SLAP, 0, (timer,), 1, ender=ender,
+                          rng_state=random.Random(0).getstate())
+
+
+def test_slap_timeout_equal_piles_go_to_the_ender_as_the_pile_they_started() -> None:
+    state = _slap_phase(1, (4, 4))
+    after, events = spit.step(state, Tick(5000))
+    assert [e.type for e in events] == ["redealt", "stalled"]
+    # p1 took their own pile 1 (cards 30..); p0 took pile 0 (cards 0-3).
+    p0_cards = {c.uid for pile in after.players[0].stocks for c in pile} | {
+        c.uid for c in after.players[0].spit}
+    assert set(range(4)) <= p0_cards
+
+
+def test_points_series_ends_at_100_lowest_wins() -> None:
+    rules = Rules.from_options({"game": "spit", "scoring": "points"})
+    state, _ = spit.new_game(rules, random.Random(5), 5)
+    state = replace(state, scores=(95, 40))
+    # End the round: empty p0's stocks onto the piles by force, then play the last card.
+    deck = state.all_cards()
+    stocks0 = ((deck[0],), (), (), (), ())
+    top = next(c for c in deck if c.rank == deck[0].rank % 13 + 1 and c is not deck[0])
+    others = [c for c in deck if c not in (deck[0], top)]
+    players = (spit.SpitPlayer(stocks0, tuple(others[:20])),
+               spit.SpitPlayer(((others[20],), (), (), (), ()), tuple(others[21:])))
+    state = replace(state, players=players, center=((top,), ()), phase=Phase.PLAYING, timers=())
+    after, events = spit.step(state, Play(10, 0, deck[0].code, 0))
+    types = [e.type for e in events]
+    assert types[:3] == ["played", "round_over", "scored"]
+    scored = events[2]
+    assert isinstance(scored, spit.RoundScored)
+    assert scored.scores == (95 + 20, 40 + 1 + len(others[21:]))
+    # Two piles in use: the slap phase first; the series ends after its timeout.
+    assert after.phase is Phase.SLAP
+    after, events = spit.step(after, Tick(10 + rules.slap_timeout_ms))
+    assert after.phase is Phase.WON
+    lowest = min(range(2), key=lambda p: scored.scores[p])
+    assert after.winner == lowest
+
+
+def test_invariants_catch_a_lost_card() -> None:
+    state, _ = spit.new_game(SPIT, random.Random(2), 2)
+    p0 = state.players[0]
+    broken = replace(state, players=(replace(p0, spit=p0.spit[1:]), state.players[1]))
+    with pytest.raises(InvariantBreach, match="conserved"):
+        check_invariants(broken)
+    cal, _ = california.new_game(CAL, random.Random(2), 2)
+    broken_cal = replace(cal, live=frozenset(range(1, 14)))
+    with pytest.raises(InvariantBreach):
+        check_invariants(broken_cal)
+
+
+def test_game_dispatch_rejects_the_wrong_table() -> None:
+    state, _ = spit.new_game(SPIT, random.Random(1), 1)
+    with pytest.raises(spit.EngineError):
+        game.start_table(CAL, spit.table_of(state), random.Random(1))
+
+
+def test_cover_of_the_same_card_twice_first_wins() -> None:
+    # E21 on a dealt game: the second cover of a top meets it hidden.
+    for seed in range(40):
+        state, _ = california.new_game(CAL, random.Random(seed), seed)
+        covers = california.legal_covers(state, 0)
+        if covers:
+            break
+    code = covers[0].code
+    state, events = california.step(state, Cover(10, 0, code))
+    assert events[0].type == "covered"
+    state, events = california.step(state, Cover(10, 1, code))
+    assert events[0].to_dict() == {"t": 10, "type": "rejected", "player": 1,
+                                   "reason": "not_visible"}
+
+
+@pytest.mark.parametrize("name", ["spit", "california"])
+def test_record_replays_a_random_game_exactly(name: str) -> None:
+    rules = Rules.from_options({"game": name, "round_limit": 2})
+    state, events = game.new_game(rules, random.Random(11), 11)
+    start = game.table_of(state)
+    rng = random.Random(5)
+    history, commands, all_events = [state], [], list(events)
+    t = 0
+    while not state.is_over and len(commands) < 600:
+        t += rng.choice((0, 30, 200, 700))
+        endgame = len(commands) > 300
+        if isinstance(state, spit.SpitState):
+            cmd = spit_command(state, history, rng, t, endgame)
+        else:
+            assert isinstance(state, california.CaliforniaState)
+            cmd = california_command(state, history, rng, t, endgame)
+        commands.append(cmd)
+        state, events = game.step(state, cmd)
+        history.append(state)
+        all_events += events
+    data = record(rules, start, 11, commands, until=t)
+    replay = run_text(json.dumps(data))
+    assert replay["events"] == [e.to_dict() for e in all_events]
+    assert replay["over"] == state.is_over
+    assert replay["winner"] == state.winner
+
+
+def test_slap_outside_the_slap_phase_is_ignored() -> None:
+    state, _ = spit.new_game(SPIT, random.Random(4), 4)
+    after, events = spit.step(state, Slap(100, 0, 0))
+    assert events == []
+    assert after.center == state.center
+
