@@ -54,15 +54,41 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--pace", type=float, default=4.0,
                       help="game seconds per real second; 0 plays at full speed (default 4)")
     demo.set_defaults(func=_demo)
+    _add_bot_commands(sub)
+    _add_cabinet_commands(sub)
+    _add_panel_sim(sub)
     return parser
+
+
+# panel-sim (issue 8): the serial panel simulator registers its own subcommand.
+def _add_panel_sim(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from firmware_bridge import sim as panel_sim
+
+    panel_sim.add_parser(sub)
+
+
+# run (issue 5): the cabinet itself, the default when no subcommand is given.
+def _add_cabinet_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from cabinet import app
+
+    app.add_parser(sub)
+
+
+# sim and bench (issue 4): each module registers its own subcommand.
+def _add_bot_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from cabinet import bench, sim
+
+    sim.add_parser(sub)
+    bench.add_parser(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        # No subcommand: run the cabinet (laptop mode unless --config).
+        argv = ["run", *argv]
     args = parser.parse_args(argv)
-    if args.command is None:
-        # Until the cabinet exists, running it plays the headless demo.
-        args = parser.parse_args(["demo", *([] if argv is None else argv)])
     try:
         return int(args.func(args))
     except KeyboardInterrupt:

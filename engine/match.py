@@ -5,10 +5,10 @@ the match and the seed of each next deal. Formats:
 
 - ``best-of-N`` (M-1, default best of three): first to a majority of N game wins
   (N // 2 + 1); drawn games count for nobody, so a match can run past N games.
-- ``series-N`` (M-2): first to N game wins.
-- ``points-N`` (M-3, margin points): the winner of a game scores every card the others
-  still hold (Speed: hand + draw); first to N points or more.
-- ``single``: one game is the match.
+- ``series-N`` or ``first-to-N`` (M-2): first to N game wins.
+- ``points-N`` or ``margin-N`` (M-3, margin points): the winner of a game scores every
+  card the others still hold (Speed: hand + draw); first to N points or more.
+- ``single``: one game is the match (a drawn game is replayed).
 """
 
 from __future__ import annotations
@@ -31,7 +31,10 @@ class MatchError(ValueError):
     """A match format string or result the match cannot take."""
 
 
-_PATTERN = re.compile(r"^(single|best-of|series|points)(?:-([1-9][0-9]*))?$")
+_PATTERN = re.compile(
+    r"^(single|best-of|series|first-to|points|margin)(?:-([1-9][0-9]*))?$"
+)
+_ALIASES = {"first-to": "series", "margin": "points"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,8 @@ class MatchRules:
 
     @classmethod
     def parse(cls, text: str) -> MatchRules:
-        """``"best-of-3"``, ``"series-5"``, ``"points-25"``, ``"single"``.
+        """``"best-of-3"``, ``"series-5"`` (``"first-to-5"``), ``"points-25"``
+        (``"margin-25"``), ``"single"``.
 
         >>> MatchRules.parse("points-25")
         MatchRules(format=<MatchFormat.POINTS: 'points'>, target=25)
@@ -50,9 +54,9 @@ class MatchRules:
         m = _PATTERN.match(text.strip().lower()) if isinstance(text, str) else None
         if not m:
             raise MatchError(
-                f"match format {text!r}: use single, best-of-N, series-N or points-N"
+                f"match format {text!r}: use single, best-of-3 (any odd N), first-to-5 or margin-25"
             )
-        fmt = MatchFormat(m.group(1))
+        fmt = MatchFormat(_ALIASES.get(m.group(1), m.group(1)))
         if fmt is MatchFormat.SINGLE:
             if m.group(2):
                 raise MatchError(f"match format {text!r}: single takes no number")
@@ -75,6 +79,9 @@ class MatchRules:
         if self.format is MatchFormat.BEST_OF:
             return self.target // 2 + 1
         return 1 if self.format is MatchFormat.SINGLE else self.target
+
+
+SINGLE = MatchRules(MatchFormat.SINGLE, 1)
 
 
 @dataclass(frozen=True, slots=True)

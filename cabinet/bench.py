@@ -1,0 +1,176 @@
+"""``speed-cabinet bench``: performance figures, one group at a time or all together.
+
+A group is a function returning figures: ``{name: figure}``, where a figure is a number or
+a distribution ``{"p50": .., "p99": .., "max": ..}``, and every name ends in its unit
+(``_us``, ``_per_s``, ...). Every group but ``soak`` finishes within a minute.
+
+Groups:
+- ``sim``: ``sim_games_per_s`` (2-player Speed, hard vs hard bots, invariant checks on,
+  one core, no display), and the floor under it: ``engine_step_us`` (one ``step``),
+  ``invariant_check_us`` (one ``check_invariants``) and ``bot_observe_us`` (one bot's
+  ``observe`` after a step), measured on the commands of real bot games.
+- ``press``: ``cabinet/bench_press.py``, a GPIO press to the engine and to the LED.
+- ``serial``: ``cabinet/bench_serial.py``, a serial panel frame to the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine import speed
+from engine.bots import Bot, find_profile
+from engine.commands import Command
+from engine.invariants import check_invariants
+from engine.rules import Rules
+from engine.state import SpeedState
+
+Figure = float | int | dict[str, float]
+
+SIM_SECONDS = 10.0
+"""How long the sim figure runs at least ..."""
+SIM_MIN_GAMES = 200
+"""... and on how many games at least (in batches of SIM_BATCH)."""
+SIM_BATCH = 50
+SAMPLE_GAMES = 40
+"""Bot games whose steps the per-step figures are measured on."""
+
+
+def distribution(samples_ns: list[int]) -> dict[str, float]:
+    """p50, p99 and max of nanosecond samples, in microseconds."""
+    xs = sorted(samples_ns)
+
+    def at(q: float) -> float:
+        return round(xs[min(len(xs) - 1, int(q * len(xs)))] / 1000, 2)
+
+    return {"p50": at(0.50), "p99": at(0.99), "max": round(xs[-1] / 1000, 2)}
+
+
+def _recorded_steps(rules: Rules, games: int) -> list[tuple[SpeedState, Command]]:
+    """(state, command) for every step of ``games`` hard-vs-hard sim games."""
+    from cabinet.sim import SpeedSim
+
+    out: list[tuple[SpeedState, Command]] = []
+    profiles = [find_profile("hard")] * rules.players
+    for k in range(games):
+        seed = 10_000 + k
+        result = SpeedSim().play(rules, profiles, seed, None)
+        table = speed.deal(rules, random.Random(seed))
+        state, _ = speed.start(rules, table, random.Random(seed), seed)
+        for cmd in result.log:
+            out.append((state, cmd))
+            state, _ = speed.step(state, cmd)
+    return out
+
+
+def sim_figures() -> dict[str, Figure]:
+    """The ``sim`` group."""
+    from cabinet.sim import simulate
+
+    rules = Rules()
+    profiles = [find_profile("hard")] * 2
+    # Warm up, then run batches until SIM_SECONDS have passed.
+    simulate(rules, profiles, 10, 0)
+    games, wall, seed = 0, 0.0, 1
+    while wall < SIM_SECONDS or games < SIM_MIN_GAMES:
+        s = simulate(rules, profiles, SIM_BATCH, seed)
+        if s.invariant_breaches:
+            raise RuntimeError(f"bench sim: {s.breach}")
+        games += s.games
+        wall += s.wall_s
+        seed += SIM_BATCH
+
+    steps = _recorded_steps(rules, SAMPLE_GAMES)
+    clock = time.perf_counter_ns
+    step_ns, check_ns, observe_ns = [], [], []
+    bot = Bot(0, "hard", 1)
+    for state, cmd in steps:
+        t0 = clock()
+        after, _ = speed.step(state, cmd)
+        t1 = clock()
+        check_invariants(after)
+        t2 = clock()
+        bot.observe(after, cmd.t)
+        t3 = clock()
+        bot._plan = None  # measure a fresh decision every time
+        step_ns.append(t1 - t0)
+        check_ns.append(t2 - t1)
+        observe_ns.append(t3 - t2)
+    return {
+        "sim_games_per_s": round(games / wall, 1),
+        "sim_games": games,
+        "engine_step_us": distribution(step_ns),
+        "invariant_check_us": distribution(check_ns),
+        "bot_observe_us": distribution(observe_ns),
+    }
+
+
+def _lazy(module: str, function: str) -> Callable[[], dict[str, Figure]]:
+    def run() -> dict[str, Figure]:
+        figures: dict[str, Figure] = getattr(importlib.import_module(module), function)()
+        return figures
+
+    return run
+
+
+GROUPS: dict[str, Callable[[], dict[str, Figure]]] = {
+    "sim": sim_figures,
+    "press": _lazy("cabinet.bench_press", "press_figures"),
+    "serial": _lazy("cabinet.bench_serial", "serial_figures"),
+}
+"""Every group by name, in the order ``bench`` runs them. Each lives beside what it
+measures and is imported only when it runs."""
+
+
+def run(only: str | None = None) -> dict[str, Figure]:
+    """Run every group (or one) and merge their figures into one mapping."""
+    names = list(GROUPS) if only is None else [only]
+    figures: dict[str, Figure] = {}
+    for name in names:
+        figures.update(GROUPS[name]())
+    return figures
+
+
+def format_figures(figures: dict[str, Figure]) -> str:
+    """The readable table."""
+    lines = []
+    for name, value in figures.items():
+        if isinstance(value, dict):
+            text = "  ".join(f"{k} {v:,}" for k, v in value.items())
+        else:
+            text = f"{value:,}"
+        lines.append(f"  {name:<24} {text}")
+    return "\n".join(lines)
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``bench`` on the CLI's subparsers."""
+    bp = sub.add_parser("bench", help="performance figures (one JSON object with --json)")
+    bp.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    bp.add_argument("--only", metavar="GROUP", default=None,
+                    help=f"run one group ({', '.join(GROUPS)})")
+    bp.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    if args.only is not None and args.only not in GROUPS:
+        print(f"speed-cabinet bench: unknown group {args.only!r}; known: {', '.join(GROUPS)}",
+              file=sys.stderr)
+        return 2
+    if not args.json:
+        print(f"speed-cabinet bench: {', '.join([args.only] if args.only else GROUPS)} "
+              f"(Python {sys.version.split()[0]}, one core)", flush=True)
+    figures = run(args.only)
+    if args.json:
+        json.dump(figures, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        print(format_figures(figures))
+    return 0
+

@@ -1,0 +1,183 @@
+"""Bench group ``press``: how long from a button edge to the engine and to the LED.
+
+The real path, on mock pins: a driver thread (standing in for lgpio's callback thread)
+drives a button pin low; the pin callback puts the edge on the queue; the loop thread
+wakes, debounces, turns the press into a command, applies it, and writes the LEDs.
+
+* ``press_to_engine_us``: the pin's edge time to the engine having applied the command;
+* ``press_to_led_us``: the same edge to the LED pin having changed (its own change time);
+* ``press_floor_us``: the same kind of edge, in the same run, to a callback that does
+  nothing but read the clock: what gpiozero's mock pins cost by themselves.
+
+Each measured press is a LEFT press playing a picked card (a pick on slot 1 before it is
+not measured). The table is set so the play is rejected as not adjacent with the lockout
+off, so the game never ends and every press does the same work: the engine step, and
+the picked slot's LED going off. The debounce window is 0 here (its logic still runs) so
+presses can follow each other faster than 5 ms apart.
+"""
+
+from __future__ import annotations
+
+import gc
+import queue
+import random
+import threading
+import time
+from typing import Any
+
+from gpiozero import DigitalInputDevice
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from cabinet.config import Control, parse_config
+from cabinet.gpio import GpioPanel
+from cabinet.loop import CabinetLoop, Item, seat_runtime
+from engine.commands import Command
+from engine.notation import parse_table
+from engine.speed import start
+
+PRESSES = 10_000
+WAIT_S = 2.0
+
+BENCH_CONFIG: dict[str, Any] = {
+    "seed": 1,
+    "cabinet": {"pin_factory": "mock", "debounce_ms": 0},
+    "rules": {"lockout_ms": 0},
+    "seat": [
+        {"controls": "gpio",
+         "buttons": {"slot1": 5, "slot2": 6, "slot3": 13, "slot4": 19, "slot5": 26,
+                     "left": 20, "right": 21, "slam": 16},
+         "leds": {"slot1": 7, "slot2": 14, "slot3": 4, "slot4": 17, "slot5": 27,
+                  "left": 12, "right": 25, "slam": 24}},
+        {"controls": "keyboard"},
+    ],
+}
+# P1 holds kings and a queen on 7D / 7S: nothing fits; P2's 6C keeps the game from stalling.
+BENCH_TABLE = "KHKCKDKSQH/6C2C3C4C5C AH/AC 7D/7S -/- -"
+FLOOR_PIN = 22
+
+
+def _distribution(samples: list[float]) -> dict[str, float]:
+    xs = sorted(samples)
+
+    def at(q: float) -> float:
+        return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1e6, 2)
+
+    return {"p50": at(0.50), "p99": at(0.99), "max": round(xs[-1] * 1e6, 2)}
+
+
+class _Floor(DigitalInputDevice):  # type: ignore[misc]
+    def __init__(self, pin: int, pin_factory: Any) -> None:
+        self.seen = 0.0
+        super().__init__(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+
+    def _pin_changed(self, ticks: float, state: Any) -> None:
+        self.seen = time.monotonic()
+
+
+def press_figures(presses: int = PRESSES) -> dict[str, Any]:
+    """p50 / p99 / max in µs of press -> engine, press -> LED and the floor, same run."""
+    config = parse_config(BENCH_CONFIG, source="<bench>")
+    factory = MockFactory(pin_class=MockPWMPin)
+    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    seat_cfg = config.seats[0]
+    panel = GpioPanel(seat_cfg, inbox.put, factory, pwm=True)
+    floor = _Floor(FLOOR_PIN, factory)
+    seats = [
+        seat_runtime(sc, debounce_ms=0, stuck_ms=config.stuck_ms,
+                     service_hold_ms=config.service_hold_ms, two_hand=False,
+                     panel=panel if sc.index == 0 else None)
+        for sc in config.seats
+    ]
+    state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules), random.Random(1))
+    loop = CabinetLoop(state, seats, inbox, tie_seed=1)
+    applied = [0.0]
+    done = threading.Event()
+
+    def on_applied(cmd: Command) -> None:
+        applied[0] = time.monotonic()
+
+    loop.on_applied = on_applied
+    loop.on_batch_done = done.set
+    runner = threading.Thread(target=loop.run, kwargs={"stop_when_over": False},
+                              name="cabinet-loop", daemon=True)
+
+    slot = factory.pin(seat_cfg.buttons[Control.SLOT1])
+    left = factory.pin(seat_cfg.buttons[Control.LEFT])
+    slot_led = factory.pin(seat_cfg.leds[Control.SLOT1])
+    floor_pin = factory.pin(FLOOR_PIN)
+    to_engine: list[float] = []
+    to_led: list[float] = []
+    to_floor: list[float] = []
+
+    def drive(pin: Any, low: bool) -> float:
+        done.clear()
+        if low:
+            pin.drive_low()
+        else:
+            pin.drive_high()
+        edge: float = pin._last_change
+        if not done.wait(WAIT_S):
+            raise RuntimeError("the cabinet loop did not answer a press within 2 s")
+        return edge
+
+    def cycle() -> None:
+        drive(slot, True)
+        drive(slot, False)
+        if slot_led.state != 1.0:
+            raise RuntimeError("picking slot 1 did not light its LED")
+        applied[0] = 0.0
+        edge = drive(left, True)
+        if applied[0] == 0.0 or slot_led.state != 0.0:
+            raise RuntimeError("the LEFT press did not reach the engine and the LED")
+        to_engine.append(applied[0] - edge)
+        to_led.append(slot_led._last_change - edge)
+        drive(left, False)
+        floor_pin.drive_low()
+        to_floor.append(floor.seen - floor_pin._last_change)
+        floor_pin.drive_high()
+
+    # The measuring thread stands in for lgpio's callback thread; the loop runs on its own.
+    def measure() -> None:
+        for _ in range(min(200, presses)):  # warm-up, not counted
+            cycle()
+        to_engine.clear()
+        to_led.clear()
+        to_floor.clear()
+        for _ in range(presses):
+            cycle()
+
+    errors: list[BaseException] = []
+
+    def guarded() -> None:
+        try:
+            measure()
+        except BaseException as exc:
+            errors.append(exc)
+
+    gc.collect()
+    runner.start()
+    driver = threading.Thread(target=guarded, name="lgpio-callback-standin")
+    try:
+        driver.start()
+        driver.join()
+    finally:
+        loop.stop()
+        runner.join(WAIT_S)
+        loop.all_off()
+        panel.close()
+        floor.close()
+        factory.close()
+    if errors:
+        raise errors[0]
+    return {
+        "press_to_engine_us": _distribution(to_engine),
+        "press_to_led_us": _distribution(to_led),
+        "press_floor_us": _distribution(to_floor),
+        "press_count": presses,
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(press_figures(), indent=1))

@@ -1,0 +1,194 @@
+"""Bench group ``serial``: a serial panel's button edge to the engine, through a real pty.
+
+The path measured is the real one on a laptop: the simulated panel (the firmware's own
+``Panel`` logic, ``firmware_bridge.sim``) writes an Edge frame into the master side of a
+pty; ``PanelLink``'s pyserial reader thread reads the slave side, decodes the frame, maps
+the panel timestamp to host time and puts the edge on the inbox; the cabinet loop thread
+wakes, debounces, turns the press into a command and the engine applies it.
+
+* ``serial_to_engine_us``: from the moment the panel side starts writing the frame into
+  the pty to the engine having applied the command (``CabinetLoop.on_applied``);
+* ``serial_floor_us``: in the same run, the same frame written into another pty and read
+  by a thread blocked on its other side: what the pty costs by itself.
+
+As in the ``press`` group, each measured press is a LEFT press playing a card picked by a
+(not measured) SLOT1 tap; the table makes every play a rejected non-adjacent play with the
+lockout off, so the game never ends and every press does the same work. Debounce is 0 on
+both sides so presses can follow each other quickly. The panel-to-host clock mapping runs
+throughout (its heartbeat is live), so its cost is included.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import pty
+import queue
+import random
+import threading
+import time
+import tty
+from typing import Any
+
+from cabinet.bench_press import BENCH_TABLE
+from cabinet.config import Control, parse_config
+from cabinet.loop import CabinetLoop, Item, seat_runtime
+from engine.commands import Command
+from engine.notation import parse_table
+from engine.speed import start
+from firmware_bridge import protocol as P
+from firmware_bridge.link import PanelLink, SerialLights
+from firmware_bridge.sim import PanelSim
+
+PRESSES = 2_000
+WAIT_S = 2.0
+
+SERIAL_BENCH_CONFIG: dict[str, Any] = {
+    "seed": 1,
+    "cabinet": {"pin_factory": "mock", "debounce_ms": 0},
+    "rules": {"lockout_ms": 0},
+    "seat": [
+        {"controls": "serial", "serial": {"path": "/dev/null"}},  # replaced by the sim's pty
+        {"controls": "keyboard"},
+    ],
+}
+
+
+def _distribution(samples: list[float]) -> dict[str, float]:
+    xs = sorted(samples)
+
+    def at(q: float) -> float:
+        return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1e6, 2)
+
+    return {"p50": at(0.50), "p99": at(0.99), "max": round(xs[-1] * 1e6, 2)}
+
+
+class _PtyFloor:
+    """A pty with a reader thread blocked on the slave side: write -> read, one way."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.slave)
+        self.seen: queue.SimpleQueue[float] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._read, name="pty-floor", daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.slave, 256)
+            except OSError:
+                return
+            if not data:
+                return
+            self.seen.put(time.monotonic())
+
+    def once(self, frame: bytes) -> float:
+        t0 = time.monotonic()
+        os.write(self.master, frame)
+        return self.seen.get(timeout=WAIT_S) - t0
+
+    def close(self) -> None:
+        os.close(self.master)
+        os.close(self.slave)
+        self._thread.join(WAIT_S)
+
+
+def _has_left_press(data: bytes) -> bool:
+    return any(isinstance(m, P.Edge) and m.button == "left" and m.pressed
+               for _seq, m in P.Decoder().feed(data))
+
+
+def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
+    """p50 / p99 / max in µs of panel frame -> engine applied, and the pty floor."""
+    config = parse_config(SERIAL_BENCH_CONFIG, source="<bench>")
+    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    sim = PanelSim("bench", debounce_us=0)
+    statuses: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    link = PanelLink(sim.path, inbox, seats={0: 0}, control=Control, on_status=statuses.put)
+    floor = _PtyFloor()
+    try:
+        status = statuses.get(timeout=WAIT_S)
+        if not status.up:
+            raise RuntimeError(f"bench serial: {status}")
+        lights = SerialLights(link, 0)
+        seats = [
+            seat_runtime(sc, debounce_ms=0, stuck_ms=config.stuck_ms,
+                         service_hold_ms=config.service_hold_ms, two_hand=False,
+                         panel=lights if sc.index == 0 else None)
+            for sc in config.seats
+        ]
+        state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules),
+                         random.Random(1))
+        loop = CabinetLoop(state, seats, inbox, tie_seed=1)
+        applied = [0.0]
+        writes: list[tuple[float, bytes]] = []
+        done = threading.Event()
+
+        def on_applied(cmd: Command) -> None:
+            applied[0] = time.monotonic()
+
+        def on_write(data: bytes) -> None:
+            writes.append((time.monotonic(), data))  # the stamp first; nothing else here
+
+        loop.on_applied = on_applied
+        loop.on_batch_done = done.set
+        sim.on_write = on_write
+        runner = threading.Thread(target=loop.run, kwargs={"stop_when_over": False},
+                                  name="cabinet-loop", daemon=True)
+        edge_frame = P.encode(P.Edge(0, "left", True, 0), 0)
+        to_engine: list[float] = []
+        to_floor: list[float] = []
+
+        def press(button: str, pressed: bool) -> None:
+            done.clear()
+            sim.press(button, pressed=pressed)
+            if not done.wait(WAIT_S):
+                raise RuntimeError("bench serial: the cabinet loop did not answer within 2 s")
+
+        def cycle(measure: bool) -> None:
+            press("slot1", True)
+            press("slot1", False)
+            applied[0] = 0.0
+            writes.clear()
+            done.clear()
+            sim.press("left", pressed=True)
+            if not done.wait(WAIT_S) or applied[0] == 0.0:
+                raise RuntimeError("bench serial: the LEFT press did not reach the engine")
+            if measure:
+                # The write that carried the LEFT edge (heartbeat Pongs write too).
+                t = next(t for t, data in list(writes) if _has_left_press(data))
+                to_engine.append(applied[0] - t)
+            press("left", False)
+            if measure:
+                to_floor.append(floor.once(edge_frame))
+
+        gc.collect()
+        runner.start()
+        try:
+            for _ in range(min(100, presses)):
+                cycle(False)
+            for _ in range(presses):
+                cycle(True)
+        finally:
+            loop.stop()
+            runner.join(WAIT_S)
+        stats = link.stats()
+    finally:
+        link.close()
+        sim.close()
+        floor.close()
+    return {
+        "serial_to_engine_us": _distribution(to_engine),
+        "serial_floor_us": _distribution(to_floor),
+        "serial_presses": len(to_engine),
+        "serial_rtt_us": stats["rtt_us"],
+        "serial_bad_frames": sum(stats["counts"][k] for k in
+                                 ("bad_frame", "bad_crc", "too_long", "bad_payload", "lost")),
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(serial_figures(), indent=1))

@@ -1,0 +1,157 @@
+"""Our own debounce, stuck-button and service-chord logic: pure, fed by edges.
+
+gpiozero's ``bounce_time`` stays None (on lgpio it is a stability filter that delays every
+press by its window; mock pins ignore it). Instead, per pin:
+
+* the first edge that changes the debounced level is accepted at once (no added latency);
+* that pin is then ignored for ``window`` seconds, so contact chatter gives one press;
+  the same window after a release is the minimum release before a new press counts;
+* if the raw level at the end of the window differs from the accepted one (a tap shorter
+  than the window), the change is caught up by ``poll`` at the window's end, stamped with
+  the raw edge's own time.
+
+A button held longer than ``stuck`` is reported once and ignored until released (its
+release is swallowed); the game goes on. The service chord, SLOT1 + SLOT5 held together,
+is exempt and, held for ``service_hold``, is reported once per hold.
+
+Times are seconds on the edge clock (``time.monotonic`` / lgpio's kernel timestamps).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+from cabinet.config import CONTROLS, Control
+
+SERVICE_CHORD = frozenset({Control.SLOT1, Control.SLOT5})
+"""Both ends of the hand row held together: harmless in play (picks only), so it cannot
+be hit by accident mid-game the way LEFT + RIGHT + SLAM could (SLAM is a false call)."""
+
+
+class InputKind(Enum):
+    PRESS = "press"
+    RELEASE = "release"
+    STUCK = "stuck"
+    """Held longer than the stuck limit: reported once, ignored until released."""
+    UNSTUCK = "unstuck"
+    """A stuck button came back up (its release, swallowed)."""
+    SERVICE = "service"
+    """The service chord has been held for the service hold time."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputEvent:
+    kind: InputKind
+    t: float
+    control: Control | None = None
+
+
+class _Pin:
+    __slots__ = ("down", "lock_until", "raw", "raw_t", "since", "stuck", "stuck_from")
+
+    def __init__(self) -> None:
+        self.down = False
+        self.lock_until = -math.inf
+        self.raw = False
+        self.raw_t = -math.inf
+        self.since = -math.inf
+        self.stuck = False
+        self.stuck_from = -math.inf
+
+
+class PanelDebouncer:
+    """The debounced state of one seat's eight buttons."""
+
+    def __init__(self, window: float = 0.005, stuck: float = 10.0,
+                 service_hold: float = 2.0) -> None:
+        self.window = window
+        self.stuck = stuck
+        self.service_hold = service_hold
+        self._pins = {c: _Pin() for c in CONTROLS}
+        self._chord_since: float | None = None
+        self._service_fired = False
+
+    def is_down(self, control: Control) -> bool:
+        """The debounced level (a stuck button counts as up)."""
+        pin = self._pins[control]
+        return pin.down and not pin.stuck
+
+    def stuck_controls(self) -> list[Control]:
+        return [c for c, pin in self._pins.items() if pin.stuck]
+
+    def edge(self, t: float, control: Control, pressed: bool) -> list[InputEvent]:
+        """One raw edge, in time order per pin: the accepted changes (usually none or one;
+        a level left over from an ended window is caught up first)."""
+        pin = self._pins[control]
+        out = []
+        if pin.raw != pin.down and pin.lock_until <= t:
+            out.append(self._accept(pin, control, max(pin.raw_t, pin.since), pin.raw))
+        pin.raw, pin.raw_t = pressed, t
+        if t >= pin.lock_until and pressed != pin.down:
+            out.append(self._accept(pin, control, t, pressed))
+        return out
+
+    def poll(self, now: float) -> list[InputEvent]:
+        """Catch up levels whose lock window ended, and report stuck buttons and the chord."""
+        out: list[InputEvent] = []
+        if not self._busy(now):
+            return out
+        for control, pin in self._pins.items():
+            if pin.raw != pin.down and pin.lock_until <= now:
+                out.append(self._accept(pin, control, max(pin.raw_t, pin.since), pin.raw))
+        chord = self._chord_since
+        if chord is not None and not self._service_fired and now >= chord + self.service_hold:
+            self._service_fired = True
+            out.append(InputEvent(InputKind.SERVICE, chord + self.service_hold))
+        for control, pin in self._pins.items():
+            if (pin.down and not pin.stuck and not self._in_chord(control)
+                    and now >= pin.stuck_from + self.stuck):
+                pin.stuck = True
+                out.append(InputEvent(InputKind.STUCK, pin.stuck_from + self.stuck, control))
+        return out
+
+    def _busy(self, now: float) -> bool:
+        """Quick test: is anything due by ``now``? (poll runs on every loop wake)"""
+        deadline = self.next_deadline()
+        return deadline is not None and deadline <= now
+
+    def next_deadline(self) -> float | None:
+        """The earliest time ``poll`` has something to do, or None."""
+        times = []
+        for control, pin in self._pins.items():
+            if pin.raw != pin.down:
+                times.append(pin.lock_until)
+            if pin.down and not pin.stuck and not self._in_chord(control):
+                times.append(pin.stuck_from + self.stuck)
+        if self._chord_since is not None and not self._service_fired:
+            times.append(self._chord_since + self.service_hold)
+        return min(times) if times else None
+
+    def _in_chord(self, control: Control) -> bool:
+        return self._chord_since is not None and control in SERVICE_CHORD
+
+    def _accept(self, pin: _Pin, control: Control, t: float, pressed: bool) -> InputEvent:
+        pin.down, pin.since, pin.lock_until = pressed, t, t + self.window
+        if pressed:
+            pin.stuck_from = t
+            kind = InputKind.PRESS
+        else:
+            kind = InputKind.UNSTUCK if pin.stuck else InputKind.RELEASE
+            pin.stuck = False
+        self._update_chord(t)
+        return InputEvent(kind, t, control)
+
+    def _update_chord(self, t: float) -> None:
+        held = all(self._pins[c].down and not self._pins[c].stuck for c in SERVICE_CHORD)
+        if held and self._chord_since is None:
+            self._chord_since = t
+            self._service_fired = False
+        elif not held and self._chord_since is not None:
+            self._chord_since = None
+            # A chord member still held starts its stuck clock now.
+            for c in SERVICE_CHORD:
+                pin = self._pins[c]
+                if pin.down:
+                    pin.stuck_from = max(pin.stuck_from, t)

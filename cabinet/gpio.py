@@ -1,0 +1,169 @@
+"""GPIO adapter: the pin factory, one input device per button pin, the panel LEDs.
+
+* The pin factory is chosen explicitly by the composition root: lgpio on a Pi, gpiozero's
+  ``MockFactory(pin_class=MockPWMPin)`` on a laptop and in tests. Start-up refuses to run
+  on anything else: gpiozero would otherwise fall back silently (lgpio -> rpigpio ->
+  pigpio -> native), e.g. onto a stand-in ``RPi.GPIO`` whose edge callbacks never fire.
+* One device per pin, owned for the app's life (a device that falls out of scope is
+  closed and its callback silently stops). ``bounce_time`` stays None: debounce is ours.
+* A pin callback does one thing: ``put((edge_time, seat, control, pressed))``. The edge
+  time is the pin's own ``ticks`` (lgpio: the kernel's CLOCK_MONOTONIC timestamp, in
+  seconds; mock: ``time.monotonic()`` at the drive).
+* LEDs are written by the loop thread only (gpiozero makes no thread-safety promise).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
+
+from gpiozero import LED, PWMLED, DigitalInputDevice
+from gpiozero.exc import GPIOZeroError, PinFactoryFallback
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from cabinet.config import CONTROLS, PinFactoryKind, SeatConfig
+from cabinet.controls import Led, PanelLights
+
+Put = Callable[[tuple[float, int, Any, bool]], None]
+"""The queue's put: ``(edge_time, seat, control, pressed)``."""
+
+
+_BLINK_ON = {Led.OFF: 0.0, Led.DIM: Led.DIM.value, Led.ON: 1.0, Led.BLINK: 1.0}
+_BLINK_OFF = {**_BLINK_ON, Led.BLINK: 0.0}
+
+
+class PinFactoryError(RuntimeError):
+    """The GPIO backend cannot be trusted; the message says why and what to do."""
+
+
+def make_pin_factory(kind: PinFactoryKind | str) -> Any:
+    """The pin factory for ``kind``, or PinFactoryError. Never gpiozero's fallback chain."""
+    if PinFactoryKind(kind) is PinFactoryKind.MOCK:
+        return MockFactory(pin_class=MockPWMPin)
+    env = os.environ.get("GPIOZERO_PIN_FACTORY")
+    if env and env.lower() != "lgpio":
+        raise PinFactoryError(
+            f"GPIOZERO_PIN_FACTORY={env} asks for another GPIO backend; the cabinet runs on "
+            f"lgpio only: unset it or set GPIOZERO_PIN_FACTORY=lgpio"
+        )
+    stand_in = _stand_in_rpi_gpio()
+    try:
+        import lgpio  # type: ignore[import-not-found,unused-ignore]
+    except ImportError as exc:
+        extra = f" ({stand_in} would be used instead and loses every edge)" if stand_in else ""
+        raise PinFactoryError(
+            f"lgpio is missing ({exc}){extra}; refusing to fall back to another GPIO backend: "
+            f"install the pi extra (pip install 'speed-cabinet[pi]', lgpio>=0.2.2) or apt "
+            f"install python3-lgpio with a --system-site-packages venv"
+        ) from None
+    if not hasattr(lgpio, "gpiochip_open"):
+        raise PinFactoryError(
+            "lgpio is installed but empty (the 0.0.0.2 placeholder package); install "
+            "lgpio>=0.2.2 or apt install python3-lgpio"
+        )
+    workdir = os.environ.get("LG_WD") or os.getcwd()
+    if not os.access(workdir, os.W_OK | os.X_OK):
+        raise PinFactoryError(
+            f"lgpio needs a writable working directory for its notification FIFO and "
+            f"{workdir} is not writable; set LG_WD=/run/speed-cabinet or run from a writable "
+            f"directory (systemd: RuntimeDirectory= and WorkingDirectory=)"
+        )
+    try:
+        from gpiozero.pins.lgpio import LGPIOFactory
+
+        return LGPIOFactory()
+    except Exception as exc:
+        raise PinFactoryError(
+            f"lgpio could not open the GPIO chip ({exc}); check /dev/gpiochip* access (the "
+            f"gpio group) and that this is a Raspberry Pi; refusing to fall back to another "
+            f"backend"
+        ) from None
+
+
+def _stand_in_rpi_gpio() -> str | None:
+    """Name a fake ``RPi.GPIO`` (fake-rpi) if one is importable, for the error message."""
+    module = sys.modules.get("RPi.GPIO") or sys.modules.get("RPi")
+    if module is None:
+        return None
+    origin = type(module).__module__ + " " + getattr(module, "__name__", "")
+    return "fake-rpi's stand-in RPi.GPIO" if "fake_rpi" in origin else None
+
+
+@contextmanager
+def _no_fallback() -> Iterator[None]:
+    """Turn any gpiozero factory fallback into a refusal."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PinFactoryFallback)
+        try:
+            yield
+        except PinFactoryFallback as exc:
+            raise PinFactoryError(
+                f"gpiozero tried to fall back to another GPIO backend ({exc}); refusing"
+            ) from None
+
+
+class EdgeInput(DigitalInputDevice):  # type: ignore[misc]
+    """One button pin. Its callback's only work is one queue put per edge."""
+
+    def __init__(self, pin: int, *, put: Put, seat: int, control: Any, pull_up: bool,
+                 pin_factory: Any) -> None:
+        self._put = put
+        self._seat = seat
+        self._control = control
+        self._active = not pull_up
+        super().__init__(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
+
+    def _pin_changed(self, ticks: float, state: Any) -> None:
+        self._put((ticks, self._seat, self._control, bool(state) == self._active))
+
+
+class GpioPanel:
+    """One seat's button pins and LEDs, owned until ``close``."""
+
+    def __init__(self, seat: SeatConfig, put: Put, factory: Any, pwm: bool = True) -> None:
+        self.seat = seat
+        self.inputs: list[EdgeInput] = []
+        self.leds: dict[Any, Any] = {}
+        self._levels: dict[Any, float] = {}
+        self._pwm = pwm
+        try:
+            with _no_fallback():
+                for control in CONTROLS:
+                    pin = seat.buttons[control]
+                    self.inputs.append(EdgeInput(
+                        pin, put=put, seat=seat.index, control=control, pull_up=seat.pull_up,
+                        pin_factory=factory,
+                    ))
+                for control, pin in seat.leds.items():
+                    cls = PWMLED if pwm else LED
+                    self.leds[control] = cls(pin, pin_factory=factory)
+                    self._levels[control] = 0.0
+        except GPIOZeroError as exc:
+            self.close()
+            raise PinFactoryError(f"{seat.name}: GPIO set-up failed: {exc}") from None
+
+    def show(self, lights: PanelLights, blink_on: bool) -> None:
+        """Write the LEDs that changed (BLINK shown by the loop's common blink phase)."""
+        levels = _BLINK_ON if blink_on else _BLINK_OFF
+        for control, led in self.leds.items():
+            level = levels[lights.get(control)]
+            if self._levels[control] != level:
+                self._levels[control] = level
+                led.value = level if self._pwm else level > 0
+
+    def all_off(self) -> None:
+        for control, led in self.leds.items():
+            with suppress(GPIOZeroError):
+                led.off()
+            self._levels[control] = 0.0
+
+    def close(self) -> None:
+        self.all_off()
+        for device in [*self.inputs, *self.leds.values()]:
+            device.close()
+        self.inputs.clear()
+        self.leds.clear()

@@ -1,0 +1,469 @@
+"""``speed-cabinet sim``: bot-only games on simulated time, headless, with invariant checks.
+
+The loop is event driven: it jumps to the earliest of the bots' wake-up times and the
+engine's own timers (a timer due at or before a bot's time fires first, so the bot sees
+its effect), applies what the bot does, checks the invariants, and shows the new state to
+every bot. Nothing sleeps, so thousands of games run per minute.
+
+Game ``k`` (0-based) of a run with ``--seed S`` is dealt from seed ``S + k``, and its bots
+are seeded from it too: ``--seed S+k --games 1`` replays that one game exactly.
+
+A broken invariant (or an engine exception) stops the run: the game so far is written as
+a scenario file (``engine.scenario.record``: the rules, the table as dealt, every command)
+that ``speed-cabinet scenario`` replays, and the command exits 1.
+
+Games plug in through ``SIM_GAMES``: an adapter deals, steps, checks and records its game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+from engine import speed
+from engine.bots import BOT_PRESETS, Bot, BotProfile, find_profile
+from engine.commands import Command, Tick
+from engine.events import CardPlayed, CenterReshuffled, PlayRejected, Stalled
+from engine.invariants import check_invariants
+from engine.match import Match, MatchError, MatchRules
+from engine.notation import table_of
+from engine.rules import CallMode, Game, Rules, RulesError
+from engine.scenario import record
+from engine.state import Phase
+
+LIMIT_MS = 30 * 60 * 1000
+"""A game still going after 30 simulated minutes is a draw by limit (it should never be)."""
+MAX_COMMANDS = 100_000
+"""A game needing more commands than this is a draw by limit too (a stuck bot)."""
+
+
+class SimBreach(Exception):
+    """An invariant broke (or the engine raised) in a simulated game; a scenario was written."""
+
+    def __init__(self, message: str, path: Path | None, game_seed: int) -> None:
+        super().__init__(message)
+        self.path = path
+        self.game_seed = game_seed
+
+
+@dataclass
+class GameResult:
+    seed: int
+    winner: int | None
+    """The winning seat, None for a draw."""
+    length_ms: int
+    plays: int = 0
+    stalls: int = 0
+    reshuffles: int = 0
+    deadlocks: int = 0
+    rejected: int = 0
+    commands: int = 0
+    limit: bool = False
+    """Stopped by the time or command limit (counted as a draw)."""
+    cards_left: tuple[int, ...] = ()
+    """Each seat's cards still to shed at the end (for margin-points matches)."""
+    log: list[Command] = field(default_factory=list)
+    """Every command applied, in order (with the seed, the game's full record)."""
+
+
+class SimGame(Protocol):
+    """What the sim needs of a game (Spit and California add theirs to SIM_GAMES)."""
+
+    def play(self, rules: Rules, profiles: Sequence[BotProfile], seed: int,
+             breach_dir: Path | None) -> GameResult:
+        """Play one bot game dealt from ``seed``; raise SimBreach on a broken invariant."""
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the game dealt from ``game_seed``."""
+    return game_seed * 8 + seat + 1
+
+
+class SpeedSim:
+    """Speed, 2-4 players."""
+
+    def play(self, rules: Rules, profiles: Sequence[BotProfile], seed: int,
+             breach_dir: Path | None) -> GameResult:
+        # Dealt and started as a scenario with this table and seed replays it (the rebuild
+        # shuffles continue a fresh Random(seed), as engine.scenario.play does).
+        table = speed.deal(rules, random.Random(seed))
+        step = speed.step  # looked up per game, so a test can inject a faulty engine
+        check = check_invariants
+        state, _ = speed.start(rules, table, random.Random(seed), seed)
+        first = state
+        commands: list[Command] = []
+
+        def breach(exc: Exception, t: int) -> SimBreach:
+            path = None
+            if breach_dir is not None:
+                data = record(rules, table_of(first), seed, commands, until=t)
+                path = breach_dir / f"sim-breach-{rules.game}-seed{seed}.json"
+                path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            what = f"{type(exc).__name__}: {exc}"
+            return SimBreach(f"game seed {seed} at t = {t} ms: {what}", path, seed)
+
+        try:
+            check(state)
+        except Exception as exc:
+            raise breach(exc, 0) from exc
+        n = rules.players
+        bots = [Bot(i, profiles[i], bot_seed(seed, i)) for i in range(n)]
+        wake: list[int | None] = [b.observe(state, 0) for b in bots]
+        result = GameResult(seed, None, 0)
+        plays = stalls = reshuffles = deadlocks = rejected = 0
+        tie_next = 0  # equal wake times: seats take turns (rules.md C-7's alternation)
+        hidden = rules.hidden_stall
+        limit = False
+        over = (Phase.WON, Phase.TIED)
+        while state.phase not in over:
+            # The earliest bot; on equal times the seats take turns.
+            who, tb, tie = -1, LIMIT_MS + 1, False
+            for i in range(n):
+                w = wake[i]
+                if w is None or w > tb:
+                    continue
+                if w < tb or who < 0:
+                    who, tb, tie = i, w, False
+                else:
+                    tie = True
+                    if (i - tie_next) % n < (who - tie_next) % n:
+                        who = i
+            # The engine's earliest timer; it fires first on a tie.
+            timers = state.timers
+            tt = (timers[0].due if len(timers) == 1 else min(tm.due for tm in timers)) if timers \
+                else None
+            cmd: Command | None
+            if tt is not None and tt <= tb:
+                if tt > LIMIT_MS:
+                    limit = True
+                    break
+                cmd = Tick(tt)
+            elif who < 0:
+                limit = True  # nobody wants to act and nothing is due: stuck (or past the limit)
+                break
+            else:
+                cmd = bots[who].act(state, tb)
+                if cmd is None:
+                    wake[who] = bots[who].observe(state, tb)
+                    continue
+                if tie:
+                    tie_next = who + 1
+            commands.append(cmd)
+            if len(commands) > MAX_COMMANDS:
+                limit = True
+                break
+            before = state
+            try:
+                state, events = step(state, cmd)
+                check(state)
+            except Exception as exc:
+                raise breach(exc, cmd.t) from exc
+            for ev in events:
+                if isinstance(ev, CardPlayed):
+                    plays += 1
+                elif isinstance(ev, Stalled):
+                    stalls += 1
+                    deadlocks += ev.deadlock
+                elif isinstance(ev, PlayRejected):
+                    rejected += 1
+                elif isinstance(ev, CenterReshuffled):
+                    reshuffles += 1
+            if hidden and state.phase.is_stall and not before.phase.is_stall:
+                stalls += 1  # a hidden stall emits no event
+            t = cmd.t
+            wake = [b.observe(state, t) for b in bots]
+        result.winner = state.winner
+        result.length_ms = state.now
+        result.limit = limit
+        result.plays, result.stalls, result.reshuffles = plays, stalls, reshuffles
+        result.deadlocks, result.rejected, result.commands = deadlocks, rejected, len(commands)
+        result.cards_left = tuple(p.cards for p in state.players)
+        result.log = commands
+        return result
+
+
+SIM_GAMES: dict[Game, SimGame] = {Game.SPEED: SpeedSim()}
+"""The games the sim plays; Spit and California plug in here."""
+
+
+@dataclass
+class Summary:
+    game: str
+    players: int
+    bots: list[str]
+    seed: int
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    draws: int = 0
+    limit_draws: int = 0
+    plays: int = 0
+    stalls: int = 0
+    reshuffles: int = 0
+    deadlocks: int = 0
+    rejected: int = 0
+    commands: int = 0
+    total_ms: int = 0
+    wall_s: float = 0.0
+    invariant_breaches: int = 0
+    breach_file: str | None = None
+    breach: str | None = None
+    match: str | None = None
+    """The match format with ``--match``; then the counts below are filled in too."""
+    matches: int = 0
+    match_wins: list[int] = field(default_factory=list)
+    match_draws: int = 0
+    """Matches stopped undecided after MAX_MATCH_GAMES games (all drawn, say)."""
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        if r.winner is None:
+            self.draws += 1
+            self.limit_draws += r.limit
+        else:
+            self.wins[r.winner] += 1
+        self.plays += r.plays
+        self.stalls += r.stalls
+        self.reshuffles += r.reshuffles
+        self.deadlocks += r.deadlocks
+        self.rejected += r.rejected
+        self.commands += r.commands
+        self.total_ms += r.length_ms
+
+    @property
+    def mean_game_s(self) -> float:
+        return self.total_ms / self.games / 1000 if self.games else 0.0
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.wall_s if self.wall_s > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["mean_game_s"] = round(self.mean_game_s, 3)
+        out["games_per_s"] = round(self.games_per_s, 1)
+        out["wall_s"] = round(self.wall_s, 3)
+        return out
+
+
+def simulate(
+    rules: Rules,
+    profiles: Sequence[BotProfile],
+    games: int,
+    seed: int,
+    breach_dir: Path | None = None,
+    progress: Callable[[int, float], None] | None = None,
+    match: MatchRules | None = None,
+) -> Summary:
+    """Play ``games`` bot games (game k dealt from ``seed + k``) and sum them up; with
+    ``match``, play ``games`` matches instead (match k from match seed ``seed + k``, its
+    games dealt from ``engine.match``'s deal seeds).
+
+    Stops at the first broken invariant: the summary then has ``invariant_breaches`` 1,
+    the message and the scenario file's path.
+    """
+    sim = SIM_GAMES.get(rules.game)
+    if sim is None:
+        raise NotImplementedError(f"the sim does not play {rules.game} yet")
+    if len(profiles) != rules.players:
+        raise ValueError(f"{rules.players} players need {rules.players} bots")
+    n = rules.players
+    summary = Summary(str(rules.game), n, [p.name for p in profiles], seed, wins=[0] * n)
+    if match is not None:
+        summary.match, summary.match_wins = str(match), [0] * n
+    started = time.perf_counter()
+    try:
+        for k in range(games):
+            if match is None:
+                summary.add(sim.play(rules, profiles, seed + k, breach_dir))
+            else:
+                _play_match(sim, rules, profiles, Match(match, n, seed + k), breach_dir,
+                            summary)
+            if progress is not None:
+                progress(k + 1, time.perf_counter() - started)
+    except SimBreach as exc:
+        summary.invariant_breaches = 1
+        summary.breach = str(exc)
+        summary.breach_file = None if exc.path is None else str(exc.path)
+    summary.wall_s = time.perf_counter() - started
+    return summary
+
+
+MAX_MATCH_GAMES = 100
+"""A match still undecided after this many games (every game drawn) stops as a draw."""
+
+
+def _play_match(sim: SimGame, rules: Rules, profiles: Sequence[BotProfile], match: Match,
+                breach_dir: Path | None, summary: Summary) -> None:
+    for _ in range(MAX_MATCH_GAMES):
+        if match.is_over:
+            break
+        result = sim.play(rules, profiles, match.deal_seed(), breach_dir)
+        summary.add(result)
+        match = match.record(result.winner, result.cards_left)
+    summary.matches += 1
+    if match.winner is None:
+        summary.match_draws += 1
+    else:
+        summary.match_wins[match.winner] += 1
+
+
+# The command line.
+
+
+class Progress:
+    """A one-line progress bar on a TTY stream, shown once a run takes over a second."""
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool, unit: str = "games") -> None:
+        self.total, self.stream, self.enabled, self.unit = total, stream, enabled, unit
+        self.shown = False
+        self.last = 0.0
+
+    def __call__(self, done: int, elapsed: float) -> None:
+        if not self.enabled or elapsed < 1.0 or (elapsed - self.last < 0.1 and done < self.total):
+            return
+        self.last = elapsed
+        width = 30
+        filled = width * done // self.total
+        rate = done / elapsed
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+                          f"{self.unit}  {rate:,.0f} {self.unit}/s ")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def format_summary(s: Summary) -> str:
+    """The readable table."""
+    games = max(s.games, 1)
+    wins = "   ".join(f"P{i + 1} {w} ({100 * w / games:.1f}%)" for i, w in enumerate(s.wins))
+    draws = f"{s.draws}" + (f" ({s.limit_draws} by the time limit)" if s.limit_draws else "")
+    rows = [
+        ("games", f"{s.games}"),
+        ("wins", wins),
+        ("draws", draws),
+        ("mean game", f"{s.mean_game_s:.1f} s simulated"),
+        ("plays", f"{s.plays} ({s.plays / games:.1f} per game)"),
+        ("stalls", f"{s.stalls} ({s.stalls / games:.2f} per game)"),
+        ("rebuilds", f"{s.reshuffles} ({s.reshuffles / games:.2f} per game)"),
+        ("deadlocks", f"{s.deadlocks} ({s.deadlocks / games:.3f} per game)"),
+        ("rejected plays", f"{s.rejected} ({s.rejected / games:.2f} per game)"),
+        ("invariant breaches", f"{s.invariant_breaches}"),
+        ("speed", f"{s.games_per_s:,.0f} games/s ({s.wall_s:.2f} s wall, one core)"),
+    ]
+    if s.match is not None:
+        played = max(s.matches, 1)
+        mwins = "   ".join(f"P{i + 1} {w} ({100 * w / played:.1f}%)"
+                           for i, w in enumerate(s.match_wins))
+        rows[:0] = [
+            ("matches", f"{s.matches} ({s.match}; {s.games / played:.2f} games each)"),
+            ("match wins", mwins + (f"   undecided {s.match_draws}" if s.match_draws else "")),
+        ]
+    count = s.matches if s.match is not None else s.games
+    what = f"{s.match} matches" if s.match is not None else "games"
+    head = (f"speed-cabinet sim: {s.game}, {s.players} players, bots {','.join(s.bots)}, "
+            f"{what} from seed {s.seed} to {s.seed + max(count, 1) - 1}")
+    body = "\n".join(f"  {k:<19} {v}" for k, v in rows)
+    return f"{head}\n{body}"
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``sim`` on the CLI's subparsers."""
+    sp = sub.add_parser("sim", help="play bot-only games on simulated time and sum them up")
+    sp.add_argument("--game", default="speed", help="speed (spit and california later)")
+    sp.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    sp.add_argument("--games", type=int, default=1000,
+                    help="games to play (matches with --match); default 1000")
+    sp.add_argument("--seed", type=int, default=1, help="game k is dealt from SEED + k")
+    sp.add_argument("--bots", default="hard",
+                    help=f"one difficulty per seat, comma separated, or one for all "
+                         f"({', '.join(BOT_PRESETS)}); default hard")
+    sp.add_argument("--rules", default=None, help="rules options as a JSON object")
+    sp.add_argument("--match", default=None,
+                    help="play matches: best-of-N, series-N, points-N or single")
+    sp.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    sp.add_argument("--breach-dir", default=".",
+                    help="where a broken invariant's scenario file goes (default: .)")
+    sp.set_defaults(func=main)
+
+
+def _fail(msg: str) -> int:
+    print(f"speed-cabinet sim: {msg}", file=sys.stderr)
+    return 2
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        game = Game(args.game)
+    except ValueError:
+        return _fail(f"unknown game {args.game!r}; known: {', '.join(g.value for g in Game)}")
+    if game not in SIM_GAMES:
+        return _fail(f"game {game.value!r} is not yet supported")
+    if args.games < 1:
+        return _fail("--games must be at least 1")
+    match = None
+    if args.match is not None:
+        try:
+            match = MatchRules.parse(args.match)
+        except MatchError as exc:
+            return _fail(str(exc))
+    try:
+        options: Any = {} if args.rules is None else json.loads(args.rules)
+    except json.JSONDecodeError as exc:
+        return _fail(f"--rules is not JSON: {exc}")
+    if not isinstance(options, dict):
+        return _fail("--rules must be a JSON object of rules options")
+    if options.get("game", game.value) != game.value:
+        return _fail(f"--rules says game {options['game']!r} but --game is {game.value!r}")
+    if options.get("players", args.players) != args.players:
+        return _fail(f"--rules says players {options['players']!r} but --players is "
+                     f"{args.players}")
+    try:
+        rules = Rules.from_options({**options, "game": game.value, "players": args.players})
+    except RulesError as exc:
+        return _fail(str(exc))
+    names = [b for b in args.bots.split(",") if b.strip()]
+    if len(names) == 1:
+        names *= args.players
+    if len(names) != args.players:
+        return _fail(f"--bots names {len(names)} bots for {args.players} players")
+    try:
+        profiles = [find_profile(b) for b in names]
+    except ValueError as exc:
+        return _fail(str(exc))
+    if rules.call is CallMode.CALL and rules.call_timeout_ms == 0:
+        print("speed-cabinet sim: warning: call mode with call_timeout_ms 0 makes every claim "
+              "fail (the penalty fires as a player goes out); games end only by deadlock or "
+              "the time limit", file=sys.stderr)
+    breach_dir = Path(args.breach_dir)
+    if not breach_dir.is_dir():
+        return _fail(f"--breach-dir {breach_dir} is not a directory")
+
+    bar = Progress(args.games, sys.stderr, enabled=sys.stderr.isatty(),
+                   unit="games" if match is None else "matches")
+    try:
+        summary = simulate(rules, profiles, args.games, args.seed, breach_dir, bar, match)
+    finally:
+        bar.close()
+    if args.json:
+        json.dump(summary.to_dict(), sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        print(format_summary(summary))
+    if summary.invariant_breaches:
+        print(f"speed-cabinet sim: INVARIANT BREACH in {summary.breach}", file=sys.stderr)
+        if summary.breach_file:
+            print(f"speed-cabinet sim: scenario written to {summary.breach_file} "
+                  f"(replay: speed-cabinet scenario {summary.breach_file})", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,497 @@
+"""Bots: computer players with human-like timing (rules.md, "Features" item 3).
+
+A bot plays through the same commands a person does (``Play``, ``Slam``), so it meets the
+same rules: a rejected play locks it out, a stall needs its SLAM (ready), an out bot must
+claim "Speed!". Only its timing is made, and that is modelled on human choice reaction
+time rather than a uniform delay:
+
+- **Reaction time.** Each decision takes a log-normal time (right-skewed, like human RT).
+  Its median grows with what the bot must scan: ``median_ms`` is the median for the
+  reference scan of 5 cards x 2 piles, and every card x pile more (or fewer) adds (or
+  takes) ``scan_ms``. ``sigma`` is the log-normal shape (spread and skew); no decision
+  is faster than ``floor_ms``.
+- **Refractory gap.** After its own play or slam the bot's next decision starts only
+  ``refractory_ms`` later (the hand goes back to the buttons).
+- **Anticipation.** A play onto its own card that is still on top (a chain such as
+  5-6-7) takes ``chain_factor`` times the usual time.
+- **Absence is slow.** Concluding that nothing fits (and pressing SLAM for ready, or
+  making the deadlock play) takes ``absent_factor`` times the usual time, as target-absent
+  visual search does. A claim ("Speed!") is a simple reaction: ``claim_factor``; claiming
+  its own way out is anticipated (also ``chain_factor``, and no refractory gap).
+- **Wrong attempts near its speed limit.** A decision taken in time ``rt`` is a wrong
+  attempt (a held card that does not fit the pile: the engine rejects it and locks the bot
+  out like anyone) with probability ``error_rate * (median / rt) ** 2``, capped at 0.5:
+  ``error_rate`` at the median, far more on its fastest decisions. Never in a deadlock
+  (where an off-rank play onto your LEFT pile is legal).
+- **Re-perception.** A plan remembers the pile top it was made against. When it fires, it
+  is checked against the state of that moment: if the top changed, the card is gone, the
+  bot is locked out or the phase moved on, the plan is dropped and a new decision starts
+  (a fresh reaction time). So a bot never plays against a stale state; the only plays it
+  fires that the engine rejects are its deliberate wrong attempts.
+- **No timer resets.** A new state never moves a pending plan: other players' presses,
+  plays and lockouts leave its timers alone (the MousePounce exploit, rules.md E10). Only
+  a pause shifts a plan, by the pause's length, as the engine shifts its own timers.
+- **Choice.** With probability ``skill`` it picks the legal play that leaves the most
+  follow-ups (a held card that will fit on the card it plays); otherwise any legal play.
+
+Presets (median at 5 cards x 2 piles; see ``BOT_PRESETS`` and docs/bots.md):
+
+    name        median  scan/item  sigma  refractory  error  chain  absent  claim  skill
+    beginner    1500 ms   60 ms    0.45     400 ms    0.05   0.90   1.60    0.70   0.00
+    easy        1100 ms   45 ms    0.40     300 ms    0.045  0.85   1.50    0.65   0.25
+    medium       800 ms   32 ms    0.35     220 ms    0.04   0.80   1.40    0.60   0.50
+    hard         600 ms   24 ms    0.30     160 ms    0.03   0.75   1.35    0.55   0.75
+    expert       450 ms   18 ms    0.27     120 ms    0.02   0.70   1.30    0.50   0.90
+    impossible   300 ms   12 ms    0.22      80 ms    0.01   0.65   1.20    0.45   1.00
+
+Driving a bot (the simulator and the cabinet loop do the same, one in simulated time and
+one in real time)::
+
+    bots = [Bot(1, "hard", seed=7)]
+    wake = [b.observe(state, now) for b in bots]    # after every step that changed state
+    ...at the earliest wake time t (engine timers due by then fired first):
+    cmd = bot.act(state, t)                         # a Command to apply at t, or None
+    if cmd: state, events = step(state, cmd); then observe(state, t) for every bot
+    else:   wake[i] = bot.observe(state, t)          # the bot re-planned
+
+Pure: no clock, no global randomness; a bot's whole life follows from its seed and the
+states it is shown, so a bot game replays exactly. Games plug in through ``STRATEGIES``
+(a ``Strategy`` per game decides what to do and re-checks a plan when it fires); the
+timing model and the driver API above are the same for every game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol
+
+from engine.cards import Card
+from engine.commands import Command, Play, Slam
+from engine.rules import CallMode, Game, Rules
+from engine.state import Phase, SpeedState
+
+REFERENCE_ITEMS = 10
+"""The scan a preset's median is given for: 5 cards x 2 piles."""
+
+MAX_WRONG = 0.5
+"""The cap on a decision's chance of being a wrong attempt."""
+WRONG_EXPONENT = 2
+"""How steeply faster-than-median decisions err more: error_rate * (median / rt) ** this."""
+_MEDIANS = 21
+"""Medians are tabulated for scans of 0-20 items (a Speed hand scans at most 10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotProfile:
+    """A bot's timing and skill (the module docstring explains every field)."""
+
+    name: str
+    median_ms: int
+    """Median decision time for the reference scan of 5 cards x 2 piles."""
+    scan_ms: float
+    """Added to the median per card x pile scanned beyond the reference (taken below it)."""
+    sigma: float
+    """Log-normal shape: larger is slower-tailed and more skewed."""
+    refractory_ms: int
+    """After its own play or slam, the next decision starts this much later."""
+    error_rate: float
+    """Chance that a decision at the median is a wrong attempt; scales as (median/rt)^2."""
+    chain_factor: float
+    """Time factor for a play onto its own card still on top (anticipating a run)."""
+    absent_factor: float
+    """Time factor for concluding nothing fits (ready at a stall, the deadlock play)."""
+    claim_factor: float
+    """Time factor for a claim ("Speed!"): a simple reaction, not a search."""
+    skill: float
+    """Chance of choosing the play that leaves the most follow-ups (else any legal play)."""
+    floor_ms: int = 120
+    """No decision is faster than this."""
+
+    def median_for(self, items: int) -> float:
+        """The median decision time (ms) when scanning ``items`` cards x piles."""
+        return max(float(self.floor_ms), self.median_ms + self.scan_ms * (items - REFERENCE_ITEMS))
+
+
+BOT_PRESETS: dict[str, BotProfile] = {
+    p.name: p
+    for p in (
+        BotProfile("beginner", 1500, 60, 0.45, 400, 0.05, 0.90, 1.60, 0.70, 0.00),
+        BotProfile("easy", 1100, 45, 0.40, 300, 0.045, 0.85, 1.50, 0.65, 0.25),
+        BotProfile("medium", 800, 32, 0.35, 220, 0.04, 0.80, 1.40, 0.60, 0.50),
+        BotProfile("hard", 600, 24, 0.30, 160, 0.03, 0.75, 1.35, 0.55, 0.75),
+        BotProfile("expert", 450, 18, 0.27, 120, 0.02, 0.70, 1.30, 0.50, 0.90),
+        BotProfile("impossible", 300, 12, 0.22, 80, 0.01, 0.65, 1.20, 0.45, 1.00, floor_ms=100),
+    )
+}
+"""Named difficulties, slowest first."""
+
+
+def find_profile(name: str) -> BotProfile:
+    """A preset by name (case-insensitive); ValueError naming the known ones."""
+    try:
+        return BOT_PRESETS[name.strip().lower()]
+    except KeyError:
+        known = ", ".join(BOT_PRESETS)
+        raise ValueError(f"unknown bot difficulty {name!r}; known: {known}") from None
+
+
+class Intent(Enum):
+    PLAY = "play"
+    """A play of ``card`` onto ``pile`` (maybe the deliberate wrong attempt)."""
+    DEADLOCK_PLAY = "deadlock_play"
+    """Speed rule 8: the once-per-deadlock play of any card onto its own LEFT pile."""
+    READY = "ready"
+    """SLAM at a stall."""
+    CLAIM = "claim"
+    """SLAM to claim the win ("Speed!")."""
+
+
+@dataclass(slots=True)
+class Plan:
+    """What the bot means to do, and when. Mutable and private to its bot."""
+
+    due: int
+    intent: Intent
+    card: Card | None = None
+    pile: int = -1
+    top: Card | None = None
+    """The pile's top when the plan was made: re-perception compares against it."""
+    wrong: bool = False
+
+
+class Strategy(Protocol):
+    """How a bot plays one game: what to do next, and whether a plan still fits."""
+
+    def is_over(self, state: Any) -> bool:
+        """Is the game decided (the bot has nothing more to do)?"""
+
+    def decide(self, bot: Bot, state: Any, now: int) -> Plan | None:
+        """A new plan from what ``state`` shows at ``now`` (timing from ``bot.timing``)."""
+
+    def confirm(self, bot: Bot, state: Any, plan: Plan, now: int) -> Command | None:
+        """The command for a due ``plan`` if it still fits ``state``, else None."""
+
+
+class Timing:
+    """The reaction-time model of one bot: a profile and the bot's own generator."""
+
+    __slots__ = ("_gauss", "_medians", "_random", "profile")
+
+    def __init__(self, profile: BotProfile, rng: random.Random) -> None:
+        self.profile = profile
+        self._gauss = rng.gauss
+        self._random = rng.random
+        self._medians = [profile.median_for(i) for i in range(_MEDIANS)]
+
+    def median(self, items: int) -> float:
+        """The median decision time (ms) for a scan of ``items`` cards x piles."""
+        return self._medians[items] if items < _MEDIANS else self.profile.median_for(items)
+
+    def reaction(self, items: int, factor: float = 1.0) -> int:
+        """One decision time (ms) for a scan of ``items`` cards x piles, times ``factor``."""
+        prof = self.profile
+        median = self._medians[items] if items < _MEDIANS else prof.median_for(items)
+        rt = round(median * factor * math.exp(prof.sigma * self._gauss(0.0, 1.0)))
+        return rt if rt > prof.floor_ms else prof.floor_ms
+
+    def is_wrong(self, rt: int, items: int) -> bool:
+        """Is a decision taken in ``rt`` ms a wrong attempt (speed-accuracy trade-off)?"""
+        rate = self.profile.error_rate
+        if rate <= 0.0:
+            return False
+        p = rate * (self.median(items) / rt) ** WRONG_EXPONENT
+        return self._random() < (p if p < MAX_WRONG else MAX_WRONG)
+
+
+class Bot:
+    """A computer player for one seat. See the module docstring for the driver protocol."""
+
+    player: int
+
+    def __init__(self, player: int, profile: BotProfile | str, seed: int) -> None:
+        self.player = player
+        self.profile = find_profile(profile) if isinstance(profile, str) else profile
+        self.rng = random.Random(seed)
+        self.timing = Timing(self.profile, self.rng)
+        self.busy_until = 0
+        """Its refractory gap: no new decision starts before this time."""
+        self.last_card: Card | None = None
+        """The card of its last legal play (for anticipation of a run)."""
+        self.last_fired_wrong = False
+        """Was the last command ``act`` returned a deliberate wrong attempt?"""
+        self.stats = {"plays": 0, "wrong": 0, "slams": 0, "replans": 0}
+        self.memo: Any = None
+        """The strategy's own cache for the rules in play (an adjacency table, the reach)."""
+        self._plan: Plan | None = None
+        self._seen: object = None
+        self._paused_left: int | None = None
+        self._strategy: Strategy | None = None
+
+    @property
+    def plan(self) -> Plan | None:
+        """The pending plan (read-only use: tests, displays, logs)."""
+        return self._plan
+
+    def _strategy_for(self, state: Any) -> Strategy:
+        if self._strategy is None:
+            game: Game = state.rules.game
+            try:
+                self._strategy = STRATEGIES[game]
+            except KeyError:
+                raise ValueError(f"no bot plays {game} yet") from None
+        return self._strategy
+
+    def observe(self, state: Any, now: int) -> int | None:
+        """Tell the bot the game state at time ``now`` (after every engine step that
+        changed it). Returns the time (ms) at which it next wants to act, or None.
+
+        A pending plan keeps its time whatever the new state shows (it is re-checked when
+        it fires); a pause holds it and the resume shifts it by the pause's length.
+        """
+        strategy = self._strategy or self._strategy_for(state)
+        if strategy.is_over(state):
+            self._plan = None
+            return None
+        plan = self._plan
+        if state.paused_at is not None:
+            if plan is not None and self._paused_left is None:
+                self._paused_left = max(0, plan.due - now)
+            return None
+        if self._paused_left is not None:
+            if plan is not None:
+                plan.due = now + self._paused_left
+            self._paused_left = None
+        if plan is not None:
+            return plan.due
+        if state is self._seen:
+            return None
+        self._seen = state
+        plan = self._plan = strategy.decide(self, state, now)
+        return None if plan is None else plan.due
+
+    def act(self, state: Any, now: int) -> Command | None:
+        """Called at or after the time it asked for. Returns a command to apply at ``now``
+        or None (its plan no longer fits; it has started a new decision: ask ``observe``)."""
+        plan = self._plan
+        if plan is None or now < plan.due or state.paused_at is not None:
+            return None
+        self._plan = None
+        strategy = self._strategy or self._strategy_for(state)
+        cmd = strategy.confirm(self, state, plan, now)
+        if cmd is None:
+            # Re-perception: the world moved under the plan; look again from now.
+            self.stats["replans"] += 1
+            self._seen = state
+            self._plan = strategy.decide(self, state, now)
+            return None
+        self.busy_until = now + self.profile.refractory_ms
+        self.last_fired_wrong = plan.wrong
+        intent = plan.intent
+        if intent is Intent.READY or intent is Intent.CLAIM:
+            self.stats["slams"] += 1
+        elif plan.wrong:
+            self.stats["wrong"] += 1
+        else:
+            self.stats["plays"] += 1
+            self.last_card = plan.card
+        return cmd
+
+
+# Speed.
+
+_PLAYING, _STALLED, _DEADLOCKED = Phase.PLAYING, Phase.STALLED, Phase.DEADLOCKED
+_WON, _TIED = Phase.WON, Phase.TIED
+_PLAY, _DEADLOCK_PLAY, _READY, _CLAIM = (
+    Intent.PLAY, Intent.DEADLOCK_PLAY, Intent.READY, Intent.CLAIM)
+_AUTO, _CALL, _EITHER = CallMode.AUTO, CallMode.CALL, CallMode.EITHER
+
+
+@dataclass(frozen=True, slots=True)
+class _SpeedMemo:
+    """What a Speed bot derives once from the rules in play."""
+
+    rules: Rules
+    table: tuple[tuple[bool, ...], ...]
+    """table[top rank][card rank]: may the card go on the top?"""
+    masks: tuple[int, ...]
+    """masks[rank]: bit r set when a card of rank r fits on (or, the same, takes) ``rank``."""
+    left: int
+    right: int
+    call: CallMode
+
+    @classmethod
+    def of(cls, rules: Rules, player: int) -> _SpeedMemo:
+        table = _TABLES.get(rules)
+        if table is None:
+            table = tuple(tuple(rules.adjacent(c, t) for c in range(14)) for t in range(14))
+            _TABLES[rules] = table
+        masks = tuple(sum(1 << c for c in range(14) if table[t][c]) for t in range(14))
+        left, right = rules.reach(player)
+        return cls(rules, table, masks, left, right, rules.call)
+
+
+_TABLES: dict[Rules, tuple[tuple[bool, ...], ...]] = {}
+"""Adjacency tables by rules (a handful of entries: one per rules a bot has played)."""
+
+
+def _holds(hand: tuple[Card, ...], card: Card) -> bool:
+    """Is this very card held? (Identity: no dataclass ``__eq__`` calls on a hot path.)"""
+    for held in hand:  # noqa: SIM110
+        if held is card:
+            return True
+    return False
+
+
+class SpeedStrategy:
+    """Speed: claim when out (or, with ``either``, when anyone is out); play a legal card;
+    in a deadlock make the free play onto the LEFT pile; SLAM ready at a stall."""
+
+    def is_over(self, state: SpeedState) -> bool:
+        phase = state.phase
+        return phase is _WON or phase is _TIED
+
+    def decide(self, bot: Bot, state: SpeedState, now: int) -> Plan | None:
+        phase = state.phase
+        if phase is _WON or phase is _TIED or state.paused_at is not None:
+            return None
+        memo: _SpeedMemo = bot.memo
+        if memo is None or memo.rules is not state.rules:
+            memo = bot.memo = _SpeedMemo.of(state.rules, bot.player)
+        p = bot.player
+        me = state.players[p]
+        hand = me.hand
+        timing = bot.timing
+        prof = bot.profile
+        start = now if bot.busy_until < now else bot.busy_until
+        out = not hand and not me.draw
+
+        # Claims: a simple reaction, kept inside the call timeout. Its own way out is the
+        # end of a run it saw coming (no refractory gap, anticipation); anyone else's it
+        # must notice first.
+        call = memo.call
+        if call is not _AUTO and (
+            out or (call is _EITHER and any(not q.hand and not q.draw for q in state.players))
+        ):
+            if out:
+                due = now + timing.reaction(REFERENCE_ITEMS, prof.claim_factor * prof.chain_factor)
+            else:
+                due = start + timing.reaction(REFERENCE_ITEMS, prof.claim_factor)
+            if call is _CALL:
+                call_due = state.call_due(p)
+                if call_due is not None and due >= call_due:
+                    due = max(now, call_due - 1)
+            return Plan(due, _CLAIM)
+        if not hand:
+            return None
+
+        # Plays: every held card against both piles it reaches.
+        table = memo.table
+        left, right = memo.left, memo.right
+        center = state.center
+        top_l, top_r = center[left][0], center[right][0]
+        row_l, row_r = table[top_l.rank], table[top_r.rank]
+        legal: list[tuple[Card, int]] = []
+        for card in hand:
+            rank = card.rank
+            if rank == 0 and len(hand) == 1 and not me.draw and state.side[p]:
+                continue  # a joker may not be the last card (rule 1)
+            if row_l[rank]:
+                legal.append((card, left))
+            if row_r[rank]:
+                legal.append((card, right))
+        items = 2 * len(hand)
+        if legal:
+            card, pile = legal[0] if len(legal) == 1 else self._choose(bot, legal, hand,
+                                                                         memo.masks)
+            top = top_l if pile == left else top_r
+            rt = timing.reaction(items, prof.chain_factor if top is bot.last_card else 1.0)
+            due = start + rt
+            if due < me.locked_until:
+                due = me.locked_until
+            plan = Plan(due, _PLAY, card, pile, top)
+            if phase is _PLAYING and timing.is_wrong(rt, items):
+                row = table[top.rank]
+                misses = [c for c in hand if not row[c.rank]]
+                if misses:
+                    # A near miss looks most like a fit: the closest rank.
+                    plan.card = min(misses, key=lambda c: (abs(c.rank - top.rank), c.uid))
+                    plan.wrong = True
+            return plan
+
+        if phase is _DEADLOCKED and p not in state.deadlock_played:
+            # Rule 8's free play: the card that leaves a held card fitting on it.
+            card = max(hand, key=lambda c: (sum(table[c.rank][o.rank] for o in hand), -c.uid))
+            due = start + timing.reaction(items, prof.absent_factor)
+            return Plan(max(due, me.locked_until), _DEADLOCK_PLAY, card, left, top_l)
+        if (phase is _STALLED or phase is _DEADLOCKED) and p not in state.ready:
+            return Plan(start + timing.reaction(items, prof.absent_factor), _READY)
+        return None
+
+    @staticmethod
+    def _choose(bot: Bot, legal: list[tuple[Card, int]], hand: tuple[Card, ...],
+                masks: tuple[int, ...]) -> tuple[Card, int]:
+        rng = bot.rng
+        skill = bot.profile.skill
+        if skill and rng.random() < skill:
+            # Most follow-ups (ranks held that will fit on the card played), then its run.
+            held = 0
+            for card in hand:
+                held |= 1 << card.rank
+            last = bot.last_card
+            best = -1
+            picks: list[tuple[Card, int]] = []
+            for option in legal:
+                card = option[0]
+                rank = card.rank
+                score = 2 * (masks[rank] & held & ~(1 << rank)).bit_count() + (card is last)
+                if score > best:
+                    best, picks = score, [option]
+                elif score == best:
+                    picks.append(option)
+            if len(picks) == 1:
+                return picks[0]
+            legal = picks
+        return legal[int(rng.random() * len(legal))]
+
+    def confirm(self, bot: Bot, state: SpeedState, plan: Plan, now: int) -> Command | None:
+        phase = state.phase
+        if phase is _WON or phase is _TIED or state.paused_at is not None:
+            return None
+        p = bot.player
+        me = state.players[p]
+        intent = plan.intent
+        if intent is _CLAIM:
+            call = state.rules.call
+            if call is _CALL and not me.hand and not me.draw:
+                return Slam(now, p)
+            if call is _EITHER and any(not q.hand and not q.draw for q in state.players):
+                return Slam(now, p)
+            return None
+        if intent is _READY:
+            if (phase is _STALLED or phase is _DEADLOCKED) and p not in state.ready and (
+                me.hand or me.draw
+            ):
+                return Slam(now, p)
+            return None
+        # A play: re-perceive the pile and the hand at the moment it fires.
+        card = plan.card
+        if card is None or now < me.locked_until or not _holds(me.hand, card):
+            return None
+        if state.center[plan.pile][0] is not plan.top:
+            return None
+        if intent is _DEADLOCK_PLAY:
+            if phase is not _DEADLOCKED or p in state.deadlock_played:
+                return None
+        elif plan.wrong:
+            if phase is not _PLAYING:
+                return None
+        elif card.rank == 0 and len(me.hand) == 1 and not me.draw and state.side[p]:
+            return None
+        return Play(now, p, card.code, plan.pile)
+
+
+STRATEGIES: dict[Game, Strategy] = {Game.SPEED: SpeedStrategy()}
+"""How bots play each game; Spit and California register theirs here."""

@@ -1,0 +1,90 @@
+"""speed-cabinet bench: groups, figure shapes and units, the JSON and the table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cabinet import bench
+
+UNIT = re.compile(r".*_(us|ms|s|per_s|games)$")
+
+
+def run_bench(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser()
+    bench.add_parser(parser.add_subparsers())
+    args = parser.parse_args(["bench", *argv])
+    code = args.func(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sim group, cut down to a fraction of a second."""
+    monkeypatch.setattr(bench, "SIM_SECONDS", 0.0)
+    monkeypatch.setattr(bench, "SIM_MIN_GAMES", 10)
+    monkeypatch.setattr(bench, "SIM_BATCH", 10)
+    monkeypatch.setattr(bench, "SAMPLE_GAMES", 2)
+
+
+def _check_figures(figures: dict[str, Any]) -> None:
+    for name, value in figures.items():
+        assert UNIT.match(name), f"{name} does not end in its unit"
+        if isinstance(value, dict):
+            assert set(value) == {"p50", "p99", "max"}
+            assert 0 < value["p50"] <= value["p99"] <= value["max"]
+        else:
+            assert isinstance(value, int | float)
+            assert value > 0
+
+
+@pytest.mark.usefixtures("quick")
+def test_bench_only_sim_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_bench(["--only", "sim", "--json"], capsys)
+    assert code == 0
+    figures = json.loads(out)
+    assert {"sim_games_per_s", "engine_step_us", "invariant_check_us"} <= set(figures)
+    assert isinstance(figures["sim_games_per_s"], float)
+    _check_figures(figures)
+
+
+@pytest.mark.usefixtures("quick")
+def test_bench_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_bench(["--only", "sim"], capsys)
+    assert code == 0
+    assert "sim_games_per_s" in out
+    assert "p99" in out
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(out)
+
+
+def test_bench_unknown_group_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_bench(["--only", "nope"], capsys)
+    assert code == 2
+    assert out == ""
+    assert "known: sim" in err
+
+
+def test_every_group_has_its_module() -> None:
+    assert {"sim", "press", "serial"} <= set(bench.GROUPS)
+    for name in bench.GROUPS:
+        if name != "sim":
+            assert (Path(bench.__file__).parent / f"bench_{name}.py").exists(), name
+
+
+def test_run_merges_the_groups_it_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "GROUPS", {"a": lambda: {"a_us": 1.0},
+                                          "b": lambda: {"b_per_s": 2}})
+    assert bench.run() == {"a_us": 1.0, "b_per_s": 2}
+    assert bench.run("b") == {"b_per_s": 2}
+
+
+def test_distribution_is_p50_p99_max_in_microseconds() -> None:
+    samples = [1000 * (i + 1) for i in range(100)]  # 1..100 us
+    assert bench.distribution(samples) == {"p50": 51.0, "p99": 100.0, "max": 100.0}

@@ -1,0 +1,238 @@
+"""The cabinet config: the example loads; every fault is one ConfigError naming the key."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cabinet.cli import main
+from cabinet.config import (
+    Assist,
+    ConfigError,
+    Control,
+    Inputs,
+    PinFactoryKind,
+    laptop_config,
+    load_config,
+    parse_config,
+    parse_match,
+)
+from engine.match import MatchFormat, MatchRules
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "deploy" / "config.example.toml"
+
+PANEL_A = {"slot1": 5, "slot2": 6, "slot3": 13, "slot4": 19, "slot5": 26, "left": 20,
+           "right": 21, "slam": 16}
+PANEL_B = {"slot1": 4, "slot2": 17, "slot3": 27, "slot4": 22, "slot5": 10, "left": 9,
+           "right": 11, "slam": 8}
+
+
+def base() -> dict[str, Any]:
+    return {
+        "seat": [
+            {"controls": "gpio", "buttons": dict(PANEL_A), "leds": {"left": 12, "slam": 24}},
+            {"controls": "gpio", "buttons": dict(PANEL_B)},
+        ]
+    }
+
+
+def test_config_example_loads_with_defaults() -> None:
+    config = load_config(EXAMPLE)
+    assert [s.position for s in config.seats] == ["south", "north"]
+    assert config.seats[0].buttons[Control.SLAM] == 16
+    assert config.seats[1].assist is Assist.TARGETS
+    assert config.rules.players == 2
+    assert config.rules.lockout_ms == 400
+    assert config.pin_factory is PinFactoryKind.LGPIO
+    assert (config.debounce_ms, config.stuck_ms) == (5, 10_000)
+    assert config.gpio_pins() == 22
+
+
+def test_config_minimal_gets_defaults_and_rules_from_engine() -> None:
+    data = base()
+    data["rules"] = {"lockout_ms": 0, "call": "auto"}
+    data["match"] = "best-of-3"
+    config = parse_config(data)
+    assert config.rules.lockout_ms == 0
+    assert config.rules.call.value == "auto"
+    assert str(config.match) == "best-of-3"
+    assert not config.seats[0].left_handed
+    assert config.seats[0].pull_up
+
+
+def test_config_four_seats_two_gpio_serial_bot() -> None:
+    data = base()
+    data["seat"] += [
+        {"controls": "serial", "serial": {"vid": 0x2E8A, "pid": 0x000A}},
+        {"controls": "bot", "difficulty": "hard"},
+    ]
+    config = parse_config(data)
+    assert config.rules.players == 4
+    assert config.rules.decks == 2
+    assert [s.inputs for s in config.seats] == [Inputs.GPIO, Inputs.GPIO, Inputs.SERIAL,
+                                                Inputs.BOT]
+    assert [s.position for s in config.seats] == ["south", "west", "north", "east"]
+
+
+def test_laptop_config_keyboards_then_bots() -> None:
+    config = laptop_config(players=3, humans=2, difficulty="easy")
+    assert [s.inputs for s in config.seats] == [Inputs.KEYBOARD, Inputs.KEYBOARD, Inputs.BOT]
+    assert config.pin_factory is PinFactoryKind.MOCK
+
+
+def _set(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """Set a dotted path (seat.N is the N-th seat, 0-based) in a copy of ``data``."""
+    data = copy.deepcopy(data)
+    *parents, last = path.split(".")
+    node: Any = data
+    for key in parents:
+        node = node[int(key)] if isinstance(node, list) else node.setdefault(key, {})
+    if value is _DELETE:
+        del node[last]
+    else:
+        node[last] = value
+    return data
+
+
+_DELETE = object()
+
+# (path to change, value, words the one-line message must contain)
+FAULTS = [
+    ("colour", "red", ["unknown key 'colour'"]),
+    ("cabinet.debounce", 5, ["unknown key 'cabinet.debounce'", "debounce_ms"]),
+    ("seat.0.colour", "red", ["unknown key 'seat[1].colour'"]),
+    ("seat.0.buttons.start", 3, ["seat[1].buttons.'start'", "slot1"]),
+    ("seat.1.buttons.left", 20, ["seat[2].buttons.left = 20", "already seat[1].buttons.left",
+                                 "its own BCM pin"]),
+    ("seat.1.buttons.slam", _DELETE, ["seat[2].buttons", "missing slam"]),
+    ("seat.0.controls", _DELETE, ["seat[1]", "no controls", 'controls = "gpio"']),
+    ("seat.0.controls", "joystick", ["seat[1].controls = 'joystick'", '"gpio"']),
+    ("seat.0.buttons.left", 40, ["seat[1].buttons.left = 40", "2 to 27"]),
+    ("seat.0.buttons.left", 1, ["seat[1].buttons.left = 1", "EEPROM"]),
+    ("seat.0.buttons.left", "20", ["seat[1].buttons.left = '20'", "BCM pin"]),
+    ("seat.0.buttons.left", True, ["seat[1].buttons.left = True"]),
+    ("seat.0.leds.right", 3, ["seat[1].leds.right = 3", "pull-up", "buttons"]),
+    ("seat.0.assist", "lots", ["seat[1].assist", '"targets"']),
+    ("seat.0.left_handed", "yes", ["seat[1].left_handed", "true or false"]),
+    ("seat.1.position", "south", ["seat[2].position", "seat[1] sits there"]),
+    ("seat.0.position", "up", ["seat[1].position", '"south"']),
+    ("seat.0.difficulty", "hard", ["seat[1].difficulty", 'controls = "bot"']),
+    ("cabinet.debounce_ms", -1, ["cabinet.debounce_ms = -1", "0 to 50"]),
+    ("cabinet.stuck_ms", 10, ["cabinet.stuck_ms = 10", "1000"]),
+    ("cabinet.pin_factory", "native", ["cabinet.pin_factory", '"lgpio"']),
+    ("cabinet.two_hand", 1, ["cabinet.two_hand", "true or false"]),
+    ("rules.lockout_ms", -5, ["[rules]", "lockout_ms", ">= 0"]),
+    ("rules.colour", 1, ["[rules]", "unknown rules option 'colour'"]),
+    ("rules.players", 3, ["rules.players", "[[seat]]"]),
+    ("game", "spit", ['game = "spit"', 'game = "speed"']),
+    ("game", "chess", ["game = 'chess'", '"speed"']),
+    ("preset", "fast", ["preset = 'fast'", "kids"]),
+    ("match", "best-of-4", ["match", "odd"]),
+    ("match", "forever", ["match = 'forever'", "best-of-3"]),
+    ("seed", -1, ["seed = -1"]),
+    ("rules", 5, ["[rules] must be a table"]),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "words"), FAULTS,
+                         ids=[f"{p}={v!r}" for p, v, _ in FAULTS])
+def test_config_fault_names_key_and_fix(path: str, value: Any, words: list[str]) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config(_set(base(), path, value))
+    message = str(info.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message
+
+
+def test_config_too_many_pins_says_what_fits_and_serial() -> None:
+    data = base()
+    full_leds = {"slot1": 4, "slot2": 17, "slot3": 7, "slot4": 14, "slot5": 15, "right": 23}
+    data["seat"][0]["leds"].update(full_leds)
+    data["seat"].append({"controls": "gpio", "buttons": dict(PANEL_A)})
+    with pytest.raises(ConfigError) as info:
+        parse_config(data)
+    message = str(info.value)
+    assert "need 32 pins" in message
+    assert "26" in message
+    assert "two seats" in message
+    assert 'controls = "serial"' in message
+
+
+@pytest.mark.parametrize(
+    ("seats", "words"),
+    [
+        ([], ["0 [[seat]] tables", "2 to 4"]),
+        ([{"controls": "bot"}], ["1 [[seat]] tables"]),
+        ([{"controls": "bot"}] * 5, ["5 [[seat]] tables"]),
+        ([{"controls": "keyboard"}] * 3, ["seat[3].controls", "at most 2"]),
+        ([{"controls": "keyboard", "keys": 1}, {"controls": "keyboard", "keys": 1}],
+         ["seat[2].keys", "keys = 2"]),
+        ([{"controls": "keyboard", "keys": 3}, {"controls": "bot"}], ["seat[1].keys = 3"]),
+        ([{"controls": "serial"}, {"controls": "bot"}], ["seat[1].serial", "path"]),
+        ([{"controls": "serial", "serial": {"path": "/dev/x", "vid": 1, "pid": 2}},
+          {"controls": "bot"}], ["seat[1].serial", "not both"]),
+        ([{"controls": "serial", "serial": {"vid": 1}}, {"controls": "bot"}],
+         ["seat[1].serial", "both vid and pid"]),
+        ([{"controls": "serial", "serial": {"vid": 70000, "pid": 1}}, {"controls": "bot"}],
+         ["seat[1].serial.vid = 70000"]),
+        ([{"controls": "serial", "serial": {"port": "/dev/x"}}, {"controls": "bot"}],
+         ["unknown key 'seat[1].serial.port'"]),
+        ([{"controls": "bot", "difficulty": "godlike"}, {"controls": "bot"}],
+         ["seat[1].difficulty = 'godlike'", '"hard"']),
+    ],
+)
+def test_config_seat_faults(seats: list[dict[str, Any]], words: list[str]) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config({"seat": seats})
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_config_no_seats_and_seat_not_array() -> None:
+    with pytest.raises(ConfigError, match=r"no \[\[seat\]\] tables"):
+        parse_config({})
+    with pytest.raises(ConfigError, match="array of tables"):
+        parse_config({"seat": {"controls": "bot"}})
+
+
+def test_config_file_faults(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[cabinet\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(bad)
+    with pytest.raises(ConfigError, match="cannot read config"):
+        load_config(tmp_path / "missing.toml")
+
+
+def test_config_message_names_file(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('[[seat]]\ncontrols = "bot"\n[[seat]]\ncontrols = "bot"\ncolour = 1\n')
+    with pytest.raises(ConfigError, match=r"c\.toml: unknown key 'seat\[2\]\.colour'"):
+        load_config(path)
+
+
+def test_match_formats() -> None:
+    assert str(parse_match("single")) == "single"
+    assert parse_match("first-to-5") == MatchRules(MatchFormat.SERIES, 5)
+    assert parse_match("margin-25").format is MatchFormat.POINTS
+    assert parse_match("margin-25").target == 25
+    with pytest.raises(ConfigError):
+        parse_match("best-of-0")
+
+
+def test_cli_config_error_is_one_line_exit_2(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "c.toml"
+    text = EXAMPLE.read_text().replace("slam = 8 }", "slam = 16 }")
+    path.write_text(text)
+    assert main(["run", "--config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+    assert "seat[2].buttons.slam = 16" in err
+    assert "already seat[1].buttons.slam" in err

@@ -1,0 +1,198 @@
+"""Speed controls and panel LEDs: pure, on positions written in one line."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cabinet.config import Assist, Control
+from cabinet.controls import ALL_BLINK, ALL_OFF, Led, SpeedController, panel_lights
+from engine.commands import Pause, Play, Slam
+from engine.notation import parse_table
+from engine.rules import Rules
+from engine.speed import start, step
+from engine.state import SpeedState
+
+RULES = Rules.from_options({"players": 2, "lockout_ms": 400, "call": "call"})
+
+
+def position(table: str, **options: Any) -> SpeedState:
+    rules = Rules.from_options({"players": 2, "call": "call", **options})
+    state, _ = start(rules, parse_table(table, rules), random.Random(1))
+    return state
+
+
+# P1 holds 8H (fits 7D/9S both), KC (fits neither), 6S (fits 7D); P2 holds 8C and TD.
+TABLE = "8HKC6S/8CTD 2H3H/4C5C 7D/9S 4D/5D -"
+
+
+def test_pick_then_left_right_play_onto_seat_piles() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0)
+    assert ctrl.press(state, Control.SLOT1, 10) is None
+    assert ctrl.press(state, Control.LEFT, 11) == Play(11, 0, "8H", 0)
+    assert ctrl.picks == []  # the pick is consumed
+    assert ctrl.press(state, Control.RIGHT, 12) is None  # nothing picked
+    ctrl.press(state, Control.SLOT3, 13)
+    assert ctrl.press(state, Control.RIGHT, 14) == Play(14, 0, "6S", 1)
+
+
+def test_second_seat_reaches_its_own_piles() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(1)
+    ctrl.press(state, Control.SLOT2, 1)
+    # Seat 1 (2 players): LEFT is pile 1, RIGHT pile 0.
+    assert ctrl.press(state, Control.LEFT, 2) == Play(2, 1, "TD", 1)
+    ctrl.press(state, Control.SLOT2, 3)
+    assert ctrl.press(state, Control.RIGHT, 4) == Play(4, 1, "TD", 0)
+
+
+def test_picking_again_changes_the_pick() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0)
+    ctrl.press(state, Control.SLOT1, 1)
+    ctrl.press(state, Control.SLOT2, 2)
+    assert ctrl.press(state, Control.LEFT, 3) == Play(3, 0, "KC", 0)
+    assert ctrl.press(state, Control.LEFT, 4) is None  # one card in flight
+
+
+def test_empty_slot_picks_nothing() -> None:
+    state2 = position("8H/8C -/- 7D/9S 4D/5D -")
+    ctrl2 = SpeedController(0)
+    assert ctrl2.press(state2, Control.SLOT2, 1) is None
+    assert ctrl2.picks == []
+
+
+def test_left_handed_swaps_left_and_right() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0, left_handed=True)
+    ctrl.press(state, Control.SLOT1, 1)
+    assert ctrl.press(state, Control.LEFT, 2) == Play(2, 0, "8H", 1)
+
+
+def test_two_hand_keeps_two_picks_oldest_first() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0, two_hand=True)
+    for slot in (Control.SLOT1, Control.SLOT2, Control.SLOT3):
+        ctrl.press(state, slot, 1)
+    assert ctrl.press(state, Control.LEFT, 2) == Play(2, 0, "KC", 0)
+    assert ctrl.press(state, Control.RIGHT, 3) == Play(3, 0, "6S", 1)
+    assert ctrl.press(state, Control.RIGHT, 4) is None
+
+
+def test_pick_follows_the_card_not_the_slot() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0)
+    ctrl.press(state, Control.SLOT1, 1)
+    # P1 plays 8H through another path (the engine refills slot 1 with 2H).
+    state, _ = step(state, Play(2, 0, "8H", 0))
+    assert ctrl.press(state, Control.LEFT, 3) is None
+
+
+def test_slam_is_a_slam() -> None:
+    state = position(TABLE)
+    assert SpeedController(1).press(state, Control.SLAM, 5) == Slam(5, 1)
+
+
+# LEDs.
+
+
+def lights(state: SpeedState, ctrl: SpeedController, assist: Assist = Assist.NONE,
+           now: int | None = None) -> str:
+    panel = panel_lights(state, ctrl, assist, state.now if now is None else now)
+    code = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
+    return ("".join(code[x] for x in panel.slots)
+            + f" {code[panel.left]}{code[panel.right]}{code[panel.slam]}")
+
+
+def test_lights_idle_with_each_assist_level() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0)
+    assert lights(state, ctrl) == "..... ..."
+    assert lights(state, ctrl, Assist.TARGETS) == "..... OO."
+    # hand 8H KC 6S 2H 3H: 8H fits both, 6S fits 7D; 2H and 3H fit neither.
+    assert lights(state, ctrl, Assist.CARDS) == "o.o.. OO."
+
+
+def test_lights_after_a_pick_show_where_it_fits() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0)
+    ctrl.press(state, Control.SLOT3, 1)  # 6S fits 7D (LEFT) only
+    assert lights(state, ctrl) == "..O.. O.."
+    assert lights(state, ctrl, Assist.CARDS) == "o.O.. O.."
+    ctrl.press(state, Control.SLOT2, 2)  # KC fits nowhere
+    assert lights(state, ctrl, Assist.TARGETS) == ".O... ..."
+
+
+def test_lights_mirror_for_left_handed() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0, left_handed=True)
+    ctrl.press(state, Control.SLOT3, 1)  # 6S fits pile 0, now under the RIGHT button
+    assert lights(state, ctrl) == "..O.. .O."
+
+
+def test_lights_after_a_play_clear_the_pick() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0)
+    ctrl.press(state, Control.SLOT1, 1)
+    cmd = ctrl.press(state, Control.LEFT, 2)
+    assert cmd is not None
+    state, events = step(state, cmd)
+    assert events[0].type == "played"
+    assert lights(state, ctrl) == "..... ..."
+
+
+def test_lights_blink_the_panel_during_a_lockout() -> None:
+    state = position(TABLE)
+    ctrl = SpeedController(0)
+    ctrl.press(state, Control.SLOT2, 1)
+    cmd = ctrl.press(state, Control.LEFT, 100)
+    assert cmd is not None
+    state, events = step(state, cmd)
+    assert events[0].type == "rejected"
+    assert panel_lights(state, ctrl, Assist.NONE, 100) == ALL_BLINK
+    assert panel_lights(state, ctrl, Assist.NONE, 499) == ALL_BLINK
+    assert panel_lights(state, ctrl, Assist.TARGETS, 500) != ALL_BLINK
+    # The other seat is not locked.
+    assert panel_lights(state, SpeedController(1), Assist.NONE, 100) != ALL_BLINK
+
+
+def test_lights_slam_blinks_at_a_stall_until_ready() -> None:
+    # Nothing fits anywhere: a stall at t = 0.
+    state = position("KCKD/2C2D 5H/5S 7D/7S 4D/4S -")
+    assert state.phase.is_stall
+    p1, p2 = SpeedController(0), SpeedController(1)
+    assert lights(state, p1) == "..... ..*"
+    assert lights(state, p2) == "..... ..*"
+    state, _ = step(state, Slam(10, 0))
+    assert lights(state, p1) == "..... ..."
+    assert lights(state, p2) == "..... ..*"
+
+
+def test_lights_give_no_hidden_stall_away() -> None:
+    state = position("KCKD/2C2D 5H/5S 7D/7S 4D/4S -", hidden_stall=True)
+    assert state.phase.is_stall
+    assert lights(state, SpeedController(0)) == "..... ..."
+
+
+def test_lights_slam_blinks_when_out_and_must_claim() -> None:
+    state = position("8H/TC -/- 7D/9S 4D/5D -")  # P2 TC fits 9S: no stall
+    p1 = SpeedController(0)
+    p1.press(state, Control.SLOT1, 1)
+    cmd = p1.press(state, Control.LEFT, 2)
+    assert cmd is not None
+    state, _ = step(state, cmd)
+    assert state.players[0].cards == 0
+    assert not state.is_over
+    assert lights(state, p1) == "..... ..*"
+    assert lights(state, SpeedController(1)) == "..... ..."
+    state, _ = step(state, Slam(3, 0))
+    assert state.winner == 0
+    assert lights(state, p1) == "..... ..O"  # the winner's SLAM stays lit
+    assert panel_lights(state, SpeedController(1), Assist.CARDS, 3) == ALL_OFF
+
+
+def test_lights_off_while_paused() -> None:
+    state = position(TABLE)
+    state, _ = step(state, Pause(5, 1))
+    assert panel_lights(state, SpeedController(0), Assist.CARDS, 5) == ALL_OFF

@@ -1,0 +1,123 @@
+"""Our debounce: synthetic bounce trains (lists of (t, pressed)), no pins, no sleeps."""
+
+from __future__ import annotations
+
+import pytest
+
+from cabinet.config import Control
+from cabinet.debounce import InputEvent, InputKind, PanelDebouncer
+
+MS = 0.001
+
+
+def feed(deb: PanelDebouncer, train: list[tuple[float, bool]],
+         control: Control = Control.LEFT, until: float | None = None) -> list[InputEvent]:
+    """Feed a bounce train, polling at every deadline as the loop does, up to ``until``."""
+    out: list[InputEvent] = []
+    for t, pressed in train:
+        while (d := deb.next_deadline()) is not None and d <= t:
+            out += deb.poll(d)
+        out += deb.edge(t, control, pressed)
+    end = until if until is not None else train[-1][0] + 1.0
+    while (d := deb.next_deadline()) is not None and d <= end:
+        out += deb.poll(d)
+    return out
+
+
+def kinds(events: list[InputEvent]) -> list[tuple[str, float]]:
+    return [(e.kind.value, round(e.t / MS, 3)) for e in events]
+
+
+@pytest.mark.parametrize(
+    "train",
+    [
+        # a clean press and release
+        [(0.0, True), (80 * MS, False)],
+        # three bounces on press, settling in just over half a millisecond
+        [(0.0, True), (0.1 * MS, False), (0.25 * MS, True), (0.4 * MS, False),
+         (0.55 * MS, True), (80 * MS, False)],
+        # chatter on release too
+        [(0.0, True), (0.2 * MS, False), (0.3 * MS, True), (80 * MS, False),
+         (80.2 * MS, True), (80.5 * MS, False), (81 * MS, True), (82 * MS, False)],
+        # bounce spread over almost the whole 5 ms window
+        [(0.0, True), (1 * MS, False), (2 * MS, True), (3 * MS, False), (4.9 * MS, True),
+         (50 * MS, False)],
+    ],
+    ids=["clean", "press-bounce", "release-bounce", "long-bounce"],
+)
+def test_bounce_train_gives_one_press_at_first_edge(train: list[tuple[float, bool]]) -> None:
+    events = feed(PanelDebouncer(window=5 * MS), train)
+    presses = [e for e in events if e.kind is InputKind.PRESS]
+    releases = [e for e in events if e.kind is InputKind.RELEASE]
+    assert len(presses) == 1
+    assert presses[0].t == 0.0
+    assert len(releases) == 1
+
+
+def test_tap_shorter_than_window_releases_at_window_end() -> None:
+    deb = PanelDebouncer(window=5 * MS)
+    events = feed(deb, [(0.0, True), (2 * MS, False)])
+    assert kinds(events) == [("press", 0.0), ("release", 2.0)]
+    assert not deb.is_down(Control.LEFT)
+
+
+def test_minimum_release_ignores_a_press_right_after_release() -> None:
+    deb = PanelDebouncer(window=5 * MS)
+    events = feed(deb, [(0.0, True), (50 * MS, False), (52 * MS, True), (53 * MS, False),
+                        (60 * MS, True), (70 * MS, False)])
+    assert kinds(events) == [("press", 0.0), ("release", 50.0), ("press", 60.0),
+                             ("release", 70.0)]
+
+
+def test_reraise_inside_window_is_caught_up() -> None:
+    # Released and pressed again within the window: the pin ends pressed, so a press
+    # follows at the window's end, stamped with its own edge time.
+    deb = PanelDebouncer(window=5 * MS)
+    events = feed(deb, [(0.0, True), (40 * MS, False), (42 * MS, True)], until=0.1)
+    assert kinds(events) == [("press", 0.0), ("release", 40.0), ("press", 42.0)]
+
+
+def test_pins_debounce_independently() -> None:
+    deb = PanelDebouncer(window=5 * MS)
+    assert deb.edge(0.0, Control.SLOT1, True) != []
+    assert deb.edge(0.1 * MS, Control.LEFT, True) != []
+    assert deb.edge(0.2 * MS, Control.SLOT1, False) == []
+
+
+def test_stuck_button_reported_once_ignored_until_released() -> None:
+    deb = PanelDebouncer(window=5 * MS, stuck=10.0)
+    events = feed(deb, [(0.0, True)], control=Control.SLAM, until=30.0)
+    assert kinds(events) == [("press", 0.0), ("stuck", 10_000.0)]
+    assert deb.stuck_controls() == [Control.SLAM]
+    assert not deb.is_down(Control.SLAM)
+    assert deb.next_deadline() is None  # nothing more to do while it stays stuck
+    # The release is swallowed (reported as unstuck), then the button works again.
+    events = feed(deb, [(31.0, False), (32.0, True)], control=Control.SLAM, until=32.5)
+    assert kinds(events) == [("unstuck", 31_000.0), ("press", 32_000.0)]
+    assert deb.stuck_controls() == []
+
+
+def test_service_chord_is_exempt_from_stuck_and_fires_once() -> None:
+    deb = PanelDebouncer(window=5 * MS, stuck=10.0, service_hold=2.0)
+    assert deb.edge(0.0, Control.SLOT1, True) != []
+    assert deb.edge(0.1, Control.SLOT5, True) != []
+    events: list[InputEvent] = []
+    while (d := deb.next_deadline()) is not None and d <= 60.0:
+        events += deb.poll(d)
+    assert kinds(events) == [("service", 2_100.0)]
+    # Let go of SLOT5 only: SLOT1's stuck clock starts at that moment.
+    deb.edge(60.0, Control.SLOT5, False)
+    events = []
+    while (d := deb.next_deadline()) is not None and d <= 100.0:
+        events += deb.poll(d)
+    assert kinds(events) == [("stuck", 70_000.0)]
+
+
+def test_late_batch_catches_up_release_before_next_press() -> None:
+    # The loop was busy: release bounce and the next press arrive with no poll between.
+    deb = PanelDebouncer(window=5 * MS)
+    events: list[InputEvent] = []
+    for t, pressed in [(0.0, True), (40 * MS, False), (40.2 * MS, True), (40.3 * MS, False),
+                       (60 * MS, True)]:
+        events += deb.edge(t, Control.SLAM, pressed)
+    assert kinds(events) == [("press", 0.0), ("release", 40.0), ("press", 60.0)]

@@ -1,0 +1,242 @@
+"""The host side against the simulated panel over a real pty (and its pure parts alone)."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from cabinet.config import Control
+from cabinet.controls import ALL_BLINK, Led, PanelLights
+from firmware_bridge import protocol as P
+from firmware_bridge.link import (
+    ClockMap,
+    PanelLink,
+    PanelMatch,
+    PanelStatus,
+    SerialLights,
+    find_port,
+)
+from firmware_bridge.sim import PanelSim
+
+WAIT = 3.0
+
+
+class Rig:
+    def __init__(self, sim: PanelSim, link: PanelLink, inbox: queue.SimpleQueue[Any],
+                 statuses: queue.SimpleQueue[PanelStatus]) -> None:
+        self.sim, self.link, self.inbox, self.statuses = sim, link, inbox, statuses
+
+    def status(self) -> PanelStatus:
+        return self.statuses.get(timeout=WAIT)
+
+    def until_status(self, up: bool) -> PanelStatus:
+        while True:
+            status = self.status()
+            if status.up == up:
+                return status
+
+    def leds(self, want: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+        """The panel's LED state once it equals ``want`` (or the last one on timeout)."""
+        while True:
+            state = self.sim.led_updates.get(timeout=WAIT)
+            if state == want:
+                return state
+
+
+@pytest.fixture
+def rig() -> Iterator[Rig]:
+    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
+    sim = PanelSim("p7", ((0, P.BUTTONS), (1, P.BUTTONS)), clock_skew_ppm=80)
+    link = PanelLink(sim.path, inbox, seats={0: 2, 1: 3}, control=Control,
+                     on_status=statuses.put, backoff=(0.01, 0.05))
+    r = Rig(sim, link, inbox, statuses)
+    status = r.status()
+    assert status.up, status
+    try:
+        yield r
+    finally:
+        link.close()
+        sim.close()
+
+
+def test_link_comes_up_with_the_panels_name_and_seats(rig: Rig) -> None:
+    status = rig.link.status
+    assert status is not None
+    assert status.name == "p7"
+    assert status.seats == (2, 3)
+    assert str(status) == "panel p7 (seat 3, 4) online: connected"
+    assert rig.link.hello is not None
+    assert rig.link.hello.firmware == (1, 0, 0)
+
+
+def test_presses_arrive_in_order_with_mapped_timestamps(rig: Rig) -> None:
+    presses = [("slot1", 0), ("left", 1), ("slam", 0), ("right", 1), ("slot5", 0)]
+    for button, seat in presses:
+        rig.sim.press(button, seat=seat)
+    got = [rig.inbox.get(timeout=WAIT) for _ in presses]
+    sent = [rig.sim.sent.get(timeout=WAIT) for _ in presses]
+    assert [(s, c, p) for _t, s, c, p in got] == [
+        (2 + seat, Control(button), True) for button, seat in presses]
+    assert all(isinstance(c, Control) for _t, _s, c, _p in got)
+    times = [t for t, *_ in got]
+    assert times == sorted(times)
+    now = time.monotonic()
+    for (t, *_), edge in zip(got, sent, strict=True):
+        assert t <= now
+        # The panel's stamp mapped to host time: within a millisecond of the truth.
+        assert abs(t - rig.sim.host_time(edge.t_us)) < 0.001
+
+
+def test_bounce_is_filtered_by_the_firmware_and_raw_edges_pass_as_sent(rig: Rig) -> None:
+    rig.sim.press("slam", bounce=3)
+    _t, seat, control, pressed = rig.inbox.get(timeout=WAIT)
+    assert (seat, control, pressed) == (2, Control.SLAM, True)
+    rig.sim.press("slam", pressed=False, bounce=2, raw=True)  # 5 raw edges, no debounce
+    got = [rig.inbox.get(timeout=WAIT)[3] for _ in range(5)]
+    assert got == [False, True, False, True, False]
+
+
+def test_corrupt_and_dropped_frames_are_counted_and_skipped(rig: Rig) -> None:
+    rig.sim.corrupt_next()
+    rig.sim.press("slot1")
+    rig.sim.drop_next()
+    rig.sim.press("slot2")
+    rig.sim.press("slot3")
+    _t, _s, control, _p = rig.inbox.get(timeout=WAIT)
+    assert control is Control.SLOT3  # slot1 (bad CRC) and slot2 (lost) never arrive
+    counts = rig.link.stats()["counts"]
+    assert counts["bad_crc"] == 1
+    assert counts["lost"] == 2  # the sequence gap shows both missing frames
+    assert rig.link.up.is_set()
+
+
+def test_led_state_is_sent_and_restored_after_unplug_and_replug(rig: Rig) -> None:
+    lights = SerialLights(rig.link, 3)
+    shown = PanelLights((Led.ON, Led.OFF, Led.DIM, Led.OFF, Led.OFF), Led.ON, Led.OFF, Led.BLINK)
+    lights.show(shown, blink_on=True)
+    want = {0: (0,) * 8, 1: (255, 0, 38, 0, 0, 255, 0, 255)}
+    rig.leds(want)
+
+    rig.sim.unplug()
+    down = rig.until_status(False)
+    assert "p7" in str(down)
+    assert "offline" in str(down)
+    assert not rig.link.up.is_set()
+    rig.sim.replug()
+    up = rig.until_status(True)
+    assert up.reason == "connected"
+    assert rig.sim.leds() == want or rig.leds(want) == want  # re-sent by the host
+    rig.sim.press("slam", seat=1)
+    assert rig.inbox.get(timeout=WAIT)[1:] == (3, Control.SLAM, True)
+    assert rig.link.counts["connects"] == 2
+
+    lights.show(ALL_BLINK, blink_on=False)
+    rig.leds({0: (0,) * 8, 1: (0,) * 8})
+
+
+def test_a_hung_panel_is_noticed_within_200_ms_and_comes_back(rig: Rig) -> None:
+    rig.sim.hang()
+    t0 = time.monotonic()
+    down = rig.until_status(False)
+    assert down.reason.startswith("no heartbeat")
+    # Measured from the hang: the last frame came at most one heartbeat before it.
+    assert down.t - t0 < 0.2
+    rig.sim.hang(False)
+    assert rig.until_status(True).up
+
+
+def test_a_panel_speaking_another_protocol_version_is_refused() -> None:
+    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
+    with PanelSim("old", proto=2) as sim:
+        link = PanelLink(sim.path, inbox, on_status=statuses.put, backoff=(0.01, 0.05))
+        try:
+            status = statuses.get(timeout=WAIT)
+        finally:
+            link.close()
+    assert not status.up
+    assert status.reason.startswith("refused: panel 'old' (firmware 1.0.0) speaks protocol "
+                                    "version 2, this host speaks 1")
+
+
+def test_a_missing_panel_is_reported_offline_and_found_when_it_appears(tmp_path: Any) -> None:
+    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
+    path = str(tmp_path / "panel")
+    link = PanelLink(path, inbox, on_status=statuses.put, backoff=(0.01, 0.05))
+    try:
+        status = statuses.get(timeout=WAIT)
+        assert not status.up
+        assert status.reason == f"not found ({path})"
+        with PanelSim("late", link=path):
+            assert statuses.get(timeout=WAIT).up
+    finally:
+        link.close()
+
+
+def test_find_port_by_usb_ids_and_serial_number(tmp_path: Any) -> None:
+    ports = [
+        SimpleNamespace(device="/dev/ttyACM1", vid=0x2E8A, pid=0x0005, serial_number="E66B"),
+        SimpleNamespace(device="/dev/ttyACM0", vid=0x2E8A, pid=0x0005, serial_number="A1B2"),
+        SimpleNamespace(device="/dev/ttyUSB0", vid=0x0403, pid=0x6001, serial_number="X"),
+    ]
+    assert find_port(PanelMatch(), lambda: ports) == "/dev/ttyACM0"
+    assert find_port(PanelMatch(serial_number="E66B"), lambda: ports) == "/dev/ttyACM1"
+    assert find_port(PanelMatch(serial_number="nope"), lambda: ports) is None
+    config_port = SimpleNamespace(path=None, vid=0x0403, pid=0x6001, serial_number=None)
+    assert find_port(config_port, lambda: ports) == "/dev/ttyUSB0"
+    assert find_port(str(tmp_path / "absent"), lambda: ports) is None
+
+
+def test_clock_map_follows_drift_and_unwraps_ticks() -> None:
+    cm = ClockMap()
+    skew = 150e-6  # the panel crystal runs 150 ppm fast
+    offset = 1000.0
+    start_us = P.TICKS_PERIOD - 3_000_000  # wraps 3 s in
+    jitter = [0.0, 40e-6, 10e-6, 300e-6, 5e-6]
+    assert cm.to_host(start_us) is None
+    for i in range(200):  # 10 s of 20 Hz heartbeats
+        host = offset + i * 0.05
+        panel_us = (start_us + round(i * 0.05 * (1 + skew) * 1e6)) % P.TICKS_PERIOD
+        rtt = 100e-6 + jitter[i % 5]
+        cm.add(host - rtt / 2, host + rtt / 2, panel_us)
+    # offset = host - panel shrinks as a fast panel clock runs ahead: slope -skew/(1+skew)
+    assert abs(cm.skew + skew / (1 + skew)) < 20e-6
+    later_host = offset + 10.5
+    later_us = (start_us + round(10.5 * (1 + skew) * 1e6)) % P.TICKS_PERIOD
+    mapped = cm.to_host(later_us)
+    assert mapped is not None
+    assert abs(mapped - later_host) < 50e-6
+
+
+def test_set_leds_checks_its_arguments(rig: Rig) -> None:
+    with pytest.raises(ValueError, match="8 levels"):
+        rig.link.set_leds(2, [1, 2, 3])
+    with pytest.raises(ValueError, match="seat 0 is not on panel"):
+        rig.link.set_leds(0, [0] * 8)
+
+
+def test_an_idle_link_uses_next_to_no_cpu(rig: Rig) -> None:
+    """Heartbeats only: both threads block (read, Event.wait) between them."""
+    pongs = threading.Event()
+    count = [0]
+
+    def on_write(data: bytes) -> None:
+        count[0] += 1
+        if count[0] == 20:  # about one second of 20 Hz heartbeats
+            pongs.set()
+
+    rig.link.clock_map  # noqa: B018  (warm)
+    cpu0, wall0 = time.process_time(), time.monotonic()
+    rig.sim.on_write = on_write
+    assert pongs.wait(WAIT)
+    cpu, wall = time.process_time() - cpu0, time.monotonic() - wall0
+    # The whole process (host link + simulated panel + pytest): well under 5% of a core.
+    assert cpu / wall < 0.05, f"{cpu / wall:.1%} CPU while idle"

@@ -1,0 +1,71 @@
+"""``speed-cabinet panel-sim`` in a terminal, and the ``serial`` bench group."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from cabinet.config import Control
+from firmware_bridge.link import PanelLink, PanelStatus
+
+WAIT = 5.0
+
+
+def test_panel_sim_command_plays_keys_and_prints_leds(tmp_path: Path) -> None:
+    link_path = str(tmp_path / "panel")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cabinet.cli", "panel-sim", "--id", "cli", "--link", link_path],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stdin is not None
+    assert proc.stdout is not None
+    lines: queue.SimpleQueue[str] = queue.SimpleQueue()
+    threading.Thread(target=lambda: [lines.put(x.decode()) for x in proc.stdout],  # type: ignore[union-attr]
+                     daemon=True).start()
+    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
+    try:
+        assert lines.get(timeout=WAIT).startswith(f"panel cli on {link_path}")
+        link = PanelLink(link_path, inbox, control=Control, on_status=statuses.put,
+                         backoff=(0.01, 0.05))
+        try:
+            status = statuses.get(timeout=WAIT)
+            while not status.up:
+                status = statuses.get(timeout=WAIT)
+            proc.stdin.write(b"3 ")  # slot3, then slam: each a press and a release
+            proc.stdin.flush()
+            got = [inbox.get(timeout=WAIT)[2:] for _ in range(4)]
+            assert got == [(Control.SLOT3, True), (Control.SLOT3, False),
+                           (Control.SLAM, True), (Control.SLAM, False)]
+            link.set_leds(0, [255, 0, 0, 0, 0, 0, 0, 0])
+            while True:
+                line = lines.get(timeout=WAIT)
+                if "slot1[@]" in line:
+                    break
+        finally:
+            link.close()
+        proc.stdin.write(b"q")
+        proc.stdin.flush()
+        assert proc.wait(WAIT) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_serial_bench_group_figures() -> None:
+    from cabinet.bench_serial import serial_figures
+
+    figures = serial_figures(presses=30)
+    for key in ("serial_to_engine_us", "serial_floor_us"):
+        dist = figures[key]
+        assert set(dist) == {"p50", "p99", "max"}
+        assert 0 < dist["p50"] <= dist["p99"] <= dist["max"]
+    assert figures["serial_presses"] == 30
+    assert figures["serial_bad_frames"] == 0
