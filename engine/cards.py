@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -81,8 +82,10 @@ def rank_of(code: str) -> int:
     return JOKER if code == JOKER_CODE else RANKS.index(code[0]) + 1
 
 
+@cache
 def make_deck(decks: int = 1, jokers: bool = False) -> tuple[Card, ...]:
-    """Every card of ``decks`` decks in a fixed order (jokers last)."""
+    """Every card of ``decks`` decks in a fixed order (jokers last). Cards are values, so
+    every deal shares one set of objects."""
     cards = [
         Card(rank, suit, copy)
         for copy in range(decks)

@@ -6,7 +6,7 @@ from collections import Counter
 from functools import cache
 
 from engine import california, spit
-from engine.cards import make_deck
+from engine.cards import Card, make_deck
 from engine.speed import HAND_SIZE, EngineError
 from engine.state import Phase, SpeedState, TimerKind
 
@@ -16,8 +16,14 @@ class InvariantBreach(EngineError):
 
 
 @cache
-def _deck_uids(decks: int, jokers: bool) -> tuple[int, ...]:
-    return tuple(sorted(card.uid for card in make_deck(decks, jokers)))
+def _deck_uids(decks: int, jokers: bool) -> frozenset[int]:
+    return frozenset(card.uid for card in make_deck(decks, jokers))
+
+
+def _conserved(cards: list[Card], decks: int, jokers: bool) -> bool:
+    """Every card of the decks, each exactly once."""
+    deck = _deck_uids(decks, jokers)
+    return len(cards) == len(deck) and {card.uid for card in cards} == deck
 
 
 def check_invariants(
@@ -28,37 +34,54 @@ def check_invariants(
         return _check_spit(state)
     if isinstance(state, california.CaliforniaState):
         return _check_california(state)
+    # The simulator runs this after every step: one pass per concern, no closures.
     rules = state.rules
+    if not _conserved(state.all_cards(), rules.decks, rules.jokers):
+        return _breach("cards not conserved", state)
+    for p in state.players:
+        if len(p.hand) > HAND_SIZE:
+            return _breach("a hand over 5 cards", state)
+        if p.draw and len(p.hand) < HAND_SIZE:
+            return _breach("an empty slot while the draw pile has cards", state)
+    if not all(state.center):
+        return _breach("an empty centre pile", state)
+    phase = state.phase
+    if phase.is_over:
+        if state.timers:
+            return _breach("timers left after the game was decided", state)
+        if (state.winner is not None) != (phase is Phase.WON):
+            return _breach("winner and phase", state)
+        return None
+    if state.winner is not None:
+        return _breach("a winner while the game goes on", state)
+    flips = 0
+    for tm in state.timers:
+        if tm.kind is TimerKind.FLIP:
+            flips += 1
+        if state.paused_at is None and tm.due < state.now:
+            return _breach("an overdue timer", state)
+    if flips != (1 if phase.is_stall else 0):
+        return _breach("flip timer and phase disagree", state)
+    return None
 
-    def require(ok: bool, what: str) -> None:
-        if not ok:
-            from engine.notation import format_position
 
-            raise InvariantBreach(f"{what}: {format_position(state)}")
+def _breach(what: str, state: SpeedState) -> None:
+    from engine.notation import format_position
 
-    uids = tuple(sorted(card.uid for card in state.all_cards()))
-    require(uids == _deck_uids(rules.decks, rules.jokers), "cards not conserved")
-    require(all(len(p.hand) <= HAND_SIZE for p in state.players), "a hand over 5 cards")
-    require(all(len(p.hand) == HAND_SIZE or not p.draw for p in state.players),
-            "an empty slot while the draw pile has cards")
-    require(all(state.center), "an empty centre pile")
-    flips = sum(1 for tm in state.timers if tm.kind is TimerKind.FLIP)
-    if state.phase.is_over:
-        require(not state.timers, "timers left after the game was decided")
-        require((state.winner is not None) == (state.phase is Phase.WON), "winner and phase")
-    else:
-        require(state.winner is None, "a winner while the game goes on")
-        require(flips == (1 if state.phase.is_stall else 0), "flip timer and phase disagree")
-        if state.paused_at is None:
-            require(all(tm.due >= state.now for tm in state.timers), "an overdue timer")
+    raise InvariantBreach(f"{what}: {format_position(state)}")
 
 
-def _require(ok: bool, what: str, position: str) -> None:
+def _require(ok: bool, what: str, where: object) -> None:
+    """Raise unless ``ok``; ``where`` is the state (written out only on a breach)."""
     if not ok:
-        raise InvariantBreach(f"{what}: {position}")
+        if isinstance(where, spit.SpitState):
+            where = spit.format_position(where)
+        elif isinstance(where, california.CaliforniaState):
+            where = california.format_position(where)
+        raise InvariantBreach(f"{what}: {where}")
 
 
-def _check_timers(state: spit.SpitState | california.CaliforniaState, position: str) -> None:
+def _check_timers(state: spit.SpitState | california.CaliforniaState, position: object) -> None:
     """Shared: decided games keep no timers; a stall has exactly one flip timer."""
     flips = sum(1 for tm in state.timers if tm.kind is TimerKind.FLIP)
     if state.phase.is_over:
@@ -75,9 +98,8 @@ def _check_timers(state: spit.SpitState | california.CaliforniaState, position: 
 
 def _check_spit(state: spit.SpitState) -> None:
     """Spit: 52 cards once each in every zone; five stock slots; phases and timers agree."""
-    where = spit.format_position(state)
-    uids = tuple(sorted(card.uid for card in state.all_cards()))
-    _require(uids == _deck_uids(1, False), "cards not conserved", where)
+    where = state
+    _require(_conserved(state.all_cards(), 1, False), "cards not conserved", where)
     _require(state.cards_total() == 52, "cards_total is not 52", where)
     _require(len(state.players) == 2 and len(state.center) == 2, "two players, two piles", where)
     _require(all(len(p.stocks) == spit.STOCK_SLOTS for p in state.players),
@@ -106,9 +128,8 @@ def _check_spit(state: spit.SpitState) -> None:
 
 def _check_california(state: california.CaliforniaState) -> None:
     """California: 52 cards once each; full rows while decks last; live ranks as rule 1."""
-    where = california.format_position(state)
-    uids = tuple(sorted(card.uid for card in state.all_cards()))
-    _require(uids == _deck_uids(1, False), "cards not conserved", where)
+    where = state
+    _require(_conserved(state.all_cards(), 1, False), "cards not conserved", where)
     size = state.rules.row
     for p in state.players:
         _require(all(p.row), "an empty row pile", where)

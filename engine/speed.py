@@ -7,6 +7,7 @@ rules.md labels (SPD-*, J-*, E*) are given where they add a reason.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.cards import Card, shuffled_deck
@@ -131,10 +132,18 @@ def step(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
         return state, []
     if cmd.t < state.now:
         raise EngineError(f"time went backwards: {cmd.t} < {state.now}")
-    if isinstance(cmd, Tick) and (
-        state.paused_at is not None or not any(tm.due <= cmd.t for tm in state.timers)
-    ):
-        return replace(state, now=cmd.t), []
+    quiet = state.paused_at is None and not any(tm.due <= cmd.t for tm in state.timers)
+    if type(cmd) is Tick and (quiet or state.paused_at is not None):
+        return _evolve(state, now=cmd.t), []
+    if type(cmd) is Play and quiet and state.phase is not Phase.DEADLOCKED:
+        done = _play_fast(state, cmd)
+        if done is not None:
+            return done
+    return _step_slow(state, cmd)
+
+
+def _step_slow(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
+    """``step`` through the general path: a scratch copy of every zone."""
     work = _Work(state)
     work.advance(cmd.t)
     if not work.is_over():
@@ -152,6 +161,31 @@ def step(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
         # Timers set by the command itself may already be due (a delay of 0 ms).
         work.advance(cmd.t)
     return work.freeze(), work.events
+
+
+def _any_legal(
+    rules: Rules,
+    hands: Sequence[Sequence[Card]],
+    draws: Sequence[Sequence[Card]],
+    center: Sequence[Sequence[Card]],
+    side: Sequence[Sequence[Card]],
+) -> bool:
+    """Rule 5's test: does any player hold a legal play (lockouts ignored)?"""
+    accepts = rules.accepts
+    masks = [accepts(pile[0].rank) for pile in center]
+    for p, hand in enumerate(hands):
+        if not hand:
+            continue
+        left, right = rules.reach(p)
+        held = 0
+        for card in hand:
+            held |= 1 << card.rank
+        if held & (masks[left] | masks[right]) & ~1:
+            return True
+        # A joker (bit 0) is always legal, unless it would be the last card.
+        if held & 1 and not (len(hand) + len(draws[p]) == 1 and side[p]):
+            return True
+    return False
 
 
 def can_play(state: SpeedState, player: int, card: Card, pile: int) -> bool:
@@ -178,8 +212,77 @@ def legal_plays(state: SpeedState, player: int) -> list[tuple[Card, int]]:
 
 def has_legal_play(state: SpeedState) -> bool:
     """Does any player hold a legal play (rule 5's stall test, lockouts ignored)?"""
-    work = _Work(state)
-    return work.any_legal()
+    return _any_legal(
+        state.rules,
+        [p.hand for p in state.players],
+        [p.draw for p in state.players],
+        state.center,
+        state.side,
+    )
+
+
+def _evolve(
+    s: SpeedState,
+    *,
+    now: int,
+    players: tuple[SpeedPlayer, ...] | None = None,
+    center: tuple[tuple[Card, ...], ...] | None = None,
+) -> SpeedState:
+    """``s`` at ``now`` with new players or centre (and, with a new centre, a play since the
+    last rebuild). ``dataclasses.replace`` costs several times more on the hot path."""
+    return SpeedState(
+        s.rules, s.players if players is None else players,
+        s.center if center is None else center, s.side, s.burned, s.phase, now, s.timers,
+        s.timer_seq, s.ready, s.deadlock_played, s.paused_at,
+        s.rebuilt_since_play and center is None, s.winner, s.seed, s.rng_state,
+    )
+
+
+def _play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] | None:
+    """A play that fires no timer, in a phase with no deadlock rule: judged on the frozen
+    state, building only what it changes. None hands the play to the general path: a play
+    that puts its player out or starts a stall."""
+    p, to, t = cmd.player, cmd.to, cmd.t
+    rules = state.rules
+    me = state.players[p]
+    reason: Reason | None = None
+    slot = next((k for k, held in enumerate(me.hand) if held.code == cmd.card), -1)
+    if t < me.locked_until:
+        reason = Reason.LOCKED
+    elif slot < 0:
+        reason = Reason.NOT_HELD
+    elif to not in rules.reach(p):
+        reason = Reason.OUT_OF_REACH
+    elif me.hand[slot].is_joker:
+        if me.cards == 1 and state.side[p]:
+            reason = Reason.JOKER_LAST
+    elif not rules.adjacent(me.hand[slot].rank, state.center[to][0].rank):
+        reason = Reason.NOT_ADJACENT
+    if reason is not None:
+        players = state.players
+        if reason.locks_out and rules.lockout_ms:
+            locked = SpeedPlayer(me.hand, me.draw, t + rules.lockout_ms)
+            players = (*players[:p], locked, *players[p + 1 :])
+        return _evolve(state, now=t, players=players), [
+            PlayRejected(t, p, reason, cmd.card, to)
+        ]
+    card = me.hand[slot]
+    # Rule 4: the emptied slot takes the draw pile's top, or closes.
+    if me.draw:
+        hand = (*me.hand[:slot], me.draw[0], *me.hand[slot + 1 :])
+        draw = me.draw[1:]
+    else:
+        hand = (*me.hand[:slot], *me.hand[slot + 1 :])
+        draw = ()
+        if not hand:
+            return None
+    players = (*state.players[:p], SpeedPlayer(hand, draw, me.locked_until),
+               *state.players[p + 1 :])
+    center = (*state.center[:to], (card, *state.center[to]), *state.center[to + 1 :])
+    after = _evolve(state, now=t, players=players, center=center)
+    if state.phase is Phase.PLAYING and not has_legal_play(after):
+        return None
+    return after, [CardPlayed(t, p, card, to)]
 
 
 class _Work:
@@ -239,22 +342,7 @@ class _Work:
         return len(self.hands[p]) + len(self.draws[p])
 
     def any_legal(self) -> bool:
-        accepts = self.rules.accepts
-        masks = [accepts(pile[0].rank) for pile in self.center]
-        for p in range(self.n):
-            hand = self.hands[p]
-            if not hand:
-                continue
-            left, right = self.rules.reach(p)
-            held = 0
-            for card in hand:
-                held |= 1 << card.rank
-            if held & (masks[left] | masks[right]) & ~1:
-                return True
-            # A joker (bit 0) is always legal, unless it would be the last card.
-            if held & 1 and not (self.cards(p) == 1 and self.side[p]):
-                return True
-        return False
+        return _any_legal(self.rules, self.hands, self.draws, self.center, self.side)
 
     # Timers.
 

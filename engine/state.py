@@ -24,11 +24,11 @@ class Phase(Enum):
 
     @property
     def is_over(self) -> bool:
-        return self in (Phase.WON, Phase.TIED)
+        return self is Phase.WON or self is Phase.TIED
 
     @property
     def is_stall(self) -> bool:
-        return self in (Phase.STALLED, Phase.DEADLOCKED)
+        return self is Phase.STALLED or self is Phase.DEADLOCKED
 
 
 class TimerKind(Enum):

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from engine import Command, Pause, Play, Resume, Rules, Slam, SpeedState, Tick, new_game, step
 from engine.events import Event
 from engine.invariants import check_invariants
-from engine.speed import can_play
+from engine.speed import _step_slow, can_play
 from engine.state import Phase
 
 
@@ -84,6 +84,8 @@ def playout(rules: Rules, seed: int, max_steps: int = 4000) -> Playout:
             cmd = _endgame(state, cmd, rng, t)
         before = state
         state, events = step(state, cmd)
+        # The fast path for plays must agree with the general path exactly.
+        assert (state, events) == _step_slow(before, cmd), cmd
         if isinstance(cmd, Play):
             fired = _after_timers(before, cmd.t)
             played = any(e.type == "played" and e.t == cmd.t and e.player == cmd.player
