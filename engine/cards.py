@@ -33,20 +33,21 @@ class Card:
 
     uid: int = field(init=False, repr=False, compare=False)
     """A number unique to this physical card within its decks (jokers after the rest)."""
+    code: str = field(init=False, repr=False, compare=False)
+    """The contract's code: ``7H``, ``TC``, ``JK``."""
 
     def __post_init__(self) -> None:
+        # Both are read on every play: computed once per card, not per use.
         if self.rank == JOKER:
-            uid = 1000 + self.copy
+            uid, code = 1000 + self.copy, JOKER_CODE
         else:
             uid = self.copy * 52 + SUITS.index(self.suit) * 13 + self.rank - 1
+            code = RANKS[self.rank - 1] + self.suit
         object.__setattr__(self, "uid", uid)
+        object.__setattr__(self, "code", code)
 
     def __hash__(self) -> int:
         return self.uid
-
-    @property
-    def code(self) -> str:
-        return JOKER_CODE if self.rank == JOKER else RANKS[self.rank - 1] + self.suit
 
     @property
     def is_joker(self) -> bool:
