@@ -68,6 +68,7 @@ def build_cabinet(
     table: bool | None = None,
     factory: Any = None,
     observers: Sequence[Observer] = (),
+    window: bool = False,
 ) -> Cabinet:
     """Build the cabinet. ``mock``: mock pins, and GPIO seats nobody can press get bots.
     ``keyboard``: read the keyboard seats from the terminal; otherwise they get bots."""
@@ -134,11 +135,11 @@ def build_cabinet(
             ))
         state, _ = new_game(config.rules, random.Random(seed), seed)
         if table is None:
-            table = keyboard
+            table = keyboard and not window
         view = TextView(out, seats, table=table)
         loop = CabinetLoop(state, seats, inbox, tie_seed=seed, observers=[view, *observers],
                            statuses=statuses if serial_seats else None)
-        if keyboard:
+        if keyboard and not window:  # with a window, keys come from it (cabinet/screen.py)
             bindings = key_bindings(config.seats)
             if bindings:
                 keys = TerminalKeys(bindings, inbox.put, loop.stop)
@@ -178,11 +179,20 @@ def run_cabinet(
     out: TextIO = sys.stdout,
     factory: Any = None,
     observers: Sequence[Observer] = (),
+    window: bool = False,
+    laptop: bool = True,
 ) -> int:
-    """Build, run until the game ends (or ``seconds``), and always leave the LEDs off."""
+    """Build, run until the game ends (or ``seconds``), and always leave the LEDs off.
+    ``window``: draw the table in a pygame window (issue 7) if one opens, else headless."""
+    no_window = None
+    if window:
+        from cabinet.screen import try_display
+
+        no_window = try_display()
+        window = no_window is None
     try:
         cab = build_cabinet(config, mock=mock, keyboard=keyboard, out=out, seed=seed,
-                            factory=factory, observers=observers)
+                            factory=factory, observers=observers, window=window)
     except PinFactoryError as exc:
         raise StartupError(str(exc)) from None
     cfg = cab.config
@@ -195,7 +205,8 @@ def run_cabinet(
                 f"{f' and {len(bots)} bot(s)' if bots else ''}")
     else:
         what = f"a headless bot demo: {len(bots)} bots"
-    print(f"speed-cabinet: no display yet (it is a later issue), so this is {what} playing "
+    screen = "a window" if window else f"no display ({no_window or '--headless'})"
+    print(f"speed-cabinet: {screen}, so this is {what} playing "
           f"Speed on the cabinet loop ({pins}, seed {cfg.seed})", file=out)
     if keyboard:
         for line in help_lines(key_bindings(cfg.seats)):
@@ -204,7 +215,12 @@ def run_cabinet(
     until = None if seconds is None else time.monotonic() + seconds
     with _sigterm_exits():
         try:
-            state = cab.loop.run(until=until)
+            if window:
+                from cabinet.screen import run_display
+
+                state = run_display(cab, until=until, laptop=laptop, out=out)
+            else:
+                state = cab.loop.run(until=until)
         finally:
             cab.close()
     if state.is_over:
@@ -226,8 +242,8 @@ def add_parser(sub: Any) -> None:
         description=(
             "Run the cabinet loop. Without --config: laptop mode, mock GPIO, keyboard seats "
             "for --humans players (read from this terminal) and bots in the other seats. "
-            "There is no display yet, so it prints a plain-text table view; with no humans "
-            "it is a headless bot demo."
+            "With a display it opens a window (keys read there); with none, or --headless, "
+            "it prints a plain-text table view; with no humans it is a bot demo."
         ),
     )
     run.add_argument("--config", help="cabinet config TOML (see deploy/config.example.toml)")
@@ -241,6 +257,8 @@ def add_parser(sub: Any) -> None:
                      help=f"laptop mode: the bots' preset (default {DEFAULT_BOT})")
     run.add_argument("--seconds", type=float, default=None, help="stop after this long")
     run.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    run.add_argument("--headless", action="store_true",
+                     help="no window even when a display is available (issue 7)")
     run.set_defaults(func=_run_command)
 
 
@@ -254,12 +272,17 @@ def _run_command(args: Any) -> int:
         else:
             config = laptop_config(args.players, args.humans, args.difficulty, args.seed)
         keyboard = any(s.inputs is Inputs.KEYBOARD for s in config.seats)
-        if keyboard and not sys.stdin.isatty():
+        from cabinet.screen import display_available
+
+        window = not args.headless  # run_cabinet falls back (and says why) if none opens
+        if keyboard and (not window or display_available() is not None) \
+                and not sys.stdin.isatty():
             if args.config:
                 raise StartupError("the config has keyboard seats, but stdin is not a terminal")
             raise StartupError("--humans needs a terminal to read keys from (stdin is not a TTY)")
         return run_cabinet(config, mock=args.mock or not args.config, keyboard=keyboard,
-                           seconds=args.seconds, seed=args.seed)
+                           seconds=args.seconds, seed=args.seed, window=window,
+                           laptop=not args.config)
     except ConfigError as exc:
         print(f"{prog}: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2

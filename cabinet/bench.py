@@ -127,6 +127,9 @@ GROUPS: dict[str, Callable[[], dict[str, Figure]]] = {
 """Every group by name, in the order ``bench`` runs them. Each lives beside what it
 measures and is imported only when it runs."""
 
+# The display (issue 7): frame time, start-up, and presses while it draws.
+GROUPS["frame"] = _lazy("cabinet.bench_frame", "frame_figures")
+
 
 def run(only: str | None = None) -> dict[str, Figure]:
     """Run every group (or one) and merge their figures into one mapping."""

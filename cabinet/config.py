@@ -122,6 +122,19 @@ class SeatConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    """The ``[display]`` table: the screen and the speakers (issue 7)."""
+
+    fullscreen: bool = False
+    """Kiosk mode: fill the screen (laptop mode is always a window)."""
+    four_colour: bool = False
+    """Diamonds blue and clubs green."""
+    volume: int = 70
+    """Sound effects, 0-100."""
+    mute: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CabinetConfig:
     seats: tuple[SeatConfig, ...]
     rules: Rules
@@ -138,6 +151,7 @@ class CabinetConfig:
     two_hand: bool = False
     """rules.md H-2: two cards in flight per seat instead of one."""
     source: str = "<config>"
+    display: DisplayConfig = DisplayConfig()
 
     def gpio_pins(self) -> int:
         return sum(len(s.pins()) for s in self.seats if s.inputs is Inputs.GPIO)
@@ -145,7 +159,8 @@ class CabinetConfig:
 
 # Parsing.
 
-_TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat"}
+_TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display"}
+_DISPLAY = {"fullscreen", "four_colour", "volume", "mute"}
 _CABINET = {"pin_factory", "debounce_ms", "stuck_ms", "service_hold_ms", "led_pwm", "two_hand"}
 _SEAT = {
     "position", "controls", "assist", "left_handed", "pull_up", "buttons", "leds",
@@ -273,6 +288,15 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
     led_pwm = _bool(cab.get("led_pwm", True), "cabinet.led_pwm")
     two_hand = _bool(cab.get("two_hand", False), "cabinet.two_hand")
 
+    disp = _table(data, "display", "[display]")
+    _unknown(disp, _DISPLAY, "display")
+    display = DisplayConfig(
+        fullscreen=_bool(disp.get("fullscreen", False), "display.fullscreen"),
+        four_colour=_bool(disp.get("four_colour", False), "display.four_colour"),
+        volume=_int(disp.get("volume", 70), "display.volume", 0, 100),
+        mute=_bool(disp.get("mute", False), "display.mute"),
+    )
+
     seats = tuple(_seat(i, raw, n) for i, raw in enumerate(seats_raw))
     _check_positions(seats)
     _check_keys(seats)
@@ -280,7 +304,7 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
     return CabinetConfig(
         seats=seats, rules=rules, match=match, seed=seed, pin_factory=factory,
         debounce_ms=debounce, stuck_ms=stuck, service_hold_ms=service, led_pwm=led_pwm,
-        two_hand=two_hand, source=source,
+        two_hand=two_hand, source=source, display=display,
     )
 
 

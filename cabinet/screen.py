@@ -1,0 +1,354 @@
+"""The cabinet side of the display: turn the loop's state into ``display.view.TableView``s,
+and run the window.
+
+Threads: the cabinet loop keeps the game state on its own thread and publishes after every
+batch; ``ScreenFeed`` (an observer, so it runs on the loop thread) builds one frozen view
+per publish, a few microseconds, and hands it over by reference. The main thread owns
+pygame: it pumps window events (keys go onto the same queue as every other input, as
+``(edge_time, seat, control, pressed)``), draws the newest view at up to 60 fps and flips.
+Drawing never holds the loop: the loop waits on its queue, not on frames, and the
+interpreter's switch interval is lowered so a press thread gets the GIL back from a
+drawing thread within half a millisecond (measured by the ``press`` bench with
+the display running: ``cabinet/bench_frame.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
+from cabinet.controls import Led, PanelLights, panel_lights
+from cabinet.loop import Published, SeatRuntime
+from display.view import Light, Lights, MatchView, PhotoFinish, SeatView, TableView
+from engine.events import CardPlayed, Event, PlayRejected, Reason
+from engine.state import SpeedState
+
+log = logging.getLogger("speed_cabinet.screen")
+
+PHOTO_FINISH_MS = 50
+"""Two seats' edges on one pile closer than this make a photo finish."""
+SWITCH_INTERVAL_S = 0.0005
+"""The GIL hand-over time while the window draws (Python's default is 5 ms)."""
+
+_LIGHT = {Led.OFF: Light.OFF, Led.DIM: Light.DIM, Led.ON: Light.ON, Led.BLINK: Light.BLINK}
+
+
+def lights_view(lights: PanelLights) -> Lights:
+    return Lights(tuple(_LIGHT[x] for x in lights.slots), _LIGHT[lights.left],
+                  _LIGHT[lights.right], _LIGHT[lights.slam])
+
+
+def seat_keys(seats: Sequence[SeatConfig], bindings: dict[str, tuple[int, Control]]
+              ) -> dict[int, tuple[str, ...]]:
+    """Per keyboard seat, its key labels in panel order (slots 1-5, LEFT, RIGHT, SLAM)."""
+    out: dict[int, dict[Control, str]] = {}
+    for key, (seat, control) in bindings.items():
+        if key.islower() or key.isdigit():
+            out.setdefault(seat, {})[control] = key
+    return {s: tuple(keys.get(c, "") for c in CONTROLS) for s, keys in out.items()}
+
+
+def seat_label(config: SeatConfig, bot: bool) -> str:
+    if bot:
+        return f"bot {config.difficulty or ''}".strip()
+    if config.inputs is Inputs.KEYBOARD:
+        return "keys"
+    return config.inputs.value
+
+
+def seat_view(seat: SeatRuntime, state: Any, now_ms: int,
+              keys: tuple[str, ...] = ()) -> SeatView:
+    """One seat's view: the LEDs it shows (computed here for seats without a panel)."""
+    cfg = seat.config
+    ctrl = seat.controller
+    bot = seat.bot is not None
+    if not isinstance(state, SpeedState):
+        # Speed controls only so far: Spit and California seats show no picks or LEDs.
+        return SeatView(index=cfg.index, position=cfg.position, assist=cfg.assist.value,
+                        keys=keys, bot=bot, label=seat_label(cfg, bot))
+    lights = seat.lights
+    if lights is None:
+        lights = panel_lights(state, ctrl, cfg.assist, now_ms)
+    return SeatView(
+        index=cfg.index, position=cfg.position,
+        picked=tuple(ctrl.picked_slots(state)), lights=lights_view(lights),
+        assist=cfg.assist.value, keys=keys, bot=bot, label=seat_label(cfg, bot),
+        left_pile=ctrl.pile(state, Control.LEFT), right_pile=ctrl.pile(state, Control.RIGHT),
+    )
+
+
+class PhotoFinishes:
+    """Spots a race: a play that lands on a pile, and another seat's play for the same pile
+    rejected within 50 ms of it (the top had changed under it)."""
+
+    def __init__(self) -> None:
+        self._landed: dict[int, tuple[int, int]] = {}
+        """pile -> (edge ms, seat) of the last card that landed there."""
+
+    def see(self, commands: Sequence[Any], events: Sequence[Event]) -> PhotoFinish | None:
+        found = None
+        for ev in events:
+            if isinstance(ev, CardPlayed):
+                self._landed[ev.to] = (ev.t, ev.player)
+            elif (isinstance(ev, PlayRejected) and ev.reason is Reason.NOT_ADJACENT
+                  and ev.to in self._landed):
+                t, winner = self._landed[ev.to]
+                margin = ev.t - t
+                if winner != ev.player and 0 <= margin < PHOTO_FINISH_MS:
+                    found = PhotoFinish(ev.to, winner, ev.player, float(margin), ev.t)
+        return found
+
+
+@dataclass
+class Frame:
+    """What the window takes from the feed each frame."""
+
+    view: TableView
+    events: list[Event]
+    before: Any
+
+
+class ScreenFeed:
+    """A loop observer: keeps the newest ``TableView`` and the events since the last take."""
+
+    def __init__(self, seats: Sequence[SeatRuntime], *, laptop: bool,
+                 keys: dict[int, tuple[str, ...]] | None = None,
+                 match: MatchView | None = None, four_colour: bool = False,
+                 offline: Callable[[], Sequence[str]] | None = None) -> None:
+        self.seats = list(seats)
+        self.laptop = laptop
+        self.keys = keys or {}
+        self.match = match
+        self.four_colour = four_colour
+        self.offline = offline
+        self.photos = PhotoFinishes()
+        self.photo: PhotoFinish | None = None
+        self._lock = threading.Lock()
+        self._view: TableView | None = None
+        self._before: Any = None
+        self._events: deque[Event] = deque(maxlen=256)
+        self.published = threading.Event()
+
+    def view_of(self, state: Any) -> TableView:
+        now = state.now
+        seats = tuple(seat_view(s, state, now, self.keys.get(s.config.index, ()))
+                      for s in self.seats)
+        offline = tuple(self.offline()) if self.offline is not None else ()
+        return TableView(state=state, seats=seats, laptop=self.laptop, offline=offline,
+                         photo=self.photo, match=self.match, four_colour=self.four_colour)
+
+    def __call__(self, pub: Published) -> None:
+        photo = self.photos.see(pub.commands, pub.events)
+        if photo is not None:
+            self.photo = photo
+        view = self.view_of(pub.state)
+        with self._lock:
+            if self._view is not None and pub.events and self._before is None:
+                self._before = self._view.state
+            self._view = view
+            self._events.extend(pub.events)
+        self.published.set()
+
+    def prime(self, state: Any) -> None:
+        with self._lock:
+            self._view = self.view_of(state)
+
+    def take(self) -> Frame | None:
+        with self._lock:
+            if self._view is None:
+                return None
+            events = list(self._events)
+            self._events.clear()
+            before, self._before = self._before, None
+            return Frame(self._view, events, before)
+
+
+def display_available(env: dict[str, str] | None = None) -> str | None:
+    """None if a window can be tried, else why not (no display server, no SDL driver)."""
+    env = dict(os.environ) if env is None else env
+    if env.get("SDL_VIDEODRIVER"):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return "no DISPLAY or WAYLAND_DISPLAY and no SDL_VIDEODRIVER"
+
+
+class Window:
+    """The pygame window on the main thread: events in, frames out."""
+
+    def __init__(self, size: tuple[int, int] | None, *, fullscreen: bool, sound: Any = None,
+                 title: str = "speed-cabinet") -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        self.pg = pygame
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        if size is None:
+            size = (0, 0) if fullscreen else (1280, 720)
+        try:
+            self.screen = pygame.display.set_mode(size, flags, vsync=1)
+        except pygame.error:
+            self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(title)
+        self.size = self.screen.get_size()
+        self.sound = sound
+
+    def close(self) -> None:
+        self.pg.display.quit()
+
+
+def run_window(
+    loop: Any,
+    feed: ScreenFeed,
+    bindings: dict[str, tuple[int, Control]],
+    *,
+    fullscreen: bool = False,
+    size: tuple[int, int] | None = None,
+    until: float | None = None,
+    sound: Any = None,
+    fps: int = 60,
+    on_frame: Callable[[int], None] | None = None,
+) -> Any:
+    """Run the cabinet loop on a thread and the window here until ESC, the window closes,
+    ``until``, or the loop ends. Returns the final state."""
+    from display.animations import Animations
+    from display.renderer import Renderer
+
+    window = Window(size, fullscreen=fullscreen, sound=sound)
+    pg = window.pg
+    renderer = Renderer(window.size)
+    anims = Animations()
+    clock = pg.time.Clock()
+    feed.prime(loop.state)
+    errors: list[BaseException] = []
+    old_switch = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+
+    def run_loop() -> None:
+        try:
+            loop.run(until=until, stop_when_over=False)
+        except BaseException as exc:  # handed to the main thread
+            errors.append(exc)
+
+    runner = threading.Thread(target=run_loop, name="cabinet-loop", daemon=True)
+    runner.start()
+    last_key: tuple[object, ...] | None = None
+    frames = 0
+    last = time.monotonic()
+    try:
+        while runner.is_alive():
+            for ev in pg.event.get():
+                if ev.type == pg.QUIT:
+                    loop.stop()
+                elif ev.type in (pg.KEYDOWN, pg.KEYUP):
+                    if ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE:
+                        loop.stop()
+                        continue
+                    if ev.type == pg.KEYDOWN and ev.key == pg.K_F12:
+                        pg.image.save(window.screen, os.environ.get(
+                            "SPEED_CABINET_SCREENSHOT", "speed-cabinet-screenshot.png"))
+                        continue
+                    bound = bindings.get(pg.key.name(ev.key))
+                    if bound is not None:
+                        loop.inbox.put((time.monotonic(), bound[0], bound[1],
+                                        ev.type == pg.KEYDOWN))
+            frame = feed.take()
+            now = time.monotonic()
+            dt, last = now - last, now
+            if frame is not None:
+                layout = renderer.layout_of(frame.view)
+                if frame.events:
+                    anims.start(frame.events, frame.before, layout,
+                                {s.index: s.picked for s in frame.view.seats})
+                    if sound is not None:
+                        sound.play_events(frame.events)
+                anims.advance(dt)
+                now_ms = loop.ms(now)
+                key = renderer.frame_key(frame.view, anims, now_ms)
+                if key != last_key:
+                    last_key = key
+                    renderer.draw(window.screen, frame.view, anims, now_ms)
+                    pg.display.flip()
+                    frames += 1
+                    if on_frame is not None:
+                        on_frame(frames)
+            clock.tick(fps)
+    finally:
+        sys.setswitchinterval(old_switch)
+        loop.stop()
+        runner.join(5.0)
+        window.close()
+    if errors:
+        raise errors[0]
+    return loop.state
+
+
+__all__ = [
+    "PHOTO_FINISH_MS",
+    "Frame",
+    "PhotoFinishes",
+    "ScreenFeed",
+    "Window",
+    "display_available",
+    "lights_view",
+    "run_window",
+    "seat_keys",
+    "seat_view",
+]
+
+
+def try_display() -> str | None:
+    """None if SDL's video starts (the window can open), else why not."""
+    reason = display_available()
+    if reason is not None:
+        return reason
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame
+
+        pygame.display.init()
+    except Exception as exc:  # no X server behind DISPLAY, a driver that will not start
+        return f"SDL video did not start ({' '.join(str(exc).split())})"
+    return None
+
+
+def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
+                out: Any = None) -> Any:
+    """Run a built cabinet with the window (keys from the window); returns the final state.
+
+    Seats without a panel are drawn with the LEDs they would show; ``laptop`` also draws
+    each seat's panel and keys.
+    """
+    from cabinet.keyboard import key_bindings
+    from display.sound import SoundBoard
+
+    config = cab.config
+    bindings = {k: v for k, v in key_bindings(config.seats).items() if not k.isupper()}
+    keys = seat_keys(config.seats, bindings)
+    feed = ScreenFeed(cab.seats, laptop=laptop, keys=keys,
+                      four_colour=config.display.four_colour,
+                      offline=lambda: tuple(cab.loop.offline))
+    cab.loop.observers.append(feed)
+    sound = SoundBoard(config.display.volume / 100, config.display.mute)
+    if out is not None:
+        mode = "fullscreen" if config.display.fullscreen and not laptop else "a window"
+        print(f"speed-cabinet: the table is in {mode} (ESC quits)", file=out, flush=True)
+    start = time.monotonic()
+
+    def first_frame(n: int) -> None:
+        if n == 1:  # the frame bench's startup_ms waits for this line
+            print(f"speed-cabinet: first frame {(time.monotonic() - start) * 1000:.0f} ms "
+                  f"after the cabinet was built", file=out or sys.stdout, flush=True)
+
+    return run_window(cab.loop, feed, bindings, fullscreen=config.display.fullscreen
+                      and not laptop, until=until, sound=sound, on_frame=first_frame)

@@ -1,0 +1,146 @@
+"""Display-only motion: a card sliding from where it was to where the engine put it.
+
+Started by engine events, advanced by elapsed seconds. The engine has already moved the
+card (animations never delay the state); while a slide into a pile runs, the renderer
+shows the pile's previous top underneath so the card does not appear twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from display.layout import Layout, Rect
+from display.view import GameState
+from engine.events import CardFlipped, CardPlayed, Covered, Event
+
+SLIDE_S = 0.16
+"""Slot to pile: quick, so the table never looks behind the game."""
+FLIP_S = 0.22
+
+
+@dataclass(slots=True)
+class Slide:
+    code: str
+    start: Rect
+    end: Rect
+    rotation_from: int
+    rotation_to: int
+    duration: float
+    pile: int | None
+    """Centre pile the card lands on (its top is hidden under the slide meanwhile)."""
+    elapsed: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    def at(self) -> tuple[Rect, int]:
+        """The card's rect and turn now (ease-out)."""
+        f = min(1.0, self.elapsed / self.duration)
+        f = 1 - (1 - f) ** 3
+        s, e = self.start, self.end
+        cx = s.center[0] + (e.center[0] - s.center[0]) * f
+        cy = s.center[1] + (e.center[1] - s.center[1]) * f
+        rot = self.rotation_from if f < 0.5 else self.rotation_to
+        w, h = (e.w, e.h) if f >= 0.5 else (s.w, s.h)
+        return Rect(round(cx - w / 2), round(cy - h / 2), w, h), rot
+
+    def bounds(self) -> Rect:
+        r, _ = self.at()
+        return r
+
+
+class Animations:
+    """The running slides."""
+
+    def __init__(self) -> None:
+        self.slides: list[Slide] = []
+
+    @property
+    def active(self) -> bool:
+        return bool(self.slides)
+
+    def advance(self, dt: float) -> None:
+        for slide in self.slides:
+            slide.elapsed += dt
+        if any(s.done for s in self.slides):
+            self.slides = [s for s in self.slides if not s.done]
+
+    def clear(self) -> None:
+        self.slides.clear()
+
+    def hidden(self, pile: int) -> int:
+        """How many tops of centre pile ``pile`` are still in flight."""
+        return sum(1 for s in self.slides if s.pile == pile)
+
+    def start(self, events: Iterable[Event], before: GameState | None, layout: Layout,
+              picked: dict[int, tuple[int, ...]] | None = None) -> None:
+        """Start the slides for ``events`` (``before``: the state the events left)."""
+        for ev in events:
+            if isinstance(ev, CardPlayed) and ev.to < len(layout.center):
+                start = self._origin(ev.player, ev.card.code, before, layout, picked)
+                if start is None:
+                    continue
+                rect, rot = start
+                self.slides.append(Slide(ev.card.code, rect, _card_in(layout.center[ev.to],
+                                                                        layout),
+                                         rot, 0, SLIDE_S, ev.to))
+            elif isinstance(ev, CardFlipped) and ev.to < len(layout.center):
+                if ev.player is not None and ev.player < len(layout.seats):
+                    seat = layout.seats[ev.player]
+                    rect, rot = seat.draw, seat.rotation
+                elif ev.to < len(layout.side):
+                    rect, rot = layout.side[ev.to], 0
+                else:
+                    continue
+                self.slides.append(Slide(ev.card.code, rect, _card_in(layout.center[ev.to],
+                                                                        layout),
+                                         rot, 0, FLIP_S, ev.to))
+            elif isinstance(ev, Covered) and ev.player < len(layout.seats):
+                target = _find_top(before, ev.on.code, layout)
+                if target is not None:
+                    seat = layout.seats[ev.player]
+                    self.slides.append(Slide(ev.card.code, seat.draw, target[0],
+                                             seat.rotation, target[1], SLIDE_S, None))
+
+    @staticmethod
+    def _origin(player: int, code: str, before: GameState | None, layout: Layout,
+                picked: dict[int, tuple[int, ...]] | None) -> tuple[Rect, int] | None:
+        if before is None or player >= len(layout.seats):
+            return None
+        seat = layout.seats[player]
+        p = before.players[player]
+        piles: list[str] = []
+        hand = getattr(p, "hand", None)
+        if hand is not None:
+            piles = [c.code for c in hand]
+        else:
+            stocks = getattr(p, "stocks", ())
+            piles = [s[0].code if s else "" for s in stocks]
+        if code in piles:
+            k = piles.index(code)
+            if k < len(seat.slots):
+                up = picked is not None and k in picked.get(player, ())
+                return (seat.raised[k] if up else seat.slots[k]), seat.rotation
+        return seat.draw, seat.rotation
+
+
+def _card_in(pile: Rect, layout: Layout) -> Rect:
+    return Rect(pile.x, pile.y, layout.card_w, layout.card_h)
+
+
+def _find_top(state: GameState | None, code: str, layout: Layout) -> tuple[Rect, int] | None:
+    if state is None:
+        return None
+    for p, player in enumerate(state.players):
+        row = getattr(player, "row", None)
+        if row is None or p >= len(layout.seats):
+            continue
+        for k, pile in enumerate(row):
+            if pile and pile[0].code == code and k < len(layout.seats[p].slots):
+                return layout.seats[p].slots[k], layout.seats[p].rotation
+    return None
+
+
+__all__ = ["FLIP_S", "SLIDE_S", "Animations", "Slide"]

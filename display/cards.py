@@ -1,0 +1,187 @@
+"""Card faces and backs drawn by our own code at any size, cached as surfaces.
+
+Big rank indices (readable from two metres), suit symbols drawn as shapes (the bundled
+font has no suit glyphs): circles and polygons, drawn at twice the size and smoothly
+scaled down for clean edges. Jokers get a star. ``four_colour`` gives diamonds blue and
+clubs green. Every surface is made once per (card, size, turn) and reused.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from engine.cards import RANKS
+
+RED = (204, 20, 30)
+BLACK = (20, 20, 24)
+BLUE = (20, 70, 200)
+GREEN = (10, 130, 50)
+FACE = (252, 250, 244)
+EDGE = (40, 40, 40)
+BACK = (28, 60, 150)
+BACK_LINE = (200, 210, 240)
+
+SUIT_COLOURS = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
+FOUR_COLOURS = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
+
+_SS = 2
+"""Supersampling factor for suit shapes."""
+
+
+def rank_text(code: str) -> str:
+    """What the index shows: "10" for T, "JK" for the joker."""
+    if code == "JK":
+        return "JK"
+    return "10" if code[0] == "T" else code[0]
+
+
+def suit_colour(suit: str, four_colour: bool) -> tuple[int, int, int]:
+    if not suit:
+        return (120, 20, 160)
+    return (FOUR_COLOURS if four_colour else SUIT_COLOURS)[suit]
+
+
+def draw_suit(surface: pygame.Surface, suit: str, rect: pygame.Rect,
+              colour: tuple[int, int, int]) -> None:
+    """Draw one suit symbol filling ``rect`` (supersampled, then scaled down)."""
+    w, h = max(2, rect.w), max(2, rect.h)
+    big = pygame.Surface((w * _SS, h * _SS), pygame.SRCALPHA)
+    _suit_shape(big, suit, colour)
+    small = pygame.transform.smoothscale(big, (w, h))
+    surface.blit(small, rect.topleft)
+
+
+def _suit_shape(s: pygame.Surface, suit: str, c: tuple[int, int, int]) -> None:
+    w, h = s.get_size()
+    cx = w / 2
+    if suit == "D":
+        pygame.draw.polygon(s, c, [(cx, 0), (w * 0.92, h / 2), (cx, h), (w * 0.08, h / 2)])
+    elif suit == "H":
+        r = w * 0.27
+        pygame.draw.circle(s, c, (round(cx - r * 0.92), round(h * 0.3)), round(r))
+        pygame.draw.circle(s, c, (round(cx + r * 0.92), round(h * 0.3)), round(r))
+        pygame.draw.polygon(s, c, [(cx - r * 1.88, h * 0.38), (cx + r * 1.88, h * 0.38),
+                                   (cx, h * 0.98)])
+    elif suit == "S":
+        r = w * 0.25
+        pygame.draw.polygon(s, c, [(cx, h * 0.02), (cx + r * 1.95, h * 0.56),
+                                   (cx - r * 1.95, h * 0.56)])
+        pygame.draw.circle(s, c, (round(cx - r * 0.95), round(h * 0.6)), round(r))
+        pygame.draw.circle(s, c, (round(cx + r * 0.95), round(h * 0.6)), round(r))
+        pygame.draw.polygon(s, c, [(cx, h * 0.55), (cx + w * 0.18, h), (cx - w * 0.18, h)])
+    elif suit == "C":
+        r = w * 0.22
+        pygame.draw.circle(s, c, (round(cx), round(h * 0.25)), round(r))
+        pygame.draw.circle(s, c, (round(cx - r * 1.15), round(h * 0.55)), round(r))
+        pygame.draw.circle(s, c, (round(cx + r * 1.15), round(h * 0.55)), round(r))
+        pygame.draw.circle(s, c, (round(cx), round(h * 0.5)), round(r * 0.7))
+        pygame.draw.polygon(s, c, [(cx, h * 0.45), (cx + w * 0.17, h), (cx - w * 0.17, h)])
+    else:  # a joker's star
+        pts = []
+        for k in range(10):
+            rad = (w if k % 2 == 0 else w * 0.42) / 2
+            a = math.pi / 2 + k * math.pi / 5
+            pts.append((cx + rad * math.cos(a), h / 2 - rad * math.sin(a)))
+        pygame.draw.polygon(s, c, pts)
+
+
+class Fonts:
+    """Bold fonts by pixel height, loaded once (pygame's bundled font)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    def get(self, size: int) -> pygame.font.Font:
+        size = max(6, size)
+        font = self._fonts.get(size)
+        if font is None:
+            font = pygame.font.Font(None, size)
+            font.set_bold(True)
+            self._fonts[size] = font
+        return font
+
+
+class CardArt:
+    """Cached card surfaces: faces, backs, turned to face a seat."""
+
+    def __init__(self, fonts: Fonts | None = None, four_colour: bool = False) -> None:
+        self.fonts = fonts or Fonts()
+        self.four_colour = four_colour
+        self._cache: dict[tuple[str, int, int, int, bool], pygame.Surface] = {}
+
+    def face(self, code: str, w: int, h: int, rotation: int = 0) -> pygame.Surface:
+        key = (code, w, h, rotation, self.four_colour)
+        surf = self._cache.get(key)
+        if surf is None:
+            if rotation:
+                surf = pygame.transform.rotate(self.face(code, w, h), rotation)
+            else:
+                surf = self._draw_face(code, w, h)
+            self._cache[key] = surf
+        return surf
+
+    def back(self, w: int, h: int, rotation: int = 0) -> pygame.Surface:
+        return self.face("##", w, h, rotation)
+
+    def _blank(self, w: int, h: int, fill: tuple[int, int, int]) -> pygame.Surface:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(2, w // 12)
+        pygame.draw.rect(surf, fill, (0, 0, w, h), border_radius=radius)
+        pygame.draw.rect(surf, EDGE, (0, 0, w, h), width=max(1, w // 70), border_radius=radius)
+        return surf
+
+    def _draw_face(self, code: str, w: int, h: int) -> pygame.Surface:
+        if code == "##":
+            return self._draw_back(w, h)
+        if code == "--":
+            return self._blank(w, h, FACE)
+        surf = self._blank(w, h, FACE)
+        suit = "" if code == "JK" else code[1]
+        colour = suit_colour(suit, self.four_colour)
+        text = rank_text(code)
+        # The corner index: rank and a small suit, top-left and (turned) bottom-right.
+        corner = self.fonts.get(round(h * 0.2)).render(text, True, colour)
+        pad = max(2, w // 16)
+        surf.blit(corner, (pad, pad))
+        cs = round(w * 0.2)
+        small = pygame.Rect(pad + max(0, (corner.get_width() - cs) // 2),
+                            pad + corner.get_height() - cs // 6, cs, round(cs * 1.1))
+        draw_suit(surf, suit, small, colour)
+        flipped = pygame.transform.rotate(surf.subsurface((0, 0, w // 2, h // 2)).copy(), 180)
+        surf.blit(flipped, (w - w // 2, h - h // 2))
+        # The big centre index: as large as the card allows.
+        big = self.fonts.get(round(h * (0.5 if len(text) == 1 else 0.42))).render(
+            text, True, colour)
+        if big.get_width() > w * 0.56:
+            scale = w * 0.56 / big.get_width()
+            big = pygame.transform.smoothscale(
+                big, (round(big.get_width() * scale), round(big.get_height() * scale)))
+        bx = (w - big.get_width()) // 2
+        by = round(h * 0.21)
+        surf.blit(big, (bx, by))
+        ss = round(w * 0.36)
+        draw_suit(surf, suit, pygame.Rect((w - ss) // 2, round(h * 0.63), ss, round(ss * 1.05)),
+                  colour)
+        return surf
+
+    def _draw_back(self, w: int, h: int) -> pygame.Surface:
+        surf = self._blank(w, h, BACK)
+        inset = max(3, w // 10)
+        inner = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
+        pygame.draw.rect(surf, BACK_LINE, inner, width=max(1, w // 50),
+                         border_radius=max(2, w // 20))
+        step = max(4, w // 8)
+        clip = surf.get_clip()
+        surf.set_clip(inner.inflate(-2 * max(1, w // 50), -2 * max(1, w // 50)))
+        for k in range(-h, w + h, step):
+            pygame.draw.line(surf, (60, 95, 185), (inner.x + k, inner.y),
+                             (inner.x + k + inner.h, inner.bottom), max(1, w // 40))
+        surf.set_clip(clip)
+        return surf
+
+
+ALL_CODES = (*(r + s for s in "SHDC" for r in RANKS), "JK")
+
+__all__ = ["ALL_CODES", "CardArt", "Fonts", "draw_suit", "rank_text", "suit_colour"]

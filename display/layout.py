@@ -1,0 +1,383 @@
+"""Pure geometry: where every card, pile, label and panel goes at a screen size.
+
+No pygame here (testable without SDL). Each seat owns a *bar* along its edge of the
+screen, placed where the config says it sits. Inside a bar everything is laid out in the
+seat's own frame, ``a`` along the bar from the seat's left hand to its right and ``b``
+across it from the centre side to the player's edge, then turned to the screen: south as
+drawn, north upside down, west and east turned 90 degrees, so each seat's cards face it.
+
+The card size is the largest that fits every rect inside the screen without overlaps
+(found by bisection), so the same code serves 1280x720 to 3840x2160 and 2-4 seats.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+ROTATION = {"south": 0, "east": 90, "north": 180, "west": 270}
+"""Degrees counter-clockwise (pygame's ``transform.rotate``) that turn a card to face the
+seat."""
+
+_ANGLE = {"east": 0.0, "north": 90.0, "west": 180.0, "south": 270.0}
+"""Seat directions from the table's centre, maths convention (y up)."""
+
+CARD_RATIO = 1.4
+"""Card height / width (poker cards are 88 x 63 mm)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+    def overlaps(self, other: Rect) -> bool:
+        return (self.x < other.right and other.x < self.right
+                and self.y < other.bottom and other.y < self.bottom)
+
+    def inside(self, w: int, h: int) -> bool:
+        return self.x >= 0 and self.y >= 0 and self.right <= w and self.bottom <= h
+
+    def contains(self, other: Rect) -> bool:
+        return (self.x <= other.x and self.y <= other.y and other.right <= self.right
+                and other.bottom <= self.bottom)
+
+    def inflate(self, d: int) -> Rect:
+        return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
+
+    def tuple(self) -> tuple[int, int, int, int]:
+        return (self.x, self.y, self.w, self.h)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelLayout:
+    """A seat's on-screen panel (laptop mode): LEFT, SLAM, RIGHT buttons and a name."""
+
+    rect: Rect
+    left: Rect
+    right: Rect
+    slam: Rect
+    name: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLayout:
+    index: int
+    position: str
+    rotation: int
+    """Degrees counter-clockwise to turn a seat-facing surface (0, 90, 180, 270)."""
+    bar: Rect
+    draw: Rect
+    """The seat's face-down pile: Speed draw, Spit spit cards, California deck."""
+    slots: tuple[Rect, ...]
+    """The slot cards, slot 1 first (at rest)."""
+    raised: tuple[Rect, ...]
+    """The same slots raised toward the centre (a picked card)."""
+    labels: tuple[Rect, ...]
+    """Under each slot (player side): its number, key and LED."""
+    draw_label: Rect
+    panel: PanelLayout | None
+    status: Rect
+    """Across the bar's inner edge: lockout, "SPEED!", ready marks, the seat's name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    width: int
+    height: int
+    card_w: int
+    card_h: int
+    seats: tuple[SeatLayout, ...]
+    center: tuple[Rect, ...]
+    """Centre piles by pile index, with room for their depth."""
+    side: tuple[Rect, ...]
+    """Side piles by index (beside centre pile i)."""
+    burned: Rect | None
+    info: Rect
+    """The line above the centre row: game, round, scores, the match."""
+    centre_area: Rect
+
+    @property
+    def depth_step(self) -> int:
+        """Pixels of visible edge per few cards in a pile's depth."""
+        return max(1, self.card_w // 60)
+
+    def all_rects(self) -> list[tuple[str, Rect]]:
+        """Every rect that must lie inside the screen and not overlap another."""
+        out: list[tuple[str, Rect]] = []
+        for s in self.seats:
+            # A seat's raised slots overlap their own resting slots by design: list the
+            # union column of each slot (resting + raised) once.
+            out.append((f"seat{s.index}.draw", s.draw))
+            out.append((f"seat{s.index}.draw_label", s.draw_label))
+            for k, (r, up, lab) in enumerate(zip(s.slots, s.raised, s.labels, strict=True)):
+                out.append((f"seat{s.index}.slot{k}", _union(r, up)))
+                out.append((f"seat{s.index}.label{k}", lab))
+            if s.panel is not None:
+                out.append((f"seat{s.index}.panel", s.panel.rect))
+            out.append((f"seat{s.index}.status", s.status))
+        out += [(f"center{i}", r) for i, r in enumerate(self.center)]
+        out += [(f"side{i}", r) for i, r in enumerate(self.side)]
+        if self.burned is not None:
+            out.append(("burned", self.burned))
+        out.append(("info", self.info))
+        return out
+
+
+def _union(a: Rect, b: Rect) -> Rect:
+    x, y = min(a.x, b.x), min(a.y, b.y)
+    return Rect(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)
+
+
+# Proportions, in card widths.
+_GAP = 0.12
+_BIG_GAP = 0.35
+_RAISE = 0.24
+_LABEL = 0.36
+_STATUS = 0.34
+_PANEL = 2.3
+_MARGIN = 0.012
+"""Of the screen's short side."""
+
+
+def _bar_dims(u: float, slots: int, laptop: bool) -> tuple[float, float]:
+    """(length along the edge, depth across it) of a seat's bar for card width ``u``."""
+    length = u * (1 + _BIG_GAP + slots + _GAP * (slots - 1))
+    if laptop:
+        length += u * (_BIG_GAP + _PANEL)
+    depth = u * (_STATUS + _RAISE + CARD_RATIO + _LABEL)
+    return length, depth
+
+
+class _Frame:
+    """Maps a seat's local (a, b, w, h) to the screen."""
+
+    def __init__(self, position: str, bar: Rect) -> None:
+        self.position = position
+        self.bar = bar
+
+    def rect(self, a: float, b: float, w: float, h: float) -> Rect:
+        X, Y, B = self.bar.x, self.bar.y, self.bar
+        a, b, w, h = round(a), round(b), round(w), round(h)
+        match self.position:
+            case "south":
+                return Rect(X + a, Y + b, w, h)
+            case "north":
+                return Rect(X + B.w - a - w, Y + B.h - b - h, w, h)
+            case "west":
+                return Rect(X + B.w - b - h, Y + a, h, w)
+            case _:  # east
+                return Rect(X + b, Y + B.h - a - w, h, w)
+
+
+def _seat(index: int, position: str, bar: Rect, u: float, slots: int,
+          laptop: bool) -> SeatLayout:
+    f = _Frame(position, bar)
+    ch = u * CARD_RATIO
+    b_card = u * (_STATUS + _RAISE)
+    b_label = b_card + ch
+    draw = f.rect(0, b_card, u, ch)
+    draw_label = f.rect(0, b_label, u, u * _LABEL)
+    a = u * (1 + _BIG_GAP)
+    rest, up, labels = [], [], []
+    for _ in range(slots):
+        rest.append(f.rect(a, b_card, u, ch))
+        up.append(f.rect(a, b_card - u * _RAISE, u, ch))
+        labels.append(f.rect(a, b_label, u, u * _LABEL))
+        a += u * (1 + _GAP)
+    a += u * (_BIG_GAP - _GAP)
+    panel = None
+    if laptop:
+        pw = u * _PANEL
+        btn = u * 0.62
+        top = b_card + u * 0.08
+        panel = PanelLayout(
+            rect=f.rect(a, b_card - u * _RAISE, pw, ch + u * (_RAISE + _LABEL)),
+            left=f.rect(a + u * 0.1, top, btn, btn),
+            slam=f.rect(a + (pw - btn * 1.25) / 2, top + btn * 0.9, btn * 1.25, btn * 1.25),
+            right=f.rect(a + pw - u * 0.1 - btn, top, btn, btn),
+            name=f.rect(a + u * 0.05, b_card + ch - u * 0.05, pw - u * 0.1, u * _LABEL),
+        )
+    status = f.rect(0, 0, a if not laptop else a + u * _PANEL, u * _STATUS * 0.92)
+    return SeatLayout(
+        index=index, position=position, rotation=ROTATION[position], bar=bar, draw=draw,
+        slots=tuple(rest), raised=tuple(up), labels=tuple(labels), draw_label=draw_label,
+        panel=panel, status=status,
+    )
+
+
+def pile_order(positions: tuple[str, ...], piles: int) -> list[int]:
+    """Centre piles left to right on screen, so each pile sits near the seats that share it:
+    pile k is seat k's LEFT and seat k-1's RIGHT (opposite seats: on seat k's left)."""
+    n = len(positions)
+    anchors: list[tuple[float, float, int]] = []
+    for k in range(piles):
+        a = _ANGLE[positions[k % n]]
+        b = _ANGLE[positions[(k - 1) % n]]
+        diff = (b - a + 540) % 360 - 180
+        if n == 1 or abs(abs(diff) - 180) < 1:
+            theta = a - 90  # a seat's left hand, seen from the centre
+        elif abs(diff) < 1:
+            theta = a - 45
+        else:
+            theta = a + diff / 2
+        rad = math.radians(theta)
+        anchors.append((round(math.cos(rad), 6), -round(math.sin(rad), 6), k))
+    return [k for _, _, k in sorted(anchors)]
+
+
+def _build(w: int, h: int, positions: tuple[str, ...], u: float, slots: int, centre: int,
+           side: bool, burned: bool, laptop: bool) -> Layout:
+    m = round(min(w, h) * _MARGIN)
+    length, depth = _bar_dims(u, slots, laptop)
+    L, D = round(length), round(depth)
+    bars: dict[str, Rect] = {
+        "south": Rect((w - L) // 2, h - m - D, L, D),
+        "north": Rect((w - L) // 2, m, L, D),
+        "west": Rect(m, (h - L) // 2, D, L),
+        "east": Rect(w - m - D, (h - L) // 2, D, L),
+    }
+    seats = tuple(_seat(i, p, bars[p], u, slots, laptop) for i, p in enumerate(positions))
+    sides = "west" in positions or "east" in positions
+    gap = round(u * _GAP)
+    x0 = m + D + gap if sides else m
+    y0 = m + D + gap if "north" in positions else m
+    y1 = h - m - D - gap if "south" in positions else h - m
+    area = Rect(x0, y0, w - 2 * x0, max(0, y1 - y0))
+
+    # The centre row: [side] [centre] pairs, in pile order, then the burned pile.
+    cw, chh = round(u), round(u * CARD_RATIO)
+    depth_room = round(u * 0.14)
+    count_room = round(u * 0.34)
+    sw = round(u * 0.78)
+    sh = round(sw * CARD_RATIO)
+    spacing = round(u * 0.3)
+    order = pile_order(positions, centre)
+    items: list[tuple[str, int, int, int]] = []  # (kind, index, width, height)
+    for k in order:
+        if side and centre == 2 and k == order[-1]:
+            items.append(("center", k, cw, chh + depth_room))
+            items.append(("side", k, sw, sh + count_room))
+        else:
+            if side:
+                items.append(("side", k, sw, sh + count_room))
+            items.append(("center", k, cw, chh + depth_room))
+    if burned:
+        items.append(("burned", 0, sw, sh + count_room))
+    row_w = sum(it[2] for it in items) + spacing * max(0, len(items) - 1)
+    info_h = round(u * 0.42)
+    row_h = chh + depth_room
+    total_h = info_h + gap + row_h
+    top = area.y + max(0, (area.h - total_h) // 2)
+    info = Rect(area.x + gap, top, max(0, area.w - 2 * gap), info_h)
+    ry = top + info_h + gap
+    x = (w - row_w) // 2
+    center_r: dict[int, Rect] = {}
+    side_r: dict[int, Rect] = {}
+    burned_r: Rect | None = None
+    for kind, k, iw, ih in items:
+        y = ry + (row_h - ih) // 2 if kind != "center" else ry
+        r = Rect(x, y, iw, ih)
+        if kind == "center":
+            center_r[k] = r
+        elif kind == "side":
+            side_r[k] = r
+        else:
+            burned_r = r
+        x += iw + spacing
+    return Layout(
+        width=w, height=h, card_w=cw, card_h=chh, seats=seats,
+        center=tuple(center_r[k] for k in range(centre)),
+        side=tuple(side_r[k] for k in range(centre)) if side else (),
+        burned=burned_r, info=info, centre_area=area,
+    )
+
+
+def problems(layout: Layout) -> list[str]:
+    """Rects outside the screen or overlapping each other (empty: the layout fits)."""
+    out: list[str] = []
+    rects = layout.all_rects()
+    for name, r in rects:
+        if not r.inside(layout.width, layout.height):
+            out.append(f"{name} {r} is off the {layout.width}x{layout.height} screen")
+    for i, (na, a) in enumerate(rects):
+        for nb, b in rects[i + 1:]:
+            if a.overlaps(b):
+                out.append(f"{na} {a} overlaps {nb} {b}")
+    return out
+
+
+@lru_cache(maxsize=32)
+def make_layout(width: int, height: int, positions: tuple[str, ...], *, slots: int = 5,
+                centre: int | None = None, side: bool = True, burned: bool = True,
+                laptop: bool = False) -> Layout:
+    """The layout with the largest cards that fit.
+
+    ``positions``: each player's seat position; ``slots``: cards in a seat's row (5, or
+    California's 4-5); ``centre``: centre piles (default: one per player); ``side``: side
+    piles beside them (Speed); ``laptop``: room for each seat's on-screen panel.
+    """
+    if len(set(positions)) != len(positions) or not all(p in ROTATION for p in positions):
+        raise ValueError(f"positions must be distinct seats of {tuple(ROTATION)}: {positions}")
+    n_centre = len(positions) if centre is None else centre
+    lo, hi = 8.0, min(width, height) / 2
+    best = _build(width, height, positions, lo, slots, n_centre, side, burned, laptop)
+    for _ in range(24):
+        mid = (lo + hi) / 2
+        cand = _build(width, height, positions, mid, slots, n_centre, side, burned, laptop)
+        if _fits(cand):
+            lo, best = mid, cand
+        else:
+            hi = mid
+    return best
+
+
+def _fits(layout: Layout) -> bool:
+    area = layout.centre_area
+    row = [*layout.center, *layout.side]
+    if layout.burned is not None:
+        row.append(layout.burned)
+    if any(not area.contains(r) for r in (*row, layout.info)):
+        return False
+    return not problems(layout)
+
+
+def layout_for(width: int, height: int, game: str, positions: tuple[str, ...], *,
+               row: int = 4, laptop: bool = False) -> Layout:
+    """The layout of ``game`` ("speed", "spit", "california") for these seats."""
+    if game == "spit":
+        return make_layout(width, height, positions, slots=5, centre=2, side=False,
+                           burned=False, laptop=laptop)
+    if game == "california":
+        return make_layout(width, height, positions, slots=row, centre=0, side=False,
+                           burned=False, laptop=laptop)
+    return make_layout(width, height, positions, laptop=laptop)
+
+
+__all__ = [
+    "CARD_RATIO",
+    "ROTATION",
+    "Layout",
+    "PanelLayout",
+    "Rect",
+    "SeatLayout",
+    "layout_for",
+    "make_layout",
+    "pile_order",
+    "problems",
+]

@@ -1,0 +1,161 @@
+"""Short sound effects synthesised by our own code and played through pygame's mixer.
+
+Card landing, rejected play, stall cue, flip, the "SPEED!" claim, the win and the slap
+cue: a few hundred milliseconds of tones and noise each, made once at start-up. Playing
+is ``Sound.play()``, which returns at once (the mixer runs on SDL's audio thread), so a
+sound never delays the loop. No audio device (or any mixer error) means silence.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from array import array
+from collections.abc import Iterable
+
+from engine.events import (
+    ActionRejected,
+    CardFlipped,
+    CardPlayed,
+    Covered,
+    Event,
+    GameTied,
+    GameWon,
+    PlayRejected,
+    RoundOver,
+    Slapped,
+    Stalled,
+)
+
+log = logging.getLogger("speed_cabinet.sound")
+
+RATE = 22050
+
+EFFECTS = ("land", "reject", "stall", "flip", "speed", "win", "slap")
+
+
+def _tone(parts: list[tuple[float, float, float]], noise: float = 0.0,
+          seed: int = 1) -> array[int]:
+    """Sum of (frequency Hz, start s, length s) notes with fast attack and decay, plus
+    optional noise; 16-bit mono samples."""
+    end = max(s + d for _, s, d in parts)
+    n = int(end * RATE) + 1
+    out = [0.0] * n
+    rng = random.Random(seed)
+    for freq, start, length in parts:
+        i0 = int(start * RATE)
+        m = int(length * RATE)
+        for i in range(m):
+            t = i / RATE
+            env = min(1.0, i / 80) * math.exp(-5 * t / length)
+            out[i0 + i] += math.sin(2 * math.pi * freq * t) * env
+    if noise:
+        for i in range(n):
+            out[i] += (rng.random() * 2 - 1) * noise * math.exp(-30 * i / RATE)
+    peak = max(1e-9, max(abs(x) for x in out))
+    return array("h", (int(x / peak * 24000) for x in out))
+
+
+def synthesise(name: str) -> array[int]:
+    """The samples of effect ``name``."""
+    match name:
+        case "land":
+            return _tone([(220, 0, 0.05)], noise=0.9)
+        case "reject":
+            return _tone([(140, 0, 0.12), (110, 0.09, 0.16)])
+        case "stall":
+            return _tone([(660, 0, 0.12), (440, 0.14, 0.2)])
+        case "flip":
+            return _tone([(330, 0, 0.06), (500, 0.05, 0.08)], noise=0.5, seed=2)
+        case "speed":
+            return _tone([(880, 0, 0.1), (1175, 0.09, 0.1), (1568, 0.18, 0.2)])
+        case "win":
+            return _tone([(523, 0, 0.15), (659, 0.15, 0.15), (784, 0.3, 0.15),
+                          (1046, 0.45, 0.45)])
+        case "slap":
+            return _tone([(180, 0, 0.08)], noise=1.0, seed=3)
+    raise ValueError(f"unknown effect {name!r}; known: {', '.join(EFFECTS)}")
+
+
+def effect_for(event: Event) -> str | None:
+    """Which effect an engine event sounds, if any."""
+    match event:
+        case CardPlayed() | Covered():
+            return "land"
+        case PlayRejected() | ActionRejected():
+            return "reject"
+        case Stalled():
+            return "stall"
+        case CardFlipped():
+            return "flip"
+        case GameWon() | GameTied():
+            return "win"
+        case RoundOver():
+            return "slap"
+        case Slapped():
+            return "land"
+    return None
+
+
+class SoundBoard:
+    """The effects, ready to play; silent when there is no audio device or when muted."""
+
+    def __init__(self, volume: float = 0.7, mute: bool = False) -> None:
+        self.volume = max(0.0, min(1.0, volume))
+        self.mute = mute
+        self.sounds: dict[str, object] = {}
+        self.available = False
+        if mute or self.volume == 0:
+            return
+        try:
+            import pygame
+
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(RATE, -16, 1, 512)
+            init = pygame.mixer.get_init()
+            if init is None:
+                return
+            freq, _, channels = init
+            for name in EFFECTS:
+                samples = synthesise(name)
+                if freq != RATE:
+                    samples = _resample(samples, freq)
+                if channels > 1:
+                    samples = array("h", (x for x in samples for _ in range(channels)))
+                sound = pygame.mixer.Sound(buffer=samples.tobytes())
+                sound.set_volume(self.volume)
+                self.sounds[name] = sound
+            pygame.mixer.set_num_channels(16)
+            self.available = True
+        except Exception as exc:  # no audio device, no driver: silence, not a crash
+            log.info("no sound: %s", exc)
+            self.sounds.clear()
+
+    def play(self, name: str) -> None:
+        sound = self.sounds.get(name)
+        if sound is not None:
+            try:
+                sound.play()  # type: ignore[attr-defined]
+            except Exception as exc:  # a device that went away: stay silent
+                log.info("sound %s failed: %s", name, exc)
+                self.sounds.clear()
+
+    def play_events(self, events: Iterable[Event]) -> list[str]:
+        """Sound each event that has an effect (one of each kind per call)."""
+        played: list[str] = []
+        for ev in events:
+            name = effect_for(ev)
+            if name is not None and name not in played:
+                played.append(name)
+                self.play(name)
+        return played
+
+
+def _resample(samples: array[int], rate: int) -> array[int]:
+    ratio = RATE / rate
+    n = int(len(samples) / ratio)
+    return array("h", (samples[min(len(samples) - 1, int(i * ratio))] for i in range(n)))
+
+
+__all__ = ["EFFECTS", "SoundBoard", "effect_for", "synthesise"]

@@ -1,0 +1,127 @@
+"""End to end: the real ``speed-cabinet`` in a real X window (Xvfb), played with xdotool.
+
+Two keyboard seats, no bots: the test plans the keys from the same seeded deal with the
+engine (plays until a stall), sends them to the window, slams for the flip, takes a
+screenshot and checks that the table moved and that the game logged the plays and flip.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cabinet.config import laptop_config
+from engine import speed
+from engine.commands import Play
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = ("Xvfb", "xdotool", "import")
+SLOT_KEYS = ("12345", "67890")
+LEFT_RIGHT = (("q", "w"), ("i", "o"))
+SLAM = ("e", "p")
+
+missing = [t for t in TOOLS if shutil.which(t) is None]
+pytestmark = pytest.mark.skipif(
+    bool(missing),
+    reason=f"Xvfb is missing: the end-to-end window test needs {', '.join(missing)} "
+           "(apt-get install xvfb xdotool imagemagick; .ci/run does this)",
+)
+
+
+def plan(max_plays: int = 8) -> tuple[int, list[str], int]:
+    """A seed whose deal reaches a stall within ``max_plays`` legal plays; the keys that
+    play them; and how many plays that is."""
+    for seed in range(1, 400):
+        config = laptop_config(2, 2, "medium", seed)
+        state, _ = speed.new_game(config.rules, random.Random(seed), seed)
+        keys: list[str] = []
+        t = 0
+        for n in range(max_plays + 1):
+            if state.phase.is_stall:
+                if n >= 1:
+                    return seed, keys, n
+                break
+            moves = [(0, c, pile) for c, pile in speed.legal_plays(state, 0)] + [
+                (1, c, pile) for c, pile in speed.legal_plays(state, 1)]
+            if not moves:
+                break
+            p, card, pile = moves[0]
+            slot = state.players[p].hand.index(card)
+            left, _ = state.rules.reach(p)
+            keys += [SLOT_KEYS[p][slot], LEFT_RIGHT[p][0 if pile == left else 1]]
+            t += 10
+            state, _ = speed.step(state, Play(t, p, card.code, pile))
+            if state.is_over:
+                break
+    raise AssertionError("no seed stalls within a few plays")
+
+
+def _screenshot(env: dict[str, str], path: Path) -> bytes:
+    subprocess.run(["import", "-window", "root", str(path)], env=env, check=True,
+                   timeout=20)
+    return path.read_bytes()
+
+
+def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
+    seed, keys, plays = plan()
+    display = f":{90 + os.getpid() % 400}"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten",
+                             "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # SDL names the window's X class after this, so xdotool can find it without a WM.
+    env = {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy",
+           "SDL_VIDEO_X11_WMCLASS": "speed-cabinet-e2e"}
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    app = None
+    try:
+        deadline = time.monotonic() + 10
+        while subprocess.run(["xdotool", "getmouselocation"], env=env,
+                             capture_output=True).returncode != 0:
+            assert time.monotonic() < deadline, "Xvfb did not start"
+            time.sleep(0.05)
+        out = tmp_path / "out.txt"
+        with open(out, "w") as fh:
+            app = subprocess.Popen(
+                [sys.executable, "-m", "cabinet.cli", "run", "--humans", "2", "--seed",
+                 str(seed), "--seconds", "60"],
+                cwd=ROOT, env=env, stdout=fh, stderr=subprocess.STDOUT)
+            found = subprocess.run(["xdotool", "search", "--sync", "--class",
+                                    "speed-cabinet-e2e"],
+                                   env=env, capture_output=True, text=True, timeout=20)
+            window = found.stdout.split()[0]
+            subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True,
+                           timeout=10)
+            # No window manager: keys go where the pointer is, too.
+            subprocess.run(["xdotool", "mousemove", "640", "400"], env=env, check=True,
+                           timeout=10)
+            time.sleep(0.5)  # the first frame
+            before = _screenshot(env, tmp_path / "before.png")
+            subprocess.run(["xdotool", "key", "--delay", "60", *keys], env=env, check=True,
+                           timeout=30)
+            time.sleep(0.3)
+            subprocess.run(["xdotool", "key", "--delay", "60", *SLAM], env=env, check=True,
+                           timeout=10)
+            time.sleep(0.6)
+            after = _screenshot(env, tmp_path / "after.png")
+            subprocess.run(["xdotool", "key", "Escape"], env=env, check=True, timeout=10)
+            app.wait(timeout=15)
+        text = out.read_text()
+        assert "a window" in text, text
+        assert text.count(" played ") >= plays, text
+        assert "stalled" in text, text
+        assert "flipped" in text, text
+        assert before != after
+        assert app.returncode == 0, text
+    finally:
+        if app is not None and app.poll() is None:
+            app.kill()
+            app.wait(timeout=5)
+        xvfb.terminate()
+        xvfb.wait(timeout=5)

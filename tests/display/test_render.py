@@ -1,0 +1,199 @@
+"""Render every game, seat count and phase from engine-built states on the dummy driver;
+probe a few pixels (a glowing target, the picked slot raised), never whole images."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import scenes
+
+from display.animations import Animations
+from display.cards import CardArt
+from display.renderer import FELT, Renderer, seat_colour
+from display.view import Light, Lights, MatchView, PhotoFinish, SeatView
+from engine import game
+from engine.commands import Play
+from engine.state import Phase
+
+SIZE = (1920, 1080)
+
+
+@pytest.fixture(scope="module")
+def renderer(screen: pygame.Surface) -> Renderer:
+    return Renderer(SIZE)
+
+
+def _colour(surface: pygame.Surface, xy: tuple[int, int]) -> tuple[int, int, int]:
+    c = surface.get_at(xy)
+    return (c.r, c.g, c.b)
+
+
+def _draw(screen: pygame.Surface, renderer: Renderer, view: object, now: int | None = None,
+          anims: Animations | None = None) -> object:
+    state = view.state  # type: ignore[attr-defined]
+    return renderer.draw(screen, view, anims or Animations(),  # type: ignore[arg-type]
+                         state.now if now is None else now)
+
+
+def test_render_glow_follows_the_left_led(screen: pygame.Surface, renderer: Renderer) -> None:
+    state = scenes.speed_table(scenes.PLAYABLE_2P)
+    view = scenes.view(state, picks={0: 0})  # P1 picks 6C: it fits on 7D, pile 0 (LEFT)
+    assert view.seats[0].lights.left is Light.ON
+    assert view.seats[0].lights.right is Light.OFF
+    layout = _draw(screen, renderer, view)
+    pile0 = layout.center[0]  # type: ignore[attr-defined]
+    pile1 = layout.center[1]  # type: ignore[attr-defined]
+    probe = (pile0.x - layout.card_w // 22 // 2 - 1, pile0.center[1])  # type: ignore[attr-defined]
+    assert _colour(screen, probe) == seat_colour(0)
+    # Nothing of P1's glows on pile 1 (P2's own LEFT is pile 1: it glows in P2's colour).
+    probe1 = (pile1.x - layout.card_w // 22 // 2 - 1, pile1.center[1])  # type: ignore[attr-defined]
+    assert _colour(screen, probe1) != seat_colour(0)
+
+    # The same table with P1's LEDs off: no glow on pile 0.
+    dark = replace(view, seats=(replace(view.seats[0], lights=Lights()), view.seats[1]))
+    _draw(screen, renderer, dark)
+    assert _colour(screen, probe) != seat_colour(0)
+
+
+def test_render_picked_slot_is_raised(screen: pygame.Surface, renderer: Renderer) -> None:
+    state = scenes.speed_table(scenes.PLAYABLE_2P)
+    layout = _draw(screen, renderer, scenes.view(state, picks={0: 2}))
+    seat = layout.seats[0]  # type: ignore[attr-defined]
+    up, rest = seat.raised[2], seat.slots[2]
+    # The raised card's top edge area is card-coloured; the resting slot's bottom strip
+    # (uncovered by the raised card) shows the felt.
+    inside_up = (up.center[0], up.y + 4 + up.h // 20)
+    assert _colour(screen, inside_up) != FELT
+    below = (rest.center[0], rest.bottom - 3)
+    assert _colour(screen, below) in (FELT, (40, 110, 72))
+    # An unpicked neighbour is not raised: felt above it.
+    other = seat.raised[3]
+    assert _colour(screen, (other.center[0], other.y + 3)) == FELT
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_render_speed_every_seat_count(screen: pygame.Surface, renderer: Renderer,
+                                       players: int) -> None:
+    state = scenes.speed_new(players)
+    state, _ = scenes.bot_game(state, lambda s: s.now > 2000)
+    layout = _draw(screen, renderer, scenes.view(state, picks={0: 0}))
+    for seat in layout.seats:  # type: ignore[attr-defined]
+        # Every slot shows a card (white-ish face) facing its seat.
+        r = seat.slots[4]
+        assert sum(_colour(screen, r.center)) > 0
+
+
+def test_render_stall_banner_and_countdown(screen: pygame.Surface, renderer: Renderer) -> None:
+    state = scenes.speed_table(scenes.STALL_2P)
+    assert state.phase is Phase.STALLED
+    view = scenes.view(state)
+    assert view.seats[0].lights.slam is Light.BLINK
+    layout = _draw(screen, renderer, view, now=state.now + 500)
+    info = layout.info  # type: ignore[attr-defined]
+    assert _colour(screen, (info.x + 1, info.center[1])) == (0, 0, 0)
+
+
+def test_render_speed_prompt_lockout_and_win(screen: pygame.Surface,
+                                             renderer: Renderer) -> None:
+    out = scenes.speed_out()
+    _draw(screen, renderer, scenes.view(out), now=out.now + 10)
+    won = scenes.speed_won()
+    _draw(screen, renderer, scenes.view(won, match=MatchView("best of 3", (1, 0), 1)))
+    # The win screen darkens the felt.
+    assert _colour(screen, (5, 540))[1] < FELT[1]
+
+    state = scenes.speed_table(scenes.PLAYABLE_2P)
+    locked, _ = game.step(state, Play(10, 0, "2D", 0))  # 2D on 7D: rejected
+    assert locked.players[0].locked_until > 10
+    layout = _draw(screen, renderer, scenes.view(locked), now=11)
+    slot = layout.seats[0].slots[1]  # type: ignore[attr-defined]
+    r, g, b = _colour(screen, (slot.x + 6, slot.center[1]))
+    assert r > g  # the red lockout shade over the seat's cards
+    assert r > b
+
+
+def test_render_overlays(screen: pygame.Surface, renderer: Renderer) -> None:
+    state = scenes.speed_table(scenes.PLAYABLE_2P)
+    photo = PhotoFinish(pile=0, winner=1, loser=0, margin_ms=12, t=state.now)
+    _draw(screen, renderer, scenes.view(state, photo=photo))
+    offline = scenes.view(state, offline=("seat[2]",))
+    _draw(screen, renderer, offline)
+    assert _colour(screen, (960, 540))[0] > 120  # the red offline banner
+
+
+def test_render_spit_phases(screen: pygame.Surface, renderer: Renderer) -> None:
+    state = scenes.spit_new()
+    _draw(screen, renderer, scenes.view(state))
+    played = scenes.greedy(state, 10)
+    _draw(screen, renderer, scenes.view(played))
+    slap = scenes.greedy(state, 400, until=lambda s: s.phase is Phase.SLAP)
+    if slap.phase is Phase.SLAP:
+        _draw(screen, renderer, scenes.view(slap))
+    assert played.center != state.center
+
+
+def test_render_california_live_glow(screen: pygame.Surface, renderer: Renderer) -> None:
+    state = scenes.california_new()
+    state = scenes.greedy(state, 3)
+    view = scenes.view(state)
+    layout = _draw(screen, renderer, view)
+    from engine.california import coverable
+
+    for p, player in enumerate(state.players):
+        for k, pile in enumerate(player.row):
+            if coverable(state, pile):
+                r = layout.seats[p].slots[k]  # type: ignore[attr-defined]
+                assert _colour(screen, (r.x - 2, r.center[1])) == (255, 205, 40)
+                return
+    pytest.skip("no live match in this deal")
+
+
+def test_render_animation_slides_over_the_table(screen: pygame.Surface,
+                                                renderer: Renderer) -> None:
+    state = scenes.speed_table(scenes.PLAYABLE_2P)
+    after, events = game.step(state, Play(10, 0, "6C", 0))
+    view = scenes.view(after)
+    layout = renderer.layout_of(view)
+    anims = Animations()
+    anims.start(events, state, layout)
+    assert anims.active
+    assert anims.hidden(0) == 1
+    _draw(screen, renderer, view, anims=anims)
+    anims.advance(1.0)
+    assert not anims.active
+
+
+def test_cards_draw_every_face_at_any_size(screen: pygame.Surface) -> None:
+    from display.cards import ALL_CODES
+
+    for four in (False, True):
+        art = CardArt(four_colour=four)
+        for code in (*ALL_CODES, "##"):
+            for w in (40, 151, 301):
+                surf = art.face(code, w, round(w * 1.4), 90 if w == 40 else 0)
+                assert surf.get_size() in ((w, round(w * 1.4)), (round(w * 1.4), w))
+    art = CardArt(four_colour=True)
+    face = art.face("2D", 151, 211)
+    blues = sum(1 for x in range(151) for y in range(211)
+                if (c := face.get_at((x, y))).b > 150 and c.r < 80)
+    assert blues > 100  # four-colour diamonds are blue
+
+
+def test_frame_key_is_stable_when_nothing_changes(renderer: Renderer) -> None:
+    state = scenes.speed_table(scenes.PLAYABLE_2P)
+    view = scenes.view(state)
+    anims = Animations()
+    assert renderer.frame_key(view, anims, 0) == renderer.frame_key(view, anims, 10)
+    assert renderer.frame_key(view, anims, 0) != renderer.frame_key(view, anims, 300)
+
+
+def test_seat_view_is_plain_values() -> None:
+    seat = SeatView(index=0)
+    assert seat.lights.slots == (Light.OFF,) * 5

@@ -1,0 +1,90 @@
+"""Sound with no device; the cabinet side of the display (views, photo finish, fallback)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from cabinet.screen import PhotoFinishes, display_available
+from display.sound import EFFECTS, SoundBoard, effect_for, synthesise
+from engine.cards import Card
+from engine.events import CardPlayed, GameWon, PlayRejected, Reason, Stalled
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_sound_effects_are_short_and_made_by_us() -> None:
+    for name in EFFECTS:
+        samples = synthesise(name)
+        assert 0 < len(samples) < 22050  # under a second
+        assert max(samples) > 10_000
+
+
+def test_sound_plays_on_the_dummy_device_without_blocking() -> None:
+    board = SoundBoard(0.5)
+    played = board.play_events([CardPlayed(1, 0, Card(5, "H"), 0), Stalled(2),
+                                GameWon(3, 0)])
+    assert played == ["land", "stall", "win"]
+    pygame.mixer.quit()
+
+
+def test_sound_without_a_device_is_silence(monkeypatch: object) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise pygame.error("no audio device")
+
+    mp = __import__("pytest").MonkeyPatch()
+    try:
+        mp.setattr(pygame.mixer, "get_init", lambda: None)
+        mp.setattr(pygame.mixer, "init", broken)
+        board = SoundBoard(0.7)
+        assert not board.available
+        assert board.play_events([Stalled(1)]) == ["stall"]  # nothing raised
+    finally:
+        mp.undo()
+    assert not SoundBoard(0.7, mute=True).sounds
+
+
+def test_sound_maps_events() -> None:
+    assert effect_for(PlayRejected(1, 0, Reason.NOT_ADJACENT, "2D", 0)) == "reject"
+
+
+def test_photo_finish_needs_a_race_under_50_ms() -> None:
+    spot = PhotoFinishes()
+    card = Card(6, "C")
+    assert spot.see([], [CardPlayed(1000, 0, card, 1)]) is None
+    photo = spot.see([], [PlayRejected(1012, 1, Reason.NOT_ADJACENT, "5D", 1)])
+    assert photo is not None
+    assert (photo.winner, photo.loser, photo.margin_ms, photo.pile) == (0, 1, 12.0, 1)
+    assert spot.see([], [PlayRejected(1080, 1, Reason.NOT_ADJACENT, "5D", 1)]) is None
+    assert spot.see([], [PlayRejected(1010, 1, Reason.LOCKED, "5D", 1)]) is None
+
+
+def test_display_available_respects_the_environment() -> None:
+    assert display_available({}) is not None
+    assert display_available({"DISPLAY": ":0"}) is None
+    assert display_available({"WAYLAND_DISPLAY": "wayland-0"}) is None
+    assert display_available({"SDL_VIDEODRIVER": "dummy"}) is None
+
+
+def test_no_display_falls_back_to_the_headless_demo() -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    out = subprocess.run([sys.executable, "-m", "cabinet.cli", "--seconds", "0.3", "--seed",
+                          "2"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert "no display (no DISPLAY or WAYLAND_DISPLAY and no SDL_VIDEODRIVER)" in out.stdout
+    assert "headless bot demo" in out.stdout
+
+
+def test_dummy_driver_runs_the_window_and_draws() -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-m", "cabinet.cli", "--seconds", "0.5", "--seed",
+                          "2", "--players", "4"], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert "a window" in out.stdout
+    assert "first frame" in out.stdout
