@@ -29,9 +29,8 @@ from cabinet.loop import (
     SeatRuntime,
     seat_runtime,
 )
-from cabinet.textview import TextView
-from engine.notation import format_position
-from engine.speed import new_game
+from cabinet.textview import TextView, format_position
+from engine.game import new_game
 
 DEFAULT_BOT = "medium"
 
@@ -190,6 +189,10 @@ def run_cabinet(
 
         no_window = try_display()
         window = no_window is None
+    if window and laptop:
+        # The player's flow: the first seats (up to the keyboard's two) get keys to join
+        # with; whoever does not join is played by a bot.
+        config, keyboard = flow_seats(config), True
     try:
         cab = build_cabinet(config, mock=mock, keyboard=keyboard, out=out, seed=seed,
                             factory=factory, observers=observers, window=window)
@@ -207,7 +210,8 @@ def run_cabinet(
         what = f"a headless bot demo: {len(bots)} bots"
     screen = "a window" if window else f"no display ({no_window or '--headless'})"
     print(f"speed-cabinet: {screen}, so this is {what} playing "
-          f"Speed on the cabinet loop ({pins}, seed {cfg.seed})", file=out)
+          f"{cfg.rules.game.value.capitalize()} on the cabinet loop ({pins}, seed {cfg.seed})",
+          file=out)
     if keyboard:
         for line in help_lines(key_bindings(cfg.seats)):
             print(f"  {line}", file=out)
@@ -218,7 +222,7 @@ def run_cabinet(
             if window:
                 from cabinet.screen import run_display
 
-                state = run_display(cab, until=until, laptop=laptop, out=out)
+                state = run_display(cab, until=until, laptop=laptop, out=out, flow=True)
             else:
                 state = cab.loop.run(until=until)
         finally:
@@ -230,6 +234,18 @@ def run_cabinet(
     print(f"         end    {format_position(state)}", file=out)
     print(f"speed-cabinet: {verdict} after {state.now / 1000:.1f} s of play", file=out)
     return 0
+
+
+def flow_seats(config: CabinetConfig) -> CabinetConfig:
+    """Laptop mode with the flow: the first bot seats become keyboard seats (two at most
+    share the keyboard), so players can join there."""
+    seats = list(config.seats)
+    free = 2 - sum(1 for s in seats if s.inputs is Inputs.KEYBOARD)
+    for i, sc in enumerate(seats):
+        if free > 0 and sc.inputs is Inputs.BOT:
+            seats[i] = replace(sc, inputs=Inputs.KEYBOARD, keys=None)
+            free -= 1
+    return replace(config, seats=tuple(seats))
 
 
 # The `run` subcommand (registered by cabinet/cli.py).
@@ -257,6 +273,9 @@ def add_parser(sub: Any) -> None:
                      help=f"laptop mode: the bots' preset (default {DEFAULT_BOT})")
     run.add_argument("--seconds", type=float, default=None, help="stop after this long")
     run.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    run.add_argument("--game", choices=("speed", "spit", "california"), default="speed",
+                     help="laptop mode: the game (default speed; spit and california are "
+                          "for 2 players)")
     run.add_argument("--headless", action="store_true",
                      help="no window even when a display is available (issue 7)")
     run.set_defaults(func=_run_command)
@@ -270,7 +289,8 @@ def _run_command(args: Any) -> int:
         if args.config:
             config = load_config(args.config)
         else:
-            config = laptop_config(args.players, args.humans, args.difficulty, args.seed)
+            config = laptop_config(args.players, args.humans, args.difficulty, args.seed,
+                                   game=args.game)
         keyboard = any(s.inputs is Inputs.KEYBOARD for s in config.seats)
         from cabinet.screen import display_available
 

@@ -8,7 +8,9 @@ Groups:
 - ``sim``: ``sim_games_per_s`` (2-player Speed, hard vs hard bots, invariant checks on,
   one core, no display), and the floor under it: ``engine_step_us`` (one ``step``),
   ``invariant_check_us`` (one ``check_invariants``) and ``bot_observe_us`` (one bot's
-  ``observe`` after a step), measured on the commands of real bot games.
+  ``observe`` after a step), measured on the commands of real bot games; then
+  ``sim_spit_games_per_s`` and ``sim_california_games_per_s``, the same for Spit and
+  California (whole games of several rounds each, hard vs hard).
 - ``press``: ``cabinet/bench_press.py``, a GPIO press to the engine and to the LED.
 - ``serial``: ``cabinet/bench_serial.py``, a serial panel frame to the engine.
 """
@@ -28,7 +30,7 @@ from engine import speed
 from engine.bots import Bot, find_profile
 from engine.commands import Command
 from engine.invariants import check_invariants
-from engine.rules import Rules
+from engine.rules import Game, Rules
 from engine.state import SpeedState
 
 Figure = float | int | dict[str, float]
@@ -40,6 +42,11 @@ SIM_MIN_GAMES = 200
 SIM_BATCH = 50
 SAMPLE_GAMES = 40
 """Bot games whose steps the per-step figures are measured on."""
+OTHER_SECONDS = 5.0
+"""Spit and California: how long each figure runs at least ..."""
+OTHER_MIN_GAMES = 20
+"""... and on how many games at least (in batches of OTHER_BATCH)."""
+OTHER_BATCH = 10
 
 
 def distribution(samples_ns: list[int]) -> dict[str, float]:
@@ -67,6 +74,23 @@ def _recorded_steps(rules: Rules, games: int) -> list[tuple[SpeedState, Command]
             out.append((state, cmd))
             state, _ = speed.step(state, cmd)
     return out
+
+
+def _games_per_s(rules: Rules, seconds: float, min_games: int, batch: int) -> tuple[float, int]:
+    """Hard-vs-hard bot games per second of wall time (after a warm-up), and how many."""
+    from cabinet.sim import simulate
+
+    profiles = [find_profile("hard")] * rules.players
+    simulate(rules, profiles, 2, 0)
+    games, wall, seed = 0, 0.0, 1
+    while wall < seconds or games < min_games:
+        s = simulate(rules, profiles, batch, seed)
+        if s.invariant_breaches:
+            raise RuntimeError(f"bench sim: {s.breach}")
+        games += s.games
+        wall += s.wall_s
+        seed += batch
+    return round(games / wall, 1), games
 
 
 def sim_figures() -> dict[str, Figure]:
@@ -102,12 +126,20 @@ def sim_figures() -> dict[str, Figure]:
         step_ns.append(t1 - t0)
         check_ns.append(t2 - t1)
         observe_ns.append(t3 - t2)
+    spit_rate, spit_games = _games_per_s(Rules(game=Game.SPIT), OTHER_SECONDS,
+                                         OTHER_MIN_GAMES, OTHER_BATCH)
+    cal_rate, cal_games = _games_per_s(Rules(game=Game.CALIFORNIA), OTHER_SECONDS,
+                                       OTHER_MIN_GAMES, OTHER_BATCH)
     return {
         "sim_games_per_s": round(games / wall, 1),
         "sim_games": games,
         "engine_step_us": distribution(step_ns),
         "invariant_check_us": distribution(check_ns),
         "bot_observe_us": distribution(observe_ns),
+        "sim_spit_games_per_s": spit_rate,
+        "sim_spit_games": spit_games,
+        "sim_california_games_per_s": cal_rate,
+        "sim_california_games": cal_games,
     }
 
 
@@ -148,7 +180,7 @@ def format_figures(figures: dict[str, Figure]) -> str:
             text = "  ".join(f"{k} {v:,}" for k, v in value.items())
         else:
             text = f"{value:,}"
-        lines.append(f"  {name:<24} {text}")
+        lines.append(f"  {name:<28} {text}")
     return "\n".join(lines)
 
 

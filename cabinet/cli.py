@@ -57,7 +57,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bot_commands(sub)
     _add_cabinet_commands(sub)
     _add_panel_sim(sub)
+    _add_kiosk_commands(sub)
     return parser
+
+
+# leds-off (issue 9): the kiosk unit's stop hook puts the panel LEDs in a safe state.
+def _add_kiosk_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from cabinet import safe_state
+
+    safe_state.add_parser(sub)
 
 
 # panel-sim (issue 8): the serial panel simulator registers its own subcommand.

@@ -135,6 +135,18 @@ class DisplayConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class FlowConfig:
+    """The ``[flow]`` table: the player's flow around the games (cabinet/flow.py)."""
+
+    idle_return_s: int = 60
+    """No press from any player this long returns to attract mode."""
+    bot_takeover_s: int = 0
+    """A joined seat with no press this long mid-game is played by a bot; 0 turns it off."""
+    countdown_s: int = 3
+    """The countdown before the starters flip."""
+
+
+@dataclass(frozen=True, slots=True)
 class CabinetConfig:
     seats: tuple[SeatConfig, ...]
     rules: Rules
@@ -152,6 +164,7 @@ class CabinetConfig:
     """rules.md H-2: two cards in flight per seat instead of one."""
     source: str = "<config>"
     display: DisplayConfig = DisplayConfig()
+    flow: FlowConfig = FlowConfig()
 
     def gpio_pins(self) -> int:
         return sum(len(s.pins()) for s in self.seats if s.inputs is Inputs.GPIO)
@@ -159,7 +172,8 @@ class CabinetConfig:
 
 # Parsing.
 
-_TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display"}
+_TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display", "flow"}
+_FLOW = {"idle_return_s", "bot_takeover_s", "countdown_s"}
 _DISPLAY = {"fullscreen", "four_colour", "volume", "mute"}
 _CABINET = {"pin_factory", "debounce_ms", "stuck_ms", "service_hold_ms", "led_pwm", "two_hand"}
 _SEAT = {
@@ -248,9 +262,10 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
     # The game and its rules.
     game = data.get("game", "speed")
     _choice(game, "game", tuple(g.value for g in Game))
-    if game != Game.SPEED:
+    if game != Game.SPEED and n != 2:
         raise ConfigError(
-            f'game = "{game}": the cabinet has Speed controls only so far; use game = "speed"'
+            f'game = "{game}" is for 2 players, but there are {n} [[seat]] tables; '
+            f'describe 2 seats or use game = "speed"'
         )
     base = None
     if "preset" in data:
@@ -259,11 +274,12 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
             base = find_rules(preset) if isinstance(preset, str) else None
         except RulesError:
             base = None
-        if base is None or base.game is not Game.SPEED:
+        if base is None or base.game != game:
             from engine.rules import PRESETS
 
-            speed = [k for k, r in PRESETS.items() if r.game is Game.SPEED]
-            raise ConfigError(f"preset = {preset!r}: use one of {', '.join(speed)}")
+            fits = [k for k, r in PRESETS.items() if r.game == game]
+            raise ConfigError(f"preset = {preset!r}: for game = \"{game}\" use one of "
+                              f"{', '.join(fits)}")
     rules_raw = _table(data, "rules", "[rules]")
     for key in ("game", "players"):
         if key in rules_raw:
@@ -297,6 +313,8 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
         mute=_bool(disp.get("mute", False), "display.mute"),
     )
 
+    flow = _flow(_table(data, "flow", "[flow]"))
+
     seats = tuple(_seat(i, raw, n) for i, raw in enumerate(seats_raw))
     _check_positions(seats)
     _check_keys(seats)
@@ -304,8 +322,24 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
     return CabinetConfig(
         seats=seats, rules=rules, match=match, seed=seed, pin_factory=factory,
         debounce_ms=debounce, stuck_ms=stuck, service_hold_ms=service, led_pwm=led_pwm,
-        two_hand=two_hand, source=source, display=display,
+        two_hand=two_hand, source=source, display=display, flow=flow,
     )
+
+
+def _flow(raw: Mapping[str, Any]) -> FlowConfig:
+    _unknown(raw, _FLOW, "flow")
+    idle = _int(raw.get("idle_return_s", 60), "flow.idle_return_s", 10, 3600)
+    takeover = raw.get("bot_takeover_s", 0)
+    if takeover != 0 or isinstance(takeover, bool):
+        takeover = _int(takeover, "flow.bot_takeover_s", 5, 600)
+        if takeover >= idle:
+            raise ConfigError(
+                f"flow.bot_takeover_s = {takeover}: a bot takes a quiet seat only before "
+                f"the cabinet returns to attract; use fewer seconds than flow.idle_return_s "
+                f"({idle}), or 0 to turn the takeover off"
+            )
+    countdown = _int(raw.get("countdown_s", 3), "flow.countdown_s", 1, 10)
+    return FlowConfig(idle_return_s=idle, bot_takeover_s=takeover, countdown_s=countdown)
 
 
 def _difficulties() -> tuple[str, ...]:
@@ -477,10 +511,10 @@ def _check_pins(seats: tuple[SeatConfig, ...]) -> None:
 
 def laptop_config(
     players: int = 2, humans: int = 0, difficulty: str = "medium", seed: int | None = None,
-    rules: Mapping[str, Any] | None = None,
+    rules: Mapping[str, Any] | None = None, game: str = "speed",
 ) -> CabinetConfig:
     """The built-in laptop cabinet: keyboard seats for ``humans``, bots in the others,
-    mock pins."""
+    mock pins; ``game`` speed, spit or california (the last two for 2 players)."""
     seats: list[dict[str, Any]] = []
     for i in range(players):
         if i < humans:
@@ -489,6 +523,7 @@ def laptop_config(
             seats.append({"controls": "bot", "difficulty": difficulty})
     data: dict[str, Any] = {
         "seat": seats, "cabinet": {"pin_factory": "mock"}, "rules": dict(rules or {}),
+        "game": game,
     }
     if seed is not None:
         data["seed"] = seed

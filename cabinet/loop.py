@@ -22,18 +22,18 @@ import math
 import queue
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from typing import Any, Protocol
 
 from cabinet.config import Control, SeatConfig
-from cabinet.controls import Led, PanelLights, SpeedController, panel_lights
-from cabinet.debounce import InputKind, PanelDebouncer
+from cabinet.controls import Controller, Led, PanelLights, make_controller, panel_lights
+from cabinet.debounce import SERVICE_CHORD, InputKind, PanelDebouncer
 from engine.commands import Command, Pause, Resume, Tick
 from engine.events import Event
-from engine.speed import step
-from engine.state import SpeedState
+from engine.game import GameState, step
+from engine.rules import Game
 
 log = logging.getLogger("speed_cabinet.loop")
 
@@ -55,8 +55,16 @@ class PanelPort(Protocol):
 
 
 class BotLike(Protocol):
-    def observe(self, state: SpeedState, now_ms: int) -> int | None: ...
-    def act(self, state: SpeedState, now_ms: int) -> Command | None: ...
+    def observe(self, state: Any, now_ms: int) -> int | None: ...
+    def act(self, state: Any, now_ms: int) -> Command | None: ...
+
+
+class Director(Protocol):
+    """The player's flow around the games (cabinet/session.py ``FlowDirector``)."""
+
+    def press(self, seat: int, control: Control, t: float) -> bool: ...
+    def service(self, now: float) -> bool: ...
+    def deadline(self) -> float | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +80,7 @@ class Note:
 
 @dataclass(frozen=True, slots=True)
 class Published:
-    state: SpeedState
+    state: GameState
     events: tuple[Event, ...]
     commands: tuple[Command, ...]
     notes: tuple[Note, ...]
@@ -84,7 +92,8 @@ Observer = Callable[[Published], None]
 @dataclass
 class SeatRuntime:
     config: SeatConfig
-    controller: SpeedController
+    controller: Controller
+    """The seat's controls for the game in play (the loop swaps in the right one)."""
     debouncer: PanelDebouncer
     panel: PanelPort | None = None
     bot: BotLike | None = None
@@ -96,7 +105,7 @@ class SeatRuntime:
 class CabinetLoop:
     def __init__(
         self,
-        state: SpeedState,
+        state: GameState,
         seats: Sequence[SeatRuntime],
         inbox: queue.SimpleQueue[Item],
         *,
@@ -112,6 +121,13 @@ class CabinetLoop:
         """Panels whose link is down, by name: the game stays paused while any is."""
         self._paused_for_panels = False
         self.seats = list(seats)
+        for seat in self.seats:
+            ctrl = seat.controller
+            if ctrl.game is not state.rules.game:
+                # Seats are built before the game is dealt: give them that game's controls.
+                seat.controller = make_controller(
+                    state.rules.game, ctrl.player, ctrl.left_handed,
+                    getattr(ctrl, "in_flight", 1) == 2)
         self.inbox = inbox
         self.clock = clock
         self.observers = list(observers)
@@ -129,6 +145,8 @@ class CabinetLoop:
         """Called right after the engine applied a command (the press bench)."""
         self.on_batch_done: Callable[[], None] | None = None
         """Called after each drained batch is fully handled (the press bench)."""
+        self.director: Director | None = None
+        """The player's flow (cabinet/session.py): sees presses first, deals games in."""
         self._observe_bots()
         self._refresh_lights(self.clock())
 
@@ -161,6 +179,10 @@ class CabinetLoop:
             d = seat.debouncer.next_deadline()
             if d is not None:
                 times.append(d)
+        if self.director is not None:
+            d = self.director.deadline()
+            if d is not None:
+                times.append(d)
         if self._blinking:
             phase = (self.clock() - self.t0) / BLINK_S
             times.append(self.t0 + (math.floor(phase) + 1) * BLINK_S)
@@ -173,7 +195,7 @@ class CabinetLoop:
         self._stopping = True
         self.inbox.put((self.clock(), WAKE_SEAT, None, False))
 
-    def run(self, until: float | None = None, stop_when_over: bool = True) -> SpeedState:
+    def run(self, until: float | None = None, stop_when_over: bool = True) -> GameState:
         """Run until ``stop``, clock time ``until``, or (optionally) the game's end."""
         while not self._stopping:
             if stop_when_over and self.state.is_over:
@@ -254,6 +276,8 @@ class CabinetLoop:
                         # than the next ms, so a bot cannot spin the loop).
                         wake = seat.bot.observe(self.state, ms)
                         seat.wake = None if wake is None else max(wake, ms + 1)
+        if self.director is not None and self.director.service(now):
+            self._changed = True
         self._refresh_lights(now)
         self._publish()
 
@@ -287,6 +311,13 @@ class CabinetLoop:
     # Steps.
 
     def _press(self, seat: SeatRuntime, control: Control, t: float) -> None:
+        if self.director is not None and self.director.press(seat.config.index, control, t):
+            return  # attract, join, countdown, between games: the flow's, not the engine's
+        if (control in SERVICE_CHORD and seat.controller.game is not Game.SPEED
+                and any(seat.debouncer.is_down(c) for c in SERVICE_CHORD if c is not control)):
+            # Spit and California: the second button of the service chord is no game press
+            # (in Spit it would move the picked card into slot 5; in Speed it is a pick).
+            return
         cmd = seat.controller.press(self.state, control, self.ms(t))
         if cmd is not None:
             self._apply(cmd)
@@ -394,6 +425,30 @@ class CabinetLoop:
         for observer in self.observers:
             observer(out)
 
+    # Between games (the flow, on this thread).
+
+    def swap_game(self, state: GameState, bots: Mapping[int, BotLike | None]) -> None:
+        """Deal a new game in: its state (time 0 is now), each seat's controls for it and
+        its bot (None: a player's seat). Only on the loop's thread (a director's call)."""
+        self.state = state
+        self.t0 = self.clock() - state.now / 1000
+        for seat in self.seats:
+            ctrl = seat.controller
+            seat.controller = make_controller(state.rules.game, ctrl.player, ctrl.left_handed,
+                                              getattr(ctrl, "in_flight", 1) == 2)
+            seat.bot = bots.get(seat.config.index)
+            seat.wake = None
+            seat.lights = None
+        self._changed = self._lights_dirty = True
+        self._observe_bots()
+
+    def set_bot(self, index: int, bot: BotLike | None) -> None:
+        """A bot takes seat ``index`` over mid-game (None: the player has it back)."""
+        seat = self.seats[index]
+        seat.bot = bot
+        seat.wake = None if bot is None else bot.observe(self.state, self.state.now)
+        self._changed = self._lights_dirty = True
+
     def all_off(self) -> None:
         """The safe state: every LED off."""
         for seat in self.seats:
@@ -403,10 +458,10 @@ class CabinetLoop:
 
 def seat_runtime(config: SeatConfig, *, debounce_ms: int, stuck_ms: int, service_hold_ms: int,
                  two_hand: bool, panel: PanelPort | None = None,
-                 bot: BotLike | None = None) -> SeatRuntime:
+                 bot: BotLike | None = None, game: Game = Game.SPEED) -> SeatRuntime:
     return SeatRuntime(
         config=config,
-        controller=SpeedController(config.index, config.left_handed, two_hand),
+        controller=make_controller(game, config.index, config.left_handed, two_hand),
         debouncer=PanelDebouncer(debounce_ms / 1000, stuck_ms / 1000, service_hold_ms / 1000),
         panel=panel,
         bot=bot,

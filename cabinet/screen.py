@@ -27,8 +27,9 @@ from typing import Any
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
 from cabinet.controls import Led, PanelLights, panel_lights
 from cabinet.loop import Published, SeatRuntime
-from display.view import Light, Lights, MatchView, PhotoFinish, SeatView, TableView
-from engine.events import CardPlayed, Event, PlayRejected, Reason
+from display.view import FlowView, Light, Lights, MatchView, PhotoFinish, SeatView, TableView
+from engine.commands import Slam
+from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
 from engine.state import SpeedState
 
 log = logging.getLogger("speed_cabinet.screen")
@@ -114,6 +115,8 @@ class Frame:
     view: TableView
     events: list[Event]
     before: Any
+    claims: int = 0
+    """"SPEED!" claims since the last take (a seat out of cards slammed and won)."""
 
 
 class ScreenFeed:
@@ -122,13 +125,18 @@ class ScreenFeed:
     def __init__(self, seats: Sequence[SeatRuntime], *, laptop: bool,
                  keys: dict[int, tuple[str, ...]] | None = None,
                  match: MatchView | None = None, four_colour: bool = False,
-                 offline: Callable[[], Sequence[str]] | None = None) -> None:
+                 offline: Callable[[], Sequence[str]] | None = None,
+                 flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None
+                 ) -> None:
         self.seats = list(seats)
         self.laptop = laptop
         self.keys = keys or {}
         self.match = match
         self.four_colour = four_colour
         self.offline = offline
+        self.flow = flow
+        """The player's flow (cabinet/session.py): the screen over the table, the match."""
+        self._claims = 0
         self.photos = PhotoFinishes()
         self.photo: PhotoFinish | None = None
         self._lock = threading.Lock()
@@ -142,15 +150,20 @@ class ScreenFeed:
         seats = tuple(seat_view(s, state, now, self.keys.get(s.config.index, ()))
                       for s in self.seats)
         offline = tuple(self.offline()) if self.offline is not None else ()
+        flow, match = self.flow() if self.flow is not None else (None, None)
         return TableView(state=state, seats=seats, laptop=self.laptop, offline=offline,
-                         photo=self.photo, match=self.match, four_colour=self.four_colour)
+                         photo=self.photo, match=match or self.match,
+                         four_colour=self.four_colour, flow=flow)
 
     def __call__(self, pub: Published) -> None:
         photo = self.photos.see(pub.commands, pub.events)
         if photo is not None:
             self.photo = photo
         view = self.view_of(pub.state)
+        claims = sum(1 for ev in pub.events if isinstance(ev, GameWon) and any(
+            isinstance(c, Slam) and c.player == ev.player for c in pub.commands))
         with self._lock:
+            self._claims += claims
             if self._view is not None and pub.events and self._before is None:
                 self._before = self._view.state
             self._view = view
@@ -168,7 +181,8 @@ class ScreenFeed:
             events = list(self._events)
             self._events.clear()
             before, self._before = self._before, None
-            return Frame(self._view, events, before)
+            claims, self._claims = self._claims, 0
+            return Frame(self._view, events, before, claims)
 
 
 def display_available(env: dict[str, str] | None = None) -> str | None:
@@ -271,7 +285,10 @@ def run_window(
                     anims.start(frame.events, frame.before, layout,
                                 {s.index: s.picked for s in frame.view.seats})
                     if sound is not None:
-                        sound.play_events(frame.events)
+                        if frame.claims:  # the "SPEED!" claim, instead of the plain win
+                            sound.play("speed")
+                        sound.play_events([e for e in frame.events if not (
+                            frame.claims and isinstance(e, GameWon))])
                 anims.advance(dt)
                 now_ms = loop.ms(now)
                 key = renderer.frame_key(frame.view, anims, now_ms)
@@ -323,11 +340,12 @@ def try_display() -> str | None:
 
 
 def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
-                out: Any = None) -> Any:
+                out: Any = None, flow: bool = False) -> Any:
     """Run a built cabinet with the window (keys from the window); returns the final state.
 
     Seats without a panel are drawn with the LEDs they would show; ``laptop`` also draws
-    each seat's panel and keys.
+    each seat's panel and keys. ``flow``: the player's flow runs the table (attract mode,
+    join, countdown, match: cabinet/flow.py) instead of the one game dealt.
     """
     from cabinet.keyboard import key_bindings
     from display.sound import SoundBoard
@@ -335,14 +353,24 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
     config = cab.config
     bindings = {k: v for k, v in key_bindings(config.seats).items() if not k.isupper()}
     keys = seat_keys(config.seats, bindings)
+    director = None
+    if flow:
+        from cabinet.session import FlowDirector
+
+        director = FlowDirector(config, out=out)
+        director.attach(cab.loop)  # attract mode: a bot demo until a seat presses SLAM
     feed = ScreenFeed(cab.seats, laptop=laptop, keys=keys,
                       four_colour=config.display.four_colour,
-                      offline=lambda: tuple(cab.loop.offline))
+                      offline=lambda: tuple(cab.loop.offline),
+                      flow=director.flow_view if director is not None else None)
     cab.loop.observers.append(feed)
     sound = SoundBoard(config.display.volume / 100, config.display.mute)
     if out is not None:
         mode = "fullscreen" if config.display.fullscreen and not laptop else "a window"
         print(f"speed-cabinet: the table is in {mode} (ESC quits)", file=out, flush=True)
+        if director is not None:
+            print("speed-cabinet: attract mode: a bot demo until a player presses SLAM",
+                  file=out, flush=True)
     start = time.monotonic()
 
     def first_frame(n: int) -> None:

@@ -27,10 +27,20 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from engine import speed
+from engine import california, speed, spit
 from engine.bots import BOT_PRESETS, Bot, BotProfile, find_profile
 from engine.commands import Command, Tick
-from engine.events import CardPlayed, CenterReshuffled, PlayRejected, Stalled
+from engine.events import (
+    ActionRejected,
+    CardMoved,
+    CardPlayed,
+    CenterReshuffled,
+    Covered,
+    PlayRejected,
+    Slapped,
+    SpitRecycled,
+    Stalled,
+)
 from engine.invariants import check_invariants
 from engine.match import Match, MatchError, MatchRules
 from engine.notation import table_of
@@ -71,6 +81,17 @@ class GameResult:
     """Each seat's cards still to shed at the end (for margin-points matches)."""
     log: list[Command] = field(default_factory=list)
     """Every command applied, in order (with the seed, the game's full record)."""
+    rounds: int = 1
+    """Spit and California: rounds played (re-deals + 1)."""
+    moves: int = 0
+    """Spit: stock tops moved into empty slots."""
+    slaps: int = 0
+    """Spit: slap phases decided by a slap (the rest by the slap timeout)."""
+    slap_timeouts: int = 0
+    slaps_smaller: int = 0
+    """Spit: slaps that took the smaller pile (or one of two equal piles)."""
+    slap_wins: tuple[int, ...] = ()
+    """Spit: slaps won per seat."""
 
 
 class SimGame(Protocol):
@@ -189,8 +210,127 @@ class SpeedSim:
         return result
 
 
-SIM_GAMES: dict[Game, SimGame] = {Game.SPEED: SpeedSim()}
-"""The games the sim plays; Spit and California plug in here."""
+class TableSim:
+    """Spit and California (2 players): the same event-driven loop as ``SpeedSim``
+    through ``engine.game``, counting rounds and, for Spit, moves and slap outcomes.
+
+    ``plays`` counts plays onto the spit piles (Spit) or covers (California);
+    ``reshuffles`` counts Spit recycles (the ``recycle`` option); ``rejected`` every
+    rejected play, move or cover. There are no deadlocks in these games.
+    """
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+
+    def play(self, rules: Rules, profiles: Sequence[BotProfile], seed: int,
+             breach_dir: Path | None) -> GameResult:
+        module = self.module
+        table = module.deal(rules, random.Random(seed))
+        step = module.step  # looked up per game, so a test can inject a faulty engine
+        check = check_invariants
+        state, _ = module.start(rules, table, random.Random(seed), seed)
+        commands: list[Command] = []
+
+        def breach(exc: Exception, t: int) -> SimBreach:
+            path = None
+            if breach_dir is not None:
+                data = record(rules, table, seed, commands, until=t)
+                path = breach_dir / f"sim-breach-{rules.game}-seed{seed}.json"
+                path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            what = f"{type(exc).__name__}: {exc}"
+            return SimBreach(f"game seed {seed} at t = {t} ms: {what}", path, seed)
+
+        try:
+            check(state)
+        except Exception as exc:
+            raise breach(exc, 0) from exc
+        bots = [Bot(i, profiles[i], bot_seed(seed, i)) for i in range(2)]
+        wake: list[int | None] = [b.observe(state, 0) for b in bots]
+        result = GameResult(seed, None, 0, slap_wins=(0, 0))
+        plays = stalls = recycles = rejected = moves = slaps = timeouts = smaller = 0
+        slap_wins = [0, 0]
+        tie_next = 0
+        limit = False
+        while not state.phase.is_over:
+            w0, w1 = wake
+            if w0 is None and w1 is None:
+                who, tb = -1, LIMIT_MS + 1
+            elif w1 is None or (w0 is not None and (w0 < w1 or (w0 == w1 and tie_next == 0))):
+                assert w0 is not None
+                who, tb = 0, w0
+            else:
+                assert w1 is not None
+                who, tb = 1, w1
+            timers = state.timers
+            tt = min(tm.due for tm in timers) if timers else None
+            cmd: Command | None
+            if tt is not None and tt <= tb:
+                if tt > LIMIT_MS:
+                    limit = True
+                    break
+                cmd = Tick(tt)
+            elif who < 0 or tb > LIMIT_MS:
+                limit = True
+                break
+            else:
+                cmd = bots[who].act(state, tb)
+                if cmd is None:
+                    wake[who] = bots[who].observe(state, tb)
+                    continue
+                if w0 == w1:
+                    tie_next = 1 - who
+            commands.append(cmd)
+            if len(commands) > MAX_COMMANDS:
+                limit = True
+                break
+            before = state
+            try:
+                state, events = step(state, cmd)
+                check(state)
+            except Exception as exc:
+                raise breach(exc, cmd.t) from exc
+            for ev in events:
+                if isinstance(ev, CardPlayed | Covered):
+                    plays += 1
+                elif isinstance(ev, Stalled):
+                    stalls += 1
+                elif isinstance(ev, PlayRejected | ActionRejected):
+                    rejected += 1
+                elif isinstance(ev, SpitRecycled):
+                    recycles += 1
+                elif isinstance(ev, Slapped):
+                    slaps += 1
+                    slap_wins[ev.player] += 1
+                    sizes = [len(pile) for pile in before.center]
+                    smaller += sizes[ev.to] <= sizes[1 - ev.to]
+                elif isinstance(ev, CardMoved):
+                    moves += 1
+            if before.phase is Phase.SLAP and state.phase is not Phase.SLAP and not any(
+                isinstance(ev, Slapped) for ev in events
+            ):
+                timeouts += 1
+            t = cmd.t
+            wake = [b.observe(state, t) for b in bots]
+        result.winner = state.winner
+        result.length_ms = state.now
+        result.limit = limit
+        result.plays, result.stalls, result.reshuffles = plays, stalls, recycles
+        result.rejected, result.commands = rejected, len(commands)
+        result.cards_left = tuple(p.cards for p in state.players)
+        result.rounds = state.round
+        result.moves = moves
+        result.slaps, result.slap_timeouts, result.slaps_smaller = slaps, timeouts, smaller
+        result.slap_wins = tuple(slap_wins)
+        result.log = commands
+        return result
+
+
+SIM_GAMES: dict[Game, SimGame] = {
+    Game.SPEED: SpeedSim(),
+    Game.SPIT: TableSim(spit),
+    Game.CALIFORNIA: TableSim(california),
+}
+"""The games the sim plays."""
 
 
 @dataclass
@@ -220,6 +360,16 @@ class Summary:
     match_wins: list[int] = field(default_factory=list)
     match_draws: int = 0
     """Matches stopped undecided after MAX_MATCH_GAMES games (all drawn, say)."""
+    rounds: int = 0
+    """Spit and California: rounds played, summed over the games."""
+    moves: int = 0
+    slaps: int = 0
+    """Spit: slap phases decided by a slap; ``slap_timeouts`` by the slap timeout."""
+    slap_timeouts: int = 0
+    slaps_smaller: int = 0
+    """Spit: slaps that took the smaller pile (or one of two equal piles)."""
+    slap_wins: list[int] = field(default_factory=list)
+    """Spit: slaps won per seat."""
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -235,6 +385,16 @@ class Summary:
         self.rejected += r.rejected
         self.commands += r.commands
         self.total_ms += r.length_ms
+        self.rounds += r.rounds
+        self.moves += r.moves
+        self.slaps += r.slaps
+        self.slap_timeouts += r.slap_timeouts
+        self.slaps_smaller += r.slaps_smaller
+        if r.slap_wins:
+            if not self.slap_wins:
+                self.slap_wins = [0] * len(r.slap_wins)
+            for i, n in enumerate(r.slap_wins):
+                self.slap_wins[i] += n
 
     @property
     def mean_game_s(self) -> float:
@@ -245,7 +405,15 @@ class Summary:
         return self.games / self.wall_s if self.wall_s > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
+        """Issue 4's keys (and more); ``rounds`` for Spit and California; ``moves`` and the
+        slap outcomes (``slaps``, ``slap_timeouts``, ``slaps_smaller``, ``slap_wins``) for
+        Spit only."""
         out = asdict(self)
+        if self.game == Game.SPEED:
+            out.pop("rounds")
+        if self.game != Game.SPIT:
+            for key in ("moves", "slaps", "slap_timeouts", "slaps_smaller", "slap_wins"):
+                out.pop(key)
         out["mean_game_s"] = round(self.mean_game_s, 3)
         out["games_per_s"] = round(self.games_per_s, 1)
         out["wall_s"] = round(self.wall_s, 3)
@@ -361,6 +529,23 @@ def format_summary(s: Summary) -> str:
         ("invariant breaches", f"{s.invariant_breaches}"),
         ("speed", f"{s.games_per_s:,.0f} games/s ({s.wall_s:.2f} s wall, one core)"),
     ]
+    if s.game != Game.SPEED:
+        # Spit and California: rounds instead of rebuilds and deadlocks.
+        extra = [("rounds", f"{s.rounds} ({s.rounds / games:.2f} per game)")]
+        if s.game == Game.SPIT:
+            phases = max(s.slaps + s.slap_timeouts, 1)
+            slap_wins = "  ".join(f"P{i + 1} {w}" for i, w in enumerate(s.slap_wins))
+            extra += [
+                ("moves", f"{s.moves} ({s.moves / games:.1f} per game)"),
+                ("recycles", f"{s.reshuffles}"),
+                ("slaps", f"{s.slaps} ({slap_wins}), {100 * s.slaps_smaller / max(s.slaps, 1):.0f}%"
+                          f" took the smaller pile"),
+                ("slap timeouts", f"{s.slap_timeouts} ({100 * s.slap_timeouts / phases:.0f}% "
+                                  f"of slap phases)"),
+            ]
+        what = "plays" if s.game == Game.SPIT else "covers"
+        rows[4] = (what, f"{s.plays} ({s.plays / games:.1f} per game)")
+        rows[6:9] = [*extra, ("rejected", f"{s.rejected} ({s.rejected / games:.2f} per game)")]
     if s.match is not None:
         played = max(s.matches, 1)
         mwins = "   ".join(f"P{i + 1} {w} ({100 * w / played:.1f}%)"
@@ -380,7 +565,7 @@ def format_summary(s: Summary) -> str:
 def add_parser(sub: Any) -> None:
     """Register ``sim`` on the CLI's subparsers."""
     sp = sub.add_parser("sim", help="play bot-only games on simulated time and sum them up")
-    sp.add_argument("--game", default="speed", help="speed (spit and california later)")
+    sp.add_argument("--game", default="speed", help="speed, spit or california (default speed)")
     sp.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     sp.add_argument("--games", type=int, default=1000,
                     help="games to play (matches with --match); default 1000")

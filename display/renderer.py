@@ -16,7 +16,7 @@ import pygame
 from display.animations import Animations
 from display.cards import CardArt, Fonts
 from display.layout import Layout, Rect, SeatLayout, layout_for
-from display.view import GameState, Light, SeatView, TableView
+from display.view import FlowView, GameState, Light, SeatView, TableView
 from engine.california import CaliforniaState, coverable
 from engine.rules import Game
 from engine.spit import SpitState
@@ -105,6 +105,8 @@ class Renderer:
                 face = self.art.face(slide.code, rect.w, rect.h, rot)
             surface.blit(face, (rect.x, rect.y))
         self._banners(surface, view, layout, now_ms, blink)
+        if view.flow is not None and view.flow.screen != "playing":
+            self._flow(surface, view, layout, blink)
         return layout
 
     # Cached pieces.
@@ -598,6 +600,86 @@ class Renderer:
         for line in lines:
             self._blit_text(surface, line, round(u * 0.4), WHITE, Rect(0, y, w, round(u * 0.45)))
             y += round(u * 0.5)
+
+
+    # The player's flow: attract card, join menu, countdown, result hints.
+
+    def _flow(self, surface: pygame.Surface, view: TableView, layout: Layout,
+              blink: bool) -> None:
+        flow = view.flow
+        assert flow is not None
+        u = layout.card_w
+        w, h = layout.width, layout.height
+        if flow.screen == "countdown":
+            surface.blit(self._shade_surface(w, h, (0, 0, 0, 170)), (0, 0))
+            self._strip(surface, layout, [(flow.game.upper(), GOLD), ("get ready", WHITE)])
+            size = round(h * 0.4)
+            top = layout.info.bottom + u // 8
+            text = str(flow.count or "GO")
+            d = max(2, size // 40)
+            self._blit_text(surface, text, size, DARK, Rect(d, top + d, w, size))
+            self._blit_text(surface, text, size, GOLD, Rect(0, top, w, size))
+            return
+        if flow.screen == "result":
+            self._flow_seats(surface, flow, Rect(0, h - round(u * 1.6), w, round(u * 0.5)))
+            if flow.hint:
+                self._blit_text(surface, flow.hint, round(u * 0.4),
+                                GOLD if blink else WHITE,
+                                Rect(0, h - round(u * 1.0), w, round(u * 0.5)))
+            return
+        lines: list[tuple[str, tuple[int, int, int], float]] = []
+        if flow.screen == "attract":
+            lines.append((flow.game.upper(), GOLD, 1.6))
+            lines.extend((text, WHITE, 0.8) for text in flow.rules)
+            lines.append(("press SLAM to join", GOLD if blink else WHITE, 1.2))
+        else:  # join
+            lines.append(("JOIN THE GAME", GOLD, 1.3))
+            for k, (name, value) in enumerate(flow.menu):
+                chosen = k == flow.row
+                text = f"{k + 1}  {name}:  < {value} >" if chosen else f"{k + 1}  {name}:  {value}"
+                lines.append((text, GOLD if chosen else WHITE, 1.0))
+        box_w = min(round(w * 0.8), round(u * 8.5))
+        lh = round(u * 0.42)
+        extra = 1 if flow.screen == "join" else 0
+        box_h = sum(round(lh * k) for _, _, k in lines) + lh // 2 + extra * round(lh * 1.6)
+        area = layout.centre_area
+        box = Rect(area.x + (area.w - box_w) // 2, area.y + (area.h - box_h) // 2, box_w, box_h)
+        surface.blit(self._shade_surface(box.w, box.h, (0, 0, 0, 215)), (box.x, box.y))
+        pygame.draw.rect(surface, GOLD, _pg(box), max(2, u // 40), border_radius=u // 8)
+        y = box.y + lh // 4
+        for text, colour, k in lines:
+            lh_k = round(lh * k)
+            self._blit_text(surface, text, round(lh_k * 0.9), colour,
+                            Rect(box.x + u // 8, y, box.w - u // 4, lh_k))
+            y += lh_k
+        if flow.screen == "join":
+            self._flow_seats(surface, flow, Rect(box.x + u // 8, y, box.w - u // 4,
+                                                 round(lh * 0.8)))
+            y += round(lh * 0.8)
+            self._blit_text(surface, flow.hint, round(lh * 0.6), GREY,
+                            Rect(box.x + u // 8, y, box.w - u // 4, round(lh * 0.7)))
+
+    def _flow_seats(self, surface: pygame.Surface, flow: FlowView, r: Rect) -> None:
+        """Each seat's mark in its colour: P1 READY, P2 SLAM!, P3 bot..."""
+        marks = {"join": "press SLAM", "joined": "SLAM to ready", "ready": "READY",
+                 "bot": "bot", "left": "bot"}
+        pieces = [(f"P{i + 1} {marks.get(s, s)}", READY_GREEN if s == "ready" else
+                   seat_colour(i)) for i, s in enumerate(flow.seats)]
+        if not pieces:
+            return
+        size = round(r.h * 0.9)
+        surfs = [self.text(t, size, c) for t, c in pieces]
+        gap = size
+        total = sum(x.get_width() for x in surfs) + gap * (len(surfs) - 1)
+        if total > r.w:
+            size = max(8, int(size * r.w / total))
+            surfs = [self.text(t, size, c) for t, c in pieces]
+            gap = size
+            total = sum(x.get_width() for x in surfs) + gap * (len(surfs) - 1)
+        x = r.x + (r.w - total) // 2
+        for piece in surfs:
+            surface.blit(piece, (x, r.y + (r.h - piece.get_height()) // 2))
+            x += piece.get_width() + gap
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], f: float) -> tuple[int, int, int]:

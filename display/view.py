@@ -97,6 +97,27 @@ class MatchView:
 
 
 @dataclass(frozen=True, slots=True)
+class FlowView:
+    """The player's flow around the game (cabinet/flow.py) as the screen shows it."""
+
+    screen: str
+    """"attract", "join", "countdown", "playing" or "result"."""
+    game: str = "speed"
+    rules: tuple[str, ...] = ()
+    """The active game's rules on a short card (attract)."""
+    menu: tuple[tuple[str, str], ...] = ()
+    """The join menu: (row, value), rows chosen with slot buttons 1, 2, 3..."""
+    row: int = 0
+    """The chosen row."""
+    seats: tuple[str, ...] = ()
+    """Per seat: "join" (press SLAM), "joined", "ready" or "bot"."""
+    count: int = 0
+    """The countdown's number (3, 2, 1)."""
+    hint: str = ""
+    """One line of what to press next."""
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """What the display draws: the game state plus the cabinet's per-seat view."""
 
@@ -113,11 +134,14 @@ class TableView:
     four_colour: bool = False
     messages: tuple[str, ...] = field(default=())
     """Other short cabinet notes to show (e.g. "demo: no humans")."""
+    flow: FlowView | None = None
+    """The attract card, join menu, countdown or result screen over the table."""
 
 
 __all__ = [
     "NO_LIGHTS",
     "POSITIONS",
+    "FlowView",
     "GameState",
     "Light",
     "Lights",

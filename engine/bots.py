@@ -68,8 +68,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
+from engine import california, spit
 from engine.cards import Card
-from engine.commands import Command, Play, Slam
+from engine.commands import Command, Cover, Move, Play, Slam, Slap
 from engine.rules import CallMode, Game, Rules
 from engine.state import Phase, SpeedState
 
@@ -147,6 +148,12 @@ class Intent(Enum):
     """SLAM at a stall."""
     CLAIM = "claim"
     """SLAM to claim the win ("Speed!")."""
+    MOVE = "move"
+    """Spit: move stock top ``card`` into stock slot ``pile`` (1-5)."""
+    SLAP = "slap"
+    """Spit: slap centre pile ``pile`` in the slap phase."""
+    COVER = "cover"
+    """California: cover the visible top ``card`` (``top`` is the same card)."""
 
 
 @dataclass(slots=True)
@@ -222,7 +229,8 @@ class Bot:
         """The card of its last legal play (for anticipation of a run)."""
         self.last_fired_wrong = False
         """Was the last command ``act`` returned a deliberate wrong attempt?"""
-        self.stats = {"plays": 0, "wrong": 0, "slams": 0, "replans": 0}
+        self.stats = {"plays": 0, "wrong": 0, "slams": 0, "replans": 0, "moves": 0,
+                      "slaps": 0}
         self.memo: Any = None
         """The strategy's own cache for the rules in play (an adjacency table, the reach)."""
         self._plan: Plan | None = None
@@ -294,6 +302,8 @@ class Bot:
             self.stats["slams"] += 1
         elif plan.wrong:
             self.stats["wrong"] += 1
+        elif intent is Intent.MOVE or intent is Intent.SLAP:
+            self.stats["moves" if intent is Intent.MOVE else "slaps"] += 1
         else:
             self.stats["plays"] += 1
             self.last_card = plan.card
@@ -493,5 +503,252 @@ class SpeedStrategy:
         return Play(now, p, card.code, plan.pile)
 
 
-STRATEGIES: dict[Game, Strategy] = {Game.SPEED: SpeedStrategy()}
-"""How bots play each game; Spit and California register theirs here."""
+# Spit and California.
+
+_SLAP_PHASE = Phase.SLAP
+_MOVE, _SLAP, _COVER = Intent.MOVE, Intent.SLAP, Intent.COVER
+CLOSE_PILES = 2
+"""Spit slap: piles within this many cards of each other are hard to judge by eye; a bot
+then picks the smaller one only with probability ``skill`` (else either, at random)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _RankMemo:
+    """What a Spit bot derives once from the rules in play: the adjacency table."""
+
+    rules: Rules
+    table: tuple[tuple[bool, ...], ...]
+    masks: tuple[int, ...]
+
+    @classmethod
+    def of(cls, bot: Bot, rules: Rules) -> _RankMemo:
+        memo = bot.memo
+        if isinstance(memo, cls) and memo.rules is rules:
+            return memo
+        table = _TABLES.get(rules)
+        if table is None:
+            table = tuple(tuple(rules.adjacent(c, t) for c in range(14)) for t in range(14))
+            _TABLES[rules] = table
+        masks = tuple(sum(1 << c for c in range(14) if table[t][c]) for t in range(14))
+        memo = bot.memo = cls(rules, table, masks)
+        return memo
+
+
+def _is_top(stocks: tuple[tuple[Card, ...], ...], card: Card) -> int:
+    """The stock slot (0-4) whose top is this very card, or -1."""
+    for k, pile in enumerate(stocks):
+        if pile and pile[0] is card:
+            return k
+    return -1
+
+
+class SpitStrategy:
+    """Spit: play a stock top onto a spit pile (the one leaving most follow-ups); else
+    move a top with a card under it into an empty slot (revealing a card); SLAM (spit) at
+    a stall; in the slap phase race for the smaller pile.
+
+    Scan sizes: stock tops x piles in use for a play (5 x 2 is the reference), stock tops
+    for a move, the two piles for a slap. A slap is a simple reaction to the round-end cue
+    (``claim_factor``); the bot that emptied its own stocks saw it coming (also
+    ``chain_factor``, no refractory gap). Piles within ``CLOSE_PILES`` cards of each other
+    are told apart only with probability ``skill``. Same-rank combine moves (an option) are
+    not used: a combine reveals a card but hides one, and two can undo each other forever.
+    """
+
+    def is_over(self, state: spit.SpitState) -> bool:
+        return state.phase.is_over
+
+    def decide(self, bot: Bot, state: spit.SpitState, now: int) -> Plan | None:
+        phase = state.phase
+        if phase.is_over or state.paused_at is not None:
+            return None
+        p = bot.player
+        me = state.players[p]
+        timing = bot.timing
+        prof = bot.profile
+        start = now if bot.busy_until < now else bot.busy_until
+        center = state.center
+        if phase is _SLAP_PHASE:
+            sizes = (len(center[0]), len(center[1]))
+            pile = p if sizes[0] == sizes[1] else (0 if sizes[0] < sizes[1] else 1)
+            if abs(sizes[0] - sizes[1]) <= CLOSE_PILES and bot.rng.random() >= prof.skill:
+                pile = 0 if bot.rng.random() < 0.5 else 1
+            if state.ender == p:
+                due = now + timing.reaction(2, prof.claim_factor * prof.chain_factor)
+            else:
+                due = start + timing.reaction(2, prof.claim_factor)
+            return Plan(due, _SLAP, None, pile, center[pile][0] if center[pile] else None)
+        if phase is not _PLAYING and phase is not _STALLED:
+            return None
+        memo = _RankMemo.of(bot, state.rules)
+        table = memo.table
+        stocks = me.stocks
+        tops = tuple(pile[0] for pile in stocks if pile)
+        if not tops:
+            return None
+        piles = [i for i in (0, 1) if center[i]]
+        legal = [(c, i) for c in tops for i in piles if table[center[i][0].rank][c.rank]]
+        items = len(tops) * len(piles)
+        if legal:
+            card, pile = legal[0] if len(legal) == 1 else SpeedStrategy._choose(
+                bot, legal, tops, memo.masks)
+            top = center[pile][0]
+            rt = timing.reaction(items, prof.chain_factor if top is bot.last_card else 1.0)
+            due = start + rt
+            if due < me.locked_until:
+                due = me.locked_until
+            plan = Plan(due, _PLAY, card, pile, top)
+            if phase is _PLAYING and timing.is_wrong(rt, items):
+                row = table[top.rank]
+                misses = [c for c in tops if not row[c.rank]]
+                if misses:
+                    plan.card = min(misses, key=lambda c: (abs(c.rank - top.rank), c.uid))
+                    plan.wrong = True
+            return plan
+        if phase is _STALLED and p not in state.ready:
+            return Plan(start + timing.reaction(items, prof.absent_factor), _READY)
+        # A move into an empty slot: from the biggest pile (most cards still face down).
+        empty = [k for k, pile in enumerate(stocks) if not pile]
+        sources = [k for k, pile in enumerate(stocks) if len(pile) > 1]
+        if empty and sources:
+            if len(sources) > 1 and bot.rng.random() < prof.skill:
+                src = max(sources, key=lambda k: (len(stocks[k]), -k))
+            else:
+                src = sources[int(bot.rng.random() * len(sources))]
+            due = start + timing.reaction(len(tops))
+            if due < me.locked_until:
+                due = me.locked_until
+            return Plan(due, _MOVE, stocks[src][0], empty[0] + 1)
+        return None
+
+    def confirm(self, bot: Bot, state: spit.SpitState, plan: Plan, now: int) -> Command | None:
+        phase = state.phase
+        if phase.is_over or state.paused_at is not None:
+            return None
+        p = bot.player
+        me = state.players[p]
+        intent = plan.intent
+        if intent is _SLAP:
+            pile = state.center[plan.pile] if phase is _SLAP_PHASE else ()
+            if pile and pile[0] is plan.top:
+                return Slap(now, p, plan.pile)
+            return None
+        if intent is _READY:
+            if phase is _STALLED and p not in state.ready and me.cards:
+                return Slam(now, p)
+            return None
+        if phase is not _PLAYING and phase is not _STALLED:
+            return None
+        card = plan.card
+        if card is None or now < me.locked_until:
+            return None
+        src = _is_top(me.stocks, card)
+        if src < 0:
+            return None
+        if intent is _MOVE:
+            if len(me.stocks[src]) > 1 and not me.stocks[plan.pile - 1]:
+                return Move(now, p, card.code, plan.pile)
+            return None
+        pile = state.center[plan.pile]
+        if not pile or pile[0] is not plan.top or (plan.wrong and phase is not _PLAYING):
+            return None
+        return Play(now, p, card.code, plan.pile)
+
+
+class CaliforniaStrategy:
+    """California: scan both rows for a top that may be covered (a live match or a
+    double) and cover it; SLAM ready at a stall.
+
+    The scan is every visible top (8 with rows of 4; the reference is 10). Covering the
+    opponent's row pushes cards to them (they pick their row up at the re-deal), so with
+    probability ``skill`` the bot prefers a cover on the opponent's row (and, within a row,
+    the rank it is already covering); otherwise any legal cover. Covering more of the rank
+    it just covered is anticipated (``chain_factor``). A wrong attempt covers a top that is
+    not coverable (the engine rejects it: ``no_match``).
+    """
+
+    def is_over(self, state: california.CaliforniaState) -> bool:
+        return state.phase.is_over
+
+    def decide(self, bot: Bot, state: california.CaliforniaState, now: int) -> Plan | None:
+        phase = state.phase
+        if phase.is_over or state.paused_at is not None:
+            return None
+        p = bot.player
+        me = state.players[p]
+        timing = bot.timing
+        prof = bot.profile
+        start = now if bot.busy_until < now else bot.busy_until
+        players = state.players
+        items = len(players[0].row) + len(players[1].row)
+        if phase is _STALLED:
+            if p in state.ready:
+                return None
+            return Plan(start + timing.reaction(items, prof.absent_factor), _READY)
+        if phase is not _PLAYING or not me.deck:
+            return None
+        live = state.live
+        mine: list[Card] = []
+        theirs: list[Card] = []
+        others: list[Card] = []
+        for q, found in ((p, mine), (1 - p, theirs)):
+            for pile in players[q].row:
+                top = pile[0]
+                if top.rank in live or (len(pile) > 1 and pile[1].rank == top.rank):
+                    found.append(top)
+                else:
+                    others.append(top)
+        legal = theirs + mine
+        if not legal:
+            return None
+        last = bot.last_card
+        rng = bot.rng
+        if rng.random() < prof.skill:
+            pool = theirs or mine
+            same = [c for c in pool if last is not None and c.rank == last.rank]
+            target = (same or pool)[0]
+        else:
+            target = legal[int(rng.random() * len(legal))]
+        chain = last is not None and target.rank == last.rank
+        rt = timing.reaction(items, prof.chain_factor if chain else 1.0)
+        due = start + rt
+        if due < me.locked_until:
+            due = me.locked_until
+        plan = Plan(due, _COVER, target, -1, target)
+        if others and timing.is_wrong(rt, items):
+            # A near miss: a top one rank off a live rank looks most like a match.
+            near = min(others, key=lambda c: (min((abs(c.rank - r) for r in live), default=13),
+                                              c.uid))
+            plan.card = plan.top = near
+            plan.wrong = True
+        return plan
+
+    def confirm(self, bot: Bot, state: california.CaliforniaState, plan: Plan,
+                now: int) -> Command | None:
+        phase = state.phase
+        if phase.is_over or state.paused_at is not None:
+            return None
+        p = bot.player
+        me = state.players[p]
+        if plan.intent is _READY:
+            return Slam(now, p) if phase is _STALLED and p not in state.ready else None
+        card = plan.card
+        if phase is not _PLAYING or card is None or now < me.locked_until or not me.deck:
+            return None
+        for q in (p, 1 - p):
+            for pile in state.players[q].row:
+                if pile[0] is card:
+                    # Re-perception: the same top, and still (or, for a wrong attempt,
+                    # still not) coverable.
+                    if california.coverable(state, pile) is plan.wrong:
+                        return None
+                    return Cover(now, p, card.code)
+        return None
+
+
+STRATEGIES: dict[Game, Strategy] = {
+    Game.SPEED: SpeedStrategy(),
+    Game.SPIT: SpitStrategy(),
+    Game.CALIFORNIA: CaliforniaStrategy(),
+}
+"""How bots play each game."""

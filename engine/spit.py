@@ -297,12 +297,15 @@ def legal_plays(state: SpitState, player: int) -> list[tuple[Card, int]]:
     """Every (stock top, pile) the rules allow now, lockouts aside, in slot then pile order."""
     if state.phase not in (Phase.PLAYING, Phase.STALLED):
         return []
+    # can_play for every (top, pile), without looking each top up again.
+    adjacent = state.rules.adjacent
+    targets = [(i, pile[0].rank) for i, pile in enumerate(state.center) if pile]
     return [
-        (card, pile)
-        for card in state.players[player].tops
-        if card is not None
-        for pile in range(2)
-        if can_play(state, player, card, pile)
+        (stock[0], i)
+        for stock in state.players[player].stocks
+        if stock
+        for i, rank in targets
+        if adjacent(stock[0].rank, rank)
     ]
 
 

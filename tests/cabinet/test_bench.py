@@ -31,6 +31,9 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench, "SIM_MIN_GAMES", 10)
     monkeypatch.setattr(bench, "SIM_BATCH", 10)
     monkeypatch.setattr(bench, "SAMPLE_GAMES", 2)
+    monkeypatch.setattr(bench, "OTHER_SECONDS", 0.0)
+    monkeypatch.setattr(bench, "OTHER_MIN_GAMES", 2)
+    monkeypatch.setattr(bench, "OTHER_BATCH", 2)
 
 
 def _check_figures(figures: dict[str, Any]) -> None:
@@ -50,7 +53,9 @@ def test_bench_only_sim_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     figures = json.loads(out)
     assert {"sim_games_per_s", "engine_step_us", "invariant_check_us"} <= set(figures)
+    assert {"sim_spit_games_per_s", "sim_california_games_per_s"} <= set(figures)
     assert isinstance(figures["sim_games_per_s"], float)
+    assert isinstance(figures["sim_spit_games_per_s"], float)
     _check_figures(figures)
 
 

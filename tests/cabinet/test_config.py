@@ -128,7 +128,7 @@ FAULTS = [
     ("rules.lockout_ms", -5, ["[rules]", "lockout_ms", ">= 0"]),
     ("rules.colour", 1, ["[rules]", "unknown rules option 'colour'"]),
     ("rules.players", 3, ["rules.players", "[[seat]]"]),
-    ("game", "spit", ['game = "spit"', 'game = "speed"']),
+    ("preset", "spit", ["preset = 'spit'", 'game = "speed"', "kids"]),
     ("game", "chess", ["game = 'chess'", '"speed"']),
     ("preset", "fast", ["preset = 'fast'", "kids"]),
     ("match", "best-of-4", ["match", "odd"]),

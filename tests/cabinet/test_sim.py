@@ -219,8 +219,8 @@ def test_a_zero_call_timeout_warns_and_ends_by_the_limit(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--game", "spit"], "not yet supported"),
-        (["--game", "california"], "not yet supported"),
+        (["--game", "spit", "--players", "3"], "spit is for 2 players"),
+        (["--game", "california", "--players", "4"], "california is for 2 players"),
         (["--game", "poker"], "unknown game"),
         (["--match", "best-of-4"], "odd number"),
         (["--match", "twice"], "match format"),

@@ -1,8 +1,10 @@
 """End to end: the real ``speed-cabinet`` in a real X window (Xvfb), played with xdotool.
 
-Two keyboard seats, no bots: the test plans the keys from the same seeded deal with the
-engine (plays until a stall), sends them to the window, slams for the flip, takes a
-screenshot and checks that the table moved and that the game logged the plays and flip.
+Two keyboard seats: the window opens in attract mode (a bot demo); both seats join and
+ready with SLAM, the 3-2-1 countdown deals the match's first game. The test plans the keys
+from that deal with the engine (plays until a stall), sends them to the window, slams for
+the flip, takes screenshots and checks that the table moved and that the game logged the
+plays and the flip.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from pathlib import Path
 import pytest
 
 from cabinet.config import laptop_config
+from cabinet.flow import seed_of
 from engine import speed
 from engine.commands import Play
+from engine.match import SINGLE, Match
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("Xvfb", "xdotool", "import")
@@ -36,11 +40,13 @@ pytestmark = pytest.mark.skipif(
 
 
 def plan(max_plays: int = 8) -> tuple[int, list[str], int]:
-    """A seed whose deal reaches a stall within ``max_plays`` legal plays; the keys that
-    play them; and how many plays that is."""
+    """A ``--seed`` whose first match game (the flow's deal 1: deal 0 is the attract demo)
+    reaches a stall within ``max_plays`` legal plays; the keys that play them; and how many
+    plays that is."""
     for seed in range(1, 400):
         config = laptop_config(2, 2, "medium", seed)
-        state, _ = speed.new_game(config.rules, random.Random(seed), seed)
+        deal = Match(SINGLE, 2, seed_of(seed, 1)).deal_seed()
+        state, _ = speed.new_game(config.rules, random.Random(deal), deal)
         keys: list[str] = []
         t = 0
         for n in range(max_plays + 1):
@@ -102,6 +108,17 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
             subprocess.run(["xdotool", "mousemove", "640", "400"], env=env, check=True,
                            timeout=10)
             time.sleep(0.5)  # the first frame
+            attract = _screenshot(env, tmp_path / "attract.png")
+            # Join (SLAM each), then ready (SLAM again): the countdown, then the deal.
+            subprocess.run(["xdotool", "key", "--delay", "80", *SLAM, *SLAM], env=env,
+                           check=True, timeout=10)
+            time.sleep(0.5)
+            countdown = _screenshot(env, tmp_path / "countdown.png")
+            deadline = time.monotonic() + 10
+            while "deal seed" not in out.read_text():
+                assert time.monotonic() < deadline, out.read_text()
+                time.sleep(0.1)
+            time.sleep(0.3)
             before = _screenshot(env, tmp_path / "before.png")
             subprocess.run(["xdotool", "key", "--delay", "60", *keys], env=env, check=True,
                            timeout=30)
@@ -114,10 +131,14 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
             app.wait(timeout=15)
         text = out.read_text()
         assert "a window" in text, text
-        assert text.count(" played ") >= plays, text
-        assert "stalled" in text, text
-        assert "flipped" in text, text
-        assert before != after
+        assert "attract mode" in text, text
+        deal = Match(SINGLE, 2, seed_of(seed, 1)).deal_seed()
+        assert f"game 1 of the match (single), deal seed {deal}" in text, text
+        game = text.split("deal seed", 1)[1]
+        assert game.count(" played ") >= plays, text
+        assert "stalled" in game, text
+        assert "flipped" in game, text
+        assert attract != countdown != before != after
         assert app.returncode == 0, text
     finally:
         if app is not None and app.poll() is None:

@@ -1,0 +1,218 @@
+"""Operator settings: the service menu's changes, layered over the installed config.
+
+Two files, read in this order (the later wins):
+
+1. ``/etc/speed-cabinet/config.toml``: the cabinet as wired (pins, seats, defaults). Written
+   by the installer once, edited by hand; the kiosk never writes it (the root may be
+   read-only).
+2. ``$STATE_DIRECTORY/settings.toml`` (``/var/lib/speed-cabinet/settings.toml``): what the
+   operator changed in the service menu. Written only by ``save_settings``, atomically.
+
+Merging: tables merge key by key, recursively; any other value replaces. ``[[seat]]`` is
+merged seat by seat, by position: ``seat = [{}, { controls = "bot" }]`` leaves seat 1 as
+wired and makes seat 2 a bot. A settings seat that changes ``controls`` replaces that seat
+whole (a bot seat takes no pins), keeping only its ``position``. The merged mapping goes
+through ``cabinet.config.parse_config`` like any config, so a bad setting is refused with
+the usual one-line message naming the key.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from cabinet.config import CabinetConfig, ConfigError, parse_config
+from cabinet.records import state_dir
+
+SETTINGS_NAME = "settings.toml"
+BASE_CONFIG = Path("/etc/speed-cabinet/config.toml")
+
+
+def settings_path(env: Mapping[str, str] | None = None) -> Path:
+    """``settings.toml`` in the state directory."""
+    return state_dir(env) / SETTINGS_NAME
+
+
+# Writing.
+
+def save_settings(path: str | Path, mapping: Mapping[str, Any]) -> None:
+    """Write ``mapping`` as TOML to ``path`` so that a power cut leaves either the old file
+    or the new one, never a mix: temp file in the same directory, fsync, rename over,
+    fsync the directory. Raises ValueError (nothing written) for a value TOML cannot hold.
+    """
+    target = Path(path)
+    text = dumps(mapping)  # before touching the disk: a bad value writes nothing
+    tomllib.loads(text)  # our own writer's output must read back
+    folder = target.parent
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o640)
+        os.replace(tmp, target)
+    except BaseException:
+        with suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(dir_fd)  # the rename itself reaches the card
+    finally:
+        os.close(dir_fd)
+
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _key(key: object) -> str:
+    if not isinstance(key, str):
+        raise ValueError(f"settings key {key!r}: keys are strings")
+    return key if _BARE_KEY.match(key) else _string(key)
+
+
+def _string(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _value(value: Any, where: str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{where} = {value!r}: settings hold finite numbers only")
+        return repr(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{_key(k)} = {_value(v, f'{where}.{k}')}" for k, v in value.items())
+        return "{ " + inner + " }" if inner else "{}"
+    if isinstance(value, Sequence):
+        return "[" + ", ".join(_value(v, f"{where}[{i}]") for i, v in enumerate(value)) + "]"
+    raise ValueError(f"{where} = {value!r}: not a TOML value (use str, int, float, bool, "
+                     f"lists and tables)")
+
+
+def _is_table_array(value: Any) -> bool:
+    return (isinstance(value, Sequence) and not isinstance(value, str) and len(value) > 0
+            and all(isinstance(v, Mapping) for v in value))
+
+
+def dumps(mapping: Mapping[str, Any]) -> str:
+    """A small TOML writer for settings: scalars, lists, tables, arrays of tables."""
+    lines: list[str] = []
+    _dump_table(mapping, [], lines)
+    return "\n".join(lines).lstrip("\n") + "\n"
+
+
+def _dump_table(table: Mapping[str, Any], path: list[str], lines: list[str]) -> None:
+    where = ".".join(path) or "settings"
+    nested: list[tuple[str, Any]] = []
+    for key, value in table.items():
+        if isinstance(value, Mapping) or _is_table_array(value):
+            nested.append((key, value))
+        else:
+            lines.append(f"{_key(key)} = {_value(value, f'{where}.{key}')}")
+    for key, value in nested:
+        sub = [*path, _key(key)]
+        if isinstance(value, Mapping):
+            lines.append("")
+            lines.append(f"[{'.'.join(sub)}]")
+            _dump_table(value, sub, lines)
+        else:
+            for item in value:
+                lines.append("")
+                lines.append(f"[[{'.'.join(sub)}]]")
+                _dump_table(item, sub, lines)
+
+
+# Reading and layering.
+
+def load_settings(path: str | Path) -> dict[str, Any]:
+    """The settings file's mapping; {} when there is none. ConfigError if unreadable."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise ConfigError(f"cannot read settings {path}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc}); delete it to go back to "
+                          f"the installed config") from None
+
+
+def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """``over`` layered on ``base`` (see the module docstring); neither is modified."""
+    out: dict[str, Any] = dict(base)
+    for key, value in over.items():
+        old = out.get(key)
+        if key == "seat" and isinstance(old, list) and isinstance(value, list):
+            out[key] = _merge_seats(old, value)
+        elif isinstance(old, Mapping) and isinstance(value, Mapping):
+            out[key] = merge(old, value)
+        else:
+            out[key] = value
+    return out
+
+
+def _merge_seats(base: list[Any], over: list[Any]) -> list[Any]:
+    seats = list(base)
+    for i, seat in enumerate(over):
+        if i >= len(seats) or not isinstance(seats[i], Mapping) or not isinstance(seat, Mapping):
+            if i < len(seats):
+                seats[i] = seat
+            else:
+                seats.append(seat)
+            continue
+        wired = seats[i]
+        if "controls" in seat and seat["controls"] != wired.get("controls"):
+            kept = {"position": wired["position"]} if "position" in wired else {}
+            seats[i] = {**kept, **seat}
+        else:
+            seats[i] = merge(wired, seat)
+    return seats
+
+
+def load_layered(base: str | Path = BASE_CONFIG,
+                 settings: str | Path | None = None) -> CabinetConfig:
+    """The config the kiosk runs: ``settings`` (default: the state directory's) over
+    ``base``, checked by ``parse_config``. ConfigError names the key and both files."""
+    over_path = settings_path() if settings is None else Path(settings)
+    return check_settings(base, load_settings(over_path), source=str(over_path))
+
+
+def check_settings(base: str | Path, over: Mapping[str, Any],
+                   source: str = "settings") -> CabinetConfig:
+    """The config ``over`` would give on top of the ``base`` file; ConfigError if it is
+    not a valid cabinet. The service menu calls it before ``save_settings``."""
+    try:
+        with open(base, "rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise ConfigError(f"cannot read config {base}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{base}: not valid TOML ({exc}); fix the syntax there") from None
+    return parse_config(merge(data, over), source=f"{source} over {base}" if over else str(base))

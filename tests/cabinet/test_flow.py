@@ -1,0 +1,316 @@
+"""The player's flow (cabinet/flow.py): a pure state machine, driven by presses and time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cabinet.config import ConfigError, Control, FlowConfig, laptop_config, parse_config
+from cabinet.flow import (
+    DEMO_PAUSE_S,
+    Flow,
+    GameOver,
+    GiveBack,
+    Phase,
+    Press,
+    StartDemo,
+    StartGame,
+    TakeOver,
+    Tick,
+    match_view,
+    next_due,
+    seat_marks,
+    start,
+    step,
+    view_of,
+)
+from engine.match import Match, MatchRules
+from engine.rules import Game
+
+L, R, SLAM = Control.LEFT, Control.RIGHT, Control.SLAM
+GAMES = (Game.SPEED, Game.SPIT, Game.CALIFORNIA)
+DIFFS = ("easy", "medium", "hard")
+
+
+def new(seats: int = 2, humans: tuple[int, ...] = (0, 1), *, takeover: int = 0,
+        idle: int = 60, countdown: int = 3, match: str = "single") -> Flow:
+    flow, effects = start(FlowConfig(idle, takeover, countdown), seats=seats, humans=humans,
+                          games=GAMES, difficulties=DIFFS, difficulty="medium",
+                          match=MatchRules.parse(match), seed=7, now=0.0)
+    assert flow.phase is Phase.ATTRACT
+    assert len(effects) == 1
+    assert isinstance(effects[0], StartDemo)
+    return flow
+
+
+def run(flow: Flow, *inputs: tuple[float, Any]) -> tuple[Flow, list[Any]]:
+    effects: list[Any] = []
+    for now, inp in inputs:
+        if isinstance(inp, tuple):
+            inp = Press(*inp)
+        flow, out = step(flow, inp, now)
+        effects.extend(out)
+    return flow, effects
+
+
+def to_playing(flow: Flow, seats: tuple[int, ...] = (0, 1), t: float = 1.0
+               ) -> tuple[Flow, StartGame]:
+    inputs = [(t, (s, SLAM)) for s in seats] + [(t + 0.1, (s, SLAM)) for s in seats]
+    flow, effects = run(flow, *inputs)
+    assert flow.phase is Phase.COUNTDOWN, flow.phase
+    assert effects == []
+    flow, effects = run(flow, (t + 0.1 + flow.config.countdown_s, Tick()))
+    assert flow.phase is Phase.PLAYING
+    (game,) = effects
+    assert isinstance(game, StartGame)
+    return flow, game
+
+
+def test_attract_ignores_everything_but_slam_and_bot_seats() -> None:
+    flow = new(3, humans=(0, 1))
+    assert seat_marks(flow) == ("join", "join", "bot")
+    same, effects = run(flow, (1, (0, L)), (1, (0, Control.SLOT2)), (1, (2, SLAM)))
+    assert same.phase is Phase.ATTRACT
+    assert effects == []
+    flow, _ = run(flow, (2, (1, SLAM)))
+    assert flow.phase is Phase.JOIN
+    assert flow.joined == {1}
+    assert seat_marks(flow) == ("join", "joined", "bot")
+
+
+def test_attract_deals_the_next_demo_after_a_pause() -> None:
+    flow = new()
+    flow, effects = run(flow, (10, GameOver(0, (0, 5))))
+    assert effects == []
+    assert flow.demo_over == 10
+    assert next_due(flow, 10) == 10 + DEMO_PAUSE_S
+    flow, effects = run(flow, (10 + DEMO_PAUSE_S - 0.1, Tick()))
+    assert effects == []
+    first = flow.deals
+    flow, effects = run(flow, (10 + DEMO_PAUSE_S, Tick()))
+    assert len(effects) == 1
+    assert isinstance(effects[0], StartDemo)
+    assert flow.deals == first + 1
+    assert flow.demo_over is None
+
+
+def test_join_pick_game_difficulty_and_match_with_the_buttons() -> None:
+    flow = new()
+    flow, _ = run(flow, (1, (0, SLAM)))
+    assert flow.row == 0
+    assert flow.game is Game.SPEED
+    flow, _ = run(flow, (2, (0, R)))
+    assert flow.game is Game.SPIT
+    flow, _ = run(flow, (2, (0, R)), (2, (0, R)))
+    assert flow.game is Game.SPEED  # cycles
+    flow, _ = run(flow, (2, (0, L)))
+    assert flow.game is Game.CALIFORNIA
+    flow, _ = run(flow, (3, (0, Control.SLOT2)), (3, (0, R)))
+    assert flow.row == 1
+    assert flow.difficulty == "hard"
+    flow, _ = run(flow, (3, (0, Control.SLOT3)), (3, (0, R)))
+    assert str(flow.match_rules) == "best-of-3"
+    # A seat that has not joined cannot change the menu; slots past the menu do nothing.
+    same, _ = run(flow, (4, (1, R)), (4, (0, Control.SLOT5)))
+    assert (same.game, same.difficulty, same.match_rules, same.row) == (
+        flow.game, flow.difficulty, flow.match_rules, flow.row)
+    view = view_of(flow, 4)
+    assert view.screen == "join"
+    assert view.row == 2
+    assert view.menu == (("game", "California"), ("bots", "1 x hard"), ("match", "best-of-3"))
+
+
+def test_every_joined_seat_readies_and_a_change_clears_ready() -> None:
+    flow = new()
+    flow, _ = run(flow, (1, (0, SLAM)), (1, (1, SLAM)), (2, (0, SLAM)))
+    assert flow.phase is Phase.JOIN
+    assert flow.ready == {0}
+    assert flow.waiting_for() == (1,)
+    flow, _ = run(flow, (3, (1, R)))
+    assert flow.ready == frozenset()
+    flow, _ = run(flow, (4, (0, SLAM)), (5, (1, SLAM)))
+    assert flow.phase is Phase.COUNTDOWN
+    assert flow.since == 5
+
+
+def test_countdown_counts_3_2_1_then_starts_the_game_with_bots() -> None:
+    flow = new(3, humans=(0, 1, 2), countdown=3)
+    flow, _ = run(flow, (1, (1, SLAM)), (1, (1, Control.SLOT2)), (1, (1, R)),
+                  (2, (1, SLAM)))
+    assert flow.phase is Phase.COUNTDOWN
+    assert [flow.count_at(2 + dt) for dt in (0, 0.5, 1.0, 1.5, 2.5, 3.0)] == [3, 3, 2, 2, 1, 0]
+    assert next_due(flow, 2.2) == pytest.approx(3.0)
+    assert next_due(flow, 4.5) == pytest.approx(5.0)
+    assert view_of(flow, 3.5).count == 2
+    flow, effects = run(flow, (2.5, (0, SLAM)), (4.9, Tick()))
+    assert flow.phase is Phase.COUNTDOWN
+    assert effects == []
+    flow, effects = run(flow, (5.0, Tick()))
+    assert flow.phase is Phase.PLAYING
+    (game,) = effects
+    assert isinstance(game, StartGame)
+    assert game.game is Game.SPEED
+    assert game.bots == ((0, "hard"), (2, "hard"))
+    assert game.seed == game.match.deal_seed() == Match(
+        game.match.rules, 3, game.match.seed).deal_seed(1)
+    assert flow.match == game.match
+
+
+def test_presses_in_play_only_mark_the_seat_active() -> None:
+    flow, _ = to_playing(new())
+    same, effects = run(flow, (6, (0, Control.SLOT1)), (6, (1, SLAM)))
+    assert effects == []
+    assert same.phase is Phase.PLAYING
+    assert same.pressed == (6, 6)
+    assert same.last_press == 6
+
+
+def test_next_game_of_the_match_then_rematch() -> None:
+    flow, first = to_playing(new(match="best-of-3"))
+    flow, _ = run(flow, (30, GameOver(0, (0, 7))))
+    assert flow.phase is Phase.RESULT
+    assert flow.match is not None
+    assert flow.match.score == (1, 0)
+    mv = match_view(flow)
+    assert mv is not None
+    assert (mv.title, mv.score, mv.game, mv.winner) == (
+        "best of 3", (1, 0), 1, None)
+    assert view_of(flow, 30).hint.startswith("SLAM when ready: game 2")
+    # Mid-match: other buttons do nothing; every joined seat readies: the next game.
+    same, _ = run(flow, (31, (0, L)))
+    assert same.phase is Phase.RESULT
+    flow, _ = run(flow, (31, (0, SLAM)), (32, (1, SLAM)))
+    assert flow.phase is Phase.COUNTDOWN
+    flow, (second,) = run(flow, (35, Tick()))
+    assert isinstance(second, StartGame)
+    assert second.match.seed == first.match.seed
+    assert second.seed == first.match.deal_seed(2) != first.seed
+    flow, _ = run(flow, (60, GameOver(0, (0, 3))))
+    assert flow.match is not None
+    assert flow.match.is_over
+    assert match_view(flow).winner == 0  # type: ignore[union-attr]
+    assert "rematch" in view_of(flow, 60).hint
+    # Match over: SLAM from both is a rematch (a new match, same settings).
+    flow, _ = run(flow, (61, (0, SLAM)), (61, (1, SLAM)), (64, Tick()))
+    assert flow.phase is Phase.PLAYING
+    assert flow.match is not None
+    assert flow.match.results == ()
+    assert flow.match.seed != first.match.seed
+    assert str(flow.match.rules) == "best-of-3"
+
+
+def test_after_the_match_another_button_goes_back_to_the_menu() -> None:
+    flow, _ = to_playing(new())
+    flow, _ = run(flow, (30, GameOver(None, (4, 4))))  # a drawn single game: decided? no
+    assert flow.match is not None
+    assert not flow.match.is_over
+    flow, _ = run(flow, (31, (0, SLAM)), (31, (1, SLAM)), (34, Tick()))
+    flow, _ = run(flow, (50, GameOver(1, (3, 0))))
+    assert flow.match is not None
+    assert flow.match.winner == 1
+    flow, _ = run(flow, (51, (1, Control.SLOT1)))
+    assert flow.phase is Phase.JOIN
+    assert flow.match is None
+    assert flow.joined == {0, 1}
+
+
+def test_a_new_seat_joins_only_between_matches() -> None:
+    flow = new(3, humans=(0, 1, 2), match="best-of-3")
+    flow, _ = to_playing(flow, (0,))
+    flow, _ = run(flow, (20, GameOver(0, (0, 5, 5))))
+    same, _ = run(flow, (21, (2, SLAM)))
+    assert same.joined == {0}  # mid-match
+    flow = same
+    flow, _ = run(flow, (22, (0, SLAM)), (25, Tick()), (30, GameOver(0, (0, 5, 5))))
+    assert flow.match is not None
+    assert flow.match.is_over
+    flow, _ = run(flow, (51, (2, SLAM)))
+    assert flow.phase is Phase.JOIN
+    assert flow.joined == {0, 2}
+
+
+def test_no_press_returns_to_attract_from_every_phase() -> None:
+    flow = new(idle=30)
+    joined, _ = run(flow, (1, (0, SLAM)))
+    assert next_due(joined, 1) == 31
+    back, effects = run(joined, (30.9, Tick()))
+    assert back.phase is Phase.JOIN
+    back, effects = run(joined, (31, Tick()))
+    assert back.phase is Phase.ATTRACT
+    assert back.joined == frozenset()
+    assert effects == []  # the demo still runs behind the menu
+    playing, _ = to_playing(flow)
+    assert playing.last_press == playing.since  # the game's start counts as a press
+    back, effects = run(playing, (playing.since + 29, Tick()))
+    assert back.phase is Phase.PLAYING
+    back, effects = run(playing, (playing.since + 30, Tick()))
+    assert back.phase is Phase.ATTRACT
+    assert back.match is None
+    assert len(effects) == 1
+    assert isinstance(effects[0], StartDemo)
+    result, _ = run(playing, (10, GameOver(0, (0, 1))))
+    back, effects = run(result, (10 + 29, Tick()))
+    assert back.phase is Phase.RESULT  # the scoreboard stays up after the game's end
+    back, effects = run(result, (10 + 30, Tick()))
+    assert back.phase is Phase.ATTRACT
+    assert isinstance(effects[0], StartDemo)
+
+
+def test_a_quiet_seat_is_taken_over_and_given_back() -> None:
+    flow, _ = to_playing(new(takeover=10, idle=60))
+    start_t = flow.since
+    assert next_due(flow, start_t) == start_t + 10
+    flow, effects = run(flow, (start_t + 5, (1, Control.SLOT1)), (start_t + 10, Tick()))
+    assert effects == [TakeOver(0, "medium")]
+    assert flow.taken == {0}
+    assert seat_marks(flow) == ("bot", "joined")
+    flow, effects = run(flow, (start_t + 12, (0, Control.SLOT3)))
+    assert effects == [GiveBack(0)]
+    assert flow.taken == frozenset()
+    flow, effects = run(flow, (start_t + 15, Tick()))
+    assert effects == [TakeOver(1, "medium")]
+    # At the game's end a seat its bot still plays has left; the other plays on.
+    flow, _ = run(flow, (start_t + 20, GameOver(0, (0, 2))))
+    assert flow.phase is Phase.RESULT
+    assert flow.joined == {0}
+
+
+def test_takeover_off_and_everyone_gone_returns_to_attract() -> None:
+    flow, _ = to_playing(new(takeover=0))
+    same, effects = run(flow, (flow.since + 50, Tick()))
+    assert effects == []
+    assert same.taken == frozenset()
+    flow, _ = to_playing(new(takeover=5))
+    flow, _ = run(flow, (flow.since + 5, Tick()))
+    assert flow.taken == {0, 1}
+    flow, effects = run(flow, (flow.since + 9, GameOver(1, (2, 0))))
+    assert flow.phase is Phase.ATTRACT
+    assert isinstance(effects[0], StartDemo)
+
+
+def test_seeds_are_reproducible() -> None:
+    a = to_playing(new())[1]
+    b = to_playing(new())[1]
+    assert a == b
+
+
+def test_flow_config_defaults_and_errors() -> None:
+    assert laptop_config().flow == FlowConfig(60, 0, 3)
+    base: dict[str, Any] = {"seat": [{"controls": "bot"}, {"controls": "bot"}]}
+    cfg = parse_config({**base, "flow": {"idle_return_s": 90, "bot_takeover_s": 20,
+                                         "countdown_s": 5}})
+    assert cfg.flow == FlowConfig(90, 20, 5)
+    for flow, key in (({"idle_return_s": 5}, "flow.idle_return_s"),
+                      ({"bot_takeover_s": 2}, "flow.bot_takeover_s"),
+                      ({"bot_takeover_s": 60}, "flow.bot_takeover_s"),
+                      ({"bot_takeover_s": True}, "flow.bot_takeover_s"),
+                      ({"countdown_s": 0}, "flow.countdown_s"),
+                      ({"countdown": 3}, "flow.countdown")):
+        with pytest.raises(ConfigError) as err:
+            parse_config({**base, "flow": flow})
+        msg = str(err.value)
+        assert key in msg, msg
+        assert "\n" not in msg, msg
+    with pytest.raises(ConfigError, match="or 0 to turn"):
+        parse_config({**base, "flow": {"bot_takeover_s": 60}})

@@ -1,0 +1,248 @@
+"""cabinet/records.py: migrations, kill -9 mid-game, replays, stats, the match score."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from cabinet import records as R
+from cabinet.records import Records, RecordsError, SeatEntry, SeatResult
+from cabinet.sim import SIM_GAMES
+from engine import california, speed, spit
+from engine.bots import find_profile
+from engine.match import MatchRules
+from engine.rules import Game, Rules
+from engine.scenario import record, run_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEED = Rules.from_options({})
+HUMANS = (SeatEntry("ANN"), SeatEntry("BOB"))
+
+
+def test_a_new_file_is_wal_full_sync_at_the_latest_schema(tmp_path: Path) -> None:
+    with Records.open(tmp_path) as rec:
+        conn = rec._conn
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION
+        assert rec.migrated_from == 0
+    assert (tmp_path / R.DB_NAME).exists()
+
+
+def test_state_dir_comes_from_systemd() -> None:
+    assert R.state_dir({"STATE_DIRECTORY": "/var/lib/speed-cabinet:/x"}) == Path(
+        "/var/lib/speed-cabinet")
+    assert R.state_dir({}) == Path(R.DEFAULT_STATE_DIR)
+
+
+def test_migrates_an_older_schema_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / R.DB_NAME
+    old = sqlite3.connect(path, isolation_level=None)
+    R.migrate(old, target=1)
+    # A v1 file as an older release wrote it: one finished game, one left running.
+    old.execute("INSERT INTO games VALUES (1, '2026-01-01T00:00:00+00:00', 'speed', '{}', 7, "
+                "'finished', 1, 61000, NULL)")
+    old.execute("INSERT INTO games VALUES (2, '2026-01-01T00:05:00+00:00', 'speed', '{}', 8, "
+                "'running', NULL, NULL, NULL)")
+    for seat, initials, won in ((0, "ANN", 0), (1, "BOB", 1)):
+        old.execute("INSERT INTO game_seats (game_id, seat, initials, won, plays, "
+                    "reaction_count, reaction_sum_ms) VALUES (1, ?, ?, ?, 20, 2, 900)",
+                    (seat, initials, won))
+    old.close()
+
+    with Records.open(tmp_path) as rec:
+        assert rec.migrated_from == 1
+        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION
+        assert rec.abandoned_on_open == (2,)  # no owner recorded: it cannot still be running
+        bob = rec.initials_stats("BOB")[0]
+        assert (bob.games, bob.wins, bob.fastest_win_ms, bob.mean_reaction_ms) == (
+            1, 1, 61000, 450.0)
+        assert bob.longest_run == 0
+        assert bob.stalls == 0
+        # The migrated file takes new games.
+        gid = rec.start_game(SPEED, HUMANS, 3)
+        rec.finish_game(gid, winner=0, duration_ms=5000, results=[SeatResult(), SeatResult(5)])
+        assert rec.initials_stats("ANN")[0].fastest_win_ms == 5000
+
+
+def test_a_newer_schema_is_refused_not_rewritten(tmp_path: Path) -> None:
+    path = tmp_path / R.DB_NAME
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {R.SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(RecordsError, match="newer release"):
+        Records.open(tmp_path)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION + 1
+    conn.close()
+
+
+def test_a_file_that_is_not_a_database_is_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / R.DB_NAME).write_bytes(b"this is not sqlite" * 100)
+    with Records.open(tmp_path) as rec:
+        assert rec.bookkeeping().games == 0
+    assert (tmp_path / f"{R.DB_NAME}.corrupt-1").read_bytes().startswith(b"this is not")
+
+
+_CHILD = textwrap.dedent("""
+    import sys
+    from cabinet.records import Records, SeatEntry
+    from engine.match import MatchRules
+    from engine.rules import Rules
+
+    rec = Records.open(sys.argv[1])
+    match_id = rec.start_match(MatchRules.parse("best-of-3"), 2, 99)
+    first = rec.start_game(Rules.from_options({}), [SeatEntry("ANN"), SeatEntry("BOB")], 1,
+                           match_id=match_id)
+    rec.finish_game(first, winner=1, duration_ms=40000)
+    second = rec.start_game(Rules.from_options({}), [SeatEntry("ANN"), SeatEntry("BOB")], 2,
+                            match_id=match_id)
+    print(second, flush=True)
+    sys.stdin.read()  # mid-game: wait here until killed
+""")
+
+
+def test_kill_9_mid_game_records_it_abandoned_and_keeps_the_match(tmp_path: Path) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", _CHILD, str(tmp_path)], cwd=ROOT, stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert child.stdout is not None
+        game_id = int(child.stdout.readline())
+        # While it lives, another opener (a stats query) must not abandon its game.
+        with Records.open(tmp_path) as rec:
+            assert rec.abandoned_on_open == ()
+            assert rec.game(game_id).status == "running"
+        child.send_signal(signal.SIGKILL)
+    finally:
+        child.kill()
+        child.wait(timeout=30)
+    assert child.returncode == -signal.SIGKILL
+
+    with Records.open(tmp_path) as rec:
+        assert rec.abandoned_on_open == (game_id,)
+        assert rec.game(game_id).abandoned
+        current = rec.current_match()
+        assert current is not None
+        _, match = current
+        assert match.score == (0, 1)  # the finished game survived; the killed one is gone
+        assert match.game_number == 2
+        assert rec.bookkeeping().abandoned == 1
+    with Records.open(tmp_path) as rec:
+        assert rec.abandoned_on_open == ()  # once only
+
+
+def _bot_game(game: Game, seed: int) -> tuple[Rules, dict[str, object], int | None, int]:
+    rules = Rules.from_options({"game": str(game)})
+    module = {Game.SPEED: speed, Game.SPIT: spit, Game.CALIFORNIA: california}[game]
+    table = module.deal(rules, random.Random(seed))
+    profiles = [find_profile("hard"), find_profile("medium")]
+    result = SIM_GAMES[game].play(rules, profiles, seed, None)
+    return rules, record(rules, table, seed, result.log, until=result.length_ms), \
+        result.winner, result.length_ms
+
+
+@pytest.mark.parametrize("game", [Game.SPEED, Game.SPIT, Game.CALIFORNIA])
+def test_a_stored_replay_reproduces_the_game(tmp_path: Path, game: Game) -> None:
+    rules, replay, winner, length = _bot_game(game, 5)
+    with Records.open(tmp_path) as rec:
+        gid = rec.start_game(rules, [SeatEntry(bot="hard"), SeatEntry(bot="medium")], 5)
+        rec.finish_game(gid, winner=winner, duration_ms=length, replay=replay)
+    with Records.open(tmp_path) as rec:
+        stored = rec.replay(gid)
+        got = rec.game(gid)
+    assert stored == json.loads(json.dumps(replay))
+    result = run_scenario(stored)
+    assert result["over"] is True
+    assert result["winner"] == winner == got.winner
+    assert got.rules == rules.options()
+    assert got.game == str(game)
+
+
+def test_stats_per_seat_and_initials(tmp_path: Path) -> None:
+    with Records.open(tmp_path) as rec:
+        g1 = rec.start_game(SPEED, HUMANS, 1)
+        rec.finish_game(g1, winner=0, duration_ms=90_000, results=[
+            SeatResult(0, 30, 6, 2, [400, 600]), SeatResult(7, 25, 4, 2, [500])])
+        g2 = rec.start_game(SPEED, (SeatEntry("BOB"), SeatEntry("ANN")), 2)
+        rec.finish_game(g2, winner=1, duration_ms=70_000, results=[
+            SeatResult(3, 20, 3, 1, [800]), SeatResult(0, 28, 9, 1, [200, 400])])
+        g3 = rec.start_game(SPEED, (SeatEntry("ANN"), SeatEntry(bot="easy")), 3)
+        rec.abandon_game(g3, duration_ms=1_000)  # abandoned games count for nobody
+
+        ann = rec.initials_stats("ANN")[0]
+        assert (ann.games, ann.wins, ann.fastest_win_ms) == (2, 2, 70_000)
+        assert ann.mean_reaction_ms == pytest.approx((400 + 600 + 200 + 400) / 4)
+        assert ann.best_reaction_ms == 200
+        assert (ann.longest_run, ann.stalls, ann.plays) == (9, 3, 58)
+        bob = rec.initials_stats("BOB")[0]
+        assert (bob.games, bob.wins, bob.fastest_win_ms) == (2, 0, None)
+        assert [s.key for s in rec.high_scores()] == ["ANN", "BOB"]
+        seat1, seat2 = rec.seat_stats()
+        assert (seat1.key, seat1.wins, seat1.fastest_win_ms) == ("seat 1", 1, 90_000)
+        assert (seat2.key, seat2.wins, seat2.longest_run) == ("seat 2", 1, 9)
+        books = rec.bookkeeping()
+        assert (books.games, books.finished, books.abandoned, books.running) == (3, 2, 1, 0)
+        with pytest.raises(RecordsError, match="already abandoned"):
+            rec.finish_game(g3, winner=0, duration_ms=1)
+        rec.reset_stats()
+        assert rec.initials_stats() == []
+        assert rec.bookkeeping().games == 0
+
+
+def test_seat_tallies_from_events() -> None:
+    events = [
+        {"type": "played", "player": 0}, {"type": "played", "player": 0},
+        {"type": "played", "player": 1}, {"type": "stalled"},
+        {"type": "played", "player": 0}, {"type": "played", "player": 0},
+        {"type": "played", "player": 0}, {"type": "rejected", "player": 1},
+    ]
+    a, b = R.seat_tallies(events, 2)
+    assert (a.plays, a.longest_run, a.stalls) == (5, 3, 1)
+    assert (b.plays, b.longest_run, b.stalls) == (1, 1, 1)
+    assert replace(a, cards_left=4).cards_left == 4
+
+
+def test_match_score_survives_reopening(tmp_path: Path) -> None:
+    rules = MatchRules.parse("first-to-2")
+    with Records.open(tmp_path) as rec:
+        assert rec.current_match() is None
+        mid = rec.start_match(rules, 2, 1234)
+        for winner in (0, 1):
+            gid = rec.start_game(SPEED, HUMANS, 1, match_id=mid)
+            rec.finish_game(gid, winner=winner, duration_ms=1000,
+                            results=[SeatResult(0 if winner == 0 else 3),
+                                     SeatResult(0 if winner == 1 else 5)])
+    with Records.open(tmp_path) as rec:
+        current = rec.current_match()
+        assert current is not None
+        assert current[0] == mid
+        match = current[1]
+        assert (match.rules, match.seed, match.score, match.is_over) == (rules, 1234, (1, 1),
+                                                                        False)
+        assert [r.cards_left for r in match.results] == [(0, 5), (3, 0)]
+        match = match.record(0, [0, 2])
+        rec.end_match(mid, match.winner)
+        assert rec.current_match() is None
+
+
+def test_bad_input_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="three letters"):
+        SeatEntry("an")
+    with Records.open(tmp_path) as rec:
+        with pytest.raises(ValueError, match="2-player"):
+            rec.start_game(SPEED, HUMANS[:1], 1)
+        with pytest.raises(RecordsError, match="no game 42"):
+            rec.finish_game(42, winner=None, duration_ms=0)
+    assert os.listdir(tmp_path)  # the file exists

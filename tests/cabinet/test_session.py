@@ -1,0 +1,207 @@
+"""The flow at the cabinet (cabinet/session.py): a real loop on a fake clock; presses go to
+the flow until the game starts, games are dealt in with their bots, the match is kept."""
+
+from __future__ import annotations
+
+import queue
+import random
+from dataclasses import replace
+
+from cabinet.config import CabinetConfig, Control, FlowConfig, laptop_config
+from cabinet.flow import Phase
+from cabinet.loop import CabinetLoop, Item, Published, seat_runtime
+from cabinet.session import FlowDirector, playable_games
+from engine.commands import Play, Slam
+from engine.game import new_game
+from engine.match import Match, MatchRules
+from engine.notation import parse_table
+from engine.rules import Game
+from engine.speed import start, step
+
+SLAM = Control.SLAM
+
+
+class FakeClock:
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def rig(players: int = 2, humans: int = 2, match: str = "best-of-3",
+        takeover: int = 0) -> tuple[CabinetLoop, FlowDirector, FakeClock, list[Published]]:
+    config = laptop_config(players, humans, "easy", seed=11)
+    config = replace(config, match=MatchRules.parse(match),
+                     flow=FlowConfig(idle_return_s=60, bot_takeover_s=takeover, countdown_s=2))
+    clock = FakeClock()
+    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
+                          two_hand=False) for sc in config.seats]
+    state, _ = new_game(config.rules, random.Random(1), 1)
+    published: list[Published] = []
+    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    loop = CabinetLoop(state, seats, inbox, clock=clock, observers=[published.append])
+    director = FlowDirector(config, clock=clock)
+    director.attach(loop)
+    return loop, director, clock, published
+
+
+def press(loop: CabinetLoop, clock: FakeClock, seat: int, control: Control) -> None:
+    """A press and its release, 50 ms apart, then 50 ms more."""
+    clock.t += 0.05
+    loop.process([(clock.t, seat, control, True)])
+    clock.t += 0.05
+    loop.process([(clock.t, seat, control, False)])
+    clock.t += 0.05
+    loop.service(clock.t)
+
+
+def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
+    end = clock.t + seconds
+    while True:
+        d = loop.next_deadline()
+        if d is None or d > end:
+            break
+        clock.t = max(clock.t, d)
+        loop.service(clock.t)
+    clock.t = end
+    loop.service(clock.t)
+
+
+def test_attract_runs_a_bot_demo_and_presses_go_to_the_flow() -> None:
+    loop, director, clock, _ = rig()
+    assert director.flow.phase is Phase.ATTRACT
+    assert all(s.bot is not None for s in loop.seats)  # the demo: every seat a bot
+    demo = loop.state
+    assert demo.now == 0
+    press(loop, clock, 0, Control.SLOT1)
+    press(loop, clock, 0, Control.LEFT)
+    assert director.flow.phase is Phase.ATTRACT
+    assert loop.seats[0].controller.picked_slots(loop.state) == []  # type: ignore[attr-defined]
+    press(loop, clock, 0, SLAM)
+    assert director.flow.phase is Phase.JOIN
+    assert not any(isinstance(c, Slam) and c.player == 0 for c in getattr(
+        loop, "_commands", ()))
+    fv, mv = director.flow_view()
+    assert fv.screen == "join"
+    assert mv is None
+
+
+def test_join_ready_countdown_deals_the_match_game() -> None:
+    loop, director, clock, published = rig(players=3, humans=2)
+    press(loop, clock, 0, SLAM)
+    press(loop, clock, 0, Control.SLOT2)
+    press(loop, clock, 0, Control.RIGHT)  # bots: easy -> the next difficulty
+    difficulty = director.flow.difficulty
+    press(loop, clock, 0, SLAM)
+    assert director.flow.phase is Phase.COUNTDOWN
+    assert director.flow_view()[0].count == 2
+    wait(loop, clock, 1.0)
+    assert director.flow_view()[0].count == 1
+    wait(loop, clock, 1.1)
+    assert director.flow.phase is Phase.PLAYING
+    match = director.flow.match
+    assert match is not None
+    # The deal is the match's next deal; P1 plays, the other two seats are bots.
+    expected, _ = new_game(loop.state.rules, random.Random(match.deal_seed()),
+                           match.deal_seed())
+    assert loop.state.players == expected.players
+    assert [s.bot is None for s in loop.seats] == [True, False, False]
+    assert all(s.bot.profile.name == difficulty for s in loop.seats[1:])
+    assert loop.state.now < 50
+    # In play a joined seat's press reaches the engine (a pick: the controller has it).
+    press(loop, clock, 0, Control.SLOT1)
+    assert loop.seats[0].controller.picked_slots(loop.state) == [0]  # type: ignore[attr-defined]
+    assert published[-1].state is loop.state
+
+
+def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
+    loop, director, clock, _ = rig()
+    for seat in (0, 1, 0, 1):
+        press(loop, clock, seat, SLAM)
+    wait(loop, clock, 2.1)
+    assert director.flow.phase is Phase.PLAYING
+    first = director.flow.match
+    assert first is not None
+    # P1 goes out and claims.
+    rules = loop.state.rules
+    won, _ = start(rules, parse_table("6C/KD4S -/- 7D/QS 3C/4H -", rules), random.Random(1))
+    won, _ = step(won, Play(10, 0, "6C", 0))
+    won, _ = step(won, Slam(20, 0))
+    assert won.is_over
+    loop.swap_game(won, {0: None, 1: None})
+    loop.service(clock.t)
+    assert director.flow.phase is Phase.RESULT
+    fv, mv = director.flow_view()
+    assert fv.screen == "result"
+    assert mv is not None
+    assert mv.score == (1, 0)
+    assert mv.title == "best of 3"
+    assert mv.game == 1
+    press(loop, clock, 0, SLAM)
+    press(loop, clock, 1, SLAM)
+    wait(loop, clock, 2.1)
+    assert director.flow.phase is Phase.PLAYING
+    second = director.flow.match
+    assert second is not None
+    assert second.seed == first.seed
+    assert second.deal_seed() == Match(first.rules, 2, first.seed).deal_seed(2)
+    assert not loop.state.is_over
+
+
+def test_quiet_seat_taken_over_by_a_bot_and_given_back() -> None:
+    loop, director, clock, _ = rig(takeover=5)
+    for seat in (0, 1, 0, 1):
+        press(loop, clock, seat, SLAM)
+    wait(loop, clock, 2.1)
+    assert director.flow.phase is Phase.PLAYING
+    press(loop, clock, 1, Control.SLOT1)
+    wait(loop, clock, 4.7)
+    assert loop.seats[0].bot is not None
+    assert loop.seats[1].bot is None
+    press(loop, clock, 0, Control.SLOT2)
+    assert loop.seats[0].bot is None
+
+
+def test_idle_returns_to_attract_with_a_new_demo() -> None:
+    loop, director, clock, _ = rig()
+    for seat in (0, 1, 0, 1):
+        press(loop, clock, seat, SLAM)
+    wait(loop, clock, 2.1)
+    game = loop.state
+    wait(loop, clock, 61)
+    assert director.flow.phase is Phase.ATTRACT
+    assert loop.state is not game
+    assert all(s.bot is not None for s in loop.seats)
+
+
+def test_menu_offers_the_games_that_fit_the_seats() -> None:
+    two: CabinetConfig = laptop_config(2, 1)
+    four: CabinetConfig = laptop_config(4, 1)
+    assert playable_games(two) == (Game.SPEED, Game.SPIT, Game.CALIFORNIA)
+    assert playable_games(four) == (Game.SPEED,)
+
+
+
+
+def test_pick_spit_and_california_deal_with_their_controls() -> None:
+    from engine.california import CaliforniaState
+    from engine.spit import SpitState
+
+    for clicks, kind in ((1, SpitState), (2, CaliforniaState)):
+        loop, director, clock, _ = rig(humans=1)
+        press(loop, clock, 0, SLAM)
+        for _ in range(clicks):
+            press(loop, clock, 0, Control.RIGHT)
+        press(loop, clock, 0, SLAM)
+        wait(loop, clock, 2.1)
+        assert isinstance(loop.state, kind)
+        assert loop.seats[0].bot is None
+        assert loop.seats[1].bot is not None
+        assert loop.seats[0].controller.game is loop.state.rules.game
+        wait(loop, clock, 5)  # the loop runs the game (it may wait for the player)
+        assert isinstance(loop.state, kind)
+        # Back in attract (after the game and its scoreboard), the demo is the game picked.
+        wait(loop, clock, 400)
+        assert director.flow.phase is Phase.ATTRACT
+        assert isinstance(loop.state, kind)

@@ -1,0 +1,157 @@
+"""deploy/install.sh in dry-run mode (--root DIR): twice, upgrade, uninstall, purge."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+INSTALL = ROOT / "deploy" / "install.sh"
+PRIVILEGED = ("apt-get", "useradd", "usermod", "userdel", "groupadd", "systemctl", "udevadm",
+              "dpkg-query", "pip", "pip3")
+
+
+@pytest.fixture
+def stubs(tmp_path: Path) -> Path:
+    """A PATH folder whose privileged commands only log their calls: a dry run makes none."""
+    folder = tmp_path / "stubs"
+    folder.mkdir()
+    log = tmp_path / "calls.log"
+    for name in PRIVILEGED:
+        stub = folder / name
+        stub.write_text(f'#!/bin/sh\necho "{name} $*" >> "{log}"\nexit 0\n', encoding="utf-8")
+        stub.chmod(0o755)
+    return folder
+
+
+def install(root: Path, stubs: Path, *args: str) -> str:
+    env = {**os.environ, "PATH": f"{stubs}{os.pathsep}{os.environ['PATH']}"}
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--root", str(root), "--python", sys.executable, *args],
+        capture_output=True, text=True, env=env, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not (stubs.parent / "calls.log").exists(), "a dry run ran a privileged command"
+    return result.stdout
+
+
+def manifest(root: Path) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for path in sorted(root.rglob("*")):
+        rel = str(path.relative_to(root))
+        if path.is_symlink():
+            out[rel] = f"-> {os.readlink(path)}"
+        elif path.is_file():
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            out[rel] = f"{oct(path.stat().st_mode & 0o777)} {digest}"
+        else:
+            out[rel] = "dir"
+    return out
+
+
+def test_dry_run_installs_the_tree_and_prints_the_privileged_steps(
+    tmp_path: Path, stubs: Path
+) -> None:
+    root = tmp_path / "root"
+    out = install(root, stubs, "--codename", "bookworm")
+    etc = root / "etc"
+    assert (etc / "speed-cabinet" / "config.toml").read_bytes() == (
+        ROOT / "deploy" / "config.example.toml").read_bytes()
+    assert (etc / "systemd" / "system" / "speed-cabinet.service").read_bytes() == (
+        ROOT / "deploy" / "speed-cabinet.service").read_bytes()
+    assert (etc / "udev" / "rules.d" / "99-speed-cabinet-panels.rules").exists()
+    venv = root / "opt" / "speed-cabinet" / "venv"
+    assert os.access(venv / "bin" / "python", os.X_OK)
+    assert "include-system-site-packages = false" in (venv / "pyvenv.cfg").read_text()
+    src = root / "opt" / "speed-cabinet" / "src"
+    assert (src / "pyproject.toml").exists()
+    assert (src / "cabinet" / "records.py").exists()
+    assert not list(src.rglob("__pycache__"))
+    for step in ("dry-run: useradd --system", "dry-run: usermod --append --groups "
+                 "gpio,video,render,input,dialout,audio speed-cabinet",
+                 "python3-venv", "dry-run: systemctl enable speed-cabinet.service",
+                 f"-m pip install --upgrade --no-cache-dir {src}\\[pi\\]",
+                 "dry-run: udevadm control --reload"):
+        assert step in out, step
+    assert not (root / "var" / "lib" / "speed-cabinet").exists()  # systemd makes it
+
+
+def test_twice_is_idempotent_and_an_upgrade_keeps_config_and_records(
+    tmp_path: Path, stubs: Path
+) -> None:
+    root = tmp_path / "root"
+    install(root, stubs, "--codename", "bookworm")
+    first = manifest(root)
+    install(root, stubs, "--codename", "bookworm")
+    assert manifest(root) == first
+
+    # The operator edits the config and the udev rule; the cabinet has records.
+    config = root / "etc" / "speed-cabinet" / "config.toml"
+    config.write_text("# mine\n", encoding="utf-8")
+    rule = root / "etc" / "udev" / "rules.d" / "99-speed-cabinet-panels.rules"
+    rule.write_text("# my panels\n", encoding="utf-8")
+    state = root / "var" / "lib" / "speed-cabinet"
+    state.mkdir(parents=True)
+    (state / "records.sqlite3").write_bytes(b"records")
+    (state / "settings.toml").write_text('match = "best-of-3"\n', encoding="utf-8")
+    out = install(root, stubs, "--codename", "bookworm")  # the upgrade
+    assert config.read_text(encoding="utf-8") == "# mine\n"
+    assert rule.read_text(encoding="utf-8") == "# my panels\n"
+    assert rule.with_name(rule.name + ".dist").exists()
+    assert "kept your" in out
+    assert (state / "records.sqlite3").read_bytes() == b"records"
+    assert (state / "settings.toml").exists()
+    again = manifest(root)
+    install(root, stubs, "--codename", "bookworm")
+    assert manifest(root) == again
+
+
+def test_trixie_uses_debians_lgpio_through_system_site_packages(
+    tmp_path: Path, stubs: Path
+) -> None:
+    root = tmp_path / "root"
+    install(root, stubs, "--codename", "bookworm")
+    out = install(root, stubs, "--codename", "trixie")  # an OS upgrade: the venv is redone
+    venv = root / "opt" / "speed-cabinet" / "venv"
+    assert "include-system-site-packages = true" in (venv / "pyvenv.cfg").read_text()
+    assert "python3-lgpio" in out
+    assert "[pi]" not in out
+    assert "\\[pi\\]" not in out
+    assert "created" in out
+
+
+def test_uninstall_keeps_config_and_records_unless_purge(tmp_path: Path, stubs: Path) -> None:
+    root = tmp_path / "root"
+    install(root, stubs)
+    state = root / "var" / "lib" / "speed-cabinet"
+    state.mkdir(parents=True)
+    (state / "records.sqlite3").write_bytes(b"records")
+    out = install(root, stubs, "--uninstall")
+    assert "dry-run: systemctl disable --now speed-cabinet.service" in out
+    assert not (root / "opt" / "speed-cabinet").exists()
+    assert not (root / "etc" / "systemd" / "system" / "speed-cabinet.service").exists()
+    assert not (root / "etc" / "udev" / "rules.d" / "99-speed-cabinet-panels.rules").exists()
+    assert (root / "etc" / "speed-cabinet" / "config.toml").exists()
+    assert (state / "records.sqlite3").read_bytes() == b"records"
+    install(root, stubs, "--uninstall")  # twice: still fine
+
+    install(root, stubs)  # reinstall over kept records, then purge
+    out = install(root, stubs, "--uninstall", "--purge")
+    assert "dry-run: userdel speed-cabinet" in out
+    assert not (root / "etc" / "speed-cabinet").exists()
+    assert not state.exists()
+
+
+def test_bad_options(tmp_path: Path) -> None:
+    for args in (["--purge"], ["--bogus"]):
+        result = subprocess.run(["bash", str(INSTALL), "--root", str(tmp_path), *args],
+                                capture_output=True, text=True, check=False)
+        assert result.returncode == 2, args
+    result = subprocess.run(["bash", "-n", str(INSTALL)], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,179 @@
+"""The player's flow on screen: attract card, join menu, countdown, result scoreboard.
+
+Views come from the real flow (cabinet/flow.py) over engine-built states; pixels are
+probed, never whole images. ``FLOW_SHOTS=/tmp/dir`` also saves each screen as a PNG.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import scenes
+
+from cabinet.config import Control, FlowConfig
+from cabinet.flow import GameOver, Press, Tick, match_view, start, step, view_of
+from display.animations import Animations
+from display.renderer import GOLD, READY_GREEN, Renderer
+from engine.match import MatchRules
+from engine.rules import Game
+
+SIZE = (1920, 1080)
+SLAM = Control.SLAM
+
+
+@pytest.fixture(scope="module")
+def renderer(screen: pygame.Surface) -> Renderer:
+    return Renderer(SIZE)
+
+
+def _flows() -> dict[str, Any]:
+    """The flow at each screen, from presses and time."""
+    flow, _ = start(FlowConfig(60, 0, 3), seats=2, humans=(0, 1),
+                    games=(Game.SPEED, Game.SPIT, Game.CALIFORNIA),
+                    difficulties=("easy", "medium", "hard"), match=MatchRules.parse("best-of-3"),
+                    seed=3, now=0.0)
+    out = {"attract": flow}
+    flow, _ = step(flow, Press(0, SLAM), 1.0)
+    flow, _ = step(flow, Press(1, SLAM), 1.05)
+    flow, _ = step(flow, Press(0, Control.SLOT2), 1.1)
+    flow, _ = step(flow, Press(0, SLAM), 1.2)
+    out["join"] = flow
+    flow, _ = step(flow, Press(1, SLAM), 1.4)
+    out["countdown"] = flow
+    flow, _ = step(flow, Tick(), 4.4)
+    out["playing"] = flow
+    flow, _ = step(flow, GameOver(0, (0, 6)), 30.0)
+    flow, _ = step(flow, Press(1, SLAM), 31.0)
+    out["result"] = flow
+    return out
+
+
+FLOWS = _flows()
+
+
+def _colours(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, int, int]]:
+    seen = set()
+    for x in range(rect.left, rect.right, 3):
+        for y in range(rect.top, rect.bottom, 3):
+            c = surface.get_at((x, y))
+            seen.add((c.r, c.g, c.b))
+    return seen
+
+
+def _render(screen: pygame.Surface, renderer: Renderer, name: str, state: Any,
+            now: float, blink_ms: int = 0) -> Any:
+    flow = FLOWS[name]
+    view = scenes.view(state, humans=2, match=match_view(flow), flow=view_of(flow, now))
+    layout = renderer.draw(screen, view, Animations(), blink_ms)
+    shots = os.environ.get("FLOW_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        pygame.image.save(screen, str(Path(shots) / f"flow-{name}.png"))
+    return layout
+
+
+def test_attract_card_over_the_demo(screen: pygame.Surface, renderer: Renderer) -> None:
+    layout = _render(screen, renderer, "attract", scenes.speed_new(), 0.5)
+    area = layout.centre_area
+    centre = pygame.Rect(area.x, area.y, area.w, area.h)
+    seen = _colours(screen, centre)
+    assert GOLD in seen  # the gold frame and title
+    # The card is dark: most of its middle is near black.
+    c = screen.get_at(centre.center)
+    assert max(c.r, c.g, c.b) < 90 or (c.r, c.g, c.b) == (250, 250, 250)
+
+
+def test_join_menu_marks_the_ready_seat(screen: pygame.Surface, renderer: Renderer) -> None:
+    flow = FLOWS["join"]
+    assert view_of(flow, 1.2).seats == ("ready", "joined")
+    layout = _render(screen, renderer, "join", scenes.speed_new(), 1.2)
+    area = layout.centre_area
+    seen = _colours(screen, pygame.Rect(area.x, area.y, area.w, area.h))
+    assert READY_GREEN in seen
+    assert GOLD in seen
+
+
+def test_countdown_number(screen: pygame.Surface, renderer: Renderer) -> None:
+    assert view_of(FLOWS["countdown"], 2.0).count == 3
+    _render(screen, renderer, "countdown", scenes.speed_new(), 2.0)
+    w, h = SIZE
+    seen = _colours(screen, pygame.Rect(w // 2 - 150, h // 4, 300, h // 2))
+    assert GOLD in seen
+
+
+def test_playing_draws_no_flow_overlay(screen: pygame.Surface, renderer: Renderer) -> None:
+    state = scenes.speed_new()
+    _render(screen, renderer, "playing", state, 5.0)
+    plain = pygame.Surface(SIZE)
+    view = scenes.view(state, humans=2, match=match_view(FLOWS["playing"]))
+    renderer.draw(plain, view, Animations(), 0)
+    w, h = SIZE
+    for xy in ((w // 2, h // 2), (w // 3, h // 2), (w // 2, h // 3)):
+        assert screen.get_at(xy) == plain.get_at(xy)
+
+
+def test_result_scoreboard_and_hint(screen: pygame.Surface, renderer: Renderer) -> None:
+    flow = FLOWS["result"]
+    mv = match_view(flow)
+    assert mv is not None
+    assert mv.score == (1, 0)
+    assert mv.title == "best of 3"
+    assert view_of(flow, 31.0).seats == ("joined", "ready")
+    won = scenes.speed_won()
+    _render(screen, renderer, "result", won, 31.0)
+    w, h = SIZE
+    seen = _colours(screen, pygame.Rect(0, h - 200, w, 200))
+    assert READY_GREEN in seen  # P2 READY
+    assert GOLD in seen  # the blinking hint, on at blink 0
+
+
+def test_frame_key_changes_with_the_flow(renderer: Renderer) -> None:
+    state = scenes.speed_new()
+    a = scenes.view(state, flow=view_of(FLOWS["join"], 1.2))
+    b = replace(a, flow=view_of(FLOWS["countdown"], 2.0))
+    assert Renderer.frame_key(a, Animations(), 0) != Renderer.frame_key(b, Animations(), 0)
+
+
+def test_feed_takes_the_flow_the_live_match_and_speed_claims() -> None:
+    from cabinet.loop import Published
+    from cabinet.screen import ScreenFeed
+    from engine.commands import Slam
+    from engine.events import GameWon
+
+    flow = FLOWS["result"]
+    seats, keys = scenes.seats_for(2)
+    feed = ScreenFeed(seats, laptop=True, keys=keys,
+                      flow=lambda: (view_of(flow, 31.0), match_view(flow)))
+    won = scenes.speed_won()
+    feed(Published(won, (GameWon(20, 0),), (Slam(20, 0),), ()))
+    frame = feed.take()
+    assert frame is not None
+    assert frame.claims == 1  # the "SPEED!" sound, not the plain win
+    assert frame.view.flow is not None
+    assert frame.view.flow.screen == "result"
+    assert frame.view.match == match_view(flow)
+    # A win without the winner's slam (e.g. call = "auto") is no claim.
+    feed(Published(won, (GameWon(20, 0),), (), ()))
+    taken = feed.take()
+    assert taken is not None
+    assert taken.claims == 0
+
+
+def test_laptop_flow_gives_the_first_two_seats_keys() -> None:
+    from cabinet.app import flow_seats
+    from cabinet.config import Inputs, laptop_config
+
+    seats = flow_seats(laptop_config(4, 0)).seats
+    assert [s.inputs for s in seats] == [Inputs.KEYBOARD, Inputs.KEYBOARD, Inputs.BOT,
+                                         Inputs.BOT]
+    seats = flow_seats(laptop_config(3, 1)).seats
+    assert [s.inputs for s in seats] == [Inputs.KEYBOARD, Inputs.KEYBOARD, Inputs.BOT]
