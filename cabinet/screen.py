@@ -30,7 +30,6 @@ from cabinet.loop import Published, SeatRuntime
 from display.view import FlowView, Light, Lights, MatchView, PhotoFinish, SeatView, TableView
 from engine.commands import Slam
 from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
-from engine.state import SpeedState
 
 log = logging.getLogger("speed_cabinet.screen")
 
@@ -71,18 +70,17 @@ def seat_view(seat: SeatRuntime, state: Any, now_ms: int,
     cfg = seat.config
     ctrl = seat.controller
     bot = seat.bot is not None
-    if not isinstance(state, SpeedState):
-        # Speed controls only so far: Spit and California seats show no picks or LEDs.
-        return SeatView(index=cfg.index, position=cfg.position, assist=cfg.assist.value,
-                        keys=keys, bot=bot, label=seat_label(cfg, bot))
     lights = seat.lights
     if lights is None:
         lights = panel_lights(state, ctrl, cfg.assist, now_ms)
+    # Speed and Spit targets are centre piles; California covers row piles (no pile()).
+    has_piles = hasattr(ctrl, "pile")
     return SeatView(
         index=cfg.index, position=cfg.position,
         picked=tuple(ctrl.picked_slots(state)), lights=lights_view(lights),
         assist=cfg.assist.value, keys=keys, bot=bot, label=seat_label(cfg, bot),
-        left_pile=ctrl.pile(state, Control.LEFT), right_pile=ctrl.pile(state, Control.RIGHT),
+        left_pile=ctrl.pile(state, Control.LEFT) if has_piles else None,
+        right_pile=ctrl.pile(state, Control.RIGHT) if has_piles else None,
     )
 
 

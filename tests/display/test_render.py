@@ -197,3 +197,31 @@ def test_frame_key_is_stable_when_nothing_changes(renderer: Renderer) -> None:
 def test_seat_view_is_plain_values() -> None:
     seat = SeatView(index=0)
     assert seat.lights.slots == (Light.OFF,) * 5
+
+
+def test_spit_and_california_seats_show_their_picks_and_leds() -> None:
+    from cabinet.config import Assist, Control
+    from cabinet.controls import make_controller
+    from cabinet.screen import seat_view
+    from engine.rules import Game
+    from engine.spit import legal_plays
+
+    state = scenes.spit_new()
+    seats, _ = scenes.seats_for(2, 1, Assist.TARGETS)
+    seat = seats[0]
+    seat.controller = make_controller(Game.SPIT, 0)
+    card, pile = legal_plays(state, 0)[0]
+    slot = next(k for k, s in enumerate(state.players[0].stocks) if s and s[0] == card)
+    buttons = (Control.SLOT1, Control.SLOT2, Control.SLOT3, Control.SLOT4, Control.SLOT5)
+    seat.controller.press(state, buttons[slot], state.now)
+    view = seat_view(seat, state, state.now)
+    assert view.picked == (slot,)
+    lit = view.lights.left if pile == view.left_pile else view.lights.right
+    assert lit is Light.ON
+
+    # California covers row piles: no centre targets, no picks.
+    cal = scenes.california_new()
+    seat.controller = make_controller(Game.CALIFORNIA, 0)
+    seat.lights = None
+    cview = seat_view(seat, cal, cal.now)
+    assert (cview.left_pile, cview.right_pile, cview.picked) == (None, None, ())
