@@ -13,6 +13,9 @@ Groups:
   California (whole games of several rounds each, hard vs hard).
 - ``press``: ``cabinet/bench_press.py``, a GPIO press to the engine and to the LED.
 - ``serial``: ``cabinet/bench_serial.py``, a serial panel frame to the engine.
+- ``frame``: ``cabinet/bench_frame.py``, the display's frame time and start-up.
+- ``soak``: ``cabinet/bench_soak.py``, memory over 300 games with the display drawing;
+  minutes long, so it runs only with ``--only soak``.
 """
 
 from __future__ import annotations
@@ -161,11 +164,14 @@ measures and is imported only when it runs."""
 
 # The display (issue 7): frame time, start-up, and presses while it draws.
 GROUPS["frame"] = _lazy("cabinet.bench_frame", "frame_figures")
+# Memory over a night of games (issue 9); minutes long, so only with --only soak.
+GROUPS["soak"] = _lazy("cabinet.bench_soak", "soak_figures")
+SLOW = ("soak",)
 
 
 def run(only: str | None = None) -> dict[str, Figure]:
     """Run every group (or one) and merge their figures into one mapping."""
-    names = list(GROUPS) if only is None else [only]
+    names = [n for n in GROUPS if n not in SLOW] if only is None else [only]
     figures: dict[str, Figure] = {}
     for name in names:
         figures.update(GROUPS[name]())

@@ -93,3 +93,24 @@ def test_run_merges_the_groups_it_runs(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_distribution_is_p50_p99_max_in_microseconds() -> None:
     samples = [1000 * (i + 1) for i in range(100)]  # 1..100 us
     assert bench.distribution(samples) == {"p50": 51.0, "p99": 100.0, "max": 100.0}
+
+
+def test_soak_is_only_run_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+    monkeypatch.setattr(bench, "GROUPS", {
+        name: (lambda name=name: ran.append(name) or {}) for name in ("sim", "soak")})
+    bench.run()
+    assert ran == ["sim"]
+    bench.run("soak")
+    assert ran == ["sim", "soak"]
+
+
+def test_soak_reports_memory_after_games() -> None:
+    from cabinet.bench_soak import rss_mb, soak_figures
+
+    figures = soak_figures(games=3, warm=1)
+    assert figures["soak_games"] == 3
+    assert figures["soak_frames"] > 0
+    assert 10 < figures["rss_mb"] < 2000
+    assert isinstance(figures["rss_growth_mb"], float)
+    assert rss_mb() > 0
