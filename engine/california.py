@@ -19,13 +19,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cards import Card, shuffled_deck
+from engine.clock import Clocked
 from engine.commands import Command, Cover, Pause, Resume, Slam, Tick
 from engine.events import (
     ActionRejected,
     Covered,
     Event,
-    GamePaused,
-    GameResumed,
     GameTied,
     GameWon,
     Reason,
@@ -220,7 +219,7 @@ def step(state: CaliforniaState, cmd: Command) -> tuple[CaliforniaState, list[Ev
     return work.freeze(), work.events
 
 
-class _Work:
+class _Work(Clocked):
     """A mutable scratch copy of one state: ``step`` edits it, then freezes a new state."""
 
     def __init__(self, s: CaliforniaState) -> None:
@@ -261,9 +260,6 @@ class _Work:
             rng_state=self.rng_state,
         )
 
-    def is_over(self) -> bool:
-        return self.phase.is_over
-
     def row_cards(self, p: int) -> int:
         return sum(map(len, self.rows[p]))
 
@@ -280,20 +276,8 @@ class _Work:
 
     # Timers.
 
-    def set_timer(self, due: int, kind: TimerKind) -> None:
-        self.timers.append(Timer(due, self.timer_seq, kind))
-        self.timer_seq += 1
-
-    def advance(self, t: int) -> None:
-        while self.paused_at is None and not self.is_over():
-            due = [tm for tm in self.timers if tm.due <= t]
-            if not due:
-                break
-            timer = min(due, key=lambda tm: (tm.due, tm.seq))
-            self.timers.remove(timer)
-            self.now = timer.due
-            self.flip()
-        self.now = t
+    def fire(self, timer: Timer) -> None:
+        self.flip()  # the stall's flip is California's only timer
 
     # Endings and stalls.
 
@@ -393,20 +377,6 @@ class _Work:
             if len(self.ready) == PLAYERS:
                 self.timers = [tm for tm in self.timers if tm.kind is not TimerKind.FLIP]
                 self.flip()
-
-    def pause(self, p: int) -> None:
-        if self.paused_at is None:
-            self.paused_at = self.now
-            self.events.append(GamePaused(self.now, p))
-
-    def resume(self, p: int) -> None:
-        if self.paused_at is None:
-            return
-        gap, since = self.now - self.paused_at, self.paused_at
-        self.timers = [replace(tm, due=tm.due + gap) for tm in self.timers]
-        self.locked = [lk + gap if lk > since else lk for lk in self.locked]
-        self.paused_at = None
-        self.events.append(GameResumed(self.now, p))
 
 
 def format_position(state: CaliforniaState) -> str:

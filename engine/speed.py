@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.cards import Card, shuffled_deck
+from engine.clock import Clocked
 from engine.commands import Command, Pause, Play, Resume, Slam, Tick
 from engine.events import (
     CardDrawn,
@@ -18,8 +19,6 @@ from engine.events import (
     CardPlayed,
     CenterReshuffled,
     Event,
-    GamePaused,
-    GameResumed,
     GameTied,
     GameWon,
     PenaltyTaken,
@@ -285,7 +284,7 @@ def _play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] |
     return after, [CardPlayed(t, p, card, to)]
 
 
-class _Work:
+class _Work(Clocked):
     """A mutable scratch copy of one state: ``step`` edits it, then freezes a new state."""
 
     def __init__(self, s: SpeedState) -> None:
@@ -335,9 +334,6 @@ class _Work:
 
     # Small queries.
 
-    def is_over(self) -> bool:
-        return self.phase.is_over
-
     def cards(self, p: int) -> int:
         return len(self.hands[p]) + len(self.draws[p])
 
@@ -346,27 +342,11 @@ class _Work:
 
     # Timers.
 
-    def set_timer(self, due: int, kind: TimerKind, player: int = -1) -> None:
-        self.timers.append(Timer(due, self.timer_seq, kind, player))
-        self.timer_seq += 1
-
-    def cancel(self, kind: TimerKind) -> None:
-        self.timers = [tm for tm in self.timers if tm.kind is not kind]
-
-    def advance(self, t: int) -> None:
-        """Fire every timer due at or before ``t`` in (due, set order); then the clock is t."""
-        while self.paused_at is None and not self.is_over():
-            due = [tm for tm in self.timers if tm.due <= t]
-            if not due:
-                break
-            timer = min(due, key=lambda tm: (tm.due, tm.seq))
-            self.timers.remove(timer)
-            self.now = timer.due
-            if timer.kind is TimerKind.FLIP:
-                self.flip()
-            elif self.cards(timer.player) == 0:
-                self.penalty(timer.player, missed_call=True)
-        self.now = t
+    def fire(self, timer: Timer) -> None:
+        if timer.kind is TimerKind.FLIP:
+            self.flip()
+        elif self.cards(timer.player) == 0:
+            self.penalty(timer.player, missed_call=True)
 
     # Endings.
 
@@ -491,21 +471,6 @@ class _Work:
         if self.rules.false_call is FalseCall.PENALTY:
             self.penalty(p)
         return None
-
-    def pause(self, p: int) -> None:
-        if self.paused_at is None:
-            self.paused_at = self.now
-            self.events.append(GamePaused(self.now, p))
-
-    def resume(self, p: int) -> None:
-        if self.paused_at is None:
-            return
-        # Timers and lockouts stood still: shift them by the pause's length.
-        gap, since = self.now - self.paused_at, self.paused_at
-        self.timers = [replace(tm, due=tm.due + gap) for tm in self.timers]
-        self.locked = [lk + gap if lk > since else lk for lk in self.locked]
-        self.paused_at = None
-        self.events.append(GameResumed(self.now, p))
 
     # The flip.
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cards import Card, shuffled_deck
+from engine.clock import Clocked
 from engine.commands import Command, Move, Pause, Play, Resume, Slam, Slap, Tick
 from engine.events import (
     ActionRejected,
@@ -25,8 +26,6 @@ from engine.events import (
     CardMoved,
     CardPlayed,
     Event,
-    GamePaused,
-    GameResumed,
     GameTied,
     GameWon,
     PlayRejected,
@@ -326,7 +325,7 @@ def legal_moves(state: SpitState, player: int) -> list[tuple[Card, int]]:
     return out
 
 
-class _Work:
+class _Work(Clocked):
     """A mutable scratch copy of one state: ``step`` edits it, then freezes a new state."""
 
     def __init__(self, s: SpitState) -> None:
@@ -375,9 +374,6 @@ class _Work:
 
     # Small queries.
 
-    def is_over(self) -> bool:
-        return self.phase.is_over
-
     def stock_cards(self, p: int) -> int:
         return sum(map(len, self.stocks[p]))
 
@@ -410,27 +406,11 @@ class _Work:
 
     # Timers.
 
-    def set_timer(self, due: int, kind: TimerKind) -> None:
-        self.timers.append(Timer(due, self.timer_seq, kind))
-        self.timer_seq += 1
-
-    def cancel(self, kind: TimerKind) -> None:
-        self.timers = [tm for tm in self.timers if tm.kind is not kind]
-
-    def advance(self, t: int) -> None:
-        """Fire every timer due at or before ``t`` in (due, set order); then the clock is t."""
-        while self.paused_at is None and not self.is_over():
-            due = [tm for tm in self.timers if tm.due <= t]
-            if not due:
-                break
-            timer = min(due, key=lambda tm: (tm.due, tm.seq))
-            self.timers.remove(timer)
-            self.now = timer.due
-            if timer.kind is TimerKind.FLIP:
-                self.flip()
-            elif timer.kind is TimerKind.SLAP:
-                self.slap_timeout()
-        self.now = t
+    def fire(self, timer: Timer) -> None:
+        if timer.kind is TimerKind.FLIP:
+            self.flip()
+        elif timer.kind is TimerKind.SLAP:
+            self.slap_timeout()
 
     # Stalls (rule 2).
 
@@ -689,21 +669,6 @@ class _Work:
             if all(q in self.ready for q in range(PLAYERS) if self.cards(q)):
                 self.cancel(TimerKind.FLIP)
                 self.flip()
-
-    def pause(self, p: int) -> None:
-        if self.paused_at is None:
-            self.paused_at = self.now
-            self.events.append(GamePaused(self.now, p))
-
-    def resume(self, p: int) -> None:
-        if self.paused_at is None:
-            return
-        # Timers and lockouts stood still: shift them by the pause's length.
-        gap, since = self.now - self.paused_at, self.paused_at
-        self.timers = [replace(tm, due=tm.due + gap) for tm in self.timers]
-        self.locked = [lk + gap if lk > since else lk for lk in self.locked]
-        self.paused_at = None
-        self.events.append(GameResumed(self.now, p))
 
 
 def format_position(state: SpitState) -> str:
