@@ -2,26 +2,39 @@
 
 The only place that decides which adapters run. Every LED goes off when the loop ends,
 however it ends: the game's end, ``--seconds``, Esc, Ctrl-C, SIGTERM or a crash.
+
+Under systemd (issue 9, deploy/speed-cabinet.service) it also says READY once the display
+(or the headless loop) and every input are up, has the watchdog pinged (the window's frame
+loop, or the headless loop's own pass), says STOPPING on the way out; keeps the records
+when there is a state directory (``--state-dir``, or ``$STATE_DIRECTORY`` as systemd sets
+it); and arms the loop's failsafe: an exception is logged and the table reset, and
+``FAULT_LIMIT`` of them close together exit ``FAILED_EXIT`` so systemd restarts the process.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import queue
 import random
 import signal
+import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
+from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from cabinet import sdnotify
 from cabinet.config import CabinetConfig, Control, Inputs, PinFactoryKind
 from cabinet.gpio import GpioPanel, PinFactoryError, make_pin_factory
 from cabinet.keyboard import TerminalKeys, help_lines, key_bindings
 from cabinet.loop import (
     WAKE_SEAT,
+    CabinetFailed,
     CabinetLoop,
     Item,
     Observer,
@@ -32,7 +45,11 @@ from cabinet.loop import (
 from cabinet.textview import TextView, format_position
 from engine.game import new_game
 
+log = logging.getLogger("speed_cabinet.app")
+
 DEFAULT_BOT = "medium"
+FAILED_EXIT = 70
+"""The exit status when the failsafe gave up (EX_SOFTWARE): systemd restarts the cabinet."""
 
 
 class StartupError(RuntimeError):
@@ -49,6 +66,10 @@ class Cabinet:
     panels: list[GpioPanel]
     factory: Any
     stack: ExitStack
+    power: str | None = None
+    """The service menu's "poweroff" / "reboot", run once the cabinet is closed."""
+    records: Any = None
+    """cabinet.records.Records when there is a state directory, else None (laptop)."""
 
     def close(self) -> None:
         try:
@@ -92,7 +113,8 @@ def build_cabinet(
     stack = ExitStack()
     try:
         kind = PinFactoryKind.MOCK if mock else config.pin_factory
-        needs_pins = any(s.inputs is Inputs.GPIO for s in config.seats)
+        needs_pins = any(s.inputs is Inputs.GPIO for s in config.seats) \
+            or config.service_pin is not None
         if factory is None and (needs_pins or kind is PinFactoryKind.MOCK):
             factory = make_pin_factory(kind)
             stack.callback(factory.close)
@@ -132,6 +154,12 @@ def build_cabinet(
                 service_hold_ms=config.service_hold_ms, two_hand=config.two_hand,
                 panel=panel, bot=bot,
             ))
+        if config.service_pin is not None:
+            from cabinet.gpio import service_button
+            from cabinet.loop import SERVICE_SEAT
+
+            button = service_button(config.service_pin, inbox.put, factory, SERVICE_SEAT)
+            stack.callback(button.close)
         state, _ = new_game(config.rules, random.Random(seed), seed)
         if table is None:
             table = keyboard and not window
@@ -180,9 +208,12 @@ def run_cabinet(
     observers: Sequence[Observer] = (),
     window: bool = False,
     laptop: bool = True,
+    state_dir: str | os.PathLike[str] | None = None,
 ) -> int:
     """Build, run until the game ends (or ``seconds``), and always leave the LEDs off.
-    ``window``: draw the table in a pygame window (issue 7) if one opens, else headless."""
+    ``window``: draw the table in a pygame window (issue 7) if one opens, else headless.
+    ``state_dir``: keep the records there (default ``$STATE_DIRECTORY`` when set; with
+    neither, no records)."""
     no_window = None
     if window:
         from cabinet.screen import try_display
@@ -198,6 +229,7 @@ def run_cabinet(
                             factory=factory, observers=observers, window=window)
     except PinFactoryError as exc:
         raise StartupError(str(exc)) from None
+    cab.records = open_records(state_dir, out)
     cfg = cab.config
     humans = [s for s in cab.seats if s.bot is None]
     bots = [s for s in cab.seats if s.bot is not None]
@@ -224,9 +256,26 @@ def run_cabinet(
 
                 state = run_display(cab, until=until, laptop=laptop, out=out, flow=True)
             else:
-                state = cab.loop.run(until=until)
+                table = SingleGame(cab, out)
+                cab.loop.failsafe = table.reset
+                cab.loop.notifier = sdnotify.Notifier()
+                sdnotify.ready(f"headless: {cfg.rules.game.value}")
+                try:
+                    state = cab.loop.run(until=until)
+                finally:
+                    table.end()
+        except CabinetFailed as exc:
+            print(f"speed-cabinet: giving up ({exc}); exiting so the service restarts",
+                  file=out, flush=True)
+            return FAILED_EXIT
         finally:
-            cab.close()
+            sdnotify.stopping()
+            try:
+                cab.close()
+            finally:
+                if cab.records is not None:
+                    cab.records.close()
+    power(cab.power, laptop=laptop, out=out)
     if state.is_over:
         verdict = "a draw" if state.winner is None else f"P{state.winner + 1} wins"
     else:
@@ -234,6 +283,106 @@ def run_cabinet(
     print(f"         end    {format_position(state)}", file=out)
     print(f"speed-cabinet: {verdict} after {state.now / 1000:.1f} s of play", file=out)
     return 0
+
+
+def open_records(state_dir: str | os.PathLike[str] | None, out: TextIO) -> Any:
+    """The records in ``state_dir`` (or ``$STATE_DIRECTORY``), or None: laptop mode keeps
+    none, and records that cannot be opened are logged and skipped (the cabinet plays on)."""
+    from cabinet.records import Records, RecordsError
+    from cabinet.records import state_dir as default_dir
+
+    if state_dir is None:
+        if not os.environ.get("STATE_DIRECTORY"):
+            return None
+        state_dir = default_dir()
+    try:
+        records = Records.open(Path(state_dir))
+    except RecordsError as exc:
+        log.error("%s", exc)
+        print(f"speed-cabinet: no records this run ({' '.join(str(exc).split())})", file=out)
+        return None
+    if records.abandoned_on_open:
+        print(f"speed-cabinet: records: game(s) {', '.join(map(str, records.abandoned_on_open))}"
+              f" were cut short by the last stop; recorded as abandoned", file=out)
+    return records
+
+
+class SingleGame:
+    """Headless (no flow): the one game dealt, recorded when there are records, and the
+    failsafe's fresh deal (same seats, a new seed) when the loop fails."""
+
+    def __init__(self, cab: Cabinet, out: TextIO) -> None:
+        self.cab = cab
+        self.out = out
+        self.seed = cab.config.seed or 0
+        self.game_id: int | None = None
+        self._start()
+
+    def _start(self) -> None:
+        records = self.cab.records
+        if records is None:
+            return
+        from cabinet.records import SeatEntry
+        from cabinet.session import safely
+
+        seats = [SeatEntry(bot=str(getattr(getattr(s.bot, "profile", None), "name", "bot")))
+                 if s.bot is not None else SeatEntry() for s in self.cab.seats]
+
+        def start() -> None:
+            self.game_id = records.start_game(self.cab.loop.state.rules, seats, self.seed)
+
+        safely("start_game", start)
+
+    def end(self) -> None:
+        """After the loop: the game's record (finished with its stats, or abandoned)."""
+        records, game_id, self.game_id = self.cab.records, self.game_id, None
+        if records is None or game_id is None:
+            return
+        from cabinet.session import replay_of, results_of, safely
+
+        loop = self.cab.loop
+        state = loop.state
+        replay = replay_of(loop, self.seed)
+        if state.is_over:
+            results = results_of(loop)
+            safely("finish_game", lambda: records.finish_game(
+                game_id, winner=state.winner, duration_ms=state.now, replay=replay,
+                results=results))
+        else:
+            safely("abandon_game", lambda: records.abandon_game(
+                game_id, duration_ms=state.now, replay=replay))
+
+    def reset(self, exc: BaseException | None = None) -> None:
+        """The loop's failsafe: the game is recorded abandoned and a fresh one dealt."""
+        loop = self.cab.loop
+        self.end()
+        self.seed = random.Random(f"speed-cabinet reset {self.seed}").randrange(1_000_000)
+        state, _ = new_game(loop.state.rules, random.Random(self.seed), self.seed)
+        bots: dict[int, Any] = {}
+        for seat in loop.seats:
+            bot: Any = seat.bot
+            if bot is not None and hasattr(bot, "profile") and hasattr(bot, "player"):
+                bot = type(bot)(bot.player, bot.profile, self.seed * 10 + bot.player + 1)
+            bots[seat.config.index] = bot
+        print("speed-cabinet: resetting after an error (the traceback is in the log): "
+              f"a fresh game, seed {self.seed}", file=self.out, flush=True)
+        loop.swap_game(state, bots)
+        self._start()
+
+
+def power(action: str | None, *, laptop: bool, out: TextIO = sys.stdout) -> None:
+    """The service menu's power-off or reboot, after the LEDs went safe: ``systemctl``
+    run directly (an argv, never a shell). Laptop mode only quits."""
+    if action is None:
+        return
+    from cabinet.service_session import power_command
+
+    argv = power_command(action, laptop=laptop)
+    if argv is None:
+        print(f"speed-cabinet: service menu {action}: laptop mode, so just quitting", file=out)
+        return
+    print(f"speed-cabinet: service menu {action}: {' '.join(argv)}", file=out, flush=True)
+    subprocess.run(argv, check=False)  # a fixed argv, no shell
 
 
 def flow_seats(config: CabinetConfig) -> CabinetConfig:
@@ -278,16 +427,29 @@ def add_parser(sub: Any) -> None:
                           "for 2 players)")
     run.add_argument("--headless", action="store_true",
                      help="no window even when a display is available (issue 7)")
+    run.add_argument("--state-dir", default=None, metavar="DIR",
+                     help="keep the records (SQLite) in DIR (default: $STATE_DIRECTORY when "
+                          "set, as under systemd; otherwise no records)")
     run.set_defaults(func=_run_command)
 
 
+def load_kiosk_config(path: str | os.PathLike[str],
+                      state_dir: str | os.PathLike[str] | None = None) -> CabinetConfig:
+    """The installed config with the operator settings the service menu saved (in the state
+    directory) layered over it; with none saved, the config file alone."""
+    from cabinet.settings import load_layered, settings_path
+
+    over = Path(state_dir) / settings_path().name if state_dir else settings_path()
+    return replace(load_layered(path, over), source=str(path))
+
+
 def _run_command(args: Any) -> int:
-    from cabinet.config import ConfigError, laptop_config, load_config
+    from cabinet.config import ConfigError, laptop_config
 
     prog = "speed-cabinet run"
     try:
         if args.config:
-            config = load_config(args.config)
+            config = load_kiosk_config(args.config, args.state_dir)
         else:
             config = laptop_config(args.players, args.humans, args.difficulty, args.seed,
                                    game=args.game)
@@ -302,7 +464,7 @@ def _run_command(args: Any) -> int:
             raise StartupError("--humans needs a terminal to read keys from (stdin is not a TTY)")
         return run_cabinet(config, mock=args.mock or not args.config, keyboard=keyboard,
                            seconds=args.seconds, seed=args.seed, window=window,
-                           laptop=not args.config)
+                           laptop=not args.config, state_dir=args.state_dir)
     except ConfigError as exc:
         print(f"{prog}: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2

@@ -165,6 +165,8 @@ class CabinetConfig:
     source: str = "<config>"
     display: DisplayConfig = DisplayConfig()
     flow: FlowConfig = FlowConfig()
+    service_pin: int | None = None
+    """The operator's service button (BCM pin, to ground): opens the service menu."""
 
     def gpio_pins(self) -> int:
         return sum(len(s.pins()) for s in self.seats if s.inputs is Inputs.GPIO)
@@ -175,7 +177,8 @@ class CabinetConfig:
 _TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display", "flow"}
 _FLOW = {"idle_return_s", "bot_takeover_s", "countdown_s"}
 _DISPLAY = {"fullscreen", "four_colour", "volume", "mute"}
-_CABINET = {"pin_factory", "debounce_ms", "stuck_ms", "service_hold_ms", "led_pwm", "two_hand"}
+_CABINET = {"pin_factory", "debounce_ms", "stuck_ms", "service_hold_ms", "led_pwm", "two_hand",
+            "service_pin"}
 _SEAT = {
     "position", "controls", "assist", "left_handed", "pull_up", "buttons", "leds",
     "difficulty", "keys", "serial",
@@ -319,10 +322,15 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
     _check_positions(seats)
     _check_keys(seats)
     _check_pins(seats)
+    service_pin = None
+    if "service_pin" in cab:
+        service_pin = _pin(cab["service_pin"], "cabinet.service_pin")
+        _check_service_pin(service_pin, seats)
     return CabinetConfig(
         seats=seats, rules=rules, match=match, seed=seed, pin_factory=factory,
         debounce_ms=debounce, stuck_ms=stuck, service_hold_ms=service, led_pwm=led_pwm,
         two_hand=two_hand, source=source, display=display, flow=flow,
+        service_pin=service_pin,
     )
 
 
@@ -416,14 +424,7 @@ def _pins(raw: Mapping[str, Any], key: str, where: str) -> dict[Control, int]:
                 f"unknown key {where}.{key}.{name!r}; known keys here: {', '.join(names)}"
             )
         full = f"{where}.{key}.{name}"
-        if not isinstance(pin, int) or isinstance(pin, bool):
-            raise ConfigError(f"{full} = {pin!r}: use a BCM pin number from 2 to 27")
-        if pin in (0, 1):
-            raise ConfigError(
-                f"{full} = {pin}: BCM 0 and 1 are the HAT ID EEPROM's; use a pin from 2 to 27"
-            )
-        if pin not in FREE_PINS:
-            raise ConfigError(f"{full} = {pin}: not a header GPIO; use a BCM pin from 2 to 27")
+        _pin(pin, full)
         if key == "leds" and pin in PULLED_UP_PINS:
             raise ConfigError(
                 f"{full} = {pin}: BCM 2 and 3 have fixed pull-up resistors (I2C), so an LED "
@@ -431,6 +432,33 @@ def _pins(raw: Mapping[str, Any], key: str, where: str) -> dict[Control, int]:
             )
         out[Control(name)] = pin
     return out
+
+
+def _pin(pin: Any, full: str) -> int:
+    """A header GPIO's BCM number, or ConfigError naming ``full``."""
+    if not isinstance(pin, int) or isinstance(pin, bool):
+        raise ConfigError(f"{full} = {pin!r}: use a BCM pin number from 2 to 27")
+    if pin in (0, 1):
+        raise ConfigError(
+            f"{full} = {pin}: BCM 0 and 1 are the HAT ID EEPROM's; use a pin from 2 to 27"
+        )
+    if pin not in FREE_PINS:
+        raise ConfigError(f"{full} = {pin}: not a header GPIO; use a BCM pin from 2 to 27")
+    return pin
+
+
+def _check_service_pin(pin: int, seats: tuple[SeatConfig, ...]) -> None:
+    for seat in seats:
+        if seat.inputs is not Inputs.GPIO:
+            continue
+        for kind, table in (("buttons", seat.buttons), ("leds", seat.leds)):
+            for control, used in table.items():
+                if used == pin:
+                    raise ConfigError(
+                        f"cabinet.service_pin = {pin}: pin {pin} is already "
+                        f"{seat.name}.{kind}.{control}; give the service button its own "
+                        f"BCM pin"
+                    )
 
 
 def _serial(raw: Mapping[str, Any], where: str) -> SerialPort:

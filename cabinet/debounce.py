@@ -49,7 +49,8 @@ class InputEvent:
 
 
 class _Pin:
-    __slots__ = ("down", "lock_until", "raw", "raw_t", "since", "stuck", "stuck_from")
+    __slots__ = ("bounces", "down", "lock_until", "raw", "raw_t", "since", "stuck",
+                 "stuck_from", "stucks")
 
     def __init__(self) -> None:
         self.down = False
@@ -59,6 +60,10 @@ class _Pin:
         self.since = -math.inf
         self.stuck = False
         self.stuck_from = -math.inf
+        self.bounces = 0
+        """Edges inside a lock window (contact chatter filtered out): the service menu's
+        button test shows them."""
+        self.stucks = 0
 
 
 class PanelDebouncer:
@@ -81,11 +86,17 @@ class PanelDebouncer:
     def stuck_controls(self) -> list[Control]:
         return [c for c, pin in self._pins.items() if pin.stuck]
 
+    def counts(self) -> tuple[tuple[int, int], ...]:
+        """Per control (``CONTROLS`` order): (bounces filtered, stuck reports) so far."""
+        return tuple((self._pins[c].bounces, self._pins[c].stucks) for c in CONTROLS)
+
     def edge(self, t: float, control: Control, pressed: bool) -> list[InputEvent]:
         """One raw edge, in time order per pin: the accepted changes (usually none or one;
         a level left over from an ended window is caught up first)."""
         pin = self._pins[control]
         out = []
+        if t < pin.lock_until:
+            pin.bounces += 1
         if pin.raw != pin.down and pin.lock_until <= t:
             out.append(self._accept(pin, control, max(pin.raw_t, pin.since), pin.raw))
         pin.raw, pin.raw_t = pressed, t
@@ -109,6 +120,7 @@ class PanelDebouncer:
             if (pin.down and not pin.stuck and not self._in_chord(control)
                     and now >= pin.stuck_from + self.stuck):
                 pin.stuck = True
+                pin.stucks += 1
                 out.append(InputEvent(InputKind.STUCK, pin.stuck_from + self.stuck, control))
         return out
 

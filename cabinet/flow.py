@@ -382,6 +382,12 @@ def _start_game(flow: Flow, now: float) -> tuple[Flow, list[Effect]]:
     return flow, [StartGame(flow.game, match.deal_seed(), bots, match)]
 
 
+def reset(flow: Flow, now: float) -> tuple[Flow, list[Effect]]:
+    """The failsafe (cabinet/session.py ``FlowDirector.reset``): whatever was on, back to
+    attract with a fresh demo; the match in play is given up."""
+    return _attract(replace(flow, table_demo=False, last_result=None), now, deal=True)
+
+
 def next_due(flow: Flow, now: float) -> float | None:
     """The next clock time a ``Tick`` may change the flow (or the countdown's number)."""
     cfg = flow.config
@@ -467,6 +473,7 @@ __all__ = [
     "hint",
     "match_view",
     "next_due",
+    "reset",
     "seat_marks",
     "seed_of",
     "start",

@@ -121,6 +121,20 @@ class EdgeInput(DigitalInputDevice):  # type: ignore[misc]
         self._put((ticks, self._seat, self._control, bool(state) == self._active))
 
 
+def service_button(pin: int, put: Put, factory: Any, seat: int) -> EdgeInput:
+    """The operator's service button (``[cabinet] service_pin``, switch to ground): its
+    edges go on the same queue as the panels', as seat ``seat`` (the loop's
+    ``SERVICE_SEAT``); the loop hands them to the service menu."""
+    from cabinet.config import Control
+
+    try:
+        with _no_fallback():
+            return EdgeInput(pin, put=put, seat=seat, control=Control.SLAM, pull_up=True,
+                             pin_factory=factory)
+    except GPIOZeroError as exc:
+        raise PinFactoryError(f"cabinet.service_pin: GPIO set-up failed: {exc}") from None
+
+
 class GpioPanel:
     """One seat's button pins and LEDs, owned until ``close``."""
 

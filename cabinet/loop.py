@@ -41,12 +41,40 @@ Item = tuple[float, int, Any, bool]
 """``(edge_time, seat, control, pressed)``; seat -1 only wakes the loop."""
 
 WAKE_SEAT = -1
+SERVICE_SEAT = -2
+"""Items from the service button (``[cabinet] service_pin``): the director's, if it takes
+them (``service_pin(t, pressed)``, cabinet/service_session.py), never a seat's."""
 BLINK_S = 0.25
 """Half a blink period: lockouts and SLAM cues blink at 2 Hz, every panel in phase."""
 SLACK_S = 0.00005
 """Wake this much after an engine deadline so its floored ms has reached it."""
 EDGE_SANITY_S = (60.0, 1.0)
 """An edge stamped more than this long before / after its arrival is on another clock."""
+FAULT_LIMIT = (3, 60.0)
+"""The failsafe gives up (``CabinetFailed``) at this many faults within this many seconds."""
+
+
+class CabinetFailed(RuntimeError):
+    """The loop failed again and again: exit non-zero so systemd restarts the process."""
+
+
+class FaultBudget:
+    """Counts the failsafe's resets; ``spend(now)`` raises ``CabinetFailed`` once there
+    have been ``limit`` within ``window`` seconds."""
+
+    def __init__(self, limit: int = FAULT_LIMIT[0], window: float = FAULT_LIMIT[1]) -> None:
+        self.limit = limit
+        self.window = window
+        self.times: list[float] = []
+
+    def spend(self, now: float, exc: BaseException) -> None:
+        self.times = [t for t in self.times if now - t < self.window]
+        self.times.append(now)
+        if len(self.times) >= self.limit:
+            raise CabinetFailed(
+                f"{len(self.times)} failures within {self.window:.0f} s, the last: "
+                f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+            ) from exc
 
 
 class PanelPort(Protocol):
@@ -147,6 +175,24 @@ class CabinetLoop:
         """Called after each drained batch is fully handled (the press bench)."""
         self.director: Director | None = None
         """The player's flow (cabinet/session.py): sees presses first, deals games in."""
+        self.lights_override: Callable[[int], PanelLights | None] | None = None
+        """Per seat index, LEDs to show instead of the game's (the service menu's LED
+        test, cabinet/service_session.py); None: the game's."""
+        self.first: GameState = state
+        """The game's state as dealt (its replay's table: ``engine.game.table_of``)."""
+        self.game_commands: list[Command] = []
+        """Every command applied to the game on the table, Ticks left out (its replay)."""
+        self.game_events: list[Event] = []
+        """Every event of the game on the table (its stats: ``records.seat_tallies``)."""
+        self.iterations = 0
+        """``run_once`` calls so far: the window's watchdog pings only while it grows."""
+        self.notifier: Any = None
+        """Headless: a ``cabinet.sdnotify.Notifier`` pinged from ``run_once`` itself (a
+        frozen loop stops pinging); the window pings from its frame loop instead."""
+        self.failsafe: Callable[[Exception], None] | None = None
+        """Called (after logging the traceback) when handling a batch or the director
+        raised: it resets the table. None: the exception propagates."""
+        self.faults = FaultBudget()
         self._observe_bots()
         self._refresh_lights(self.clock())
 
@@ -207,12 +253,41 @@ class CabinetLoop:
         return self.state
 
     def run_once(self, until: float | None = None) -> None:
-        """Handle what is due, then wait for input up to the next deadline and handle it."""
+        """Handle what is due, then wait for input up to the next deadline and handle it.
+        With a ``failsafe``, an exception is logged and the table reset (``_fault``)."""
+        self.iterations += 1
+        if self.failsafe is None:
+            self._run_once(until)
+            return
+        try:
+            self._run_once(until)
+        except Exception as exc:
+            self._fault(exc)
+
+    def _fault(self, exc: Exception) -> None:
+        now = self.clock()
+        log.error("the cabinet loop failed; resetting the table", exc_info=exc)
+        self.faults.spend(now, exc)  # CabinetFailed: too many, let systemd restart us
+        self._events.clear()
+        self._commands.clear()
+        self._notes.clear()
+        assert self.failsafe is not None
+        self.failsafe(exc)
+        self._changed = self._lights_dirty = True
+
+    def _run_once(self, until: float | None) -> None:
+        notifier = self.notifier
+        if notifier is not None and notifier.watchdog_due(time.monotonic()):
+            notifier.ping(time.monotonic())
         self.service(self.clock())
         deadline = self.next_deadline()
         if until is not None:
             deadline = until if deadline is None else min(deadline, until)
         timeout = None if deadline is None else max(0.0, deadline - self.clock())
+        if notifier is not None and notifier.period is not None:
+            # Wake at least every half watchdog period, input or not, to ping.
+            half = notifier.period / 2
+            timeout = half if timeout is None else min(timeout, half)
         try:
             first = self.inbox.get(timeout=timeout)
         except queue.Empty:
@@ -234,6 +309,11 @@ class CabinetLoop:
             self._order(batch)
         for t, seat_index, control, pressed in batch:
             if seat_index == WAKE_SEAT:
+                continue
+            if seat_index == SERVICE_SEAT:
+                pin = getattr(self.director, "service_pin", None)
+                if pin is not None:
+                    pin(self._sane(t, now), pressed)
                 continue
             t = self._sane(t, now)
             seat = self.seats[seat_index]
@@ -335,8 +415,10 @@ class CabinetLoop:
         self._changed = self._lights_dirty = True
         if not isinstance(cmd, Tick):
             self._commands.append(cmd)
+            self.game_commands.append(cmd)
         if events:
             self._events.extend(events)
+            self.game_events.extend(events)
         if events or not isinstance(cmd, Tick):
             self._observe_bots()
 
@@ -356,7 +438,7 @@ class CabinetLoop:
             while j < len(batch) and batch[j][0] == batch[i][0]:
                 j += 1
             # Only presses race (a release decides nothing).
-            seats = {item[1] for item in batch[i:j] if item[3] and item[1] != WAKE_SEAT}
+            seats = {item[1] for item in batch[i:j] if item[3] and item[1] >= 0}
             if len(seats) > 1:
                 first = self._tie_first
                 batch[i:j] = sorted(batch[i:j], key=lambda it: (it[1] - first) % n)
@@ -405,6 +487,8 @@ class CabinetLoop:
                     ms = self.ms(now)
                 lights = seat.lights = panel_lights(state, seat.controller, seat.config.assist,
                                                     ms)
+            if self.lights_override is not None:
+                lights = self.lights_override(seat.config.index) or lights
             if lights.slam is Led.BLINK or lights.left is Led.BLINK:
                 blinking = True
             shown = (lights, blink_on)
@@ -430,7 +514,9 @@ class CabinetLoop:
     def swap_game(self, state: GameState, bots: Mapping[int, BotLike | None]) -> None:
         """Deal a new game in: its state (time 0 is now), each seat's controls for it and
         its bot (None: a player's seat). Only on the loop's thread (a director's call)."""
-        self.state = state
+        self.state = self.first = state
+        self.game_commands = []
+        self.game_events = []
         self.t0 = self.clock() - state.now / 1000
         for seat in self.seats:
             ctrl = seat.controller
@@ -441,6 +527,10 @@ class CabinetLoop:
             seat.lights = None
         self._changed = self._lights_dirty = True
         self._observe_bots()
+
+    def command(self, cmd: Command) -> None:
+        """Apply a cabinet command (the service menu's Pause / Resume) on the loop thread."""
+        self._apply(cmd)
 
     def set_bot(self, index: int, bot: BotLike | None) -> None:
         """A bot takes seat ``index`` over mid-game (None: the player has it back)."""
@@ -468,4 +558,5 @@ def seat_runtime(config: SeatConfig, *, debounce_ms: int, stuck_ms: int, service
     )
 
 
-__all__ = ["CabinetLoop", "Item", "Note", "Observer", "Published", "SeatRuntime", "seat_runtime"]
+__all__ = ["FAULT_LIMIT", "SERVICE_SEAT", "CabinetFailed", "CabinetLoop", "FaultBudget", "Item",
+           "Note", "Observer", "Published", "SeatRuntime", "seat_runtime"]

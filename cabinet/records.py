@@ -315,7 +315,9 @@ class Records:
 
     @classmethod
     def _open_path(cls, path: Path) -> Records:
-        conn = sqlite3.connect(path, isolation_level=None, timeout=5.0)
+        # check_same_thread off: opened by the app on the main thread, used on the cabinet
+        # loop's thread (one thread at a time: the app closes it after the loop has ended).
+        conn = sqlite3.connect(path, isolation_level=None, timeout=5.0, check_same_thread=False)
         try:
             conn.execute("PRAGMA foreign_keys = ON")
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -539,6 +541,25 @@ class Records:
             abandoned=counts.get("abandoned", 0), running=counts.get("running", 0),
             matches=matches,
         )
+
+    def unclaimed_win(self) -> tuple[int, int] | None:
+        """The newest finished game whose winner has no initials: (game id, seat)."""
+        row = self._conn.execute(
+            "SELECT g.id, g.winner FROM games g JOIN game_seats s "
+            "ON s.game_id = g.id AND s.seat = g.winner "
+            "WHERE g.status = 'finished' AND s.initials IS NULL AND s.bot IS NULL "
+            "ORDER BY g.id DESC LIMIT 1").fetchone()
+        return None if row is None else (int(row[0]), int(row[1]))
+
+    def set_initials(self, game_id: int, seat: int, initials: str) -> None:
+        """The service menu's high-score entry: ``initials`` for a seat of a past game."""
+        if not valid_initials(initials):
+            raise ValueError(f"initials {initials!r}: use three letters A-Z")
+        with self._tx() as conn:
+            cur = conn.execute("UPDATE game_seats SET initials = ? WHERE game_id = ? "
+                               "AND seat = ?", (initials, game_id, seat))
+            if cur.rowcount != 1:
+                raise RecordsError(f"no seat {seat + 1} in game {game_id}")
 
     def reset_stats(self) -> None:
         """The service menu's "reset stats": every game and match is deleted."""

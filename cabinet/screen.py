@@ -26,13 +26,24 @@ from typing import Any
 
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
 from cabinet.controls import Led, PanelLights, panel_lights
-from cabinet.loop import Published, SeatRuntime
-from display.view import FlowView, Light, Lights, MatchView, PhotoFinish, SeatView, TableView
+from cabinet.loop import SERVICE_SEAT, WAKE_SEAT, Published, SeatRuntime
+from display.view import (
+    FlowView,
+    Light,
+    Lights,
+    MatchView,
+    PhotoFinish,
+    SeatView,
+    ServiceView,
+    TableView,
+)
 from engine.commands import Slam
 from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
 
 log = logging.getLogger("speed_cabinet.screen")
 
+SERVICE_KEY = "f2"
+"""Laptop mode's service button (the cabinet's is ``[cabinet] service_pin``)."""
 PHOTO_FINISH_MS = 50
 """Two seats' edges on one pile closer than this make a photo finish."""
 SWITCH_INTERVAL_S = 0.0005
@@ -124,8 +135,8 @@ class ScreenFeed:
                  keys: dict[int, tuple[str, ...]] | None = None,
                  match: MatchView | None = None, four_colour: bool = False,
                  offline: Callable[[], Sequence[str]] | None = None,
-                 flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None
-                 ) -> None:
+                 flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None,
+                 service: Callable[[], ServiceView | None] | None = None) -> None:
         self.seats = list(seats)
         self.laptop = laptop
         self.keys = keys or {}
@@ -133,6 +144,8 @@ class ScreenFeed:
         self.four_colour = four_colour
         self.offline = offline
         self.flow = flow
+        self.service = service
+        """The operator's service menu (cabinet/service_session.py), None while closed."""
         """The player's flow (cabinet/session.py): the screen over the table, the match."""
         self._claims = 0
         self.photos = PhotoFinishes()
@@ -151,7 +164,8 @@ class ScreenFeed:
         flow, match = self.flow() if self.flow is not None else (None, None)
         return TableView(state=state, seats=seats, laptop=self.laptop, offline=offline,
                          photo=self.photo, match=match or self.match,
-                         four_colour=self.four_colour, flow=flow)
+                         four_colour=self.four_colour, flow=flow,
+                         service=self.service() if self.service is not None else None)
 
     def __call__(self, pub: Published) -> None:
         photo = self.photos.see(pub.commands, pub.events)
@@ -232,11 +246,18 @@ def run_window(
     on_frame: Callable[[int], None] | None = None,
 ) -> Any:
     """Run the cabinet loop on a thread and the window here until ESC, the window closes,
-    ``until``, or the loop ends. Returns the final state."""
+    ``until``, or the loop ends. Returns the final state.
+
+    systemd (cabinet/sdnotify.py): READY once the window is open (the inputs were built
+    before); the watchdog is pinged from this frame loop, and only while the cabinet loop
+    keeps passing too (its ``iterations`` grew since the last ping; each ping wakes it for
+    the next), so a frozen frame loop or a frozen cabinet loop both stop the pings."""
+    from cabinet import sdnotify
     from display.animations import Animations
     from display.renderer import Renderer
 
     window = Window(size, fullscreen=fullscreen, sound=sound)
+    notifier = sdnotify.Notifier()
     pg = window.pg
     renderer = Renderer(window.size)
     anims = Animations()
@@ -252,13 +273,19 @@ def run_window(
         except BaseException as exc:  # handed to the main thread
             errors.append(exc)
 
+    sdnotify.ready("the table is up")  # the window is open, the inputs were built
     runner = threading.Thread(target=run_loop, name="cabinet-loop", daemon=True)
     runner.start()
+    seen = -1
     last_key: tuple[object, ...] | None = None
     frames = 0
     last = time.monotonic()
     try:
         while runner.is_alive():
+            if notifier.watchdog_due(time.monotonic()) and loop.iterations != seen:
+                seen = loop.iterations
+                notifier.ping(time.monotonic())
+                loop.inbox.put((time.monotonic(), WAKE_SEAT, None, False))  # pass again
             for ev in pg.event.get():
                 if ev.type == pg.QUIT:
                     loop.stop()
@@ -353,14 +380,22 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
     keys = seat_keys(config.seats, bindings)
     director = None
     if flow:
+        from cabinet.service_session import ServiceDirector, service_paths
         from cabinet.session import FlowDirector
 
-        director = FlowDirector(config, out=out)
+        base, settings = service_paths(config, laptop)
+        records = getattr(cab, "records", None)
+        players = FlowDirector(config, out=out, records=records)
+        director = ServiceDirector(players, out=out, records=records, base_path=base,
+                                   settings_path=settings)
+        cab.loop.failsafe = players.reset  # an exception: "resetting", then attract
         director.attach(cab.loop)  # attract mode: a bot demo until a seat presses SLAM
+        bindings[SERVICE_KEY] = (SERVICE_SEAT, Control.SLAM)  # laptop: the service button
     feed = ScreenFeed(cab.seats, laptop=laptop, keys=keys,
                       four_colour=config.display.four_colour,
                       offline=lambda: tuple(cab.loop.offline),
-                      flow=director.flow_view if director is not None else None)
+                      flow=director.flow_view if director is not None else None,
+                      service=director.service_view if director is not None else None)
     cab.loop.observers.append(feed)
     sound = SoundBoard(config.display.volume / 100, config.display.mute)
     if out is not None:
@@ -376,5 +411,12 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
             print(f"speed-cabinet: first frame {(time.monotonic() - start) * 1000:.0f} ms "
                   f"after the cabinet was built", file=out or sys.stdout, flush=True)
 
-    return run_window(cab.loop, feed, bindings, fullscreen=config.display.fullscreen
-                      and not laptop, until=until, sound=sound, on_frame=first_frame)
+    try:
+        state = run_window(cab.loop, feed, bindings, fullscreen=config.display.fullscreen
+                           and not laptop, until=until, sound=sound, on_frame=first_frame)
+    finally:
+        if director is not None:
+            players.close()  # a recorded game still on: abandoned (the loop has stopped)
+    if director is not None:
+        cab.power = director.power  # the app runs it once the LEDs are safe
+    return state

@@ -33,6 +33,9 @@ def notify(message: str, env: dict[str, str] | None = None) -> bool:
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
             sock.connect(address)
+            # Never block the loop: a receiver whose queue is full (net.unix.max_dgram_qlen,
+            # often 10) makes a blocking send wait; this one fails (False) instead.
+            sock.setblocking(False)
             sock.sendall(message.encode("utf-8", "replace"))
     except OSError:
         return False

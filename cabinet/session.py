@@ -7,22 +7,70 @@ in play a joined seat's press goes to the engine), lets it look after every batc
 just decided, a countdown second, an idle timeout) and wakes for its next deadline. A
 game starts by ``CabinetLoop.swap_game``: the new state and each seat's bot (or player).
 It also tells the screen what to draw over the table (``flow_view``) and the live match.
+
+Around the games (issue 9) it also
+
+- records each match game (not the attract demos) when ``records`` is given
+  (cabinet/records.py): started before its deal, finished with its replay and each seat's
+  numbers, abandoned when something else is dealt over it (idle return, failsafe, exit),
+  and the match opened and closed. Writes happen between games only: a game's end is
+  written on the loop's next pass, after the deciding press has been published;
+- tells systemd where the cabinet is (``STATUS=``, cabinet/sdnotify.py) as the phase
+  changes, on that next pass too;
+- is the loop's failsafe in window mode (``reset``): a short "resetting" card over a
+  fresh attract demo.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, TextIO
 
 from cabinet import flow as fl
+from cabinet import sdnotify
 from cabinet.config import CabinetConfig, Control, Inputs
 from display.view import FlowView, MatchView
-from engine.game import new_game
+from engine.game import new_game, table_of
 from engine.rules import Game, Rules, RulesError
+from engine.scenario import record
+
+log = logging.getLogger("speed_cabinet.session")
 
 DEFAULT_DIFFICULTY = "medium"
+RESET_CARD_S = 3.0
+"""How long the failsafe's "resetting" card stays over the fresh demo."""
+
+
+def replay_of(loop: Any, seed: int) -> dict[str, Any]:
+    """The game on ``loop``'s table so far as a scenario (``engine.scenario``): the table
+    as dealt, the deal seed, every applied command, and the clock it reached."""
+    state = loop.state
+    return record(state.rules, table_of(loop.first), seed, list(loop.game_commands),
+                  until=state.now)
+
+
+def results_of(loop: Any) -> list[Any]:
+    """Each seat's numbers for the records (plays, longest run, stalls, cards left)."""
+    from dataclasses import replace
+
+    from cabinet.records import seat_tallies
+
+    state = loop.state
+    tallies = seat_tallies((e.to_dict() for e in loop.game_events), len(state.players))
+    return [replace(t, cards_left=int(p.cards)) for t, p in zip(tallies, state.players,
+                                                                strict=True)]
+
+
+def safely(what: str, write: Callable[[], object]) -> None:
+    """A records write that fails is logged, never raised: the cabinet keeps playing."""
+    try:
+        write()
+    except Exception:
+        log.exception("records: %s failed", what)
 
 
 def _bot_class() -> Any:
@@ -63,8 +111,18 @@ class FlowDirector:
 
     def __init__(self, config: CabinetConfig, *, clock: Callable[[], float] = time.monotonic,
                  out: TextIO | None = None, bot_class: Any = None,
-                 games: Sequence[Game] | None = None) -> None:
+                 games: Sequence[Game] | None = None, records: Any = None) -> None:
         self.config = config
+        self.records = records
+        """cabinet.records.Records, or None (laptop mode: nothing is written)."""
+        self._game: tuple[int, int] | None = None
+        """The recorded game on the table: (game id, deal seed)."""
+        self._match_id: int | None = None
+        self._later: list[Callable[[], object]] = []
+        """Records writes and status lines for the loop's next pass (between games)."""
+        self._status = ""
+        self._card_until: float | None = None
+        """The failsafe's "resetting" card is up until then."""
         self.clock = clock
         self.out = out
         self.bot_class = bot_class or _bot_class()
@@ -80,6 +138,7 @@ class FlowDirector:
         self.loop: Any = None
         self._reported = False
         """Has the game on the table been reported over to the flow?"""
+        self._note_status()
 
     # Set-up.
 
@@ -101,40 +160,159 @@ class FlowDirector:
 
     def service(self, now: float) -> bool:
         """After each batch: a decided game, due flow timers. True if the flow moved."""
+        self.flush()
         before = self.flow
         state = self.loop.state
         if state.is_over and not self._reported:
             self._reported = True
+            self._finished()
             cards = tuple(int(p.cards) for p in state.players)
+            match = self.flow.match
+            if (self._match_id is not None and match is not None and not match.is_over
+                    and self.flow.phase is fl.Phase.PLAYING and len(cards) == match.players):
+                decided = match.record(state.winner, cards)
+                if decided.is_over:  # written after the game's own record, next pass
+                    match_id, self._match_id = self._match_id, None
+                    self._later.append(partial(safely, "end_match", partial(
+                        self.records.end_match, match_id, decided.winner)))
             self._step(fl.GameOver(state.winner, cards), now)
         due = fl.next_due(self.flow, now)
         counting = False
         if due is not None and due <= now + fl.EPS:
             counting = self.flow.phase is fl.Phase.COUNTDOWN  # 3, 2, 1: a new number
             self._step(fl.Tick(), now)
-        return counting or self.flow is not before
+        card = self._card_until is not None and now >= self._card_until - fl.EPS
+        if card:
+            self._card_until = None  # the "resetting" card comes down
+        return counting or card or self.flow is not before
 
     def deadline(self) -> float | None:
-        return fl.next_due(self.flow, self.clock())
+        now = self.clock()
+        if self._later:
+            return now  # records and status: on the next pass
+        times = [d for d in (fl.next_due(self.flow, now), self._card_until) if d is not None]
+        return min(times) if times else None
+
+    def flush(self) -> None:
+        """Do the writes put off to this pass (records, status); also at exit."""
+        later, self._later = self._later, []
+        for job in later:
+            job()
+
+    def close(self) -> None:
+        """At exit (the loop has stopped): a recorded game still on is abandoned."""
+        self._abandon()
+        self.flush()
+
+    # The failsafe (the loop's ``failsafe`` in window mode).
+
+    def reset(self, exc: BaseException | None = None) -> None:
+        """Something failed on the loop: show "resetting" and go back to attract with a
+        fresh demo (the game on the table is recorded abandoned, the match given up)."""
+        now = self.clock()
+        self._card_until = now + RESET_CARD_S
+        self._say("resetting after an error (the traceback is in the log)")
+        self.flow, effects = fl.reset(self.flow, now)
+        self._apply(effects)
+        self._note_status()
 
     # What the screen shows.
 
     def flow_view(self) -> tuple[FlowView, MatchView | None]:
-        return fl.view_of(self.flow, self.clock()), fl.match_view(self.flow)
+        now = self.clock()
+        if self._card_until is not None and now < self._card_until:
+            return FlowView(screen="resetting", game=self.flow.game.value,
+                            hint="back to the demo in a moment"), None
+        return fl.view_of(self.flow, now), fl.match_view(self.flow)
 
     # Effects.
 
     def _step(self, inp: fl.Input, now: float) -> None:
+        before = self.flow.phase
         self.flow, effects = fl.step(self.flow, inp, now)
         self._apply(effects)
+        if self.flow.phase is not before:
+            self._note_status()
+
+    def _note_status(self) -> None:
+        """STATUS= for ``systemctl status`` when the phase changed (sent next pass)."""
+        flow = self.flow
+        phase = flow.phase
+        m = flow.match
+        if phase is fl.Phase.PLAYING and m is not None:
+            text = f"{flow.game.value}: game {m.game_number} of a {m.rules} match"
+        elif phase is fl.Phase.RESULT and m is not None:
+            score = "-".join(str(x) for x in m.score)
+            text = f"result: {m.rules} {score}" + (" (decided)" if m.is_over else "")
+        else:
+            text = {fl.Phase.ATTRACT: f"attract: a {flow.game.value} demo",
+                    fl.Phase.JOIN: "join: players choosing",
+                    fl.Phase.COUNTDOWN: "countdown"}.get(phase, phase.value)
+        if text != self._status:
+            self._status = text
+            self._later.append(lambda: sdnotify.status(text))
+
+    # Records.
+
+    def _finished(self) -> None:
+        """The recorded game was decided: its record, with the replay, next pass."""
+        if self._game is None or self.records is None:
+            return
+        (game_id, seed), self._game = self._game, None
+        loop, records = self.loop, self.records
+        state = loop.state
+        replay, results = replay_of(loop, seed), results_of(loop)
+        self._later.append(lambda: safely("finish_game", lambda: records.finish_game(
+            game_id, winner=state.winner, duration_ms=state.now, replay=replay,
+            results=results)))
+
+    def _abandon(self) -> None:
+        """The recorded game on the table ends undecided (written now: between games)."""
+        if self._game is None or self.records is None:
+            return
+        (game_id, seed), self._game = self._game, None
+        replay = replay_of(self.loop, seed)
+        self.flush()
+        safely("abandon_game", lambda: self.records.abandon_game(
+            game_id, duration_ms=self.loop.state.now, replay=replay))
+
+    def _record_start(self, eff: fl.StartGame, rules: Rules) -> None:
+        if self.records is None:
+            return
+        from cabinet.records import SeatEntry
+
+        records = self.records
+        self.flush()  # the last game's record first
+        m = eff.match
+        if not m.results or self._match_id is None:
+            try:
+                self._match_id = records.start_match(m.rules, m.players, m.seed)
+            except Exception:
+                log.exception("records: start_match failed")
+                self._match_id = None
+        bots = dict(eff.bots)
+        seats = [SeatEntry(bot=bots[i]) if i in bots else SeatEntry()
+                 for i in range(rules.players)]
+        try:
+            self._game = (records.start_game(rules, seats, eff.seed, match_id=self._match_id),
+                          eff.seed)
+        except Exception:
+            log.exception("records: start_game failed")
+            self._game = None
 
     def _apply(self, effects: Sequence[fl.Effect]) -> None:
         loop = self.loop
         for eff in effects:
             if isinstance(eff, fl.StartDemo):
+                self._abandon()
+                if self._match_id is not None and self.records is not None:
+                    match_id, self._match_id = self._match_id, None  # given up
+                    safely("end_match", partial(self.records.end_match, match_id, None))
                 self._deal(eff.game, eff.seed, {s.index: s.difficulty or self.flow.difficulty
                                                 for s in self.config.seats})
             elif isinstance(eff, fl.StartGame):
+                self._abandon()
+                self._record_start(eff, rules_for(self.config, eff.game) or self.config.rules)
                 self._deal(eff.game, eff.seed, dict(eff.bots))
                 m = eff.match
                 self._say(f"{eff.game.value.capitalize()}, game {m.game_number} of the match "
@@ -162,4 +340,5 @@ class FlowDirector:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
 
 
-__all__ = ["FlowDirector", "playable_games", "rules_for"]
+__all__ = ["RESET_CARD_S", "FlowDirector", "playable_games", "replay_of", "results_of",
+           "rules_for", "safely"]

@@ -16,7 +16,7 @@ import pygame
 from display.animations import Animations
 from display.cards import CardArt, Fonts
 from display.layout import Layout, Rect, SeatLayout, layout_for
-from display.view import FlowView, GameState, Light, SeatView, TableView
+from display.view import FlowView, GameState, Light, SeatView, ServiceView, TableView
 from engine.california import CaliforniaState, coverable
 from engine.rules import Game
 from engine.spit import SpitState
@@ -107,6 +107,8 @@ class Renderer:
         self._banners(surface, view, layout, now_ms, blink)
         if view.flow is not None and view.flow.screen != "playing":
             self._flow(surface, view, layout, blink)
+        if view.service is not None:
+            self._service(surface, view.service, layout)
         return layout
 
     # Cached pieces.
@@ -632,6 +634,10 @@ class Renderer:
             lines.append((flow.game.upper(), GOLD, 1.6))
             lines.extend((text, WHITE, 0.8) for text in flow.rules)
             lines.append(("press SLAM to join", GOLD if blink else WHITE, 1.2))
+        elif flow.screen == "resetting":  # the failsafe (cabinet/session.py reset)
+            lines.append(("RESETTING", GOLD, 1.6))
+            if flow.hint:
+                lines.append((flow.hint, WHITE, 0.9))
         else:  # join
             lines.append(("JOIN THE GAME", GOLD, 1.3))
             for k, (name, value) in enumerate(flow.menu):
@@ -680,6 +686,60 @@ class Renderer:
         for piece in surfs:
             surface.blit(piece, (x, r.y + (r.h - piece.get_height()) // 2))
             x += piece.get_width() + gap
+
+    # The operator's service menu: big plain text over a dark screen.
+
+    def _service(self, surface: pygame.Surface, svc: ServiceView, layout: Layout) -> None:
+        w, h = layout.width, layout.height
+        surface.blit(self._shade_surface(w, h, (0, 0, 0, 245)), (0, 0))
+        u = max(24, h // 14)
+        margin = w // 20
+        pygame.draw.rect(surface, GOLD, pygame.Rect(margin // 2, margin // 2, w - margin,
+                                                    h - margin), max(2, u // 12),
+                         border_radius=u // 4)
+        self._blit_text(surface, svc.title, round(u * 1.0), GOLD,
+                        Rect(margin, margin // 2 + u // 4, w - 2 * margin, round(u * 1.2)))
+        y = margin // 2 + round(u * 1.6)
+        inner = Rect(margin, y, w - 2 * margin, 0)
+        if svc.grid:
+            rows = len(svc.grid)
+            cols = max(len(r) for r in svc.grid)
+            ch = min(round(u * 1.1), (h // 2) // max(1, rows))
+            cw = (inner.w - round(u * 1.5)) // max(1, cols)
+            for s, row in enumerate(svc.grid):
+                colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
+                self._blit_text(surface, f"P{s + 1}", round(ch * 0.6), colour,
+                                Rect(inner.x, y, round(u * 1.4), ch))
+                for k, (text, lit) in enumerate(row):
+                    cell = Rect(inner.x + round(u * 1.5) + k * cw + 3, y + 3, cw - 6, ch - 6)
+                    if lit:
+                        pygame.draw.rect(surface, colour, _pg(cell), border_radius=u // 8)
+                    else:
+                        pygame.draw.rect(surface, GREY, _pg(cell), max(1, u // 20),
+                                         border_radius=u // 8)
+                    self._blit_text(surface, text, round(ch * 0.45), DARK if lit else WHITE,
+                                    cell.inflate(-u // 6))
+                y += ch
+            y += u // 3
+        lh = round(u * (0.8 if len(svc.lines) > 8 else 0.95))
+        for k, text in enumerate(svc.lines):
+            chosen = k == svc.chosen
+            r = Rect(inner.x, y, inner.w, lh)
+            if chosen:
+                pygame.draw.rect(surface, (60, 50, 10), _pg(r), border_radius=u // 8)
+            self._blit_text(surface, ("> " + text + " <") if chosen else text,
+                            round(lh * 0.8), GOLD if chosen else WHITE, r)
+            y += lh
+        bottom = h - margin // 2 - round(u * 0.9)
+        if svc.error:
+            self._blit_text(surface, svc.error, round(u * 0.55), LOCK_RED,
+                            Rect(inner.x, bottom - round(u * 1.4), inner.w, round(u * 0.7)))
+        elif svc.message:
+            self._blit_text(surface, svc.message, round(u * 0.7), READY_GREEN,
+                            Rect(inner.x, bottom - round(u * 1.4), inner.w, round(u * 0.8)))
+        if svc.hint:
+            self._blit_text(surface, svc.hint, round(u * 0.5), GREY,
+                            Rect(inner.x, bottom, inner.w, round(u * 0.7)))
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], f: float) -> tuple[int, int, int]:

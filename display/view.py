@@ -101,7 +101,8 @@ class FlowView:
     """The player's flow around the game (cabinet/flow.py) as the screen shows it."""
 
     screen: str
-    """"attract", "join", "countdown", "playing" or "result"."""
+    """"attract", "join", "countdown", "playing" or "result"; "resetting": the failsafe's
+    short card after an error (cabinet/session.py)."""
     game: str = "speed"
     rules: tuple[str, ...] = ()
     """The active game's rules on a short card (attract)."""
@@ -115,6 +116,25 @@ class FlowView:
     """The countdown's number (3, 2, 1)."""
     hint: str = ""
     """One line of what to press next."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceView:
+    """The operator's service menu (cabinet/service.py): drawn over everything."""
+
+    page: str
+    """"menu", "buttons", "leds", "latency", "settings", "bookkeeping", "scores", "reset",
+    "pause", "power"."""
+    title: str = "SERVICE"
+    lines: tuple[str, ...] = ()
+    chosen: int = -1
+    """The highlighted line (-1: none)."""
+    grid: tuple[tuple[tuple[str, bool], ...], ...] = ()
+    """Button and LED tests: per seat, per button (text, lit)."""
+    message: str = ""
+    error: str = ""
+    """A refused setting's one-line reason (nothing was saved)."""
+    hint: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +156,8 @@ class TableView:
     """Other short cabinet notes to show (e.g. "demo: no humans")."""
     flow: FlowView | None = None
     """The attract card, join menu, countdown or result screen over the table."""
+    service: ServiceView | None = None
+    """The operator's service menu, over everything (None: closed)."""
 
 
 __all__ = [
@@ -148,5 +170,6 @@ __all__ = [
     "MatchView",
     "PhotoFinish",
     "SeatView",
+    "ServiceView",
     "TableView",
 ]

@@ -1,0 +1,443 @@
+"""Issue 9 wired into the running cabinet: sd_notify (READY, the watchdog from the loop
+itself, STATUS, STOPPING), the failsafe (log, reset, give up after repeated failures) and
+the records kept between games (with replays that reproduce the game)."""
+
+from __future__ import annotations
+
+import io
+import logging
+import queue
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cabinet import app as app_module
+from cabinet import loop as loop_module
+from cabinet import sdnotify
+from cabinet.app import FAILED_EXIT, build_cabinet, open_records, run_cabinet
+from cabinet.config import Control, FlowConfig, laptop_config
+from cabinet.flow import Phase
+from cabinet.loop import WAKE_SEAT, CabinetFailed, CabinetLoop, Item, seat_runtime
+from cabinet.records import Records
+from cabinet.session import RESET_CARD_S, FlowDirector
+from engine.game import new_game
+from engine.match import MatchRules
+from engine.scenario import run_scenario
+
+SLAM = Control.SLAM
+
+
+class Listener:
+    """systemd's side of NOTIFY_SOCKET: a thread receiving every datagram as it comes
+    (the kernel queues only a few: net.unix.max_dgram_qlen)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.got: list[str] = []
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        self.sock.settimeout(0.02)
+        while not self.done.is_set():
+            try:
+                data = self.sock.recv(4096)
+            except TimeoutError:
+                continue
+            with self.lock:
+                self.got.append(data.decode())
+
+    def take(self) -> list[str]:
+        time.sleep(0.05)  # whatever is in flight
+        with self.lock:
+            out, self.got = self.got, []
+        return out
+
+    def close(self) -> None:
+        self.done.set()
+        self.thread.join(2)
+        self.sock.close()
+
+
+@pytest.fixture
+def notify_socket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Listener]:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    path = tmp_path / "notify"
+    sock.bind(str(path))
+    monkeypatch.setenv("NOTIFY_SOCKET", str(path))
+    monkeypatch.setenv("WATCHDOG_USEC", "100000")  # 0.1 s: a ping at least every 50 ms
+    monkeypatch.delenv("WATCHDOG_PID", raising=False)
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    listener = Listener(sock)
+    try:
+        yield listener
+    finally:
+        listener.close()
+
+
+def drain(listener: Listener) -> list[str]:
+    return listener.take()
+
+
+# sd_notify.
+
+
+def test_headless_run_says_ready_pings_the_watchdog_and_says_stopping(
+        notify_socket: Listener, mock_factory: Any) -> None:
+    config = laptop_config(2, 0, "easy", seed=3)
+    out = io.StringIO()
+    assert run_cabinet(config, mock=True, seconds=0.5, factory=mock_factory, out=out) == 0
+    got = drain(notify_socket)
+    assert got[0].startswith("READY=1")
+    assert got[-1] == "STOPPING=1"
+    pings = got.count("WATCHDOG=1")
+    assert pings >= 5, got  # 0.5 s at one ping per half period (50 ms), from the loop
+    assert set(got[1:-1]) == {"WATCHDOG=1"}
+
+
+class Freezer:
+    """A director whose ``service`` blocks while ``frozen`` is set: a frozen loop."""
+
+    def __init__(self) -> None:
+        self.frozen = threading.Event()
+        self.blocked = threading.Event()
+        self.thaw = threading.Event()
+
+    def press(self, seat: int, control: Control, t: float) -> bool:
+        return False
+
+    def service(self, now: float) -> bool:
+        if self.frozen.is_set():
+            self.blocked.set()
+            self.thaw.wait(5)
+            self.frozen.clear()
+        return False
+
+    def deadline(self) -> float | None:
+        return None
+
+
+def test_a_frozen_headless_loop_stops_the_watchdog_pings(
+        notify_socket: Listener, mock_factory: Any) -> None:
+    cab = build_cabinet(laptop_config(2, 0, "easy", seed=4), mock=True, factory=mock_factory,
+                        out=io.StringIO())
+    try:
+        loop = cab.loop
+        loop.notifier = sdnotify.Notifier()
+        freezer = Freezer()
+        loop.director = freezer
+        runner = threading.Thread(
+            target=lambda: loop.run(until=time.monotonic() + 3, stop_when_over=False))
+        runner.start()
+        time.sleep(0.3)
+        assert drain(notify_socket).count("WATCHDOG=1") >= 3
+        freezer.frozen.set()
+        assert freezer.blocked.wait(2)
+        drain(notify_socket)  # what was sent before the freeze
+        time.sleep(0.4)  # four watchdog half-periods
+        assert drain(notify_socket) == []
+        freezer.thaw.set()
+        time.sleep(0.3)
+        assert drain(notify_socket).count("WATCHDOG=1") >= 2  # alive again
+        loop.stop()
+        runner.join(5)
+    finally:
+        cab.close()
+
+
+# The flow on a fake clock (as tests/cabinet/test_session.py).
+
+
+class FakeClock:
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def rig(records: Records | None = None, match: str = "single"
+        ) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
+    config = laptop_config(2, 2, "easy", seed=11)
+    config = replace(config, match=MatchRules.parse(match),
+                     flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=2))
+    clock = FakeClock()
+    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
+                          two_hand=False) for sc in config.seats]
+    state, _ = new_game(config.rules, random.Random(1), 1)
+    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    loop = CabinetLoop(state, seats, inbox, clock=clock)
+    director = FlowDirector(config, clock=clock, records=records)
+    director.attach(loop)
+    loop.failsafe = director.reset
+    return loop, director, clock
+
+
+def press(loop: CabinetLoop, clock: FakeClock, seat: int, control: Control) -> None:
+    clock.t += 0.05
+    loop.process([(clock.t, seat, control, True)])
+    clock.t += 0.05
+    loop.process([(clock.t, seat, control, False)])
+    clock.t += 0.05
+    loop.service(clock.t)
+
+
+def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
+    end = clock.t + seconds
+    while True:
+        d = loop.next_deadline()
+        if d is None or d > end:
+            break
+        clock.t = max(clock.t, d)
+        loop.service(clock.t)
+    clock.t = end
+    loop.service(clock.t)
+
+
+def start_a_game(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> None:
+    """Seat 1 joins and readies alone; the countdown; seat 2 is a bot."""
+    press(loop, clock, 0, SLAM)
+    press(loop, clock, 0, SLAM)
+    assert director.flow.phase is Phase.COUNTDOWN
+    wait(loop, clock, 2.1)
+    assert director.flow.phase is Phase.PLAYING
+
+
+def test_status_follows_the_flow_between_games(notify_socket: Listener) -> None:
+    loop, director, clock = rig()
+    wait(loop, clock, 0.1)
+    assert drain(notify_socket) == ["STATUS=attract: a speed demo"]
+    start_a_game(loop, director, clock)
+    wait(loop, clock, 0.1)
+    got = drain(notify_socket)
+    assert got[-1] == "STATUS=speed: game 1 of a single match", got
+
+
+def test_a_recorded_game_replays_to_its_result(tmp_path: Path) -> None:
+    records = Records.open(tmp_path)
+    loop, director, clock = rig(records)
+    start_a_game(loop, director, clock)
+    game_id = director._game[0] if director._game else None
+    assert game_id is not None
+    assert records.game(game_id).status == "running"  # written before the deal
+    finals: list[Any] = []
+    decided = director._finished
+
+    def spy() -> None:  # the decided game's state (the demo is dealt in the same pass)
+        finals.append(loop.state)
+        decided()
+
+    director._finished = spy  # type: ignore[method-assign]
+    wait(loop, clock, 1.5)  # seat 1 went quiet: a bot plays it to the end
+    for _ in range(200_000):  # one pass at a time, to stop on the deciding one
+        if finals:
+            break
+        d = loop.next_deadline()
+        assert d is not None
+        clock.t = max(clock.t, d)
+        loop.service(clock.t)
+    (final,) = finals
+    assert final.is_over
+    assert records.game(game_id).status == "running"  # not on the deciding pass...
+    wait(loop, clock, 0.1)
+    rec = records.game(game_id)  # ...but on the next one
+    assert rec.status == "finished"
+    assert rec.winner == final.winner
+    assert rec.duration_ms == final.now
+    replay = records.replay(game_id)
+    assert replay is not None
+    result = run_scenario(replay)
+    assert result["over"]
+    assert result["winner"] == final.winner
+    assert result["t"] == final.now
+    assert [p["cards"] for p in result["players"]] == [p.cards for p in final.players]
+    # The single-game match is decided and closed; a restart finds nothing open.
+    assert records.current_match() is None
+    assert sum(s.plays for s in records.seat_stats()) > 0
+    director.close()
+    records.close()
+
+
+def test_a_restart_finds_the_game_in_progress_abandoned(tmp_path: Path) -> None:
+    records = Records.open(tmp_path)
+    loop, director, clock = rig(records, match="best-of-3")
+    start_a_game(loop, director, clock)
+    assert director._game is not None
+    game_id = director._game[0]
+    # The process "dies" here: a fresh open (same pid, so its game is not running any more).
+    again = Records.open(tmp_path)
+    assert again.abandoned_on_open == (game_id,)
+    assert again.game(game_id).abandoned
+    assert again.current_match() is not None  # the match (no games finished) survives
+    again.close()
+    records.close()
+
+
+def test_no_state_dir_means_no_records(monkeypatch: pytest.MonkeyPatch,
+                                       tmp_path: Path) -> None:
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    assert open_records(None, io.StringIO()) is None
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
+    records = open_records(None, io.StringIO())
+    assert records is not None
+    assert records.path.parent == tmp_path / "state"
+    records.close()
+
+
+def test_headless_run_records_its_game_with_a_replay(tmp_path: Path, mock_factory: Any,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    config = laptop_config(2, 0, "impossible", seed=9)
+    assert run_cabinet(config, mock=True, seconds=1.5, factory=mock_factory,
+                       out=io.StringIO(), state_dir=tmp_path) == 0
+    with Records.open(tmp_path) as records:
+        (game,) = records.recent_games()
+        assert game.status == "abandoned"  # stopped by --seconds before its end
+        replay = records.replay(game.id)
+        assert replay is not None
+        assert replay["inputs"]
+        assert run_scenario(replay)["t"] == replay["until"]
+
+
+# The failsafe.
+
+
+def test_a_director_failure_shows_resetting_and_returns_to_attract(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    records = Records.open(tmp_path)
+    loop, director, clock = rig(records, match="best-of-3")
+    start_a_game(loop, director, clock)
+    assert director._game is not None
+    game_id = director._game[0]
+    real = FlowDirector.service
+    calls = {"n": 0}
+
+    def broken(self: FlowDirector, now: float) -> bool:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise ZeroDivisionError("boom")
+        return real(self, now)
+
+    monkeypatch.setattr(FlowDirector, "service", broken)
+    with caplog.at_level(logging.ERROR, logger="speed_cabinet.loop"):
+        loop.inbox.put((clock.t, WAKE_SEAT, None, False))
+        loop.run_once()
+    assert any(r.exc_info and r.exc_info[0] is ZeroDivisionError for r in caplog.records)
+    assert "Traceback" in caplog.text
+    assert director.flow.phase is Phase.ATTRACT
+    assert all(s.bot is not None for s in loop.seats)  # a fresh demo on the table
+    assert loop.state.now == 0
+    assert loop.game_commands == []
+    view, match = director.flow_view()
+    assert view.screen == "resetting"
+    assert match is None
+    assert records.game(game_id).abandoned
+    wait(loop, clock, RESET_CARD_S + 0.1)
+    assert director.flow_view()[0].screen == "attract"
+    records.close()
+
+
+def test_repeated_failures_give_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    loop, _director, clock = rig()
+
+    def broken(self: FlowDirector, now: float) -> bool:
+        raise RuntimeError("always")
+
+    monkeypatch.setattr(FlowDirector, "service", broken)
+    for _ in range(2):
+        clock.t += 1
+        loop.inbox.put((clock.t, WAKE_SEAT, None, False))
+        loop.run_once()  # logged and reset
+    clock.t += 1
+    loop.inbox.put((clock.t, WAKE_SEAT, None, False))
+    with pytest.raises(CabinetFailed, match="3 failures within 60 s"):
+        loop.run_once()
+
+
+def test_failures_far_apart_are_each_survived(monkeypatch: pytest.MonkeyPatch) -> None:
+    loop, _director, clock = rig()
+
+    def broken(self: FlowDirector, now: float) -> bool:
+        raise RuntimeError("now and then")
+
+    monkeypatch.setattr(FlowDirector, "service", broken)
+    for _ in range(5):
+        clock.t += 40  # never three within 60 s
+        loop.inbox.put((clock.t, WAKE_SEAT, None, False))
+        loop.run_once()
+
+
+def test_headless_failsafe_deals_a_fresh_game_then_gives_up_with_a_nonzero_exit(
+        mock_factory: Any, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    real = loop_module.step
+    failures = {"left": 1}
+
+    def flaky(state: Any, cmd: Any) -> Any:
+        if failures["left"] > 0:
+            failures["left"] -= 1
+            raise ValueError("injected engine fault")
+        return real(state, cmd)
+
+    monkeypatch.setattr(loop_module, "step", flaky)
+    out = io.StringIO()
+    with caplog.at_level(logging.ERROR, logger="speed_cabinet.loop"):
+        assert run_cabinet(laptop_config(2, 0, "impossible", seed=5), mock=True, seconds=1.5,
+                           factory=mock_factory, out=out) == 0
+    assert "resetting after an error" in out.getvalue()
+    assert "injected engine fault" in caplog.text
+    assert "Traceback" in caplog.text
+    assert "stopped before the end" in out.getvalue()  # the fresh game played on
+
+    failures["left"] = 10_000  # every command fails: three within a minute
+    out = io.StringIO()
+    code = run_cabinet(laptop_config(2, 0, "impossible", seed=5), mock=True, seconds=20,
+                       factory=mock_factory, out=out)
+    assert code == FAILED_EXIT != 0
+    assert "giving up" in out.getvalue()
+    assert app_module.FAILED_EXIT == 70
+
+
+def test_window_mode_says_ready_pings_from_the_frame_loop_and_keeps_records(
+        notify_socket: Listener, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-m", "cabinet.cli", "--seconds", "1", "--seed", "2",
+                          "--state-dir", str(tmp_path / "state")], cwd=root, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "first frame" in out.stdout
+    got = drain(notify_socket)
+    assert got[0].startswith("READY=1")
+    assert got[-1] == "STOPPING=1"
+    assert got.count("WATCHDOG=1") >= 5, got
+    assert "STATUS=attract: a speed demo" in got
+    assert (tmp_path / "state" / "records.sqlite3").exists()
+
+
+def test_saved_operator_settings_layer_over_the_installed_config(tmp_path: Path) -> None:
+    from cabinet.app import load_kiosk_config
+    from cabinet.settings import save_settings
+
+    base = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+    plain = load_kiosk_config(base, tmp_path)
+    assert plain.rules.lockout_ms == 400
+    save_settings(tmp_path / "settings.toml", {"rules": {"lockout_ms": 150}})
+    layered = load_kiosk_config(base, tmp_path)
+    assert layered.rules.lockout_ms == 150
+    assert layered.source == str(base)

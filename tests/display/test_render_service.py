@@ -1,0 +1,166 @@
+"""The service menu on screen, one page at a time: views from the real state machine
+(cabinet/service.py), pixels probed. ``SERVICE_SHOTS=/tmp/dir`` also saves each page."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import scenes
+
+from cabinet import service as sv
+from cabinet.config import Control, laptop_config
+from display.animations import Animations
+from display.renderer import GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE, Renderer
+from display.view import TableView
+
+SIZE = (1920, 1080)
+C = Control
+HIGHLIGHT = (60, 50, 10)
+U = max(24, SIZE[1] // 14)
+MARGIN = SIZE[0] // 20
+TOP = MARGIN // 2 + round(U * 1.6)
+"""Where the page's body starts (display/renderer.py ``_service``)."""
+LIVE = sv.Live(
+    debounce=(((0, 0),) * 8, ((0, 0),) + ((2, 0),) + ((0, 0),) * 6), stuck_now=((), ()),
+    latency_ms=(0.2, 0.3, 0.4, 2.0), bookkeeping=("games played: 12", "abandoned: 1"),
+    scores=("1. ABC   5 wins of 7",), claim="game 12, P1's win", uptime_s=4000)
+
+
+@pytest.fixture(scope="module")
+def renderer(screen: pygame.Surface) -> Renderer:
+    return Renderer(SIZE)
+
+
+@pytest.fixture(scope="module")
+def table() -> TableView:
+    return scenes.view(scenes.speed_new(2), players=2)  # type: ignore[no-any-return]
+
+
+def _page(page: sv.Page, *presses: Control) -> sv.Service:
+    svc = sv.start(laptop_config(2, 2, "easy", seed=1), difficulties=("easy", "medium"),
+                   matches=("single", "best-of-3"))
+    svc, _ = sv.step(svc, sv.Pin(page is sv.Page.PAUSE), 0.0)
+    if page is not sv.Page.MENU:
+        while sv.ITEMS[svc.cursor] is not page:
+            svc, _ = sv.step(svc, sv.Press(0, C.RIGHT), 0.0)
+        svc, _ = sv.step(svc, sv.Press(0, C.SLAM), 0.0)
+    for c in presses:
+        svc, _ = sv.step(svc, sv.Press(1, c), 0.0)
+    return svc
+
+
+def _draw(screen: pygame.Surface, renderer: Renderer, table: TableView, name: str,
+          svc: sv.Service, now: float = 0.0) -> None:
+    view = replace(table, service=sv.view_of(svc, LIVE, now))
+    renderer.draw(screen, view, Animations(), 0)
+    shots = os.environ.get("SERVICE_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        pygame.image.save(screen, str(Path(shots) / f"service-{name}.png"))
+
+
+def _colours(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, int, int]]:
+    seen = set()
+    for x in range(rect.left, rect.right, 3):
+        for y in range(rect.top, rect.bottom, 3):
+            c = surface.get_at((x, y))
+            seen.add((c.r, c.g, c.b))
+    return seen
+
+
+def _band(y: int, h: int) -> pygame.Rect:
+    return pygame.Rect(MARGIN, y, SIZE[0] - 2 * MARGIN, h)
+
+
+def _title_and_hint(screen: pygame.Surface) -> None:
+    assert GOLD in _colours(screen, _band(MARGIN // 2, round(U * 1.5)))
+    bottom = SIZE[1] - MARGIN // 2 - round(U * 0.9)
+    assert GREY in _colours(screen, _band(bottom, round(U * 0.7)))
+
+
+def test_menu_page_highlights_the_chosen_item(screen: pygame.Surface, renderer: Renderer,
+                                              table: TableView) -> None:
+    _draw(screen, renderer, table, "menu", _page(sv.Page.MENU, C.RIGHT))
+    _title_and_hint(screen)
+    lh = round(U * 0.8)  # ten items: the smaller line height
+    chosen = _colours(screen, _band(TOP + lh, lh))
+    assert HIGHLIGHT in chosen
+    assert GOLD in chosen
+    other = _colours(screen, _band(TOP + 3 * lh, lh))
+    assert WHITE in other
+    assert HIGHLIGHT not in other
+    # The table underneath is covered (no felt green shows).
+    assert screen.get_at((SIZE[0] // 2, SIZE[1] // 2))[1] < 40
+
+
+def _cell(row: int, col: int) -> tuple[int, int]:
+    ch = min(round(U * 1.1), (SIZE[1] // 2) // 2)
+    cw = (SIZE[0] - 2 * MARGIN - round(U * 1.5)) // 8
+    return MARGIN + round(U * 1.5) + col * cw + 8, TOP + row * ch + 8
+
+
+def test_button_test_lights_the_newest_press_in_the_seats_colour(
+        screen: pygame.Surface, renderer: Renderer, table: TableView) -> None:
+    _draw(screen, renderer, table, "buttons", _page(sv.Page.BUTTONS, C.SLOT1, C.SLOT2))
+    _title_and_hint(screen)
+    assert tuple(screen.get_at(_cell(1, 1)))[:3] == SEAT_COLOURS[1]
+    assert tuple(screen.get_at(_cell(1, 0)))[:3] != SEAT_COLOURS[1]
+    assert tuple(screen.get_at(_cell(0, 1)))[:3] != SEAT_COLOURS[0]
+
+
+def test_led_test_lights_one_led_at_a_time(screen: pygame.Surface, renderer: Renderer,
+                                           table: TableView) -> None:
+    svc = _page(sv.Page.LEDS)
+    _draw(screen, renderer, table, "leds", svc, now=svc.led_since + sv.LED_STEP_S * 2.5)
+    assert tuple(screen.get_at(_cell(0, 2)))[:3] == SEAT_COLOURS[0]
+    assert tuple(screen.get_at(_cell(0, 1)))[:3] != SEAT_COLOURS[0]
+    _draw(screen, renderer, table, "leds-p2", svc, now=svc.led_since + sv.LED_STEP_S * 9.5)
+    assert tuple(screen.get_at(_cell(1, 1)))[:3] == SEAT_COLOURS[1]
+
+
+@pytest.mark.parametrize("page", [sv.Page.LATENCY, sv.Page.BOOKKEEPING, sv.Page.SCORES,
+                                  sv.Page.PAUSE])
+def test_text_pages_show_their_values(screen: pygame.Surface, renderer: Renderer,
+                                      table: TableView, page: sv.Page) -> None:
+    _draw(screen, renderer, table, page.name.lower(), _page(page))
+    _title_and_hint(screen)
+    assert WHITE in _colours(screen, _band(TOP, round(U * 0.95)))
+
+
+def test_settings_refusal_shows_its_one_line_error_in_red(
+        screen: pygame.Surface, renderer: Renderer, table: TableView) -> None:
+    svc = _page(sv.Page.SETTINGS, C.RIGHT, C.SLOT1, C.SLAM)
+    svc, _ = sv.step(svc, sv.Done("rules option 'lockout_ms': -50 must be >= 0"), 0.0)
+    _draw(screen, renderer, table, "settings", svc)
+    lh = round(U * 0.95)
+    assert HIGHLIGHT in _colours(screen, _band(TOP + lh, lh))  # the lockout row
+    bottom = SIZE[1] - MARGIN // 2 - round(U * 0.9)
+    assert LOCK_RED in _colours(screen, _band(bottom - round(U * 1.4), round(U * 0.7)))
+
+
+def test_initials_and_power_confirmation(screen: pygame.Surface, renderer: Renderer,
+                                         table: TableView) -> None:
+    _draw(screen, renderer, table, "initials", _page(sv.Page.SCORES, C.SLAM, C.SLOT2))
+    lh = round(U * 0.95)
+    assert GOLD in _colours(screen, _band(TOP + lh, lh))
+    _draw(screen, renderer, table, "power", _page(sv.Page.POWER, C.SLAM))
+    bottom = SIZE[1] - MARGIN // 2 - round(U * 0.9)
+    assert READY_GREEN in _colours(screen, _band(bottom - round(U * 1.4), round(U * 0.8)))
+
+
+def test_closed_menu_draws_nothing(screen: pygame.Surface, renderer: Renderer,
+                                   table: TableView) -> None:
+    renderer.draw(screen, table, Animations(), 0)
+    plain = screen.copy()
+    closed = sv.start(laptop_config(2, 2, "easy", seed=1))
+    _draw(screen, renderer, table, "closed", closed)
+    for xy in ((10, 10), (960, 540), (1900, 1000)):
+        assert screen.get_at(xy) == plain.get_at(xy)
