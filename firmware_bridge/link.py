@@ -227,6 +227,21 @@ SYNC_SAMPLES = 4
 SYNC_PING = 0.005
 
 
+class _Reader(serial.threaded.ReaderThread):  # type: ignore[misc]
+    """pyserial's reader thread, but an unplugged port's OSError (``in_waiting`` on a
+    vanished device raises it, not SerialException) ends the connection like any other
+    loss instead of killing the thread with a traceback."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except OSError as exc:
+            self.alive = False
+            if self.protocol is not None:
+                self.protocol.connection_lost(exc)
+            self._connection_made.set()
+
+
 class PanelLink:
     """One panel on USB serial, kept connected; see the module docstring for the wiring.
 
@@ -436,7 +451,7 @@ class PanelLink:
         self.clock_map = ClockMap()
         self._tx_seq = 0
         protocol = PanelProtocol(self)
-        reader = serial.threaded.ReaderThread(port, lambda: protocol)
+        reader = _Reader(port, lambda: protocol)
         reader.name = f"panel-reader {self.name}"
         self._reader, self._protocol = reader, protocol
         reader.start()
