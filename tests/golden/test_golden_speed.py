@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.golden.golden import load as _load
+from tests.golden.golden import run_cli as _run_cli
+from tests.golden.golden import run_engine as _run_engine
+from tests.golden.golden import scenario_for as _scenario_for
 
 HERE = Path(__file__).resolve().parent
 REPO = Path(__file__).resolve().parents[2]
@@ -31,32 +35,6 @@ EXPECT_KEYS = {"over", "winner", "center", "center_sizes", "players", "cards_tot
 
 EXPECT_FILES = sorted(SPEED.glob("*.expect.json"))
 MALFORMED_FILES = sorted(MALFORMED.glob("*.json"))
-
-
-def _scenario_for(expect_path: Path) -> Path:
-    return expect_path.with_name(expect_path.name.removesuffix(".expect.json") + ".json")
-
-
-def _load(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def _run_engine(data: dict[str, Any]) -> dict[str, Any]:
-    from engine.scenario import run_scenario  # imported here so the CLI tests run regardless
-
-    result: dict[str, Any] = run_scenario(data)
-    return result
-
-
-def _run_cli(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cabinet.cli", "scenario", str(path)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
 
 
 def _show(value: Any) -> str:
