@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -44,21 +44,59 @@ class Reason(StrEnum):
         return self not in (Reason.PAUSED, Reason.LOCKED, Reason.ROUND_OVER)
 
 
+class _Event:
+    """What every event shares: its ``type`` and the contract's JSON form."""
+
+    __slots__ = ()
+    type: ClassVar[str]
+    t: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """``t``, ``type``, then each field: cards as codes, absent (None) fields left out,
+        fields marked ``json=False`` kept for the cabinet only."""
+        out: dict[str, Any] = {"t": self.t, "type": self.type}
+        for name in _json_fields(type(self)):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, Card):
+                value = value.code
+            elif isinstance(value, StrEnum):
+                value = str(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[name] = value
+        return out
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _json_fields(cls: type) -> tuple[str, ...]:
+    """The fields an event class writes besides ``t`` (looked up once per class)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(
+            f.name for f in fields(cls) if f.name != "t" and f.metadata.get("json", True))
+    return names
+
+
+INTERNAL: Any = {"json": False}
+"""Field metadata: not written to the contract's JSON."""
+
+
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(_Event):
     type: ClassVar[str] = "played"
     t: int
     player: int
     card: Card
     to: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player,
-                "card": self.card.code, "to": self.to}
 
 
 @dataclass(frozen=True, slots=True)
-class PlayRejected:
+class PlayRejected(_Event):
     type: ClassVar[str] = "rejected"
     t: int
     player: int
@@ -66,13 +104,10 @@ class PlayRejected:
     card: str
     to: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player,
-                "reason": str(self.reason), "card": self.card, "to": self.to}
 
 
 @dataclass(frozen=True, slots=True)
-class ActionRejected:
+class ActionRejected(_Event):
     """A refused Spit move or California cover (type ``rejected``).
 
     The contract's JSON gives only ``player`` and ``reason`` for these; ``action``, ``card``
@@ -83,28 +118,23 @@ class ActionRejected:
     t: int
     player: int
     reason: Reason
-    action: str
-    card: str
-    slot: int | None = None
+    action: str = field(metadata=INTERNAL)
+    card: str = field(metadata=INTERNAL)
+    slot: int | None = field(default=None, metadata=INTERNAL)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player,
-                "reason": str(self.reason)}
 
 
 @dataclass(frozen=True, slots=True)
-class Stalled:
+class Stalled(_Event):
     type: ClassVar[str] = "stalled"
     t: int
-    deadlock: bool = False
+    deadlock: bool = field(default=False, metadata=INTERNAL)
     """Internal detail for displays and logs; not written to the contract's JSON."""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type}
 
 
 @dataclass(frozen=True, slots=True)
-class CardFlipped:
+class CardFlipped(_Event):
     """A side pile's top turned onto a centre pile, or (with ``player``) a forced discard."""
 
     type: ClassVar[str] = "flipped"
@@ -113,16 +143,10 @@ class CardFlipped:
     to: int
     player: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"t": self.t, "type": self.type, "card": self.card.code,
-                               "to": self.to}
-        if self.player is not None:
-            out["player"] = self.player
-        return out
 
 
 @dataclass(frozen=True, slots=True)
-class CardDrawn:
+class CardDrawn(_Event):
     """A player holding only jokers took their own side pile's top at a flip."""
 
     type: ClassVar[str] = "drew"
@@ -130,21 +154,17 @@ class CardDrawn:
     player: int
     card: Card
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player, "card": self.card.code}
 
 
 @dataclass(frozen=True, slots=True)
-class CenterReshuffled:
+class CenterReshuffled(_Event):
     type: ClassVar[str] = "reshuffled"
     t: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type}
 
 
 @dataclass(frozen=True, slots=True)
-class PenaltyTaken:
+class PenaltyTaken(_Event):
     """A missed or false call: ``count`` cards moved under the player's draw pile."""
 
     type: ClassVar[str] = "penalty"
@@ -152,51 +172,41 @@ class PenaltyTaken:
     player: int
     count: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player, "count": self.count}
 
 
 @dataclass(frozen=True, slots=True)
-class GameWon:
+class GameWon(_Event):
     type: ClassVar[str] = "won"
     t: int
     player: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
-class GameTied:
+class GameTied(_Event):
     type: ClassVar[str] = "tied"
     t: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type}
 
 
 @dataclass(frozen=True, slots=True)
-class GamePaused:
+class GamePaused(_Event):
     type: ClassVar[str] = "paused"
     t: int
     player: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
-class GameResumed:
+class GameResumed(_Event):
     type: ClassVar[str] = "resumed"
     t: int
     player: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
-class CardMoved:
+class CardMoved(_Event):
     """Spit: a stock top moved into stock slot ``slot`` (1-5); ``source`` is where from."""
 
     type: ClassVar[str] = "moved"
@@ -204,30 +214,22 @@ class CardMoved:
     player: int
     card: Card
     slot: int
-    source: int = 0
+    source: int = field(default=0, metadata=INTERNAL)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player,
-                "card": self.card.code, "slot": self.slot}
 
 
 @dataclass(frozen=True, slots=True)
-class RoundOver:
+class RoundOver(_Event):
     """Spit: the round ended; ``player`` emptied their stocks (None: a stall ending)."""
 
     type: ClassVar[str] = "round_over"
     t: int
     player: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"t": self.t, "type": self.type}
-        if self.player is not None:
-            out["player"] = self.player
-        return out
 
 
 @dataclass(frozen=True, slots=True)
-class Slapped:
+class Slapped(_Event):
     """Spit: the first slap of the slap phase; ``player`` takes pile ``to``."""
 
     type: ClassVar[str] = "slapped"
@@ -235,23 +237,19 @@ class Slapped:
     player: int
     to: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player, "to": self.to}
 
 
 @dataclass(frozen=True, slots=True)
-class Redealt:
+class Redealt(_Event):
     """Spit: every player re-dealt their cards; California: rows picked up and dealt anew."""
 
     type: ClassVar[str] = "redealt"
     t: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type}
 
 
 @dataclass(frozen=True, slots=True)
-class Covered:
+class Covered(_Event):
     """California: ``player`` put ``card`` (their deck's top) onto the visible top ``on``."""
 
     type: ClassVar[str] = "covered"
@@ -260,13 +258,10 @@ class Covered:
     card: Card
     on: Card
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player,
-                "card": self.card.code, "on": self.on.code}
 
 
 @dataclass(frozen=True, slots=True)
-class SpitRecycled:
+class SpitRecycled(_Event):
     """Spit with ``recycle``: a player out of spit cards shuffled their own pile, all but
     its top, into ``count`` new spit cards (rules.md SPT-7)."""
 
@@ -275,12 +270,10 @@ class SpitRecycled:
     player: int
     count: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "player": self.player, "count": self.count}
 
 
 @dataclass(frozen=True, slots=True)
-class RoundScored:
+class RoundScored(_Event):
     """Spit with ``scoring`` = points: each player's score after this round's points
     (stock + spit cards at the round's end, rules.md SPS-1/2)."""
 
@@ -288,8 +281,6 @@ class RoundScored:
     t: int
     scores: tuple[int, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"t": self.t, "type": self.type, "scores": list(self.scores)}
 
 
 Event = (
