@@ -126,3 +126,13 @@ class CardBox:
 
     def remaining(self) -> int:
         return sum(len(v) for v in self._left.values())
+
+
+def shuffle_stream(game: str, seed: int) -> random.Random:
+    """The stream every shuffle after the deal (rebuilds, re-deals, recycles) draws from.
+
+    It depends on the game and ``seed`` alone, not on how the table came about, so a game
+    dealt from a seed and its recording (the table at t = 0 plus the same seed) shuffle
+    alike.
+    """
+    return random.Random(f"{game}-shuffles:{seed}")

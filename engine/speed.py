@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import Card, shuffled_deck
+from engine.cards import Card, shuffle_stream, shuffled_deck
 from engine.clock import Clocked
 from engine.commands import Command, Pause, Play, Resume, Slam, Tick
 from engine.events import (
@@ -68,17 +68,8 @@ def deal(rules: Rules, rng: random.Random) -> SpeedTable:
     return SpeedTable(hands, tuple(tuple(d[HAND_SIZE:]) for d in draws), center, side, burned)
 
 
-def shuffle_stream(seed: int) -> random.Random:
-    """The stream every shuffle after the deal (rebuilds) draws from.
-
-    It depends on ``seed`` alone, not on how the table came about, so a game dealt from a
-    seed and its recording (the table at t = 0 plus the same seed) rebuild alike.
-    """
-    return random.Random(f"speed-shuffles:{seed}")
-
-
 def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[SpeedState, list[Event]]:
-    """Deal with ``rng`` and start play at t = 0. Later shuffles use ``shuffle_stream(seed)``."""
+    """Deal with ``rng`` and start play at t = 0. Later shuffles use ``cards.shuffle_stream``."""
     return start(rules, deal(rules, rng), rng, seed)
 
 
@@ -88,7 +79,7 @@ def start(
     """Start play on ``table`` at t = 0: hands under 5 are topped up (no event), then the
     table is checked like any state (a player out, a stall).
 
-    ``rng`` is not drawn from: later shuffles use ``shuffle_stream(seed)`` (see there).
+    ``rng`` is not drawn from: later shuffles use ``cards.shuffle_stream`` (see there).
     """
     if rules.game is not Game.SPEED:
         raise EngineError(f"speed.start needs Speed rules, not {rules.game}")
@@ -111,7 +102,7 @@ def start(
         side=table.side,
         burned=table.burned,
         seed=seed,
-        rng_state=shuffle_stream(seed).getstate(),
+        rng_state=shuffle_stream("speed", seed).getstate(),
     )
     work = _Work(state)
     for p in range(n):

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.cards import Card, shuffled_deck
+from engine.cards import Card, shuffle_stream, shuffled_deck
 from engine.clock import Clocked
 from engine.commands import Command, Move, Pause, Play, Resume, Slam, Slap, Tick
 from engine.events import (
@@ -196,17 +196,8 @@ def check_table(table: SpitTable) -> None:
                 )
 
 
-def shuffle_stream(seed: int) -> random.Random:
-    """The stream every shuffle after the deal (re-deals, recycles) draws from.
-
-    It depends on ``seed`` alone, not on how the table came about, so a game dealt from a
-    seed and its recording (the table at t = 0 plus the same seed) shuffle alike.
-    """
-    return random.Random(f"spit-shuffles:{seed}")
-
-
 def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[SpitState, list[Event]]:
-    """Deal with ``rng`` and start play at t = 0. Later shuffles use ``shuffle_stream(seed)``."""
+    """Deal with ``rng`` and start play at t = 0. Later shuffles use ``cards.shuffle_stream``."""
     return start(rules, deal(rules, rng), rng, seed)
 
 
@@ -216,7 +207,7 @@ def start(
     """Start play on ``table`` at t = 0; the table is checked like any state (empty stocks,
     a stall, an empty pile in use: a one-pile table with an empty pile opens stalled).
 
-    ``rng`` is not drawn from: later shuffles use ``shuffle_stream(seed)`` (see there).
+    ``rng`` is not drawn from: later shuffles use ``cards.shuffle_stream`` (see there).
     """
     if rules.game is not Game.SPIT:
         raise EngineError(f"spit.start needs Spit rules, not {rules.game}")
@@ -227,7 +218,7 @@ def start(
                       zip(table.stocks, table.spit, strict=True)),
         center=table.center,
         seed=seed,
-        rng_state=shuffle_stream(seed).getstate(),
+        rng_state=shuffle_stream("spit", seed).getstate(),
     )
     work = _Work(state)
     for p in range(PLAYERS):
