@@ -70,6 +70,8 @@ class Cabinet:
     """The service menu's "poweroff" / "reboot", run once the cabinet is closed."""
     records: Any = None
     """cabinet.records.Records when there is a state directory, else None (laptop)."""
+    state_dir: Path | None = None
+    """Where the records and the operator settings live (``kiosk_state_dir``), or None."""
 
     def close(self) -> None:
         try:
@@ -229,7 +231,8 @@ def run_cabinet(
                             factory=factory, observers=observers, window=window)
     except PinFactoryError as exc:
         raise StartupError(str(exc)) from None
-    cab.records = open_records(state_dir, out)
+    cab.state_dir = kiosk_state_dir(state_dir)
+    cab.records = open_records(cab.state_dir, out)
     cfg = cab.config
     humans = [s for s in cab.seats if s.bot is None]
     bots = [s for s in cab.seats if s.bot is not None]
@@ -255,6 +258,10 @@ def run_cabinet(
                 from cabinet.screen import run_display
 
                 state = run_display(cab, until=until, laptop=laptop, out=out, flow=True)
+            elif not laptop:  # the kiosk with no screen: flow and service menu on the panels
+                from cabinet.headless import run_headless_kiosk
+
+                state = run_headless_kiosk(cab, until=until, out=out)
             else:
                 table = SingleGame(cab, out)
                 cab.loop.failsafe = table.reset
@@ -285,18 +292,27 @@ def run_cabinet(
     return 0
 
 
+def kiosk_state_dir(state_dir: str | os.PathLike[str] | None = None,
+                    env: dict[str, str] | None = None) -> Path | None:
+    """The one state directory a run uses for its records and its operator settings:
+    ``--state-dir``, else ``$STATE_DIRECTORY`` (systemd's ``StateDirectory=``), else None
+    (laptop mode: nothing is kept, no settings are layered)."""
+    if state_dir is not None and str(state_dir):
+        return Path(state_dir)
+    value = (os.environ if env is None else env).get("STATE_DIRECTORY", "")
+    return Path(value.split(":")[0]) if value.split(":")[0] else None
+
+
 def open_records(state_dir: str | os.PathLike[str] | None, out: TextIO) -> Any:
     """The records in ``state_dir`` (or ``$STATE_DIRECTORY``), or None: laptop mode keeps
     none, and records that cannot be opened are logged and skipped (the cabinet plays on)."""
     from cabinet.records import Records, RecordsError
-    from cabinet.records import state_dir as default_dir
 
-    if state_dir is None:
-        if not os.environ.get("STATE_DIRECTORY"):
-            return None
-        state_dir = default_dir()
+    folder = kiosk_state_dir(state_dir)
+    if folder is None:
+        return None
     try:
-        records = Records.open(Path(state_dir))
+        records = Records.open(folder)
     except RecordsError as exc:
         log.error("%s", exc)
         print(f"speed-cabinet: no records this run ({' '.join(str(exc).split())})", file=out)
@@ -428,19 +444,24 @@ def add_parser(sub: Any) -> None:
     run.add_argument("--headless", action="store_true",
                      help="no window even when a display is available (issue 7)")
     run.add_argument("--state-dir", default=None, metavar="DIR",
-                     help="keep the records (SQLite) in DIR (default: $STATE_DIRECTORY when "
-                          "set, as under systemd; otherwise no records)")
+                     help="keep the records (SQLite) and the service menu's settings in DIR "
+                          "(default: $STATE_DIRECTORY when set, as under systemd; otherwise "
+                          "neither is kept)")
     run.set_defaults(func=_run_command)
 
 
 def load_kiosk_config(path: str | os.PathLike[str],
                       state_dir: str | os.PathLike[str] | None = None) -> CabinetConfig:
-    """The installed config with the operator settings the service menu saved (in the state
-    directory) layered over it; with none saved, the config file alone."""
-    from cabinet.settings import load_layered, settings_path
+    """The installed config with the operator settings the service menu saved (in the
+    state directory, ``kiosk_state_dir``) layered over it; with none, the config alone."""
+    from cabinet.settings import SETTINGS_NAME, load_layered
 
-    over = Path(state_dir) / settings_path().name if state_dir else settings_path()
-    return replace(load_layered(path, over), source=str(path))
+    folder = kiosk_state_dir(state_dir)
+    if folder is None:
+        from cabinet.config import load_config
+
+        return load_config(path)
+    return replace(load_layered(path, folder / SETTINGS_NAME), source=str(path))
 
 
 def _run_command(args: Any) -> int:

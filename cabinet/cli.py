@@ -61,11 +61,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# leds-off (issue 9): the kiosk unit's stop hook puts the panel LEDs in a safe state.
+# leds-off and records (issue 9): the unit's stop hook puts the LEDs safe; the operator
+# reads the records.
 def _add_kiosk_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from cabinet import safe_state
+    from cabinet import records_cli, safe_state
 
     safe_state.add_parser(sub)
+    records_cli.add_parser(sub)
 
 
 # panel-sim (issue 8): the serial panel simulator registers its own subcommand.

@@ -8,7 +8,9 @@ no engine state (the cabinet turns effects into games: cabinet/session.py).
 - JOIN: more seats join with SLAM. The slot buttons choose a menu row (1 game, 2 bots'
   difficulty, 3 match), LEFT/RIGHT cycle its value (which clears every ready mark); a
   joined seat's next SLAM readies it. Every joined seat ready: COUNTDOWN. Seats nobody
-  joined get bots of the chosen difficulty.
+  joined get bots of the chosen difficulty. Slot 4 enters the seat's own three-letter
+  initials for the records (arcade style: LEFT/RIGHT change the letter, slot 4 again moves
+  on, SLAM finishes); slot 5 clears them. Initials stay with the seat until attract.
 - COUNTDOWN: ``countdown_s`` seconds (3-2-1), then ``StartGame``: PLAYING. A new match
   starts (``engine.match.Match``) unless one is running; the deal's seed is
   ``Match.deal_seed()``.
@@ -20,6 +22,9 @@ no engine state (the cabinet turns effects into games: cabinet/session.py).
   other button goes back to JOIN to change the settings. Seats a bot took over have left.
 - No press from any player for ``idle_return_s`` (JOIN, PLAYING, RESULT; a game's start
   and end count as a press): ATTRACT.
+- A match the records kept open through a restart (``saved``: a power cut, a crash) is
+  offered in attract and in the join menu's match row; starting that game and format plays
+  it on from its score. Starting anything else starts a new match instead.
 """
 
 from __future__ import annotations
@@ -46,6 +51,10 @@ MATCHES = ("single", "best-of-3", "best-of-5", "first-to-3", "margin-25")
 
 ROWS = ("game", "bots", "match")
 """The join menu's rows, chosen with slot buttons 1-3."""
+INITIALS_SLOT = 3
+"""Slot 4 (index 3) enters a seat's initials in the join menu; slot 5 clears them."""
+CLEAR_SLOT = 4
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 RULES_CARD: dict[Game, tuple[str, ...]] = {
     Game.SPEED: (
@@ -123,6 +132,8 @@ class StartGame:
     seed: int
     bots: tuple[tuple[int, str], ...]
     match: Match
+    names: tuple[tuple[int, str], ...] = ()
+    """(seat, initials) for each joined seat that entered them: the records' names."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +188,13 @@ class Flow:
     table_demo: bool = True
     """Is the table showing a demo (so a return to attract need not deal another)?"""
     last_result: tuple[int | None, tuple[int, ...]] | None = field(default=None)
+    names: tuple[str, ...] = ()
+    """Per seat: its three-letter initials, or "" (none entered)."""
+    editing: tuple[int, ...] = ()
+    """Per seat: the initial being entered (0-2), or -1."""
+    saved: Match | None = None
+    """A match the records kept open through a restart, offered until a match starts."""
+    saved_game: Game | None = None
 
     # Derived.
 
@@ -192,8 +210,21 @@ class Flow:
         """The join menu: (row name, value shown)."""
         bots = len(self.bot_seats())
         bot_text = f"{bots} x {self.difficulty}" if bots else f"none ({self.difficulty})"
+        match = str(self.match_rules)
+        if self.resumes():
+            assert self.saved is not None
+            match += f" (plays on at {_score(self.saved)})"
         return (("game", self.game.value.capitalize()), ("bots", bot_text),
-                ("match", str(self.match_rules)))
+                ("match", match))
+
+    def resumes(self) -> bool:
+        """Would the next match start play on the saved one (same game and format)?"""
+        saved = self.saved
+        return (saved is not None and not saved.is_over and saved.players == self.seats
+                and saved.rules == self.match_rules and self.saved_game is self.game)
+
+    def name_of(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else ""
 
     def waiting_for(self) -> tuple[int, ...]:
         """Joined seats (not taken over) that have not readied."""
@@ -202,9 +233,10 @@ class Flow:
 
 def start(config: FlowConfig, *, seats: int, humans: Sequence[int], games: Sequence[Game],
           difficulties: Sequence[str], game: Game = Game.SPEED, difficulty: str = "medium",
-          match: MatchRules | None = None, seed: int = 0,
-          now: float = 0.0) -> tuple[Flow, list[Effect]]:
-    """Attract mode with its first demo."""
+          match: MatchRules | None = None, seed: int = 0, now: float = 0.0,
+          saved: tuple[Game, Match] | None = None) -> tuple[Flow, list[Effect]]:
+    """Attract mode with its first demo. ``saved``: a match kept open through a restart
+    (its game and score), offered to the players (ignored if it cannot be played here)."""
     games = tuple(games) or (Game.SPEED,)
     difficulties = tuple(difficulties) or ("medium",)
     flow = Flow(
@@ -212,9 +244,20 @@ def start(config: FlowConfig, *, seats: int, humans: Sequence[int], games: Seque
         difficulties=difficulties, game=game if game in games else games[0],
         difficulty=difficulty if difficulty in difficulties else difficulties[0],
         match_rules=match or MatchRules.parse("single"), seed=seed, since=now,
-        last_press=now, pressed=(now,) * seats,
+        last_press=now, pressed=(now,) * seats, names=("",) * seats,
+        editing=(-1,) * seats,
     )
+    if saved is not None:
+        saved_game, saved_match = saved
+        if (saved_game in games and saved_match.players == seats
+                and not saved_match.is_over and saved_match.results):
+            flow = replace(flow, saved=saved_match, saved_game=saved_game, game=saved_game,
+                           match_rules=saved_match.rules)
     return _attract(flow, now, deal=True)
+
+
+def _score(match: Match) -> str:
+    return "-".join(str(x) for x in match.score)
 
 
 def seed_of(base: int, n: int) -> int:
@@ -225,7 +268,8 @@ def seed_of(base: int, n: int) -> int:
 
 def _attract(flow: Flow, now: float, *, deal: bool) -> tuple[Flow, list[Effect]]:
     flow = replace(flow, phase=Phase.ATTRACT, since=now, joined=frozenset(),
-                   ready=frozenset(), taken=frozenset(), match=None, demo_over=None, row=0)
+                   ready=frozenset(), taken=frozenset(), match=None, demo_over=None, row=0,
+                   names=("",) * flow.seats, editing=(-1,) * flow.seats)
     if not deal and flow.table_demo:
         return flow, []
     return _demo(flow)
@@ -268,6 +312,7 @@ def _press(flow: Flow, p: Press, now: float) -> tuple[Flow, list[Effect]]:
         if slam:
             if p.seat not in flow.joined:
                 return replace(flow, joined=flow.joined | {p.seat}), []
+            flow = _edit(flow, p.seat, -1)  # SLAM finishes the initials too
             flow = replace(flow, ready=flow.ready | {p.seat})
             if not flow.waiting_for():
                 return replace(flow, phase=Phase.COUNTDOWN, since=now), []
@@ -275,9 +320,16 @@ def _press(flow: Flow, p: Press, now: float) -> tuple[Flow, list[Effect]]:
         if p.seat not in flow.joined:
             return flow, []
         slot = p.control.slot
+        if slot == INITIALS_SLOT:
+            return _next_initial(flow, p.seat), []
+        if slot == CLEAR_SLOT:
+            return _set_name(_edit(flow, p.seat, -1), p.seat, ""), []
         if slot is not None:
-            return (replace(flow, row=slot), []) if slot < len(ROWS) else (flow, [])
-        return _change(flow, 1 if p.control is Control.RIGHT else -1), []
+            return replace(_edit(flow, p.seat, -1), row=slot), []
+        by = 1 if p.control is Control.RIGHT else -1
+        if flow.editing[p.seat] >= 0:
+            return _letter(flow, p.seat, by), []
+        return _change(flow, by), []
     if phase is Phase.PLAYING:
         if p.seat in flow.taken:
             return replace(flow, taken=flow.taken - {p.seat}), [GiveBack(p.seat)]
@@ -302,6 +354,38 @@ def _press(flow: Flow, p: Press, now: float) -> tuple[Flow, list[Effect]]:
                            match=None), []
         return flow, []
     return flow, []  # COUNTDOWN: presses wait for the flip
+
+
+def _edit(flow: Flow, seat: int, cursor: int) -> Flow:
+    editing = list(flow.editing)
+    editing[seat] = cursor
+    return replace(flow, editing=tuple(editing))
+
+
+def _set_name(flow: Flow, seat: int, name: str) -> Flow:
+    names = list(flow.names)
+    names[seat] = name
+    return replace(flow, names=tuple(names))
+
+
+def _next_initial(flow: Flow, seat: int) -> Flow:
+    """Slot 4: start entering initials (from "AAA" or the ones there), or move on a letter;
+    after the third it is done."""
+    cursor = flow.editing[seat]
+    if cursor < 0:
+        if not flow.names[seat]:
+            flow = _set_name(flow, seat, "AAA")
+        return _edit(flow, seat, 0)
+    return _edit(flow, seat, cursor + 1 if cursor < 2 else -1)
+
+
+def _letter(flow: Flow, seat: int, by: int) -> Flow:
+    """LEFT/RIGHT while entering initials: the letter at the cursor cycles A-Z. This seat's
+    own: nobody else's ready mark clears."""
+    cursor = flow.editing[seat]
+    name = list(flow.names[seat] or "AAA")
+    name[cursor] = LETTERS[(LETTERS.index(name[cursor]) + by) % len(LETTERS)]
+    return _set_name(flow, seat, "".join(name))
 
 
 def _change(flow: Flow, by: int) -> Flow:
@@ -371,15 +455,21 @@ def _start_game(flow: Flow, now: float) -> tuple[Flow, list[Effect]]:
     match = flow.match
     deals = flow.deals
     if match is None or match.is_over:
-        match = Match(flow.match_rules, flow.seats, seed_of(flow.seed, deals))
-        deals += 1
+        if flow.resumes():
+            match = flow.saved  # play on from the score kept through the restart
+        else:
+            match = Match(flow.match_rules, flow.seats, seed_of(flow.seed, deals))
+            deals += 1
+        flow = replace(flow, saved=None, saved_game=None)  # a match is on: no other offer
+    assert match is not None
     bots = tuple((s, flow.difficulty) for s in flow.bot_seats())
     pressed = tuple(now if s in flow.joined else p for s, p in enumerate(flow.pressed))
     flow = replace(flow, phase=Phase.PLAYING, since=now, last_press=now, match=match,
                    deals=deals,
                    ready=frozenset(), taken=frozenset(), pressed=pressed, demo_over=None,
-                   table_demo=False)
-    return flow, [StartGame(flow.game, match.deal_seed(), bots, match)]
+                   table_demo=False, editing=(-1,) * flow.seats)
+    names = tuple((s, flow.names[s]) for s in sorted(flow.joined) if flow.names[s])
+    return flow, [StartGame(flow.game, match.deal_seed(), bots, match, names)]
 
 
 def reset(flow: Flow, now: float) -> tuple[Flow, list[Effect]]:
@@ -425,12 +515,17 @@ def seat_marks(flow: Flow) -> tuple[str, ...]:
 
 def hint(flow: Flow) -> str:
     if flow.phase is Phase.JOIN:
-        return "slot 1-3: choose   LEFT / RIGHT: change   SLAM: ready"
+        if any(c >= 0 for c in flow.editing):
+            return "LEFT / RIGHT: letter   slot 4: next letter   slot 5: clear   SLAM: ready"
+        return "slot 1-3: choose   LEFT / RIGHT: change   slot 4: initials   SLAM: ready"
     if flow.phase is Phase.RESULT:
         if flow.match is None or flow.match.is_over:
             return "SLAM: rematch   any other button: change the game"
         return f"SLAM when ready: game {flow.match.game_number} of the match"
     if flow.phase is Phase.ATTRACT:
+        if flow.saved is not None:
+            return (f"press SLAM to join: the {flow.saved.rules} match stands "
+                    f"{_score(flow.saved)}")
         return "press SLAM to join"
     return ""
 
@@ -441,6 +536,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         menu=flow.menu() if flow.phase is Phase.JOIN else (), row=flow.row,
         seats=seat_marks(flow),
         count=flow.count_at(now) if flow.phase is Phase.COUNTDOWN else 0, hint=hint(flow),
+        names=flow.names, editing=flow.editing,
     )
 
 
@@ -455,7 +551,9 @@ def match_view(flow: Flow) -> MatchView | None:
 
 
 __all__ = [
+    "CLEAR_SLOT",
     "DEMO_PAUSE_S",
+    "INITIALS_SLOT",
     "MATCHES",
     "ROWS",
     "RULES_CARD",

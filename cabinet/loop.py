@@ -191,8 +191,13 @@ class CabinetLoop:
         frozen loop stops pinging); the window pings from its frame loop instead."""
         self.failsafe: Callable[[Exception], None] | None = None
         """Called (after logging the traceback) when handling a batch or the director
-        raised: it resets the table. None: the exception propagates."""
+        raised, or another thread reported a fault (``report_fault``): it resets the table.
+        None: the exception propagates."""
         self.faults = FaultBudget()
+        self._reported: queue.SimpleQueue[tuple[Exception, bool]] = queue.SimpleQueue()
+        """Faults other threads reported (``report_fault``), for the loop's next pass."""
+        self._fault_pending = False
+        """Set after a report: the one cheap check per pass (``run_once``)."""
         self._observe_bots()
         self._refresh_lights(self.clock())
 
@@ -241,6 +246,16 @@ class CabinetLoop:
         self._stopping = True
         self.inbox.put((self.clock(), WAKE_SEAT, None, False))
 
+    def report_fault(self, exc: Exception, *, logged: bool = False) -> None:
+        """Another thread (the window's frame loop) failed: hand ``exc`` to the loop (from
+        any thread). On its next pass the loop treats it as its own failure: logged, counted
+        in ``faults`` and the table reset by the ``failsafe`` (``_fault``); with no failsafe
+        it ends ``run`` by raising ``exc``. ``logged``: the reporter already logged the
+        traceback (the loop then logs one line)."""
+        self._reported.put((exc, logged))
+        self._fault_pending = True
+        self.inbox.put((self.clock(), WAKE_SEAT, None, False))
+
     def run(self, until: float | None = None, stop_when_over: bool = True) -> GameState:
         """Run until ``stop``, clock time ``until``, or (optionally) the game's end."""
         while not self._stopping:
@@ -258,15 +273,33 @@ class CabinetLoop:
         self.iterations += 1
         if self.failsafe is None:
             self._run_once(until)
-            return
-        try:
-            self._run_once(until)
-        except Exception as exc:
-            self._fault(exc)
+        else:
+            try:
+                self._run_once(until)
+            except Exception as exc:
+                self._fault(exc)
+        if self._fault_pending:
+            self._take_reported()
 
-    def _fault(self, exc: Exception) -> None:
+    def _take_reported(self) -> None:
+        """The faults other threads reported (``report_fault``), on the loop's thread."""
+        self._fault_pending = False  # before draining: a report after this is seen next pass
+        while True:
+            try:
+                exc, logged = self._reported.get_nowait()
+            except queue.Empty:
+                return
+            if self.failsafe is None:
+                raise exc  # as an unhandled exception in the loop: ``run`` ends
+            self._fault(exc, logged=logged)
+
+    def _fault(self, exc: Exception, *, logged: bool = False) -> None:
         now = self.clock()
-        log.error("the cabinet loop failed; resetting the table", exc_info=exc)
+        if logged:  # reported by another thread, which logged its traceback
+            log.error("a reported failure (%s: %s); resetting the table", type(exc).__name__,
+                      " ".join(str(exc).split()))
+        else:
+            log.error("the cabinet loop failed; resetting the table", exc_info=exc)
         self.faults.spend(now, exc)  # CabinetFailed: too many, let systemd restart us
         self._events.clear()
         self._commands.clear()
@@ -314,6 +347,7 @@ class CabinetLoop:
                 pin = getattr(self.director, "service_pin", None)
                 if pin is not None:
                     pin(self._sane(t, now), pressed)
+                    self._changed = self._lights_dirty = True  # the menu may have opened
                 continue
             t = self._sane(t, now)
             seat = self.seats[seat_index]
@@ -392,7 +426,10 @@ class CabinetLoop:
 
     def _press(self, seat: SeatRuntime, control: Control, t: float) -> None:
         if self.director is not None and self.director.press(seat.config.index, control, t):
-            return  # attract, join, countdown, between games: the flow's, not the engine's
+            # Attract, join, countdown, between games, the service menu: the flow's, not the
+            # engine's. What the screen shows may have changed: publish.
+            self._changed = self._lights_dirty = True
+            return
         if (control in SERVICE_CHORD and seat.controller.game is not Game.SPEED
                 and any(seat.debouncer.is_down(c) for c in SERVICE_CHORD if c is not control)):
             # Spit and California: the second button of the service chord is no game press

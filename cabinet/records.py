@@ -314,6 +314,26 @@ class Records:
         return records
 
     @classmethod
+    def open_readonly(cls, directory: str | Path) -> Records:
+        """Open existing records to read only (``speed-cabinet records``, beside a running
+        kiosk): nothing is created, migrated or marked abandoned."""
+        path = Path(directory) / DB_NAME
+        if not path.is_file():
+            raise RecordsError(f"no records in {directory}")
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                   isolation_level=None, timeout=5.0)
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise RecordsError(f"cannot read the records {path}: {exc}") from None
+        if version != SCHEMA_VERSION:
+            conn.close()
+            raise RecordsError(
+                f"the records {path} have schema {version} and this release reads "
+                f"{SCHEMA_VERSION}; start the cabinet of the same release once (it migrates)")
+        return cls(conn, path)
+
+    @classmethod
     def _open_path(cls, path: Path) -> Records:
         # check_same_thread off: opened by the app on the main thread, used on the cabinet
         # loop's thread (one thread at a time: the app closes it after the loop has ended).
@@ -491,6 +511,13 @@ class Records:
                 "SELECT cards_left FROM game_seats WHERE game_id = ? ORDER BY seat", (gid,))]
             results.append(GameResult(winner, tuple(left)))
         return match_id, Match(MatchRules.parse(fmt), players, seed, tuple(results))
+
+    def match_game(self, match_id: int) -> str | None:
+        """The game (``speed``...) a match is played at: its newest game's, or None."""
+        row = self._conn.execute(
+            "SELECT game FROM games WHERE match_id = ? ORDER BY id DESC LIMIT 1",
+            (match_id,)).fetchone()
+        return None if row is None else str(row[0])
 
     def end_match(self, match_id: int, winner: int | None) -> None:
         """Close a match: decided (``winner``) or given up (None)."""

@@ -21,7 +21,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
@@ -162,6 +162,8 @@ class ScreenFeed:
                       for s in self.seats)
         offline = tuple(self.offline()) if self.offline is not None else ()
         flow, match = self.flow() if self.flow is not None else (None, None)
+        if flow is not None and any(flow.names):  # a player's initials name their seat
+            seats = tuple(_named(v, flow.names) for v in seats)
         return TableView(state=state, seats=seats, laptop=self.laptop, offline=offline,
                          photo=self.photo, match=match or self.match,
                          four_colour=self.four_colour, flow=flow,
@@ -195,6 +197,11 @@ class ScreenFeed:
             before, self._before = self._before, None
             claims, self._claims = self._claims, 0
             return Frame(self._view, events, before, claims)
+
+
+def _named(view: SeatView, names: Sequence[str]) -> SeatView:
+    name = names[view.index] if view.index < len(names) else ""
+    return replace(view, label=name) if name and not view.bot else view
 
 
 def display_available(env: dict[str, str] | None = None) -> str | None:
@@ -233,6 +240,11 @@ class Window:
         self.pg.display.quit()
 
 
+FALLBACK_FILL = (16, 16, 24)
+"""The plain card drawn right after a frame failed (until a frame draws normally again)."""
+FALLBACK_TEXT = (220, 220, 230)
+
+
 def run_window(
     loop: Any,
     feed: ScreenFeed,
@@ -251,7 +263,13 @@ def run_window(
     systemd (cabinet/sdnotify.py): READY once the window is open (the inputs were built
     before); the watchdog is pinged from this frame loop, and only while the cabinet loop
     keeps passing too (its ``iterations`` grew since the last ping; each ping wakes it for
-    the next), so a frozen frame loop or a frozen cabinet loop both stop the pings."""
+    the next), so a frozen frame loop or a frozen cabinet loop both stop the pings.
+
+    The failsafe (issue 9): a frame whose drawing or sound fails is logged with its
+    traceback and reported to the loop (``CabinetLoop.report_fault``: the loop's failsafe
+    resets the table, its fault budget gives up with ``CabinetFailed``, raised here once
+    the loop has ended); this loop starts clean (a fresh renderer and animations) and shows
+    a plain "resetting" card until a frame draws normally again."""
     from cabinet import sdnotify
     from display.animations import Animations
     from display.renderer import Renderer
@@ -259,7 +277,7 @@ def run_window(
     window = Window(size, fullscreen=fullscreen, sound=sound)
     notifier = sdnotify.Notifier()
     pg = window.pg
-    renderer = Renderer(window.size)
+    renderer: Renderer | None = Renderer(window.size)
     anims = Animations()
     clock = pg.time.Clock()
     feed.prime(loop.state)
@@ -280,6 +298,21 @@ def run_window(
     last_key: tuple[object, ...] | None = None
     frames = 0
     last = time.monotonic()
+    broken: TableView | None = None
+    """The view a frame failed on: not drawn again (the loop publishes after its reset)."""
+
+    def fallback() -> None:
+        """The plain "resetting" card, with the simplest calls; a failure here is ignored."""
+        try:
+            screen = window.screen
+            screen.fill(FALLBACK_FILL)
+            font = pg.font.Font(None, max(24, window.size[1] // 10))
+            text = font.render("resetting\u2026", True, FALLBACK_TEXT)
+            screen.blit(text, text.get_rect(center=screen.get_rect().center))
+            pg.display.flip()
+        except Exception:
+            log.debug("the fallback card failed too", exc_info=True)
+
     try:
         while runner.is_alive():
             if notifier.watchdog_due(time.monotonic()) and loop.iterations != seen:
@@ -294,36 +327,52 @@ def run_window(
                         loop.stop()
                         continue
                     if ev.type == pg.KEYDOWN and ev.key == pg.K_F12:
-                        pg.image.save(window.screen, os.environ.get(
-                            "SPEED_CABINET_SCREENSHOT", "speed-cabinet-screenshot.png"))
+                        shot = os.environ.get("SPEED_CABINET_SCREENSHOT",
+                                              "speed-cabinet-screenshot.png")
+                        try:
+                            pg.image.save(window.screen, shot)
+                        except (OSError, pg.error) as exc:  # a read-only kiosk: no shot
+                            log.warning("screenshot %s not saved: %s", shot, exc)
                         continue
                     bound = bindings.get(pg.key.name(ev.key))
                     if bound is not None:
                         loop.inbox.put((time.monotonic(), bound[0], bound[1],
                                         ev.type == pg.KEYDOWN))
-            frame = feed.take()
-            now = time.monotonic()
-            dt, last = now - last, now
-            if frame is not None:
-                layout = renderer.layout_of(frame.view)
-                if frame.events:
-                    anims.start(frame.events, frame.before, layout,
-                                {s.index: s.picked for s in frame.view.seats})
-                    if sound is not None:
-                        if frame.claims:  # the "SPEED!" claim, instead of the plain win
-                            sound.play("speed")
-                        sound.play_events([e for e in frame.events if not (
-                            frame.claims and isinstance(e, GameWon))])
-                anims.advance(dt)
-                now_ms = loop.ms(now)
-                key = renderer.frame_key(frame.view, anims, now_ms)
-                if key != last_key:
-                    last_key = key
-                    renderer.draw(window.screen, frame.view, anims, now_ms)
-                    pg.display.flip()
-                    frames += 1
-                    if on_frame is not None:
-                        on_frame(frames)
+            frame = None
+            try:
+                frame = feed.take()
+                now = time.monotonic()
+                dt, last = now - last, now
+                if frame is not None and frame.view is not broken:
+                    broken = None
+                    if renderer is None:  # after a failure: start clean
+                        renderer, anims = Renderer(window.size), Animations()
+                    layout = renderer.layout_of(frame.view)
+                    if frame.events:
+                        anims.start(frame.events, frame.before, layout,
+                                    {s.index: s.picked for s in frame.view.seats})
+                        if sound is not None:
+                            if frame.claims:  # the "SPEED!" claim, instead of the plain win
+                                sound.play("speed")
+                            sound.play_events([e for e in frame.events if not (
+                                frame.claims and isinstance(e, GameWon))])
+                    anims.advance(dt)
+                    now_ms = loop.ms(now)
+                    key = renderer.frame_key(frame.view, anims, now_ms)
+                    if key != last_key:
+                        last_key = key
+                        renderer.draw(window.screen, frame.view, anims, now_ms)
+                        pg.display.flip()
+                        frames += 1
+                        if on_frame is not None:
+                            on_frame(frames)
+            except Exception as exc:  # not KeyboardInterrupt / SystemExit: those unwind
+                log.error("the window's frame failed; reported to the cabinet loop",
+                          exc_info=exc)
+                loop.report_fault(exc, logged=True)
+                renderer, last_key = None, None  # its caches may be what broke
+                broken = frame.view if frame is not None else None
+                fallback()
             clock.tick(fps)
     finally:
         sys.setswitchinterval(old_switch)
@@ -380,16 +429,9 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
     keys = seat_keys(config.seats, bindings)
     director = None
     if flow:
-        from cabinet.service_session import ServiceDirector, service_paths
-        from cabinet.session import FlowDirector
+        from cabinet.service_session import attach_directors
 
-        base, settings = service_paths(config, laptop)
-        records = getattr(cab, "records", None)
-        players = FlowDirector(config, out=out, records=records)
-        director = ServiceDirector(players, out=out, records=records, base_path=base,
-                                   settings_path=settings)
-        cab.loop.failsafe = players.reset  # an exception: "resetting", then attract
-        director.attach(cab.loop)  # attract mode: a bot demo until a seat presses SLAM
+        players, director = attach_directors(cab, laptop=laptop, out=out)
         bindings[SERVICE_KEY] = (SERVICE_SEAT, Control.SLAM)  # laptop: the service button
     feed = ScreenFeed(cab.seats, laptop=laptop, keys=keys,
                       four_colour=config.display.four_colour,

@@ -216,7 +216,8 @@ class ServiceDirector:
         from cabinet.settings import check_settings, save_settings
 
         if self.base_path is None or self.settings_path is None:
-            return "no installed config to layer settings over (laptop mode): nothing saved"
+            return ("no installed config and state directory to keep settings in (laptop "
+                    "mode): nothing saved")
         try:
             check_settings(self.base_path, mapping, source=str(self.settings_path))
             save_settings(self.settings_path, mapping)
@@ -263,17 +264,37 @@ class ServiceDirector:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
 
 
-def service_paths(config: CabinetConfig, laptop: bool) -> tuple[Path | None, Path | None]:
+def service_paths(config: CabinetConfig, laptop: bool, state_dir: str | Path | None = None
+                  ) -> tuple[Path | None, Path | None]:
     """(installed config, operator settings file) for the settings page, or (None, None)
-    in laptop mode or when the installed config is not a file (nothing to layer over)."""
-    if laptop:
+    in laptop mode, with no state directory (the run's ``Cabinet.state_dir``), or when the
+    installed config is not a file (nothing to layer over)."""
+    if laptop or state_dir is None:
         return None, None
-    from cabinet.settings import BASE_CONFIG, settings_path
+    from cabinet.settings import BASE_CONFIG, SETTINGS_NAME
 
     for base in (Path(config.source), BASE_CONFIG):
         if base.is_file():
-            return base, settings_path()
+            return base, Path(state_dir) / SETTINGS_NAME
     return None, None
+
+
+def attach_directors(cab: Any, *, laptop: bool, out: TextIO | None = None
+                     ) -> tuple[Any, ServiceDirector]:
+    """The player's flow with the service menu in front, attached to a built cabinet's
+    loop (window or headless): records and settings from the cabinet's state directory,
+    the flow's reset as the loop's failsafe. (FlowDirector, ServiceDirector)."""
+    from cabinet.session import FlowDirector
+
+    config = cab.config
+    base, settings = service_paths(config, laptop, getattr(cab, "state_dir", None))
+    records = getattr(cab, "records", None)
+    players = FlowDirector(config, out=out, records=records)
+    director = ServiceDirector(players, out=out, records=records, base_path=base,
+                               settings_path=settings)
+    cab.loop.failsafe = players.reset  # an exception: "resetting", then attract
+    director.attach(cab.loop)  # attract mode: a bot demo until a seat presses SLAM
+    return players, director
 
 
 def power_command(action: str | None, *, laptop: bool) -> list[str] | None:
@@ -284,4 +305,4 @@ def power_command(action: str | None, *, laptop: bool) -> list[str] | None:
     return ["systemctl", action]
 
 
-__all__ = ["ServiceDirector", "power_command", "service_paths"]
+__all__ = ["ServiceDirector", "attach_directors", "power_command", "service_paths"]

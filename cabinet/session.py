@@ -27,6 +27,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TextIO
 
@@ -45,24 +46,49 @@ RESET_CARD_S = 3.0
 """How long the failsafe's "resetting" card stays over the fresh demo."""
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A game as the loop holds it: the deal, where it got to, every applied command and
+    event. References only (cheap to take on the deciding pass: the loop starts new lists
+    at its next deal); the replay and the numbers are worked out later, between games."""
+
+    first: Any
+    state: Any
+    commands: Sequence[Any]
+    events: Sequence[Any]
+
+    @classmethod
+    def of(cls, loop: Any) -> Played:
+        return cls(loop.first, loop.state, loop.game_commands, loop.game_events)
+
+    def replay(self, seed: int) -> dict[str, Any]:
+        """The game so far as a scenario (``engine.scenario``): the table as dealt, the
+        deal seed, every applied command, and the clock it reached."""
+        return record(self.state.rules, table_of(self.first), seed, list(self.commands),
+                      until=self.state.now)
+
+    def results(self) -> list[Any]:
+        """Each seat's numbers for the records: plays, longest run, stalls, cards left,
+        and the reaction time of each accepted play from its press timestamp
+        (engine/reaction.py: a replay, a few ms, so never on the deciding pass)."""
+        from cabinet.records import seat_tallies
+        from engine.reaction import reaction_times
+
+        players = self.state.players
+        tallies = seat_tallies((e.to_dict() for e in self.events), len(players))
+        reactions = reaction_times(self.first, list(self.commands))
+        return [replace(t, cards_left=int(p.cards), reactions_ms=tuple(map(float, r)))
+                for t, p, r in zip(tallies, players, reactions, strict=True)]
+
+
 def replay_of(loop: Any, seed: int) -> dict[str, Any]:
-    """The game on ``loop``'s table so far as a scenario (``engine.scenario``): the table
-    as dealt, the deal seed, every applied command, and the clock it reached."""
-    state = loop.state
-    return record(state.rules, table_of(loop.first), seed, list(loop.game_commands),
-                  until=state.now)
+    """The game on ``loop``'s table so far as a scenario (``Played.replay``)."""
+    return Played.of(loop).replay(seed)
 
 
 def results_of(loop: Any) -> list[Any]:
-    """Each seat's numbers for the records (plays, longest run, stalls, cards left)."""
-    from dataclasses import replace
-
-    from cabinet.records import seat_tallies
-
-    state = loop.state
-    tallies = seat_tallies((e.to_dict() for e in loop.game_events), len(state.players))
-    return [replace(t, cards_left=int(p.cards)) for t, p in zip(tallies, state.players,
-                                                                strict=True)]
+    """Each seat's numbers for the records (``Played.results``)."""
+    return Played.of(loop).results()
 
 
 def safely(what: str, write: Callable[[], object]) -> None:
@@ -129,12 +155,21 @@ class FlowDirector:
         humans = [s.index for s in config.seats if s.inputs is not Inputs.BOT]
         bot_difficulties = [s.difficulty for s in config.seats if s.difficulty]
         self.seed = config.seed if config.seed is not None else random.randrange(1_000_000)
+        self._saved = self._saved_match()
+        """The match the records kept open through a restart: (match id, game, Match)."""
         self.flow, self._pending = fl.start(
             config.flow, seats=len(config.seats), humans=humans,
             games=tuple(games) if games is not None else playable_games(config),
             difficulties=_difficulties(),
             difficulty=bot_difficulties[0] if bot_difficulties else DEFAULT_DIFFICULTY,
-            game=config.rules.game, match=config.match, seed=self.seed, now=clock())
+            game=config.rules.game, match=config.match, seed=self.seed, now=clock(),
+            saved=None if self._saved is None else self._saved[1:])
+        if self.flow.saved is None:
+            self._saved = None  # not playable here (other seats or games)
+        elif self._saved is not None:
+            m = self._saved[2]
+            self._say(f"the {m.rules} match from before the restart stands "
+                      f"{'-'.join(map(str, m.score))}: players can play it on")
         self.loop: Any = None
         self._reported = False
         """Has the game on the table been reported over to the flow?"""
@@ -254,17 +289,33 @@ class FlowDirector:
 
     # Records.
 
+    def _saved_match(self) -> tuple[int, Game, Any] | None:
+        """The open match in the records (its score survived a restart), with its game."""
+        if self.records is None:
+            return None
+        try:
+            current = self.records.current_match()
+            if current is None:
+                return None
+            match_id, match = current
+            game = self.records.match_game(match_id)
+        except Exception:
+            log.exception("records: reading the open match failed")
+            return None
+        try:
+            return (match_id, Game(game), match) if game is not None else None
+        except ValueError:
+            return None
+
     def _finished(self) -> None:
         """The recorded game was decided: its record, with the replay, next pass."""
         if self._game is None or self.records is None:
             return
         (game_id, seed), self._game = self._game, None
-        loop, records = self.loop, self.records
-        state = loop.state
-        replay, results = replay_of(loop, seed), results_of(loop)
+        records, played = self.records, Played.of(self.loop)
         self._later.append(lambda: safely("finish_game", lambda: records.finish_game(
-            game_id, winner=state.winner, duration_ms=state.now, replay=replay,
-            results=results)))
+            game_id, winner=played.state.winner, duration_ms=played.state.now,
+            replay=played.replay(seed), results=played.results())))
 
     def _abandon(self) -> None:
         """The recorded game on the table ends undecided (written now: between games)."""
@@ -284,14 +335,17 @@ class FlowDirector:
         records = self.records
         self.flush()  # the last game's record first
         m = eff.match
-        if not m.results or self._match_id is None:
+        saved, self._saved = self._saved, None  # one offer: taken now or never
+        if saved is not None and m is saved[2]:
+            self._match_id = saved[0]  # play on in the match the records kept open
+        elif not m.results or self._match_id is None:
             try:
                 self._match_id = records.start_match(m.rules, m.players, m.seed)
             except Exception:
                 log.exception("records: start_match failed")
                 self._match_id = None
-        bots = dict(eff.bots)
-        seats = [SeatEntry(bot=bots[i]) if i in bots else SeatEntry()
+        bots, names = dict(eff.bots), dict(eff.names)
+        seats = [SeatEntry(bot=bots[i]) if i in bots else SeatEntry(initials=names.get(i))
                  for i in range(rules.players)]
         try:
             self._game = (records.start_game(rules, seats, eff.seed, match_id=self._match_id),
@@ -340,5 +394,5 @@ class FlowDirector:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
 
 
-__all__ = ["RESET_CARD_S", "FlowDirector", "playable_games", "replay_of", "results_of",
+__all__ = ["RESET_CARD_S", "FlowDirector", "Played", "playable_games", "replay_of", "results_of",
            "rules_for", "safely"]

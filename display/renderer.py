@@ -633,7 +633,7 @@ class Renderer:
         if flow.screen == "attract":
             lines.append((flow.game.upper(), GOLD, 1.6))
             lines.extend((text, WHITE, 0.8) for text in flow.rules)
-            lines.append(("press SLAM to join", GOLD if blink else WHITE, 1.2))
+            lines.append((flow.hint or "press SLAM to join", GOLD if blink else WHITE, 1.2))
         elif flow.screen == "resetting":  # the failsafe (cabinet/session.py reset)
             lines.append(("RESETTING", GOLD, 1.6))
             if flow.hint:
@@ -669,8 +669,9 @@ class Renderer:
         """Each seat's mark in its colour: P1 READY, P2 SLAM!, P3 bot..."""
         marks = {"join": "press SLAM", "joined": "SLAM to ready", "ready": "READY",
                  "bot": "bot", "left": "bot"}
-        pieces = [(f"P{i + 1} {marks.get(s, s)}", READY_GREEN if s == "ready" else
-                   seat_colour(i)) for i, s in enumerate(flow.seats)]
+        pieces = [(f"P{i + 1} {_seat_name(flow, i)}{marks.get(s, s)}",
+                   READY_GREEN if s == "ready" else seat_colour(i))
+                  for i, s in enumerate(flow.seats)]
         if not pieces:
             return
         size = round(r.h * 0.9)
@@ -756,3 +757,14 @@ def _union_all(rects: Sequence[Rect]) -> Rect:
 
 
 __all__ = ["BLINK_MS", "SEAT_COLOURS", "Renderer", "seat_colour"]
+
+
+def _seat_name(flow: FlowView, seat: int) -> str:
+    """A seat's initials before its mark ("ABC "); the one being entered in brackets."""
+    name = flow.names[seat] if seat < len(flow.names) else ""
+    if not name:
+        return ""
+    cursor = flow.editing[seat] if seat < len(flow.editing) else -1
+    if 0 <= cursor < len(name):
+        name = f"{name[:cursor]}[{name[cursor]}]{name[cursor + 1:]}"
+    return f"{name} "

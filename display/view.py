@@ -116,6 +116,10 @@ class FlowView:
     """The countdown's number (3, 2, 1)."""
     hint: str = ""
     """One line of what to press next."""
+    names: tuple[str, ...] = ()
+    """Per seat: the initials entered in the join menu, or "" (none)."""
+    editing: tuple[int, ...] = ()
+    """Per seat: the initial being entered (0-2, drawn underlined), or -1."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -314,3 +314,115 @@ def test_flow_config_defaults_and_errors() -> None:
         assert "\n" not in msg, msg
     with pytest.raises(ConfigError, match="or 0 to turn"):
         parse_config({**base, "flow": {"bot_takeover_s": 60}})
+
+
+# Initials (slot 4 in the join menu) and a match saved through a restart.
+
+SLOT4, SLOT5 = Control.SLOT4, Control.SLOT5
+
+
+def test_a_seat_enters_its_initials_with_its_own_buttons() -> None:
+    flow = new()
+    flow, _ = run(flow, (1, (0, SLAM)), (1, (1, SLAM)), (2, (1, SLAM)))  # P2 ready
+    flow, _ = run(flow, (3, (0, SLOT4)))
+    assert flow.names[0] == "AAA"
+    assert flow.editing[0] == 0
+    assert "letter" in view_of(flow, 3).hint
+    # RIGHT x2 on the first letter, LEFT on the second (wraps to Z), third stays.
+    flow, _ = run(flow, (4, (0, R)), (4, (0, R)), (5, (0, SLOT4)), (5, (0, L)),
+                  (6, (0, SLOT4)))
+    assert flow.names[0] == "CZA"
+    assert flow.editing[0] == 2
+    # The shared menu did not move, and P2's ready mark stands (these are P1's own).
+    assert flow.game is Game.SPEED
+    assert flow.ready == {1}
+    view = view_of(flow, 6)
+    assert view.names == ("CZA", "")
+    assert view.editing == (2, -1)
+    # Slot 4 after the third letter is done; LEFT/RIGHT change the menu again.
+    flow, _ = run(flow, (7, (0, SLOT4)))
+    assert flow.editing[0] == -1
+    flow, _ = run(flow, (7, (0, R)))
+    assert flow.names[0] == "CZA"
+    assert flow.game is Game.SPIT
+    assert flow.ready == frozenset()
+
+
+def test_initials_go_to_the_game_and_stay_for_the_match() -> None:
+    flow = new(3, humans=(0, 1, 2), match="best-of-3")
+    flow, _ = run(flow, (1, (0, SLAM)), (1, (1, SLAM)), (1, (0, SLOT4)), (2, (0, R)))
+    # SLAM while entering finishes the initials and readies the seat.
+    flow, _ = run(flow, (3, (0, SLAM)))
+    assert flow.editing[0] == -1
+    assert flow.ready == {0}
+    flow, effects = run(flow, (4, (1, SLAM)), (4 + flow.config.countdown_s, Tick()))
+    (game,) = effects
+    assert isinstance(game, StartGame)
+    assert game.names == ((0, "BAA"),)
+    assert dict(game.bots) == {2: "medium"}
+    flow, _ = run(flow, (60, GameOver(0, (0, 9, 9))))
+    flow, effects = run(flow, (61, (0, SLAM)), (61, (1, SLAM)),
+                        (61 + flow.config.countdown_s, Tick()))
+    assert effects[0].names == ((0, "BAA"),)
+    assert effects[0].match.results  # the same match, game 2
+
+
+def test_slot5_clears_initials_and_attract_forgets_them() -> None:
+    flow = new()
+    flow, _ = run(flow, (1, (0, SLAM)), (1, (0, SLOT4)), (2, (0, SLOT5)))
+    assert flow.names[0] == ""
+    assert flow.editing[0] == -1
+    flow, _ = run(flow, (3, (0, SLOT4)), (3, (0, R)))
+    assert flow.names[0] == "BAA"
+    flow, _ = run(flow, (3 + flow.config.idle_return_s, Tick()))
+    assert flow.phase is Phase.ATTRACT
+    assert flow.names == ("", "")
+
+
+def saved_match(score: tuple[int, int] = (1, 0)) -> Match:
+    m = Match(MatchRules.parse("best-of-3"), 2, 99)
+    for seat, wins in enumerate(score):
+        for _ in range(wins):
+            m = m.record(seat, tuple(0 if s == seat else 5 for s in range(2)))
+    return m
+
+
+def resumable(saved: tuple[Game, Match] | None) -> Flow:
+    flow, _ = start(FlowConfig(60, 0, 3), seats=2, humans=(0, 1), games=GAMES,
+                    difficulties=DIFFS, match=MatchRules.parse("single"), seed=7, now=0.0,
+                    saved=saved)
+    return flow
+
+
+def test_a_saved_match_is_offered_and_played_on_from_its_score() -> None:
+    m = saved_match((1, 0))
+    flow = resumable((Game.SPIT, m))
+    assert flow.game is Game.SPIT
+    assert str(flow.match_rules) == "best-of-3"
+    assert "stands 1-0" in view_of(flow, 0).hint
+    flow, _ = run(flow, (1, (0, SLAM)))
+    assert flow.menu()[2] == ("match", "best-of-3 (plays on at 1-0)")
+    flow, game = to_playing(flow, (0, 1), t=2.0)
+    assert game.match is m
+    assert game.seed == m.deal_seed()  # game 2's seed, as if nothing had happened
+    assert flow.saved is None
+
+
+def test_choosing_another_format_starts_a_new_match_and_drops_the_offer() -> None:
+    m = saved_match((1, 0))
+    flow = resumable((Game.SPEED, m))
+    flow, _ = run(flow, (1, (0, SLAM)), (1, (0, Control.SLOT3)), (1, (0, R)))
+    assert str(flow.match_rules) != "best-of-3"
+    assert "plays on" not in flow.menu()[2][1]
+    flow, game = to_playing(flow, (0, 1), t=2.0)
+    assert game.match is not m
+    assert game.match.results == ()
+    assert flow.saved is None
+
+
+def test_a_saved_match_that_does_not_fit_is_not_offered() -> None:
+    assert resumable((Game.SPEED, Match(MatchRules.parse("best-of-3"), 3, 1))).saved is None
+    assert resumable((Game.SPEED, saved_match((0, 0)))).saved is None  # nothing to keep
+    decided = saved_match((2, 0))
+    assert decided.is_over
+    assert resumable((Game.SPEED, decided)).saved is None

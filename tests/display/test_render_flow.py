@@ -23,7 +23,7 @@ from cabinet.config import Control, FlowConfig
 from cabinet.flow import GameOver, Press, Tick, match_view, start, step, view_of
 from display.animations import Animations
 from display.renderer import GOLD, READY_GREEN, Renderer
-from engine.match import MatchRules
+from engine.match import Match, MatchRules
 from engine.rules import Game
 
 SIZE = (1920, 1080)
@@ -54,6 +54,18 @@ def _flows() -> dict[str, Any]:
     flow, _ = step(flow, GameOver(0, (0, 6)), 30.0)
     flow, _ = step(flow, Press(1, SLAM), 31.0)
     out["result"] = flow
+    # P1 enters initials: "C" then the second letter at the cursor; P2 readies.
+    flow, _ = step(out["attract"], Press(0, SLAM), 1.0)
+    flow, _ = step(flow, Press(1, SLAM), 1.0)
+    for control in (Control.SLOT4, Control.RIGHT, Control.RIGHT, Control.SLOT4,
+                    Control.LEFT):
+        flow, _ = step(flow, Press(0, control), 1.1)
+    flow, _ = step(flow, Press(1, SLAM), 1.2)
+    out["initials"] = flow
+    saved = Match(MatchRules.parse("best-of-5"), 2, 11).record(1, (4, 0))
+    out["saved"], _ = start(FlowConfig(60, 0, 3), seats=2, humans=(0, 1),
+                            games=(Game.SPEED, Game.SPIT), difficulties=("medium",),
+                            seed=3, now=0.0, saved=(Game.SPIT, saved))
     return out
 
 
@@ -100,6 +112,34 @@ def test_join_menu_marks_the_ready_seat(screen: pygame.Surface, renderer: Render
     seen = _colours(screen, pygame.Rect(area.x, area.y, area.w, area.h))
     assert READY_GREEN in seen
     assert GOLD in seen
+
+
+def test_join_menu_shows_initials_being_entered(screen: pygame.Surface,
+                                                renderer: Renderer) -> None:
+    view = view_of(FLOWS["initials"], 1.2)
+    assert view.names == ("CZA", "")
+    assert view.editing == (1, -1)
+    assert "letter" in view.hint
+    before = pygame.Surface(SIZE)
+    _render(before, renderer, "join", scenes.speed_new(), 1.2)
+    layout = _render(screen, renderer, "initials", scenes.speed_new(), 1.2)
+    area = layout.centre_area
+    box = pygame.Rect(area.x, area.y, area.w, area.h)
+    assert READY_GREEN in _colours(screen, box)
+    # The seats' line differs from the plain join screen's (the initials are drawn).
+    diff = sum(1 for x in range(box.left, box.right, 4) for y in range(box.top, box.bottom, 4)
+               if screen.get_at((x, y)) != before.get_at((x, y)))
+    assert diff > 50
+
+
+def test_attract_offers_the_match_saved_through_a_restart(screen: pygame.Surface,
+                                                          renderer: Renderer) -> None:
+    view = view_of(FLOWS["saved"], 0.5)
+    assert view.game == "spit"
+    assert view.hint == "press SLAM to join: the best-of-5 match stands 0-1"
+    layout = _render(screen, renderer, "saved", scenes.spit_new(), 0.5)
+    area = layout.centre_area
+    assert GOLD in _colours(screen, pygame.Rect(area.x, area.y, area.w, area.h))
 
 
 def test_countdown_number(screen: pygame.Surface, renderer: Renderer) -> None:

@@ -1,0 +1,125 @@
+"""``speed-cabinet records``: read the cabinet's records from a shell (the operator's view
+of ``cabinet/records.py``): recent games, stats per seat and per initials, and any past
+game's replay as a scenario file that ``speed-cabinet scenario`` plays back exactly.
+
+Read-only: it opens the records read-only (WAL, so it can run beside the kiosk), never
+creates, migrates or changes them, and writes nothing but the replay it is asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+PROG = "speed-cabinet records"
+
+
+def _folder(args: argparse.Namespace) -> Path:
+    from cabinet.records import state_dir
+
+    return Path(args.state_dir) if args.state_dir else state_dir()
+
+
+def _open(args: argparse.Namespace) -> Any:
+    from cabinet.records import DB_NAME, Records, RecordsError
+
+    folder = _folder(args)
+    if not (folder / DB_NAME).is_file():
+        raise RecordsError(f"no records in {folder} (give --state-dir, or run as the "
+                           f"cabinet's user where $STATE_DIRECTORY is set)")
+    return Records.open_readonly(folder)
+
+
+def _seconds(ms: int | float | None) -> str:
+    return "-" if ms is None else f"{ms / 1000:.1f} s"
+
+
+def _games(records: Any, args: argparse.Namespace) -> int:
+    rows = records.recent_games(args.limit)
+    if not rows:
+        print("no games recorded yet")
+        return 0
+    print(f"{'game':>6}  {'started (UTC)':<25}  {'':<10}  {'status':<9}  {'winner':<6}  "
+          f"{'length':>8}  seats")
+    for g in rows:
+        seats = ", ".join(s.initials or (f"bot {s.bot}" if s.bot else "player")
+                          for s in g.seats)
+        winner = "-" if g.winner is None else f"P{g.winner + 1}"
+        print(f"{g.id:>6}  {g.started_wall:<25}  {g.game:<10}  {g.status:<9}  {winner:<6}  "
+              f"{_seconds(g.duration_ms):>8}  {seats}")
+    return 0
+
+
+def _stats(records: Any, args: argparse.Namespace) -> int:
+    book = records.bookkeeping()
+    print(f"games {book.games}: finished {book.finished}, abandoned {book.abandoned}, "
+          f"running {book.running}; matches {book.matches}")
+    for title, table in (("per seat", records.seat_stats()),
+                         ("per initials (wins, then fastest win)", records.high_scores(50))):
+        print(f"\n{title}:")
+        if not table:
+            print("  none yet")
+        for s in table:
+            mean = "-" if s.mean_reaction_ms is None else f"{s.mean_reaction_ms:.0f} ms"
+            print(f"  {s.key:<7} games {s.games:>4}  wins {s.wins:>4}  fastest win "
+                  f"{_seconds(s.fastest_win_ms):>8}  mean reaction {mean:>7}  "
+                  f"longest run {s.longest_run:>2}  plays {s.plays}")
+    return 0
+
+
+def _replay(records: Any, args: argparse.Namespace) -> int:
+    from cabinet.records import RecordsError
+
+    scenario = records.replay(args.game)
+    if scenario is None:
+        raise RecordsError(f"game {args.game} has no replay (it was cut short before "
+                           f"anything was written)")
+    text = json.dumps(scenario, indent=1) + "\n"
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"game {args.game} written to {args.output}; replay it with: speed-cabinet "
+              f"scenario {args.output}", file=sys.stderr)
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    from cabinet.records import RecordsError
+
+    try:
+        records = _open(args)
+        try:
+            return int(args.show(records, args))
+        finally:
+            records.close()
+    except (RecordsError, OSError) as exc:
+        print(f"{PROG}: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+
+
+def add_parser(sub: Any) -> None:
+    rec = sub.add_parser(
+        "records", help="the cabinet's records: recent games, stats, a game's replay",
+        description="Read the records the kiosk keeps in its state directory.")
+    rec.add_argument("--state-dir", default=None, metavar="DIR",
+                     help="where the records are (default: $STATE_DIRECTORY, else "
+                          "/var/lib/speed-cabinet)")
+    what = rec.add_subparsers(dest="records_command", required=True)
+    games = what.add_parser("games", help="the most recent games, newest first")
+    games.add_argument("--limit", type=int, default=20, help="how many (default 20)")
+    games.set_defaults(show=_games)
+    stats = what.add_parser("stats", help="totals per seat and per initials")
+    stats.set_defaults(show=_stats)
+    replay = what.add_parser("replay", help="a game's replay as a scenario file")
+    replay.add_argument("game", type=int, help="the game's number (see `records games`)")
+    replay.add_argument("-o", "--output", default=None,
+                        help="write it here (default: standard output)")
+    replay.set_defaults(show=_replay)
+    rec.set_defaults(func=_run)
+
+
+__all__ = ["add_parser"]

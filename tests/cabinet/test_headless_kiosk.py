@@ -1,0 +1,93 @@
+"""The kiosk with no screen (cabinet/headless.py): the flow and the service menu run on the
+panels (gpiozero mock pins) and the log says what the screen would show."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cabinet.app import run_cabinet
+from cabinet.config import Control, load_config
+from cabinet.headless import flow_text, service_text
+from cabinet.records import Records
+from display.view import FlowView, MatchView, ServiceView
+
+BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+SERVICE_PIN = 3
+
+
+def wait_for(check: Callable[[], bool], seconds: float = 5.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def tap(factory: Any, pin: int) -> None:
+    """A press and release of a button wired to ground (pulled up)."""
+    factory.pin(pin).drive_low()
+    time.sleep(0.04)
+    factory.pin(pin).drive_high()
+    time.sleep(0.04)
+
+
+def test_no_screen_still_runs_the_flow_and_the_service_menu(
+        tmp_path: Path, mock_factory: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    config = replace(load_config(BASE), service_pin=SERVICE_PIN, seed=5)
+    slam = config.seats[0].buttons[Control.SLAM]
+    out = io.StringIO()
+    status: list[int] = []
+    runner = threading.Thread(target=lambda: status.append(run_cabinet(
+        config, factory=mock_factory, seconds=3.0, out=out, window=False, laptop=False,
+        state_dir=tmp_path)))
+    runner.start()
+    try:
+        wait_for(lambda: "screen: attract" in out.getvalue())
+        assert "press SLAM to join" in out.getvalue()
+        tap(mock_factory, slam)
+        wait_for(lambda: "screen: join" in out.getvalue())
+        assert "P1=joined" in out.getvalue()
+        tap(mock_factory, SERVICE_PIN)  # the operator's button: the menu opens
+        wait_for(lambda: "screen: SERVICE: [button test]" in out.getvalue())
+        tap(mock_factory, slam)  # opens the chosen page: the button test
+        wait_for(lambda: "screen: SERVICE: BUTTON TEST: press any button" in out.getvalue())
+        tap(mock_factory, slam)  # which shows each press live
+        wait_for(lambda: "last: P1 SLAM" in out.getvalue())
+        assert "SLAM 1*" in out.getvalue()
+    finally:
+        runner.join(10)
+    assert status == [0]
+    text = out.getvalue()
+    assert "no screen, so the panels and LEDs run the flow alone" in text
+    assert (tmp_path / "records.sqlite3").exists()
+    with Records.open(tmp_path) as records:  # the demos are not recorded, nothing hangs
+        assert records.bookkeeping().running == 0
+
+
+def test_screen_lines_say_the_flow_and_the_menu_in_one_line() -> None:
+    join = FlowView(screen="join", menu=(("game", "Speed"), ("bots", "1 x easy"),
+                                         ("match", "best-of-3")), row=1,
+                    seats=("ready", "joined"), names=("ABC", ""), hint="SLAM: ready")
+    assert flow_text(join, None) == (
+        "join  1 game: Speed | [2 bots: 1 x easy] | 3 match: best-of-3  "
+        "P1 ABC=ready P2=joined  SLAM: ready")
+    result = FlowView(screen="result", seats=("joined", "bot"), hint="SLAM: rematch")
+    match = MatchView(title="best of 3", score=(2, 1), game=3, winner=0)
+    assert flow_text(result, match) == "result  P1=joined P2=bot  best of 3 2-1  SLAM: rematch"
+    assert flow_text(FlowView(screen="countdown", count=2), None) == "countdown  2"
+    menu = ServiceView(page="menu", lines=("button test", "led test"), chosen=0,
+                       hint="SLAM: open")
+    assert service_text(menu) == "SERVICE: [button test] | led test | SLAM: open"
+    leds = ServiceView(page="leds", title="SERVICE: LEDS",
+                       grid=((("1", True), ("2", False)),), error="no")
+    assert service_text(leds) == "SERVICE: LEDS: 1* 2 | error: no"

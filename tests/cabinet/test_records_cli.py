@@ -1,0 +1,93 @@
+"""``speed-cabinet records``: the operator reads games, stats and replays from a shell; a
+replay written out is a scenario ``speed-cabinet scenario`` plays back to the same end."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cabinet.cli import main
+from cabinet.records import Records, SeatEntry, SeatResult
+from engine.rules import Game
+from tests.cabinet.test_records import _bot_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def state(tmp_path: Path) -> tuple[Path, int, int | None]:
+    rules, replay, winner, length = _bot_game(Game.SPIT, 5)
+    with Records.open(tmp_path) as rec:
+        gid = rec.start_game(rules, [SeatEntry(initials="ZOE"), SeatEntry(bot="medium")], 5)
+        rec.finish_game(gid, winner=winner, duration_ms=length, replay=replay,
+                        results=[SeatResult(plays=9, reactions_ms=(400.0, 600.0)),
+                                 SeatResult(plays=7)])
+        rec.start_game(rules, [SeatEntry(), SeatEntry(bot="easy")], 6)  # still running
+    return tmp_path, gid, winner
+
+
+def test_games_lists_the_newest_first(state: tuple[Path, int, int | None],
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    folder, gid, winner = state
+    assert main(["records", "--state-dir", str(folder), "games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split()[0] == str(gid + 1)
+    assert "running" in lines[1]
+    assert lines[2].split()[0] == str(gid)
+    assert "finished" in lines[2]
+    assert "ZOE, bot medium" in lines[2]
+    assert ("-" if winner is None else f"P{winner + 1}") in lines[2].split()
+
+
+def test_stats_show_initials_with_their_mean_reaction(
+        state: tuple[Path, int, int | None], capsys: pytest.CaptureFixture[str]) -> None:
+    folder, _, _ = state
+    assert main(["records", "--state-dir", str(folder), "stats"]) == 0
+    out = capsys.readouterr().out
+    assert "games 2: finished 1, abandoned 0, running 1" in out
+    (zoe,) = [line for line in out.splitlines() if line.strip().startswith("ZOE")]
+    assert "mean reaction  500 ms" in zoe
+    assert "plays 9" in zoe
+
+
+def test_a_replay_written_out_plays_back_to_the_recorded_end(
+        state: tuple[Path, int, int | None], tmp_path: Path) -> None:
+    folder, gid, winner = state
+    out = tmp_path / "game.json"
+    assert main(["records", "--state-dir", str(folder), "replay", str(gid),
+                 "-o", str(out)]) == 0
+    played = subprocess.run([sys.executable, "-m", "cabinet.cli", "scenario", str(out)],
+                            capture_output=True, text=True, cwd=ROOT, check=True)
+    result = json.loads(played.stdout)
+    assert result["over"] is True
+    assert result["winner"] == winner
+
+
+def test_missing_records_and_games_are_one_line_errors(
+        state: tuple[Path, int, int | None], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    folder, gid, _ = state
+    assert main(["records", "--state-dir", str(tmp_path / "none"), "games"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("speed-cabinet records: no records in")
+    assert err.count("\n") == 1
+    assert not (tmp_path / "none").exists()  # never created by reading
+    assert main(["records", "--state-dir", str(folder), "replay", "999"]) == 2
+    assert capsys.readouterr().err == "speed-cabinet records: no game 999 in the records\n"
+    assert main(["records", "--state-dir", str(folder), "replay", str(gid + 1)]) == 2
+    assert "has no replay" in capsys.readouterr().err
+
+
+def test_reading_changes_nothing(state: tuple[Path, int, int | None]) -> None:
+    folder, gid, _ = state
+    before = (folder / "records.sqlite3").read_bytes()
+    with Records.open_readonly(folder) as rec:
+        assert rec.game(gid + 1).status == "running"  # a live kiosk's game stays running
+        with pytest.raises(Exception, match="readonly"):
+            rec.reset_stats()
+    assert main(["records", "--state-dir", str(folder), "stats"]) == 0
+    assert (folder / "records.sqlite3").read_bytes() == before

@@ -1,0 +1,150 @@
+"""The records at the cabinet: players' initials and reaction times per game, and a match
+that plays on after a restart (cabinet/session.py with cabinet/records.py)."""
+
+from __future__ import annotations
+
+import queue
+import random
+from dataclasses import replace
+from pathlib import Path
+
+from cabinet.config import Control, FlowConfig, laptop_config
+from cabinet.flow import Phase
+from cabinet.loop import CabinetLoop, Item, seat_runtime
+from cabinet.records import Records
+from cabinet.session import FlowDirector
+from engine.bots import Bot
+from engine.game import new_game
+from engine.match import MatchRules
+from tests.cabinet.test_kiosk_wiring import FakeClock, press, wait
+
+SLAM, SLOT4, RIGHT = Control.SLAM, Control.SLOT4, Control.RIGHT
+
+
+def rig(records: Records, match: str = "single"
+        ) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
+    """Two keyboard seats with the flow (no bot takeover: seat 1 stays joined)."""
+    config = laptop_config(2, 2, "easy", seed=11)
+    config = replace(config, match=MatchRules.parse(match),
+                     flow=FlowConfig(idle_return_s=600, bot_takeover_s=0, countdown_s=2))
+    clock = FakeClock()
+    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
+                          two_hand=False) for sc in config.seats]
+    state, _ = new_game(config.rules, random.Random(1), 1)
+    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    loop = CabinetLoop(state, seats, inbox, clock=clock)
+    director = FlowDirector(config, clock=clock, records=records)
+    director.attach(loop)
+    return loop, director, clock
+
+
+def play_out(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> None:
+    """Seat 1's player plays at a hard bot's pace (its presses are the bot's commands,
+    timestamped like presses); the game ends and its record is written."""
+    loop.set_bot(0, Bot(0, "hard", 5))
+    for _ in range(200_000):
+        if director.flow.phase is Phase.RESULT:
+            break
+        d = loop.next_deadline()
+        assert d is not None
+        clock.t = max(clock.t, d)
+        loop.service(clock.t)
+    assert director.flow.phase is Phase.RESULT
+    wait(loop, clock, 0.1)
+
+
+def join_as(loop: CabinetLoop, director: FlowDirector, clock: FakeClock,
+            letters_right: int) -> None:
+    """Seat 1 joins, enters initials (first letter moved on ``letters_right``), readies."""
+    press(loop, clock, 0, SLAM)
+    press(loop, clock, 0, SLOT4)
+    for _ in range(letters_right):
+        press(loop, clock, 0, RIGHT)
+    press(loop, clock, 0, SLAM)
+    assert director.flow.phase is Phase.COUNTDOWN
+    wait(loop, clock, 2.1)
+    assert director.flow.phase is Phase.PLAYING
+
+
+def test_a_players_initials_and_reactions_are_recorded(tmp_path: Path) -> None:
+    records = Records.open(tmp_path)
+    loop, director, clock = rig(records)
+    join_as(loop, director, clock, letters_right=25)  # "ZAA"
+    assert director._game is not None
+    game_id = director._game[0]
+    assert records.game(game_id).seats[0].initials == "ZAA"
+    assert records.game(game_id).seats[1].bot == "medium"
+    play_out(loop, director, clock)
+    rec = records.game(game_id)
+    assert rec.status == "finished"
+    (mine,) = records.initials_stats("ZAA")
+    assert mine.games == 1
+    assert mine.wins == int(rec.winner == 0)
+    assert mine.plays > 0
+    # Every accepted play has a reaction time from its press timestamp.
+    assert mine.mean_reaction_ms is not None
+    assert mine.mean_reaction_ms > 0
+    assert mine.best_reaction_ms is not None
+    assert mine.best_reaction_ms <= mine.mean_reaction_ms
+    director.close()
+    records.close()
+
+
+def test_a_match_plays_on_from_its_score_after_a_restart(tmp_path: Path) -> None:
+    records = Records.open(tmp_path)
+    loop, director, clock = rig(records, match="best-of-5")
+    join_as(loop, director, clock, letters_right=1)
+    match_id = director._match_id
+    assert match_id is not None
+    play_out(loop, director, clock)
+    before = director.flow.match
+    assert before is not None
+    assert len(before.results) == 1
+    records.close()  # the power cut: nothing else is written
+
+    again = Records.open(tmp_path)
+    loop, director, clock = rig(again, match="single")  # the config's own format differs
+    flow = director.flow
+    assert flow.phase is Phase.ATTRACT
+    assert flow.saved is not None
+    assert flow.saved.score == before.score
+    assert "stands 1-0" in director.flow_view()[0].hint or "stands 0-1" in \
+        director.flow_view()[0].hint
+    join_as(loop, director, clock, letters_right=0)
+    m = director.flow.match
+    assert m is not None
+    assert m.game_number == 2
+    assert director._match_id == match_id  # the same match row, not a new one
+    assert director._game is not None
+    assert again.game(director._game[0]).match_id == match_id
+    current = again.current_match()
+    assert current is not None
+    assert current[0] == match_id
+    director.close()
+    again.close()
+
+
+def test_the_saved_match_is_not_offered_once_a_new_one_started(tmp_path: Path) -> None:
+    records = Records.open(tmp_path)
+    loop, director, clock = rig(records, match="best-of-3")
+    join_as(loop, director, clock, letters_right=0)
+    play_out(loop, director, clock)
+    records.close()
+
+    again = Records.open(tmp_path)
+    loop, director, clock = rig(again)
+    assert director.flow.saved is not None
+    press(loop, clock, 0, SLAM)
+    press(loop, clock, 0, Control.SLOT3)
+    press(loop, clock, 0, RIGHT)  # another format: a new match
+    press(loop, clock, 0, SLAM)
+    wait(loop, clock, 2.1)
+    assert director.flow.phase is Phase.PLAYING
+    m = director.flow.match
+    assert m is not None
+    assert m.results == ()
+    current = again.current_match()
+    assert current is not None
+    assert current[0] == director._match_id
+    director.close()
+    again.close()
