@@ -317,6 +317,9 @@ def open_records(state_dir: str | os.PathLike[str] | None, out: TextIO) -> Any:
         log.error("%s", exc)
         print(f"speed-cabinet: no records this run ({' '.join(str(exc).split())})", file=out)
         return None
+    from cabinet.session import safely
+
+    safely("note_start", records.note_start)
     if records.abandoned_on_open:
         print(f"speed-cabinet: records: game(s) {', '.join(map(str, records.abandoned_on_open))}"
               f" were cut short by the last stop; recorded as abandoned", file=out)

@@ -12,9 +12,10 @@ import sys
 import time
 from typing import TextIO
 
-from engine import Play, Rules, Slam, SpeedState, Tick, legal_plays, new_game, step
+from engine import Play, Rules, Slam, SpeedState, Tick
 from engine.events import Event
 from engine.notation import format_position
+from engine.speed import legal_plays, new_game, step
 
 THINK_MS = (250, 900)
 

@@ -121,6 +121,17 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX game_seats_initials ON game_seats(initials);
     CREATE INDEX games_match ON games(match_id);
     """,
+    # 2 -> 3: the cabinet's own log for the bookkeeping page: each start and each failsafe
+    # reset (errors), kept across restarts.
+    """
+    CREATE TABLE cabinet_log (
+        id INTEGER PRIMARY KEY,
+        wall TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('start', 'fault')),
+        detail TEXT
+    );
+    CREATE INDEX cabinet_log_kind ON cabinet_log(kind);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -255,6 +266,12 @@ class Bookkeeping:
     abandoned: int
     running: int
     matches: int
+    starts: int = 0
+    """Cabinet starts (boots and restarts) since the stats were reset."""
+    faults: int = 0
+    """Errors the failsafe reset the table for, since the stats were reset."""
+    last_fault: str = ""
+    """The newest error: wall time and one line."""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -563,11 +580,31 @@ class Records:
     def bookkeeping(self) -> Bookkeeping:
         counts = dict(self._conn.execute("SELECT status, COUNT(*) FROM games GROUP BY status"))
         matches = self._conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
+        log_counts = dict(self._conn.execute(
+            "SELECT kind, COUNT(*) FROM cabinet_log GROUP BY kind"))
+        last = self._conn.execute(
+            "SELECT wall, detail FROM cabinet_log WHERE kind = 'fault' "
+            "ORDER BY id DESC LIMIT 1").fetchone()
         return Bookkeeping(
             games=sum(counts.values()), finished=counts.get("finished", 0),
             abandoned=counts.get("abandoned", 0), running=counts.get("running", 0),
-            matches=matches,
+            matches=matches, starts=log_counts.get("start", 0),
+            faults=log_counts.get("fault", 0),
+            last_fault="" if last is None else f"{last[0]} {last[1] or ''}".strip(),
         )
+
+    def note_start(self) -> None:
+        """The cabinet started (at start-up, before the first deal)."""
+        self._note("start", None)
+
+    def note_fault(self, detail: str) -> None:
+        """The failsafe reset the table after an error (``detail``: one line)."""
+        self._note("fault", " ".join(detail.split())[:300])
+
+    def _note(self, kind: str, detail: str | None) -> None:
+        with self._tx() as conn:
+            conn.execute("INSERT INTO cabinet_log (wall, kind, detail) VALUES (?, ?, ?)",
+                         (_now_wall(), kind, detail))
 
     def unclaimed_win(self) -> tuple[int, int] | None:
         """The newest finished game whose winner has no initials: (game id, seat)."""
@@ -589,11 +626,12 @@ class Records:
                 raise RecordsError(f"no seat {seat + 1} in game {game_id}")
 
     def reset_stats(self) -> None:
-        """The service menu's "reset stats": every game and match is deleted."""
+        """The service menu's "reset stats": every game, match and log line is deleted."""
         with self._tx() as conn:
             conn.execute("DELETE FROM game_seats")
             conn.execute("DELETE FROM games")
             conn.execute("DELETE FROM matches")
+            conn.execute("DELETE FROM cabinet_log")
 
 
 def _stats(key: str, row: Sequence[Any]) -> Stats:

@@ -246,8 +246,13 @@ class ServiceDirector:
             return
         try:
             b = records.bookkeeping()
+            run = len(self.loop.faults.times) if self.loop is not None else 0
             lines = [f"games played: {b.games}", f"finished: {b.finished}",
-                     f"abandoned: {b.abandoned}", f"matches: {b.matches}"]
+                     f"abandoned: {b.abandoned}", f"matches: {b.matches}",
+                     f"starts: {b.starts}",
+                     f"errors: {b.faults} (in the last minute: {run})"]
+            if b.last_fault:
+                lines.append(f"last error: {b.last_fault}")
             lines += [f"{k}: {v}" for k, v in sorted(b.extra.items())]
             self._bookkeeping = tuple(lines)
             self._scores = tuple(

@@ -247,6 +247,11 @@ class FlowDirector:
         now = self.clock()
         self._card_until = now + RESET_CARD_S
         self._say("resetting after an error (the traceback is in the log)")
+        records = self.records
+        if records is not None and exc is not None:  # for the bookkeeping page, next pass
+            detail = f"{type(exc).__name__}: {exc}"
+            self._later.append(partial(safely, "note_fault",
+                                       partial(records.note_fault, detail)))
         self.flow, effects = fl.reset(self.flow, now)
         self._apply(effects)
         self._note_status()

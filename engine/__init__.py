@@ -13,14 +13,19 @@ Glossary (the contract's words):
     flip      side tops turn onto the centre piles (or, in a deadlock, forced discards)
     lockout   a rejected play blocks that player's plays for ``lockout_ms``
     out       a player with no cards in hand or draw; "Speed!" (SLAM) claims the win
+
+``new_game``, ``start_table`` and ``step`` here serve every game (``engine.game`` picks by
+``rules.game``); each game's own functions are in ``engine.speed``, ``engine.spit`` and
+``engine.california``.
 """
 
 from engine.california import CaliforniaState
 from engine.cards import Card, normalize_code
 from engine.commands import Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
 from engine.events import Event, Reason
+from engine.game import GameState, new_game, start_table, step
 from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
-from engine.speed import EngineError, InvalidPosition, legal_plays, new_game, start, step
+from engine.speed import EngineError, InvalidPosition
 from engine.spit import SpitState
 from engine.state import Phase, SpeedPlayer, SpeedState
 
@@ -33,6 +38,7 @@ __all__ = [
     "EngineError",
     "Event",
     "Game",
+    "GameState",
     "InvalidPosition",
     "Move",
     "Pause",
@@ -49,9 +55,8 @@ __all__ = [
     "SpitState",
     "Tick",
     "find_rules",
-    "legal_plays",
     "new_game",
     "normalize_code",
-    "start",
+    "start_table",
     "step",
 ]

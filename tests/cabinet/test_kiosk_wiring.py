@@ -344,6 +344,9 @@ def test_a_director_failure_shows_resetting_and_returns_to_attract(
     assert records.game(game_id).abandoned
     wait(loop, clock, RESET_CARD_S + 0.1)
     assert director.flow_view()[0].screen == "attract"
+    book = records.bookkeeping()  # the service menu's error count, kept in the records
+    assert book.faults == 1
+    assert book.last_fault.endswith("ZeroDivisionError: boom")
     records.close()
 
 

@@ -246,3 +246,17 @@ def test_bad_input_is_refused(tmp_path: Path) -> None:
         with pytest.raises(RecordsError, match="no game 42"):
             rec.finish_game(42, winner=None, duration_ms=0)
     assert os.listdir(tmp_path)  # the file exists
+
+
+def test_starts_and_errors_are_kept_for_the_bookkeeping_page(tmp_path: Path) -> None:
+    with Records.open(tmp_path) as rec:
+        rec.note_start()
+        rec.note_fault("ValueError: bad\n  view")
+    with Records.open(tmp_path) as rec:  # across a restart
+        rec.note_start()
+        book = rec.bookkeeping()
+        assert (book.starts, book.faults) == (2, 1)
+        assert book.last_fault.endswith("ValueError: bad view")
+        rec.reset_stats()
+        book = rec.bookkeeping()
+        assert (book.starts, book.faults, book.last_fault) == (0, 0, "")

@@ -75,11 +75,32 @@ def _screenshot(env: dict[str, str], path: Path) -> bytes:
     return path.read_bytes()
 
 
+def _find_window(env: dict[str, str], app: subprocess.Popen[bytes], out: Path) -> str:
+    """The app's window id, once it is mapped (search again until it shows: a search can
+    fail while windows come and go); the app's own output if it died first."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        assert app.poll() is None, out.read_text()
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class",
+                                "speed-cabinet-e2e"], env=env, capture_output=True,
+                               text=True, timeout=10)
+        if found.stdout.split():
+            return found.stdout.split()[0]
+        time.sleep(0.1)
+    raise AssertionError(f"no window after 20 s:\n{out.read_text()}")
+
+
 def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
     seed, keys, plays = plan()
-    display = f":{90 + os.getpid() % 400}"
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten",
-                             "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # -displayfd: Xvfb picks a free display and writes its number, so parallel runs (or a
+    # leftover server) never collide on a fixed one.
+    read_fd, write_fd = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
+                             "1280x720x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    with os.fdopen(read_fd) as numbers:
+        display = f":{numbers.readline().strip()}"
     # SDL names the window's X class after this, so xdotool can find it without a WM.
     env = {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy",
            "SDL_VIDEO_X11_WMCLASS": "speed-cabinet-e2e"}
@@ -98,10 +119,7 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
                 [sys.executable, "-m", "cabinet.cli", "run", "--humans", "2", "--seed",
                  str(seed), "--seconds", "60"],
                 cwd=ROOT, env=env, stdout=fh, stderr=subprocess.STDOUT)
-            found = subprocess.run(["xdotool", "search", "--sync", "--class",
-                                    "speed-cabinet-e2e"],
-                                   env=env, capture_output=True, text=True, timeout=20)
-            window = found.stdout.split()[0]
+            window = _find_window(env, app, out)
             subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True,
                            timeout=10)
             # No window manager: keys go where the pointer is, too.

@@ -6,10 +6,10 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from engine import Command, Pause, Play, Resume, Rules, Slam, SpeedState, Tick, new_game, step
+from engine import Command, Pause, Play, Resume, Rules, Slam, SpeedState, Tick
 from engine.events import Event
 from engine.invariants import check_invariants
-from engine.speed import _step_slow, can_play
+from engine.speed import _step_slow, can_play, new_game, step
 from engine.state import Phase
 
 
@@ -48,7 +48,7 @@ def random_command(state: SpeedState, history: list[SpeedState], rng: random.Ran
         card = rng.choice(hand).code if hand else rng.choice(["AS", "JK", "7H"])
         return Play(t, p, card, rng.randrange(n))
     if roll < 0.75:
-        from engine import legal_plays
+        from engine.speed import legal_plays
 
         plays = legal_plays(state, p)
         if plays:

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import EngineError, Play, Rules, RulesError, Slam, Tick, new_game, start, step
+from engine import EngineError, Play, Rules, RulesError, Slam, Tick
 from engine.cards import make_deck
 from engine.notation import format_position, format_table, parse_table, table_of
-from engine.speed import deal
+from engine.speed import deal, new_game, start, step
 
 
 def rules(**opts: object) -> Rules:
@@ -107,7 +107,7 @@ def test_states_are_frozen() -> None:
 def test_step_leaves_the_old_state_as_it_was() -> None:
     state, _ = new_game(rules(call="auto"), random.Random(3))
     before = format_position(state)
-    from engine import legal_plays
+    from engine.speed import legal_plays
 
     for p in range(2):
         for card, pile in legal_plays(state, p)[:1]:
