@@ -38,7 +38,12 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(seed=args.seed, pace=args.pace, players=args.players)
 
 
-def build_parser() -> argparse.ArgumentParser:
+LIGHT = ("scenario", "demo")
+"""Subcommands that need no cabinet module: ``main`` registers only them, so a scenario
+run does not import gpiozero, pygame helpers and the rest (outside checks run many)."""
+
+
+def build_parser(light_only: bool = False) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="speed-cabinet",
         description="Speed, Spit and California Spit for a party arcade cabinet.",
@@ -54,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--pace", type=float, default=4.0,
                       help="game seconds per real second; 0 plays at full speed (default 4)")
     demo.set_defaults(func=_demo)
+    if light_only:
+        return parser
     _add_bot_commands(sub)
     _add_cabinet_commands(sub)
     _add_panel_sim(sub)
@@ -93,11 +100,11 @@ def _add_bot_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         # No subcommand: run the cabinet (laptop mode unless --config).
         argv = ["run", *argv]
+    parser = build_parser(light_only=argv[0] in LIGHT)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

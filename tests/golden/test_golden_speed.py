@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -208,3 +209,16 @@ def test_example_04_california_cover() -> None:
 
 def test_example_05_malformed_card() -> None:
     assert_malformed_result(_run_cli(_example("05-malformed-card.json")))
+
+
+def test_scenario_command_loads_no_cabinet_module() -> None:
+    # Outside checks run the scenario command many times: it must not pay for the
+    # cabinet's imports (gpiozero, serial, the window) it never uses.
+    code = ("import sys; from cabinet.cli import main; "
+            f"code = main(['scenario', '--compact', {str(_example('01-speed-play.json'))!r}]); "
+            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('gpiozero', 'serial', 'pygame', 'sqlite3') or m.startswith('cabinet.app')); "
+            "print(code, heavy, file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[2], check=True)
+    assert result.stderr.strip() == "0 []"
