@@ -165,11 +165,12 @@ class FakeClock:
         return self.t
 
 
-def rig(records: Records | None = None, match: str = "single"
+def rig(records: Records | None = None, match: str = "single", takeover_s: int = 1
         ) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
     config = laptop_config(2, 2, "easy", seed=11)
     config = replace(config, match=MatchRules.parse(match),
-                     flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=2))
+                     flow=FlowConfig(idle_return_s=600, bot_takeover_s=takeover_s,
+                                     countdown_s=2))
     clock = FakeClock()
     seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
                           two_hand=False) for sc in config.seats]

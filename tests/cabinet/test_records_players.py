@@ -3,20 +3,16 @@ that plays on after a restart (cabinet/session.py with cabinet/records.py)."""
 
 from __future__ import annotations
 
-import queue
-import random
-from dataclasses import replace
 from pathlib import Path
 
-from cabinet.config import Control, FlowConfig, laptop_config
+from cabinet.config import Control
 from cabinet.flow import Phase
-from cabinet.loop import CabinetLoop, Item, seat_runtime
+from cabinet.loop import CabinetLoop
 from cabinet.records import Records
 from cabinet.session import FlowDirector
 from engine.bots import Bot
-from engine.game import new_game
-from engine.match import MatchRules
 from tests.cabinet.test_kiosk_wiring import FakeClock, press, wait
+from tests.cabinet.test_kiosk_wiring import rig as kiosk_rig
 
 SLAM, SLOT4, RIGHT = Control.SLAM, Control.SLOT4, Control.RIGHT
 
@@ -24,18 +20,7 @@ SLAM, SLOT4, RIGHT = Control.SLAM, Control.SLOT4, Control.RIGHT
 def rig(records: Records, match: str = "single"
         ) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
     """Two keyboard seats with the flow (no bot takeover: seat 1 stays joined)."""
-    config = laptop_config(2, 2, "easy", seed=11)
-    config = replace(config, match=MatchRules.parse(match),
-                     flow=FlowConfig(idle_return_s=600, bot_takeover_s=0, countdown_s=2))
-    clock = FakeClock()
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                          two_hand=False) for sc in config.seats]
-    state, _ = new_game(config.rules, random.Random(1), 1)
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
-    loop = CabinetLoop(state, seats, inbox, clock=clock)
-    director = FlowDirector(config, clock=clock, records=records)
-    director.attach(loop)
-    return loop, director, clock
+    return kiosk_rig(records, match, takeover_s=0)
 
 
 def play_out(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> None:
