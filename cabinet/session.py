@@ -44,6 +44,10 @@ log = logging.getLogger("speed_cabinet.session")
 DEFAULT_DIFFICULTY = "medium"
 RESET_CARD_S = 3.0
 """How long the failsafe's "resetting" card stays over the fresh demo."""
+ATTRACT_CARD_S = 8.0
+"""Attract shows the rules card and the high-score table in turn, this long each."""
+HIGH_SCORES = 5
+"""Initials on attract's high-score card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +159,9 @@ class FlowDirector:
         humans = [s.index for s in config.seats if s.inputs is not Inputs.BOT]
         bot_difficulties = [s.difficulty for s in config.seats if s.difficulty]
         self.seed = config.seed if config.seed is not None else random.randrange(1_000_000)
+        self._scores: tuple[str, ...] = ()
+        """Attract's high-score card (read from the records between games)."""
+        self._load_scores()
         self._saved = self._saved_match()
         """The match the records kept open through a restart: (match id, game, Match)."""
         self.flow, self._pending = fl.start(
@@ -263,7 +270,11 @@ class FlowDirector:
         if self._card_until is not None and now < self._card_until:
             return FlowView(screen="resetting", game=self.flow.game.value,
                             hint="back to the demo in a moment"), None
-        return fl.view_of(self.flow, now), fl.match_view(self.flow)
+        view = fl.view_of(self.flow, now)
+        if (view.screen == "attract" and self._scores
+                and int((now - self.flow.since) // ATTRACT_CARD_S) % 2 == 1):
+            view = replace(view, scores=self._scores)  # the rules card's turn is over
+        return view, fl.match_view(self.flow)
 
     # Effects.
 
@@ -294,6 +305,20 @@ class FlowDirector:
 
     # Records.
 
+    def _load_scores(self) -> None:
+        """Attract's high-score card from the records (between games only)."""
+        if self.records is None:
+            return
+        try:
+            table = self.records.high_scores(HIGH_SCORES)
+        except Exception:
+            log.exception("records: reading the high scores failed")
+            return
+        self._scores = tuple(
+            f"{i + 1}.  {s.key}   {s.wins} {'win' if s.wins == 1 else 'wins'}"
+            + (f"   fastest {s.fastest_win_ms / 1000:.1f} s" if s.fastest_win_ms else "")
+            for i, s in enumerate(table) if s.wins)
+
     def _saved_match(self) -> tuple[int, Game, Any] | None:
         """The open match in the records (its score survived a restart), with its game."""
         if self.records is None:
@@ -321,6 +346,7 @@ class FlowDirector:
         self._later.append(lambda: safely("finish_game", lambda: records.finish_game(
             game_id, winner=played.state.winner, duration_ms=played.state.now,
             replay=played.replay(seed), results=played.results())))
+        self._later.append(self._load_scores)
 
     def _abandon(self) -> None:
         """The recorded game on the table ends undecided (written now: between games)."""

@@ -630,9 +630,13 @@ class Renderer:
                                 Rect(0, h - round(u * 1.0), w, round(u * 0.5)))
             return
         lines: list[tuple[str, tuple[int, int, int], float]] = []
-        if flow.screen == "attract":
+        if flow.screen == "attract" and flow.scores:  # the high-score card's turn
+            lines.append(("HIGH SCORES", GOLD, 1.6))
+            lines.extend((text, WHITE, 0.8) for text in flow.scores)
+        elif flow.screen == "attract":
             lines.append((flow.game.upper(), GOLD, 1.6))
             lines.extend((text, WHITE, 0.8) for text in flow.rules)
+        if flow.screen == "attract":
             lines.append((flow.hint or "press SLAM to join", GOLD if blink else WHITE, 1.2))
         elif flow.screen == "resetting":  # the failsafe (cabinet/session.py reset)
             lines.append(("RESETTING", GOLD, 1.6))

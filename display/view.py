@@ -120,6 +120,8 @@ class FlowView:
     """Per seat: the initials entered in the join menu, or "" (none)."""
     editing: tuple[int, ...] = ()
     """Per seat: the initial being entered (0-2, drawn underlined), or -1."""
+    scores: tuple[str, ...] = ()
+    """Attract: the high-score table, shown in turn with the rules card (none: rules)."""
 
 
 @dataclass(frozen=True, slots=True)

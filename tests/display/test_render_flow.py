@@ -142,6 +142,25 @@ def test_attract_offers_the_match_saved_through_a_restart(screen: pygame.Surface
     assert GOLD in _colours(screen, pygame.Rect(area.x, area.y, area.w, area.h))
 
 
+def test_attract_high_score_card(screen: pygame.Surface, renderer: Renderer) -> None:
+    flow = FLOWS["attract"]
+    scores = ("1.  ZOE   2 wins   fastest 41.0 s", "2.  MAX   1 win   fastest 30.0 s")
+    rules_view = scenes.view(scenes.speed_new(), humans=2, flow=view_of(flow, 0.5))
+    layout = renderer.draw(screen, rules_view, Animations(), 0)
+    area = layout.centre_area
+    box = pygame.Rect(area.x, area.y, area.w, area.h)
+    rules_card = screen.copy()
+    scores_view = replace(rules_view, flow=replace(rules_view.flow, scores=scores))
+    renderer.draw(screen, scores_view, Animations(), 0)
+    shots = os.environ.get("FLOW_SHOTS")
+    if shots:
+        pygame.image.save(screen, str(Path(shots) / "flow-scores.png"))
+    assert GOLD in _colours(screen, box)
+    diff = sum(1 for x in range(box.left, box.right, 4) for y in range(box.top, box.bottom, 4)
+               if screen.get_at((x, y)) != rules_card.get_at((x, y)))
+    assert diff > 100  # another card: the table, not the rules
+
+
 def test_countdown_number(screen: pygame.Surface, renderer: Renderer) -> None:
     assert view_of(FLOWS["countdown"], 2.0).count == 3
     _render(screen, renderer, "countdown", scenes.speed_new(), 2.0)

@@ -1,0 +1,51 @@
+"""Attract mode shows the high-score table in turn with the rules card (arcade style), read
+from the records between games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cabinet.config import laptop_config
+from cabinet.records import Records, SeatEntry
+from cabinet.session import ATTRACT_CARD_S, FlowDirector
+from engine.rules import Rules
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_attract_alternates_rules_and_high_scores(tmp_path: Path) -> None:
+    with Records.open(tmp_path) as records:
+        rules = Rules.from_options({})
+        for winner, ms in ((0, 41_000), (0, 52_000), (1, 30_000)):
+            gid = records.start_game(rules, [SeatEntry(initials="ZOE"),
+                                             SeatEntry(initials="MAX")], 1)
+            records.finish_game(gid, winner=winner, duration_ms=ms)
+        gid = records.start_game(rules, [SeatEntry(initials="AMY"), SeatEntry(bot="easy")], 2)
+        records.finish_game(gid, winner=1, duration_ms=9_000)  # AMY: no wins, not listed
+        clock = Clock()
+        director = FlowDirector(laptop_config(2, 2, "easy", seed=3), clock=clock,
+                                records=records)
+        view, _ = director.flow_view()
+        assert view.screen == "attract"
+        assert view.scores == ()  # the rules card first
+        assert view.rules
+        clock.t += ATTRACT_CARD_S + 0.1
+        view, _ = director.flow_view()
+        assert view.scores == ("1.  ZOE   2 wins   fastest 41.0 s",
+                               "2.  MAX   1 win   fastest 30.0 s")
+        clock.t += ATTRACT_CARD_S
+        assert director.flow_view()[0].scores == ()
+
+
+def test_no_records_or_no_wins_means_the_rules_card_only() -> None:
+    clock = Clock()
+    director = FlowDirector(laptop_config(2, 2, "easy", seed=3), clock=clock)
+    for _ in range(4):
+        clock.t += ATTRACT_CARD_S
+        assert director.flow_view()[0].scores == ()
