@@ -467,9 +467,19 @@ def load_kiosk_config(path: str | os.PathLike[str],
     return replace(load_layered(path, folder / SETTINGS_NAME), source=str(path))
 
 
+def log_to_stderr(level: int = logging.INFO) -> None:
+    """The cabinet's log on stderr (the journal under systemd, which adds the time): what
+    it could not start (sound, records), each failsafe reset with its traceback."""
+    root = logging.getLogger()
+    if not root.handlers:  # a caller's own set-up (tests, an embedding app) stays
+        logging.basicConfig(level=level, stream=sys.stderr,
+                            format="speed-cabinet: %(levelname)s %(name)s: %(message)s")
+
+
 def _run_command(args: Any) -> int:
     from cabinet.config import ConfigError, laptop_config
 
+    log_to_stderr()
     prog = "speed-cabinet run"
     try:
         if args.config:

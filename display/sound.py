@@ -129,7 +129,7 @@ class SoundBoard:
             pygame.mixer.set_num_channels(16)
             self.available = True
         except Exception as exc:  # no audio device, no driver: silence, not a crash
-            log.info("no sound: %s", exc)
+            log.warning("no sound (playing on silently): %s", exc)
             self.sounds.clear()
 
     def play(self, name: str) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from cabinet.screen import PhotoFinishes, display_available
 from display.sound import EFFECTS, SoundBoard, effect_for, synthesise
@@ -32,19 +34,19 @@ def test_sound_plays_on_the_dummy_device_without_blocking() -> None:
     pygame.mixer.quit()
 
 
-def test_sound_without_a_device_is_silence(monkeypatch: object) -> None:
+def test_sound_without_a_device_is_silence_and_says_so(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     def broken(*args: object, **kwargs: object) -> None:
         raise pygame.error("no audio device")
 
-    mp = __import__("pytest").MonkeyPatch()
-    try:
+    with monkeypatch.context() as mp:
         mp.setattr(pygame.mixer, "get_init", lambda: None)
         mp.setattr(pygame.mixer, "init", broken)
-        board = SoundBoard(0.7)
+        with caplog.at_level(logging.WARNING, logger="speed_cabinet.sound"):
+            board = SoundBoard(0.7)
         assert not board.available
         assert board.play_events([Stalled(1)]) == ["stall"]  # nothing raised
-    finally:
-        mp.undo()
+    assert "no sound (playing on silently): no audio device" in caplog.text
     assert not SoundBoard(0.7, mute=True).sounds
 
 
@@ -88,3 +90,15 @@ def test_dummy_driver_runs_the_window_and_draws() -> None:
     assert out.returncode == 0, out.stderr
     assert "a window" in out.stdout
     assert "first frame" in out.stdout
+
+
+def test_the_run_command_logs_a_missing_audio_device() -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "no-such-driver"}
+    result = subprocess.run([sys.executable, "-m", "cabinet.cli", "run", "--seconds", "0.5",
+                             "--seed", "1"], env=env, stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=60,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0, result.stderr
+    assert "speed-cabinet: WARNING speed_cabinet.sound: no sound (playing on silently)" \
+        in result.stderr
+    assert "a window" in result.stdout  # and it played on
