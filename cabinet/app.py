@@ -67,7 +67,8 @@ class Cabinet:
     factory: Any
     stack: ExitStack
     power: str | None = None
-    """The service menu's "poweroff" / "reboot", run once the cabinet is closed."""
+    """The service menu's "poweroff" / "reboot" / "restart", done once the cabinet is
+    closed."""
     records: Any = None
     """cabinet.records.Records when there is a state directory, else None (laptop)."""
     state_dir: Path | None = None
@@ -391,10 +392,18 @@ class SingleGame:
 
 def power(action: str | None, *, laptop: bool, out: TextIO = sys.stdout) -> None:
     """The service menu's power-off or reboot, after the LEDs went safe: ``systemctl``
-    run directly (an argv, never a shell). Laptop mode only quits."""
+    run directly (an argv, never a shell; deploy/50-speed-cabinet-power.rules lets the
+    cabinet's user do these two and nothing else). "restart" just exits: the unit's
+    ``Restart=always`` starts the cabinet again, with the saved settings. Laptop mode
+    only quits."""
     if action is None:
         return
     from cabinet.service_session import power_command
+
+    if action == "restart" and not laptop:
+        print("speed-cabinet: service menu restart: exiting; systemd starts the cabinet "
+              "again with the saved settings", file=out, flush=True)
+        return
 
     argv = power_command(action, laptop=laptop)
     if argv is None:

@@ -26,7 +26,8 @@ high scores    SLAM enter initials for the newest unclaimed win: SLOT1 / SLOT2
                letter down / up, LEFT / RIGHT letter position, SLAM confirm
 reset stats    SLAM arms, SLAM again erases every record (any other: cancel)
 pause/resume   SLAM pauses or resumes the game in play
-power          LEFT / RIGHT shutdown / reboot, SLAM arms, SLAM again does it
+power          LEFT / RIGHT shut down / reboot / restart the cabinet (it starts again
+               with the saved settings), SLAM arms, SLAM again does it
 exit           SLAM leaves (resuming the game if the menu paused it)
 =============  ==============================================================
 
@@ -75,7 +76,9 @@ class Page(Enum):
 ITEMS = tuple(p for p in Page if p is not Page.MENU)
 """The menu's items, in order."""
 
-POWER_ACTIONS = ("poweroff", "reboot")
+POWER_ACTIONS = ("poweroff", "reboot", "restart")
+POWER_LABELS = {"poweroff": "shut down", "reboot": "reboot",
+                "restart": "restart the cabinet (uses saved settings)"}
 
 
 # Inputs.
@@ -169,7 +172,8 @@ class ResetStats:
 
 @dataclass(frozen=True, slots=True)
 class Power:
-    """``poweroff`` or ``reboot`` (``systemctl``, never a shell; laptop mode: quit)."""
+    """``poweroff`` or ``reboot`` (``systemctl``, never a shell), or ``restart`` (the
+    cabinet exits and systemd starts it again); laptop mode: quit."""
 
     action: str
 
@@ -398,7 +402,7 @@ def _done(svc: Service, d: Done) -> Service:
         if d.error:
             return replace(svc, error=d.error, message="")
         return replace(svc, saved_rows=svc.rows, error="",
-                       message="saved: used from the next start")
+                       message="saved: used from the next start (power: restart)")
     if svc.page is Page.SCORES:
         if d.error:
             return replace(svc, error=d.error, message="")
@@ -636,7 +640,7 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
         else:
             lines = ("no game in play",)
     elif page is Page.POWER:
-        lines = tuple(("shut down" if a == "poweroff" else "reboot") for a in POWER_ACTIONS)
+        lines = tuple(POWER_LABELS[a] for a in POWER_ACTIONS)
         chosen = svc.cursor
         if svc.armed:
             message = f"SLAM again to {lines[svc.cursor]}"

@@ -16,7 +16,8 @@
 # deploy/config.example.toml once, never overwritten), /etc/udev/rules.d/
 # 99-speed-cabinet-panels.rules (likewise: it holds your Picos' serial numbers),
 # /etc/systemd/system/speed-cabinet.service (always replaced: it is ours, enabled, and
-# restarted if it was running). The records live in /var/lib/speed-cabinet (systemd's
+# restarted if it was running), /etc/polkit-1/rules.d/50-speed-cabinet-power.rules (ours:
+# the service menu's shut down and reboot). The records live in /var/lib/speed-cabinet (systemd's
 # StateDirectory): no upgrade touches them; the app migrates their schema when it opens them.
 set -euo pipefail
 
@@ -89,6 +90,7 @@ VENV="$PREFIX/venv"
 ETC="$ROOT/etc/$APP"
 UNIT="$ROOT/etc/systemd/system/$APP.service"
 UDEV="$ROOT/etc/udev/rules.d/99-$APP-panels.rules"
+POLKIT="$ROOT/etc/polkit-1/rules.d/50-$APP-power.rules"
 STATE="$ROOT/var/lib/$APP"
 
 uninstall() {
@@ -97,7 +99,7 @@ uninstall() {
     fi
     rm -f "$UNIT"
     run systemctl daemon-reload
-    rm -f "$UDEV" "$UDEV.dist"
+    rm -f "$UDEV" "$UDEV.dist" "$POLKIT"
     run udevadm control --reload
     rm -rf "$PREFIX"
     if [ "$PURGE" = 1 ]; then
@@ -136,8 +138,9 @@ install_all() {
         say "warning: this is $arch; the cabinet targets 64-bit Pi OS (pygame-ce has no 32-bit ARM wheel)"
     fi
 
-    # OS packages. Mesa's GBM and EGL for pygame-ce's kmsdrm driver; ALSA for sound.
-    local packages=(python3-venv libgbm1 libegl1) extra="[pi]" site=""
+    # OS packages. Mesa's GBM and EGL for pygame-ce's kmsdrm driver; ALSA for sound;
+    # polkitd so the service menu's shut down / reboot are allowed (the rule below).
+    local packages=(python3-venv libgbm1 libegl1 polkitd) extra="[pi]" site=""
     case "$CODENAME" in
         bookworm) packages+=(libasound2) ;;
         trixie|forky|sid)
@@ -215,6 +218,11 @@ install_all() {
     install_once "$SRC/deploy/99-$APP-panels.rules" "$UDEV"
     run udevadm control --reload
     run udevadm trigger --subsystem-match=tty
+
+    # polkit: the cabinet's user may power off and reboot, nothing else (polkitd reads
+    # rules.d as it changes).
+    mkdir -p "$(dirname "$POLKIT")"
+    install -m 0644 "$SRC/deploy/50-$APP-power.rules" "$POLKIT"
 
     # The unit: always ours, enabled; restarted if it was running (upgrade in place).
     install -m 0644 "$SRC/deploy/$APP.service" "$UNIT"

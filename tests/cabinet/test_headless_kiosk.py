@@ -91,3 +91,17 @@ def test_screen_lines_say_the_flow_and_the_menu_in_one_line() -> None:
     leds = ServiceView(page="leds", title="SERVICE: LEDS",
                        grid=((("1", True), ("2", False)),), error="no")
     assert service_text(leds) == "SERVICE: LEDS: 1* 2 | error: no"
+
+
+def test_restart_from_the_service_menu_just_exits_for_systemd(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cabinet import app
+
+    calls: list[Any] = []
+    monkeypatch.setattr(app.subprocess, "run", lambda *a, **k: calls.append(a))
+    out = io.StringIO()
+    app.power("restart", laptop=False, out=out)
+    assert calls == []  # no systemctl: Restart=always brings the cabinet back
+    assert "systemd starts the cabinet again with the saved settings" in out.getvalue()
+    app.power("restart", laptop=True, out=out)
+    assert "laptop mode, so just quitting" in out.getvalue()

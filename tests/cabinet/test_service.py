@@ -269,6 +269,13 @@ def test_power_needs_two_slams() -> None:
     svc, _ = press(svc, C.RIGHT, C.SLAM)
     svc, eff = press(svc, C.SLAM)
     assert eff == [sv.Power("reboot")]
+    svc, _ = press(svc, C.RIGHT)
+    view = sv.view_of(svc, sv.Live(), 1.0)
+    assert view is not None
+    assert view.lines[view.chosen] == "restart the cabinet (uses saved settings)"
+    svc, _ = press(svc, C.SLAM)
+    svc, eff = press(svc, C.SLAM)
+    assert eff == [sv.Power("restart")]
 
 
 def test_read_only_pages_and_presses_while_closed() -> None:

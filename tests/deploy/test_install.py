@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL = ROOT / "deploy" / "install.sh"
+POLKIT_RULE = ROOT / "deploy" / "50-speed-cabinet-power.rules"
 PRIVILEGED = ("apt-get", "useradd", "usermod", "userdel", "groupadd", "systemctl", "udevadm",
               "dpkg-query", "pip", "pip3")
 
@@ -65,6 +68,8 @@ def test_dry_run_installs_the_tree_and_prints_the_privileged_steps(
     assert (etc / "systemd" / "system" / "speed-cabinet.service").read_bytes() == (
         ROOT / "deploy" / "speed-cabinet.service").read_bytes()
     assert (etc / "udev" / "rules.d" / "99-speed-cabinet-panels.rules").exists()
+    assert (etc / "polkit-1" / "rules.d" / "50-speed-cabinet-power.rules").read_bytes() == (
+        POLKIT_RULE.read_bytes())
     venv = root / "opt" / "speed-cabinet" / "venv"
     assert os.access(venv / "bin" / "python", os.X_OK)
     assert "include-system-site-packages = false" in (venv / "pyvenv.cfg").read_text()
@@ -74,7 +79,7 @@ def test_dry_run_installs_the_tree_and_prints_the_privileged_steps(
     assert not list(src.rglob("__pycache__"))
     for step in ("dry-run: useradd --system", "dry-run: usermod --append --groups "
                  "gpio,video,render,input,dialout,audio speed-cabinet",
-                 "python3-venv", "dry-run: systemctl enable speed-cabinet.service",
+                 "python3-venv", "polkitd", "dry-run: systemctl enable speed-cabinet.service",
                  f"-m pip install --upgrade --no-cache-dir {src}\\[pi\\]",
                  "dry-run: udevadm control --reload"):
         assert step in out, step
@@ -136,6 +141,7 @@ def test_uninstall_keeps_config_and_records_unless_purge(tmp_path: Path, stubs: 
     assert not (root / "opt" / "speed-cabinet").exists()
     assert not (root / "etc" / "systemd" / "system" / "speed-cabinet.service").exists()
     assert not (root / "etc" / "udev" / "rules.d" / "99-speed-cabinet-panels.rules").exists()
+    assert not (root / "etc" / "polkit-1" / "rules.d" / "50-speed-cabinet-power.rules").exists()
     assert (root / "etc" / "speed-cabinet" / "config.toml").exists()
     assert (state / "records.sqlite3").read_bytes() == b"records"
     install(root, stubs, "--uninstall")  # twice: still fine
@@ -155,3 +161,41 @@ def test_bad_options(tmp_path: Path) -> None:
     result = subprocess.run(["bash", "-n", str(INSTALL)], capture_output=True, text=True,
                             check=False)
     assert result.returncode == 0, result.stderr
+
+
+# The polkit rule, run as polkitd would (its rules are JavaScript): node stands in for
+# polkitd's interpreter, with polkit's addRule/Result API.
+POLKIT_SHIM = """
+const rules = [];
+const polkit = {Result: {YES: "yes", NO: "no", NOT_HANDLED: null},
+                addRule: (f) => rules.push(f)};
+eval(require("fs").readFileSync(process.argv[2], "utf8"));
+const out = {};
+for (const [user, id] of JSON.parse(process.argv[3])) {
+    out[user + " " + id] = rules.map((f) => f({id}, {user})).find((r) => r !== null) ?? null;
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is needed to run the rule")
+def test_the_polkit_rule_lets_the_cabinet_power_off_and_reboot_only(tmp_path: Path) -> None:
+    shim = tmp_path / "shim.js"
+    shim.write_text(POLKIT_SHIM, encoding="utf-8")
+    asks = [("speed-cabinet", "org.freedesktop.login1.power-off"),
+            ("speed-cabinet", "org.freedesktop.login1.reboot"),
+            ("speed-cabinet", "org.freedesktop.login1.reboot-multiple-sessions"),
+            ("speed-cabinet", "org.freedesktop.systemd1.manage-units"),
+            ("speed-cabinet", "org.freedesktop.login1.set-wall-message"),
+            ("pi", "org.freedesktop.login1.power-off")]
+    result = subprocess.run(["node", str(shim), str(POLKIT_RULE), json.dumps(asks)],
+                            capture_output=True, text=True, check=True)
+    answers = json.loads(result.stdout)
+    assert answers == {
+        "speed-cabinet org.freedesktop.login1.power-off": "yes",
+        "speed-cabinet org.freedesktop.login1.reboot": "yes",
+        "speed-cabinet org.freedesktop.login1.reboot-multiple-sessions": "yes",
+        "speed-cabinet org.freedesktop.systemd1.manage-units": None,
+        "speed-cabinet org.freedesktop.login1.set-wall-message": None,
+        "pi org.freedesktop.login1.power-off": None,
+    }
