@@ -7,6 +7,15 @@ process's resident memory:
 * ``rss_mb``: after the last game;
 * ``rss_growth_mb``: between game 30 (caches warm) and the last game. Target: under 5 MB.
 
+Then the kiosk's own path for as many match games (``kiosk_figures``): the cabinet loop
+with the player's flow and the records (SQLite in a temporary folder), a player joining
+from attract, a bot taking the quiet seat over, each game recorded with its replay and
+reaction times, the attract demo playing between:
+
+* ``kiosk_rss_growth_mb``: between match game 30 and the last. Target: under 5 MB.
+* ``kiosk_records_ms``: the mean time of the between-games records pass (the finished
+  game's replay, reaction times and writes), never on a press's path.
+
 It takes a few minutes, which is why ``bench`` runs it only when asked (``--only soak``).
 """
 
@@ -66,6 +75,82 @@ def soak_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
         "rss_growth_mb": round(end - (warm_rss if warm_rss is not None else end), 2),
         "soak_games": played,
         "soak_frames": frames,
+        **kiosk_figures(games, warm),
+    }
+
+
+class _SimClock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
+    """``games`` recorded match games through the loop, the flow and the records."""
+    import queue
+    import random
+    import tempfile
+    import time
+    from dataclasses import replace
+
+    from cabinet.config import Control, FlowConfig, laptop_config
+    from cabinet.flow import Phase
+    from cabinet.loop import CabinetLoop, Item, seat_runtime
+    from cabinet.records import Records
+    from cabinet.session import FlowDirector
+    from engine.game import new_game
+
+    config = replace(laptop_config(2, 2, "hard", seed=1),
+                     flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=1))
+    clock = _SimClock()
+    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2_000,
+                          two_hand=False) for sc in config.seats]
+    state, _ = new_game(config.rules, random.Random(1), 1)
+    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    loop = CabinetLoop(state, seats, inbox, clock=clock)
+    flushes: list[float] = []
+    with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
+        director = FlowDirector(config, clock=clock, records=records)
+        director.attach(loop)
+        loop.failsafe = director.reset
+        flush = director.flush
+
+        def timed_flush() -> None:
+            start = time.perf_counter()
+            busy = bool(director._later)
+            flush()
+            if busy:
+                flushes.append(time.perf_counter() - start)
+
+        director.flush = timed_flush  # type: ignore[method-assign]
+        played, warm_rss, was_playing = 0, None, False
+        while played < games:
+            phase = director.flow.phase
+            if phase in (Phase.ATTRACT, Phase.JOIN, Phase.RESULT):
+                for _ in range(2):  # SLAM to join (or ready), SLAM to ready
+                    for down in (True, False):
+                        clock.t += 0.05
+                        loop.process([(clock.t, 0, Control.SLAM, down)])
+            playing = director.flow.phase is Phase.PLAYING
+            if was_playing and not playing:
+                played += 1
+                if played == warm:
+                    gc.collect()
+                    warm_rss = rss_mb()
+            was_playing = playing
+            due = loop.next_deadline()
+            clock.t = max(clock.t + 0.001, due if due is not None else clock.t + 0.1)
+            loop.service(clock.t)
+        director.close()
+        finished = records.bookkeeping().finished
+    gc.collect()
+    end = rss_mb()
+    return {
+        "kiosk_rss_growth_mb": round(end - (warm_rss if warm_rss is not None else end), 2),
+        "kiosk_records_ms": round(1000 * sum(flushes) / max(1, len(flushes)), 2),
+        "kiosk_games_recorded": finished,
     }
 
 

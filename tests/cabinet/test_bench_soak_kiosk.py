@@ -1,0 +1,32 @@
+"""The soak bench's kiosk half: match games through the loop, the flow and the records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cabinet import records as records_module
+from cabinet.bench_soak import kiosk_figures
+
+
+def test_kiosk_soak_records_every_match_game_with_its_numbers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    finished: list[dict[str, Any]] = []
+    real = records_module.Records.finish_game
+
+    def spy(self: Any, game_id: int, **kw: Any) -> None:
+        finished.append(kw)
+        real(self, game_id, **kw)
+
+    monkeypatch.setattr(records_module.Records, "finish_game", spy)
+    figures = kiosk_figures(games=4, warm=2)
+    assert figures["kiosk_games_recorded"] == 4
+    assert figures["kiosk_records_ms"] > 0
+    assert isinstance(figures["kiosk_rss_growth_mb"], float)
+    assert len(finished) == 4
+    for game in finished:
+        assert game["duration_ms"] > 5_000  # whole games, played by the bots
+        assert game["replay"]["inputs"]  # the replay holds the presses
+        for seat in game["results"]:
+            assert len(seat.reactions_ms) == seat.plays
