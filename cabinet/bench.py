@@ -79,12 +79,14 @@ def _recorded_steps(rules: Rules, games: int) -> list[tuple[SpeedState, Command]
     return out
 
 
-def _games_per_s(rules: Rules, seconds: float, min_games: int, batch: int) -> tuple[float, int]:
-    """Hard-vs-hard bot games per second of wall time (after a warm-up), and how many."""
+def _games_per_s(rules: Rules, seconds: float, min_games: int, batch: int,
+                 warm_up: int = 2) -> tuple[float, int]:
+    """Hard-vs-hard bot games per second of wall time (after ``warm_up`` games), and how
+    many: batches run until ``seconds`` of wall time and ``min_games`` games have passed."""
     from cabinet.sim import simulate
 
     profiles = [find_profile("hard")] * rules.players
-    simulate(rules, profiles, 2, 0)
+    simulate(rules, profiles, warm_up, 0)
     games, wall, seed = 0, 0.0, 1
     while wall < seconds or games < min_games:
         s = simulate(rules, profiles, batch, seed)
@@ -98,21 +100,8 @@ def _games_per_s(rules: Rules, seconds: float, min_games: int, batch: int) -> tu
 
 def sim_figures() -> dict[str, Figure]:
     """The ``sim`` group."""
-    from cabinet.sim import simulate
-
     rules = Rules()
-    profiles = [find_profile("hard")] * 2
-    # Warm up, then run batches until SIM_SECONDS have passed.
-    simulate(rules, profiles, 10, 0)
-    games, wall, seed = 0, 0.0, 1
-    while wall < SIM_SECONDS or games < SIM_MIN_GAMES:
-        s = simulate(rules, profiles, SIM_BATCH, seed)
-        if s.invariant_breaches:
-            raise RuntimeError(f"bench sim: {s.breach}")
-        games += s.games
-        wall += s.wall_s
-        seed += SIM_BATCH
-
+    rate, games = _games_per_s(rules, SIM_SECONDS, SIM_MIN_GAMES, SIM_BATCH, warm_up=10)
     steps = _recorded_steps(rules, SAMPLE_GAMES)
     clock = time.perf_counter_ns
     step_ns, check_ns, observe_ns = [], [], []
@@ -134,7 +123,7 @@ def sim_figures() -> dict[str, Figure]:
     cal_rate, cal_games = _games_per_s(Rules(game=Game.CALIFORNIA), OTHER_SECONDS,
                                        OTHER_MIN_GAMES, OTHER_BATCH)
     return {
-        "sim_games_per_s": round(games / wall, 1),
+        "sim_games_per_s": rate,
         "sim_games": games,
         "engine_step_us": distribution(step_ns),
         "invariant_check_us": distribution(check_ns),

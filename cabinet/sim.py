@@ -36,6 +36,7 @@ from engine.events import (
     CardPlayed,
     CenterReshuffled,
     Covered,
+    Event,
     PlayRejected,
     Slapped,
     SpitRecycled,
@@ -107,24 +108,49 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 8 + seat + 1
 
 
-class SpeedSim:
-    """Speed, 2-4 players."""
+class Tally(Protocol):
+    """One game's own counts, added up step by step and written into its result."""
+
+    def count(self, before: Any, state: Any, events: list[Event]) -> None:
+        """Add one step (``before`` -> ``state``, with its ``events``)."""
+
+    def fill(self, result: GameResult, state: Any) -> None:
+        """Write the counts (and whatever the end ``state`` tells) into ``result``."""
+
+
+class LoopSim:
+    """The event-driven loop of the module docstring, for any game: ``module`` deals,
+    starts and steps it, ``tally(rules)`` counts its events. Everything the games share
+    (bots, timers, limits, invariant checks, the breach file) is here, once."""
+
+    late_ms = 0
+    """How far past LIMIT_MS a bot may still act (a timer past LIMIT_MS is always the
+    limit)."""
+
+    def __init__(self, module: Any, tally: Callable[[Rules], Tally]) -> None:
+        self.module = module
+        self.tally = tally
+
+    def recorded_table(self, table: Any, first: Any) -> Any:
+        """The table a breach's scenario starts from (dealt, or as ``first`` started it)."""
+        return table
 
     def play(self, rules: Rules, profiles: Sequence[BotProfile], seed: int,
              breach_dir: Path | None) -> GameResult:
         # Dealt and started as a scenario with this table and seed replays it (the rebuild
         # shuffles continue a fresh Random(seed), as engine.scenario.play does).
-        table = speed.deal(rules, random.Random(seed))
-        step = speed.step  # looked up per game, so a test can inject a faulty engine
+        module = self.module
+        table = module.deal(rules, random.Random(seed))
+        step = module.step  # looked up per game, so a test can inject a faulty engine
         check = check_invariants
-        state, _ = speed.start(rules, table, random.Random(seed), seed)
+        state, _ = module.start(rules, table, random.Random(seed), seed)
         first = state
         commands: list[Command] = []
 
         def breach(exc: Exception, t: int) -> SimBreach:
             path = None
             if breach_dir is not None:
-                data = record(rules, table_of(first), seed, commands, until=t)
+                data = record(rules, self.recorded_table(table, first), seed, commands, until=t)
                 path = breach_dir / f"sim-breach-{rules.game}-seed{seed}.json"
                 path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
             what = f"{type(exc).__name__}: {exc}"
@@ -137,15 +163,15 @@ class SpeedSim:
         n = rules.players
         bots = [Bot(i, profiles[i], bot_seed(seed, i)) for i in range(n)]
         wake: list[int | None] = [b.observe(state, 0) for b in bots]
-        result = GameResult(seed, None, 0)
-        plays = stalls = reshuffles = deadlocks = rejected = 0
+        tally = self.tally(rules)
+        count = tally.count
         tie_next = 0  # equal wake times: seats take turns (rules.md C-7's alternation)
-        hidden = rules.hidden_stall
+        horizon = LIMIT_MS + self.late_ms  # read per game: a test shortens LIMIT_MS
         limit = False
         over = (Phase.WON, Phase.TIED)
         while state.phase not in over:
-            # The earliest bot; on equal times the seats take turns.
-            who, tb, tie = -1, LIMIT_MS + 1, False
+            # The earliest bot (none past the horizon); on equal times the seats take turns.
+            who, tb, tie = -1, horizon, False
             for i in range(n):
                 w = wake[i]
                 if w is None or w > tb:
@@ -186,33 +212,115 @@ class SpeedSim:
                 check(state)
             except Exception as exc:
                 raise breach(exc, cmd.t) from exc
-            for ev in events:
-                if isinstance(ev, CardPlayed):
-                    plays += 1
-                elif isinstance(ev, Stalled):
-                    stalls += 1
-                    deadlocks += ev.deadlock
-                elif isinstance(ev, PlayRejected):
-                    rejected += 1
-                elif isinstance(ev, CenterReshuffled):
-                    reshuffles += 1
-            if hidden and state.phase.is_stall and not before.phase.is_stall:
-                stalls += 1  # a hidden stall emits no event
+            count(before, state, events)
             t = cmd.t
             wake = [b.observe(state, t) for b in bots]
-        result.winner = state.winner
-        result.length_ms = state.now
-        result.limit = limit
-        result.plays, result.stalls, result.reshuffles = plays, stalls, reshuffles
-        result.deadlocks, result.rejected, result.commands = deadlocks, rejected, len(commands)
-        result.cards_left = tuple(p.cards for p in state.players)
-        result.log = commands
+        result = GameResult(seed, state.winner, state.now, commands=len(commands), limit=limit,
+                            cards_left=tuple(p.cards for p in state.players), log=commands)
+        tally.fill(result, state)
         return result
 
 
-class TableSim:
-    """Spit and California (2 players): the same event-driven loop as ``SpeedSim``
-    through ``engine.game``, counting rounds and, for Spit, moves and slap outcomes.
+@dataclass(slots=True)
+class _SpeedTally:
+    """Speed's counts of one game."""
+
+    hidden: bool
+    """``hidden_stall``: a stall emits no event, so the phase change is counted instead."""
+    plays: int = 0
+    stalls: int = 0
+    reshuffles: int = 0
+    deadlocks: int = 0
+    rejected: int = 0
+
+    @classmethod
+    def of(cls, rules: Rules) -> _SpeedTally:
+        return cls(rules.hidden_stall)
+
+    def count(self, before: Any, state: Any, events: list[Event]) -> None:
+        for ev in events:
+            if isinstance(ev, CardPlayed):
+                self.plays += 1
+            elif isinstance(ev, Stalled):
+                self.stalls += 1
+                self.deadlocks += ev.deadlock
+            elif isinstance(ev, PlayRejected):
+                self.rejected += 1
+            elif isinstance(ev, CenterReshuffled):
+                self.reshuffles += 1
+        if self.hidden and state.phase.is_stall and not before.phase.is_stall:
+            self.stalls += 1
+
+    def fill(self, result: GameResult, state: Any) -> None:
+        result.plays, result.stalls, result.reshuffles = self.plays, self.stalls, self.reshuffles
+        result.deadlocks, result.rejected = self.deadlocks, self.rejected
+
+
+class SpeedSim(LoopSim):
+    """Speed, 2-4 players."""
+
+    late_ms = 1  # Speed's loop always let a bot act at LIMIT_MS + 1; kept for its replays
+
+    def __init__(self) -> None:
+        super().__init__(speed, _SpeedTally.of)
+
+    def recorded_table(self, table: Any, first: Any) -> Any:
+        return table_of(first)  # the hands as start topped them up
+
+
+@dataclass(slots=True)
+class _TableTally:
+    """Spit's and California's counts of one game (see ``TableSim``)."""
+
+    plays: int = 0
+    stalls: int = 0
+    recycles: int = 0
+    rejected: int = 0
+    moves: int = 0
+    slaps: int = 0
+    timeouts: int = 0
+    smaller: int = 0
+    slap_wins: list[int] = field(default_factory=lambda: [0, 0])
+
+    @classmethod
+    def of(cls, rules: Rules) -> _TableTally:
+        return cls()
+
+    def count(self, before: Any, state: Any, events: list[Event]) -> None:
+        for ev in events:
+            if isinstance(ev, CardPlayed | Covered):
+                self.plays += 1
+            elif isinstance(ev, Stalled):
+                self.stalls += 1
+            elif isinstance(ev, PlayRejected | ActionRejected):
+                self.rejected += 1
+            elif isinstance(ev, SpitRecycled):
+                self.recycles += 1
+            elif isinstance(ev, Slapped):
+                self.slaps += 1
+                self.slap_wins[ev.player] += 1
+                sizes = [len(pile) for pile in before.center]
+                self.smaller += sizes[ev.to] <= sizes[1 - ev.to]
+            elif isinstance(ev, CardMoved):
+                self.moves += 1
+        if before.phase is Phase.SLAP and state.phase is not Phase.SLAP and not any(
+            isinstance(ev, Slapped) for ev in events
+        ):
+            self.timeouts += 1
+
+    def fill(self, result: GameResult, state: Any) -> None:
+        result.plays, result.stalls, result.reshuffles = self.plays, self.stalls, self.recycles
+        result.rejected = self.rejected
+        result.rounds = state.round
+        result.moves = self.moves
+        result.slaps, result.slap_timeouts, result.slaps_smaller = (
+            self.slaps, self.timeouts, self.smaller)
+        result.slap_wins = tuple(self.slap_wins)
+
+
+class TableSim(LoopSim):
+    """Spit and California (2 players), counting rounds and, for Spit, moves and slap
+    outcomes.
 
     ``plays`` counts plays onto the spit piles (Spit) or covers (California);
     ``reshuffles`` counts Spit recycles (the ``recycle`` option); ``rejected`` every
@@ -220,109 +328,7 @@ class TableSim:
     """
 
     def __init__(self, module: Any) -> None:
-        self.module = module
-
-    def play(self, rules: Rules, profiles: Sequence[BotProfile], seed: int,
-             breach_dir: Path | None) -> GameResult:
-        module = self.module
-        table = module.deal(rules, random.Random(seed))
-        step = module.step  # looked up per game, so a test can inject a faulty engine
-        check = check_invariants
-        state, _ = module.start(rules, table, random.Random(seed), seed)
-        commands: list[Command] = []
-
-        def breach(exc: Exception, t: int) -> SimBreach:
-            path = None
-            if breach_dir is not None:
-                data = record(rules, table, seed, commands, until=t)
-                path = breach_dir / f"sim-breach-{rules.game}-seed{seed}.json"
-                path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-            what = f"{type(exc).__name__}: {exc}"
-            return SimBreach(f"game seed {seed} at t = {t} ms: {what}", path, seed)
-
-        try:
-            check(state)
-        except Exception as exc:
-            raise breach(exc, 0) from exc
-        bots = [Bot(i, profiles[i], bot_seed(seed, i)) for i in range(2)]
-        wake: list[int | None] = [b.observe(state, 0) for b in bots]
-        result = GameResult(seed, None, 0, slap_wins=(0, 0))
-        plays = stalls = recycles = rejected = moves = slaps = timeouts = smaller = 0
-        slap_wins = [0, 0]
-        tie_next = 0
-        limit = False
-        while not state.phase.is_over:
-            w0, w1 = wake
-            if w0 is None and w1 is None:
-                who, tb = -1, LIMIT_MS + 1
-            elif w1 is None or (w0 is not None and (w0 < w1 or (w0 == w1 and tie_next == 0))):
-                assert w0 is not None
-                who, tb = 0, w0
-            else:
-                assert w1 is not None
-                who, tb = 1, w1
-            timers = state.timers
-            tt = min(tm.due for tm in timers) if timers else None
-            cmd: Command | None
-            if tt is not None and tt <= tb:
-                if tt > LIMIT_MS:
-                    limit = True
-                    break
-                cmd = Tick(tt)
-            elif who < 0 or tb > LIMIT_MS:
-                limit = True
-                break
-            else:
-                cmd = bots[who].act(state, tb)
-                if cmd is None:
-                    wake[who] = bots[who].observe(state, tb)
-                    continue
-                if w0 == w1:
-                    tie_next = 1 - who
-            commands.append(cmd)
-            if len(commands) > MAX_COMMANDS:
-                limit = True
-                break
-            before = state
-            try:
-                state, events = step(state, cmd)
-                check(state)
-            except Exception as exc:
-                raise breach(exc, cmd.t) from exc
-            for ev in events:
-                if isinstance(ev, CardPlayed | Covered):
-                    plays += 1
-                elif isinstance(ev, Stalled):
-                    stalls += 1
-                elif isinstance(ev, PlayRejected | ActionRejected):
-                    rejected += 1
-                elif isinstance(ev, SpitRecycled):
-                    recycles += 1
-                elif isinstance(ev, Slapped):
-                    slaps += 1
-                    slap_wins[ev.player] += 1
-                    sizes = [len(pile) for pile in before.center]
-                    smaller += sizes[ev.to] <= sizes[1 - ev.to]
-                elif isinstance(ev, CardMoved):
-                    moves += 1
-            if before.phase is Phase.SLAP and state.phase is not Phase.SLAP and not any(
-                isinstance(ev, Slapped) for ev in events
-            ):
-                timeouts += 1
-            t = cmd.t
-            wake = [b.observe(state, t) for b in bots]
-        result.winner = state.winner
-        result.length_ms = state.now
-        result.limit = limit
-        result.plays, result.stalls, result.reshuffles = plays, stalls, recycles
-        result.rejected, result.commands = rejected, len(commands)
-        result.cards_left = tuple(p.cards for p in state.players)
-        result.rounds = state.round
-        result.moves = moves
-        result.slaps, result.slap_timeouts, result.slaps_smaller = slaps, timeouts, smaller
-        result.slap_wins = tuple(slap_wins)
-        result.log = commands
-        return result
+        super().__init__(module, _TableTally.of)
 
 
 SIM_GAMES: dict[Game, SimGame] = {

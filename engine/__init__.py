@@ -22,10 +22,10 @@ Glossary (the contract's words):
 from engine.california import CaliforniaState
 from engine.cards import Card, normalize_code
 from engine.commands import Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
+from engine.errors import EngineError, InvalidPosition
 from engine.events import Event, Reason
 from engine.game import GameState, new_game, start_table, step
 from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
-from engine.speed import EngineError, InvalidPosition
 from engine.spit import SpitState
 from engine.state import Phase, SpeedPlayer, SpeedState
 

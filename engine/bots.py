@@ -334,17 +334,24 @@ class _SpeedMemo:
 
     @classmethod
     def of(cls, rules: Rules, player: int) -> _SpeedMemo:
-        table = _TABLES.get(rules)
-        if table is None:
-            table = tuple(tuple(rules.adjacent(c, t) for c in range(14)) for t in range(14))
-            _TABLES[rules] = table
-        masks = tuple(sum(1 << c for c in range(14) if table[t][c]) for t in range(14))
+        table, masks = _adjacency(rules)
         left, right = rules.reach(player)
         return cls(rules, table, masks, left, right, rules.call)
 
 
-_TABLES: dict[Rules, tuple[tuple[bool, ...], ...]] = {}
-"""Adjacency tables by rules (a handful of entries: one per rules a bot has played)."""
+_Table = tuple[tuple[bool, ...], ...]
+_TABLES: dict[Rules, tuple[_Table, tuple[int, ...]]] = {}
+"""Adjacency tables and masks by rules (a handful of entries: one per rules a bot has played)."""
+
+
+def _adjacency(rules: Rules) -> tuple[_Table, tuple[int, ...]]:
+    """The rules' adjacency table and masks (see ``_SpeedMemo``), built once per rules."""
+    found = _TABLES.get(rules)
+    if found is None:
+        table = tuple(tuple(rules.adjacent(c, t) for c in range(14)) for t in range(14))
+        masks = tuple(sum(1 << c for c in range(14) if table[t][c]) for t in range(14))
+        found = _TABLES[rules] = (table, masks)
+    return found
 
 
 def _holds(hand: tuple[Card, ...], card: Card) -> bool:
@@ -353,6 +360,59 @@ def _holds(hand: tuple[Card, ...], card: Card) -> bool:
         if held is card:
             return True
     return False
+
+
+def _choose(bot: Bot, legal: list[tuple[Card, int]], hand: tuple[Card, ...],
+            masks: tuple[int, ...]) -> tuple[Card, int]:
+    """One of the ``legal`` (card, pile) plays: with probability ``skill`` the one leaving
+    the most follow-ups in ``hand``, else any."""
+    rng = bot.rng
+    skill = bot.profile.skill
+    if skill and rng.random() < skill:
+        # Most follow-ups (ranks held that will fit on the card played), then its run.
+        held = 0
+        for card in hand:
+            held |= 1 << card.rank
+        last = bot.last_card
+        best = -1
+        picks: list[tuple[Card, int]] = []
+        for option in legal:
+            card = option[0]
+            rank = card.rank
+            score = 2 * (masks[rank] & held & ~(1 << rank)).bit_count() + (card is last)
+            if score > best:
+                best, picks = score, [option]
+            elif score == best:
+                picks.append(option)
+        if len(picks) == 1:
+            return picks[0]
+        legal = picks
+    return legal[int(rng.random() * len(legal))]
+
+
+def _play_plan(bot: Bot, state: Any, start: int, legal: list[tuple[Card, int]],
+               cards: tuple[Card, ...], items: int, table: _Table,
+               masks: tuple[int, ...]) -> Plan:
+    """Speed and Spit: a play of one of the ``legal`` (card, pile) pairs from ``cards`` (the
+    hand, the stock tops), decided from ``start`` on a scan of ``items`` and due no earlier
+    than the bot's lockout ends; near its speed limit, a deliberate wrong attempt."""
+    card, pile = legal[0] if len(legal) == 1 else _choose(bot, legal, cards, masks)
+    top = state.center[pile][0]
+    timing = bot.timing
+    rt = timing.reaction(items, bot.profile.chain_factor if top is bot.last_card else 1.0)
+    due = start + rt
+    locked_until = state.players[bot.player].locked_until
+    if due < locked_until:
+        due = locked_until
+    plan = Plan(due, _PLAY, card, pile, top)
+    if state.phase is _PLAYING and timing.is_wrong(rt, items):
+        row = table[top.rank]
+        misses = [c for c in cards if not row[c.rank]]
+        if misses:
+            # A near miss looks most like a fit: the closest rank.
+            plan.card = min(misses, key=lambda c: (abs(c.rank - top.rank), c.uid))
+            plan.wrong = True
+    return plan
 
 
 class SpeedStrategy:
@@ -414,22 +474,7 @@ class SpeedStrategy:
                 legal.append((card, right))
         items = 2 * len(hand)
         if legal:
-            card, pile = legal[0] if len(legal) == 1 else self._choose(bot, legal, hand,
-                                                                         memo.masks)
-            top = top_l if pile == left else top_r
-            rt = timing.reaction(items, prof.chain_factor if top is bot.last_card else 1.0)
-            due = start + rt
-            if due < me.locked_until:
-                due = me.locked_until
-            plan = Plan(due, _PLAY, card, pile, top)
-            if phase is _PLAYING and timing.is_wrong(rt, items):
-                row = table[top.rank]
-                misses = [c for c in hand if not row[c.rank]]
-                if misses:
-                    # A near miss looks most like a fit: the closest rank.
-                    plan.card = min(misses, key=lambda c: (abs(c.rank - top.rank), c.uid))
-                    plan.wrong = True
-            return plan
+            return _play_plan(bot, state, start, legal, hand, items, table, memo.masks)
 
         if phase is _DEADLOCKED and p not in state.deadlock_played:
             # Rule 8's free play: the card that leaves a held card fitting on it.
@@ -439,32 +484,6 @@ class SpeedStrategy:
         if (phase is _STALLED or phase is _DEADLOCKED) and p not in state.ready:
             return Plan(start + timing.reaction(items, prof.absent_factor), _READY)
         return None
-
-    @staticmethod
-    def _choose(bot: Bot, legal: list[tuple[Card, int]], hand: tuple[Card, ...],
-                masks: tuple[int, ...]) -> tuple[Card, int]:
-        rng = bot.rng
-        skill = bot.profile.skill
-        if skill and rng.random() < skill:
-            # Most follow-ups (ranks held that will fit on the card played), then its run.
-            held = 0
-            for card in hand:
-                held |= 1 << card.rank
-            last = bot.last_card
-            best = -1
-            picks: list[tuple[Card, int]] = []
-            for option in legal:
-                card = option[0]
-                rank = card.rank
-                score = 2 * (masks[rank] & held & ~(1 << rank)).bit_count() + (card is last)
-                if score > best:
-                    best, picks = score, [option]
-                elif score == best:
-                    picks.append(option)
-            if len(picks) == 1:
-                return picks[0]
-            legal = picks
-        return legal[int(rng.random() * len(legal))]
 
     def confirm(self, bot: Bot, state: SpeedState, plan: Plan, now: int) -> Command | None:
         phase = state.phase
@@ -525,12 +544,7 @@ class _RankMemo:
         memo = bot.memo
         if isinstance(memo, cls) and memo.rules is rules:
             return memo
-        table = _TABLES.get(rules)
-        if table is None:
-            table = tuple(tuple(rules.adjacent(c, t) for c in range(14)) for t in range(14))
-            _TABLES[rules] = table
-        masks = tuple(sum(1 << c for c in range(14) if table[t][c]) for t in range(14))
-        memo = bot.memo = cls(rules, table, masks)
+        memo = bot.memo = cls(rules, *_adjacency(rules))
         return memo
 
 
@@ -542,7 +556,33 @@ def _is_top(stocks: tuple[tuple[Card, ...], ...], card: Card) -> int:
     return -1
 
 
-class SpitStrategy:
+class _RoundStrategy:
+    """Spit and California: nothing to decide or fire once the game is over or while it is
+    paused; a decision starts now, or once the refractory gap after its own action is over.
+    Each game decides (``_decide``) and re-checks a due plan (``_confirm``) its own way."""
+
+    def is_over(self, state: Any) -> bool:
+        phase: Phase = state.phase
+        return phase.is_over
+
+    def decide(self, bot: Bot, state: Any, now: int) -> Plan | None:
+        if state.phase.is_over or state.paused_at is not None:
+            return None
+        return self._decide(bot, state, now, now if bot.busy_until < now else bot.busy_until)
+
+    def confirm(self, bot: Bot, state: Any, plan: Plan, now: int) -> Command | None:
+        if state.phase.is_over or state.paused_at is not None:
+            return None
+        return self._confirm(bot, state, plan, now)
+
+    def _decide(self, bot: Bot, state: Any, now: int, start: int) -> Plan | None:
+        raise NotImplementedError
+
+    def _confirm(self, bot: Bot, state: Any, plan: Plan, now: int) -> Command | None:
+        raise NotImplementedError
+
+
+class SpitStrategy(_RoundStrategy):
     """Spit: play a stock top onto a spit pile (the one leaving most follow-ups); else
     move a top with a card under it into an empty slot (revealing a card); SLAM (spit) at
     a stall; in the slap phase race for the smaller pile.
@@ -555,18 +595,12 @@ class SpitStrategy:
     not used: a combine reveals a card but hides one, and two can undo each other forever.
     """
 
-    def is_over(self, state: spit.SpitState) -> bool:
-        return state.phase.is_over
-
-    def decide(self, bot: Bot, state: spit.SpitState, now: int) -> Plan | None:
+    def _decide(self, bot: Bot, state: spit.SpitState, now: int, start: int) -> Plan | None:
         phase = state.phase
-        if phase.is_over or state.paused_at is not None:
-            return None
         p = bot.player
         me = state.players[p]
         timing = bot.timing
         prof = bot.profile
-        start = now if bot.busy_until < now else bot.busy_until
         center = state.center
         if phase is _SLAP_PHASE:
             sizes = (len(center[0]), len(center[1]))
@@ -590,21 +624,7 @@ class SpitStrategy:
         legal = [(c, i) for c in tops for i in piles if table[center[i][0].rank][c.rank]]
         items = len(tops) * len(piles)
         if legal:
-            card, pile = legal[0] if len(legal) == 1 else SpeedStrategy._choose(
-                bot, legal, tops, memo.masks)
-            top = center[pile][0]
-            rt = timing.reaction(items, prof.chain_factor if top is bot.last_card else 1.0)
-            due = start + rt
-            if due < me.locked_until:
-                due = me.locked_until
-            plan = Plan(due, _PLAY, card, pile, top)
-            if phase is _PLAYING and timing.is_wrong(rt, items):
-                row = table[top.rank]
-                misses = [c for c in tops if not row[c.rank]]
-                if misses:
-                    plan.card = min(misses, key=lambda c: (abs(c.rank - top.rank), c.uid))
-                    plan.wrong = True
-            return plan
+            return _play_plan(bot, state, start, legal, tops, items, table, memo.masks)
         if phase is _STALLED and p not in state.ready:
             return Plan(start + timing.reaction(items, prof.absent_factor), _READY)
         # A move into an empty slot: from the biggest pile (most cards still face down).
@@ -621,10 +641,8 @@ class SpitStrategy:
             return Plan(due, _MOVE, stocks[src][0], empty[0] + 1)
         return None
 
-    def confirm(self, bot: Bot, state: spit.SpitState, plan: Plan, now: int) -> Command | None:
+    def _confirm(self, bot: Bot, state: spit.SpitState, plan: Plan, now: int) -> Command | None:
         phase = state.phase
-        if phase.is_over or state.paused_at is not None:
-            return None
         p = bot.player
         me = state.players[p]
         intent = plan.intent
@@ -655,7 +673,7 @@ class SpitStrategy:
         return Play(now, p, card.code, plan.pile)
 
 
-class CaliforniaStrategy:
+class CaliforniaStrategy(_RoundStrategy):
     """California: scan both rows for a top that may be covered (a live match or a
     double) and cover it; SLAM ready at a stall.
 
@@ -667,19 +685,14 @@ class CaliforniaStrategy:
     not coverable (the engine rejects it: ``no_match``).
     """
 
-    def is_over(self, state: california.CaliforniaState) -> bool:
-        return state.phase.is_over
-
-    def decide(self, bot: Bot, state: california.CaliforniaState, now: int) -> Plan | None:
+    def _decide(self, bot: Bot, state: california.CaliforniaState, now: int,
+                start: int) -> Plan | None:
         phase = state.phase
-        if phase.is_over or state.paused_at is not None:
-            return None
         p = bot.player
-        me = state.players[p]
+        players = state.players
+        me = players[p]
         timing = bot.timing
         prof = bot.profile
-        start = now if bot.busy_until < now else bot.busy_until
-        players = state.players
         items = len(players[0].row) + len(players[1].row)
         if phase is _STALLED:
             if p in state.ready:
@@ -723,11 +736,9 @@ class CaliforniaStrategy:
             plan.wrong = True
         return plan
 
-    def confirm(self, bot: Bot, state: california.CaliforniaState, plan: Plan,
-                now: int) -> Command | None:
+    def _confirm(self, bot: Bot, state: california.CaliforniaState, plan: Plan,
+                 now: int) -> Command | None:
         phase = state.phase
-        if phase.is_over or state.paused_at is not None:
-            return None
         p = bot.player
         me = state.players[p]
         if plan.intent is _READY:

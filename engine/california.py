@@ -2,7 +2,8 @@
 
 Every rule here is numbered as in the scenario contract's California section (rule 1-4);
 rules.md labels (CAL-*, E*) are given where they add a reason. The design follows
-``engine.speed``: a frozen state and a private mutable ``_Work`` copy per command.
+``engine.speed``: a frozen state and a private mutable ``_Work`` copy per command (what every
+game shares is in ``engine.work``).
 
 Words: each player has a face-down *deck* and a *row* of ``row`` face-up piles in front of
 them. A *visible top* is the top card of any row pile. A rank is *live* from the moment two
@@ -15,25 +16,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card, shuffled_deck
-from engine.clock import Clocked
-from engine.commands import Command, Cover, Pause, Resume, Slam, Tick
-from engine.events import (
-    ActionRejected,
-    Covered,
-    Event,
-    GameTied,
-    GameWon,
-    Reason,
-    Redealt,
-    Stalled,
-)
+from engine.commands import Command, Cover
+from engine.errors import EngineError, InvalidPosition
+from engine.events import ActionRejected, Covered, Event, Reason, Redealt
 from engine.rules import Game, Rules
-from engine.speed import EngineError, InvalidPosition
-from engine.state import Phase, Timer, TimerKind
+from engine.state import Phase, TimedState, Timer
+from engine.work import Work, run_step
 
 PLAYERS = 2
 DEAL_EACH = 26
@@ -71,7 +63,7 @@ class CaliforniaPlayer:
 
 
 @dataclass(frozen=True, slots=True)
-class CaliforniaState:
+class CaliforniaState(TimedState):
     rules: Rules
     players: tuple[CaliforniaPlayer, ...]
     live: frozenset[int] = frozenset()
@@ -87,17 +79,6 @@ class CaliforniaState:
     winner: int | None = None
     seed: int = 0
     rng_state: Any = None
-
-    @property
-    def paused(self) -> bool:
-        return self.paused_at is not None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase.is_over
-
-    def flip_due(self) -> int | None:
-        return next((tm.due for tm in self.timers if tm.kind is TimerKind.FLIP), None)
 
     def tops(self) -> list[Card]:
         return [pile[0] for p in self.players for pile in p.row]
@@ -180,9 +161,7 @@ def start(
     work = _Work(state)
     work.update_live()
     work.check_empty()
-    work.settle()
-    work.advance(0)
-    return work.freeze(), work.events
+    return work.opened()
 
 
 def table_of(state: CaliforniaState) -> CaliforniaTable:
@@ -193,72 +172,38 @@ def table_of(state: CaliforniaState) -> CaliforniaTable:
 
 def step(state: CaliforniaState, cmd: Command) -> tuple[CaliforniaState, list[Event]]:
     """Apply one command at ``cmd.t``: timers due at or before it fire first, in due order."""
-    if state.phase.is_over:
-        return state, []
-    if cmd.t < state.now:
-        raise EngineError(f"time went backwards: {cmd.t} < {state.now}")
-    if isinstance(cmd, Tick) and (
-        state.paused_at is not None or not any(tm.due <= cmd.t for tm in state.timers)
-    ):
-        return replace(state, now=cmd.t), []
-    work = _Work(state)
-    work.advance(cmd.t)
-    if not work.is_over():
-        match cmd:
-            case Cover():
-                work.cover(cmd)
-            case Slam():
-                work.slam(cmd.player)
-            case Pause():
-                work.pause(cmd.player)
-            case Resume():
-                work.resume(cmd.player)
-            case _:
-                pass
-        work.advance(cmd.t)
-    return work.freeze(), work.events
+    return run_step(state, cmd, _Work)
 
 
-class _Work(Clocked):
-    """A mutable scratch copy of one state: ``step`` edits it, then freezes a new state."""
+class _Work(Work[CaliforniaState]):
+    """California's scratch copy: rows, decks, the live ranks and the round."""
 
     def __init__(self, s: CaliforniaState) -> None:
-        self.rules = s.rules
+        super().__init__(s)
         self.rows = [[list(pile) for pile in p.row] for p in s.players]
         self.decks = [list(p.deck) for p in s.players]
-        self.locked = [p.locked_until for p in s.players]
         self.live = set(s.live)
-        self.phase = s.phase
-        self.now = s.now
-        self.timers = list(s.timers)
-        self.timer_seq = s.timer_seq
-        self.ready = set(s.ready)
-        self.paused_at = s.paused_at
         self.round = s.round
-        self.winner = s.winner
-        self.seed = s.seed
-        self.rng_state = s.rng_state
-        self.events: list[Event] = []
 
     def freeze(self) -> CaliforniaState:
         return CaliforniaState(
-            rules=self.rules,
             players=tuple(
                 CaliforniaPlayer(tuple(map(tuple, row)), tuple(deck), lk)
                 for row, deck, lk in zip(self.rows, self.decks, self.locked, strict=True)
             ),
             live=frozenset(self.live),
-            phase=self.phase,
-            now=self.now,
-            timers=tuple(self.timers),
-            timer_seq=self.timer_seq,
-            ready=frozenset(self.ready),
-            paused_at=self.paused_at,
             round=self.round,
-            winner=self.winner,
-            seed=self.seed,
-            rng_state=self.rng_state,
+            **self.frozen(),
         )
+
+    def act(self, cmd: Command) -> None:
+        if isinstance(cmd, Cover):
+            self.cover(cmd)
+
+    def cards(self, p: int) -> int:
+        """Cards still to shed: the deck. Both decks hold cards at a stall (an empty deck
+        decides the game at once), so a stall's slams wait for both players."""
+        return len(self.decks[p])
 
     def row_cards(self, p: int) -> int:
         return sum(map(len, self.rows[p]))
@@ -281,21 +226,6 @@ class _Work(Clocked):
 
     # Endings and stalls.
 
-    def win(self, p: int) -> None:
-        self.phase, self.winner, self.timers = Phase.WON, p, []
-        self.events.append(GameWon(self.now, p))
-
-    def tie(self) -> None:
-        self.phase, self.timers = Phase.TIED, []
-        self.events.append(GameTied(self.now))
-
-    def fewest(self, counts: list[int]) -> None:
-        """Won by the player with fewer cards; equal is a draw."""
-        if counts[0] == counts[1]:
-            self.tie()
-        else:
-            self.win(counts.index(min(counts)))
-
     def check_empty(self) -> None:
         """Rule 3: the first player whose deck is empty wins; if both are empty at once,
         fewer row cards wins and equal rows are a draw."""
@@ -309,10 +239,7 @@ class _Work(Clocked):
         """Rule 2: no legal cover anywhere is a stall."""
         if self.phase is not Phase.PLAYING or self.any_legal():
             return
-        self.phase = Phase.STALLED
-        self.ready.clear()
-        self.set_timer(self.now + self.rules.stall_delay_ms, TimerKind.FLIP)
-        self.events.append(Stalled(self.now))
+        self.stall()
 
     def flip(self) -> None:
         """Rule 2-3: the stall's flip is a re-deal (or, when the ``round_limit``-th re-deal
@@ -339,8 +266,7 @@ class _Work(Clocked):
 
     def reject(self, p: int, reason: Reason, cmd: Cover) -> None:
         self.events.append(ActionRejected(self.now, p, reason, "cover", cmd.card))
-        if reason.locks_out and self.rules.lockout_ms:
-            self.locked[p] = self.now + self.rules.lockout_ms
+        self.lock_out(p, reason)
 
     def cover(self, cmd: Cover) -> None:
         p = cmd.player
@@ -367,16 +293,6 @@ class _Work(Clocked):
             return self.win(p)
         self.settle()
         return None
-
-    def slam(self, p: int) -> None:
-        """Ready at a stall; slams outside a stall are ignored."""
-        if self.paused_at is not None or self.phase is not Phase.STALLED:
-            return
-        if p not in self.ready:
-            self.ready.add(p)
-            if len(self.ready) == PLAYERS:
-                self.timers = [tm for tm in self.timers if tm.kind is not TimerKind.FLIP]
-                self.flip()
 
 
 def format_position(state: CaliforniaState) -> str:

@@ -1,9 +1,10 @@
 """The clock every game shares: timers, pause and resume, lockouts standing still.
 
 Each game's private scratch state (``_Work`` in speed.py, spit.py, california.py) derives
-from ``Clocked`` and says what a timer does in ``fire``. The contract's clock rules live
-here once: timers due at or before an input fire first, in (due, set) order; while paused
-timers and lockouts stand still, and a resume shifts them by the pause's length.
+from ``Clocked`` (through ``engine.work.Work``) and says what a timer does in ``fire``. The
+contract's clock rules live here once: timers due at or before an input fire first, in
+(due, set) order; while paused timers and lockouts stand still, and a resume shifts them by
+the pause's length.
 """
 
 from __future__ import annotations

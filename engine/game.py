@@ -14,6 +14,7 @@ from typing import Any
 
 from engine import california, notation, speed, spit
 from engine.commands import Command
+from engine.errors import EngineError
 from engine.events import Event
 from engine.rules import Game, Rules
 from engine.state import SpeedState
@@ -53,7 +54,7 @@ def start_table(
     """Start ``rules.game`` on a written table at t = 0 (InvalidPosition for a bad one)."""
     fns = GAMES[rules.game]
     if not isinstance(table, fns.table_type):
-        raise speed.EngineError(f"a {type(table).__name__} is not a {rules.game} table")
+        raise EngineError(f"a {type(table).__name__} is not a {rules.game} table")
     state, events = fns.start(rules, table, rng, seed)
     return _checked(state), events
 
@@ -66,7 +67,7 @@ def step(state: GameState, cmd: Command) -> tuple[GameState, list[Event]]:
 
 def _checked(state: object) -> GameState:
     if not isinstance(state, SpeedState | spit.SpitState | california.CaliforniaState):
-        raise speed.EngineError(f"not a game state: {state!r}")
+        raise EngineError(f"not a game state: {state!r}")
     return state
 
 

@@ -7,7 +7,8 @@ from functools import cache
 
 from engine import california, spit
 from engine.cards import Card, make_deck
-from engine.speed import HAND_SIZE, EngineError
+from engine.errors import EngineError
+from engine.speed import HAND_SIZE
 from engine.state import Phase, SpeedState, TimerKind
 
 

@@ -16,8 +16,10 @@ from typing import Any
 from engine import california, game, speed, spit
 from engine.cards import Card, CardBox, InvalidCard, normalize_code
 from engine.commands import Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
+from engine.errors import InvalidPosition
 from engine.events import Event
 from engine.rules import Game, Rules, RulesError, Scoring
+from engine.state import SpeedState
 
 
 class ScenarioError(ValueError):
@@ -262,7 +264,7 @@ def _parse_spit_table(raw: dict[str, Any], rules: Rules) -> spit.SpitTable:
     table = spit.SpitTable(stocks, spit_cards, center)
     try:
         spit.check_table(table)
-    except speed.InvalidPosition as exc:
+    except InvalidPosition as exc:
         raise ScenarioError(f"table: {exc}") from None
     return table
 
@@ -275,7 +277,7 @@ def _parse_california_table(raw: dict[str, Any], rules: Rules) -> california.Cal
     table = california.CaliforniaTable(rows, decks)
     try:
         california.check_table(table, rules)
-    except speed.InvalidPosition as exc:
+    except InvalidPosition as exc:
         raise ScenarioError(f"table: {exc}") from None
     return table
 
@@ -324,74 +326,48 @@ def _emit_all(events: list[Event], emit: Callable[[Event], None]) -> None:
 
 def report(state: game.GameState, events: list[Event]) -> dict[str, Any]:
     """The contract's output object (plus a few extra keys)."""
-    if isinstance(state, spit.SpitState):
-        return _report_spit(state, events)
-    if isinstance(state, california.CaliforniaState):
-        return _report_california(state, events)
-    return {
-        "over": state.is_over,
-        "winner": state.winner,
-        "center": [pile[0].code if pile else None for pile in state.center],
-        "center_sizes": [len(pile) for pile in state.center],
-        "players": [
-            {"cards": p.cards, "hand": [c.code for c in p.hand], "draw": len(p.draw)}
-            for p in state.players
-        ],
-        "cards_total": state.cards_total(),
-        "events": [e.to_dict() for e in events],
-        "phase": state.phase.value,
-        "t": state.now,
-        "paused": state.paused,
-    }
-
-
-def _report_spit(state: spit.SpitState, events: list[Event]) -> dict[str, Any]:
+    # California has no centre piles.
+    center = () if isinstance(state, california.CaliforniaState) else state.center
     out: dict[str, Any] = {
         "over": state.is_over,
         "winner": state.winner,
-        "center": [pile[0].code if pile else None for pile in state.center],
-        "center_sizes": [len(pile) for pile in state.center],
-        "players": [
-            {
-                "cards": p.cards,
-                "stocks": [[c.code for c in pile] for pile in p.stocks],
-                "spit": len(p.spit),
-            }
-            for p in state.players
-        ],
+        "center": [pile[0].code if pile else None for pile in center],
+        "center_sizes": [len(pile) for pile in center],
+        "players": _report_players(state),
         "cards_total": state.cards_total(),
         "events": [e.to_dict() for e in events],
         "phase": state.phase.value,
         "t": state.now,
         "paused": state.paused,
-        "round": state.round,
     }
-    if state.rules.scoring is Scoring.POINTS:
+    if not isinstance(state, SpeedState):
+        out["round"] = state.round
+    if isinstance(state, spit.SpitState) and state.rules.scoring is Scoring.POINTS:
         out["scores"] = list(state.scores)
     return out
 
 
-def _report_california(state: california.CaliforniaState, events: list[Event]) -> dict[str, Any]:
-    return {
-        "over": state.is_over,
-        "winner": state.winner,
-        "center": [],
-        "center_sizes": [],
-        "players": [
-            {
-                "cards": p.cards,
-                "row": [[c.code for c in pile] for pile in p.row],
-                "deck": len(p.deck),
-            }
+def _report_players(state: game.GameState) -> list[dict[str, Any]]:
+    """Each player's entry in the output: ``cards`` to shed, then the game's own zones."""
+    if isinstance(state, spit.SpitState):
+        return [
+            {"cards": p.cards, "stocks": _codes(p.stocks), "spit": len(p.spit)}
             for p in state.players
-        ],
-        "cards_total": state.cards_total(),
-        "events": [e.to_dict() for e in events],
-        "phase": state.phase.value,
-        "t": state.now,
-        "paused": state.paused,
-        "round": state.round,
-    }
+        ]
+    if isinstance(state, california.CaliforniaState):
+        return [
+            {"cards": p.cards, "row": _codes(p.row), "deck": len(p.deck)}
+            for p in state.players
+        ]
+    return [
+        {"cards": p.cards, "hand": [c.code for c in p.hand], "draw": len(p.draw)}
+        for p in state.players
+    ]
+
+
+def _codes(piles: Iterable[Iterable[Card]]) -> list[list[str]]:
+    """Piles as lists of card codes, each top first."""
+    return [[c.code for c in pile] for pile in piles]
 
 
 def run(scenario: Scenario) -> dict[str, Any]:
@@ -399,7 +375,7 @@ def run(scenario: Scenario) -> dict[str, Any]:
     events: list[Event] = []
     try:
         state = play(scenario, events.append)
-    except speed.InvalidPosition as exc:
+    except InvalidPosition as exc:
         raise ScenarioError(f"table: {exc}") from None
     return report(state, events)
 
@@ -439,23 +415,19 @@ def command_to_input(cmd: Command) -> dict[str, Any]:
 
 def table_to_json(table: game.Table) -> dict[str, Any]:
     """A table in the scenario format."""
-
-    def codes(piles: Iterable[Iterable[Card]]) -> list[list[str]]:
-        return [[c.code for c in pile] for pile in piles]
-
     if isinstance(table, spit.SpitTable):
         return {
-            "stocks": [codes(piles) for piles in table.stocks],
-            "spit": codes(table.spit),
-            "center": codes(table.center),
+            "stocks": [_codes(piles) for piles in table.stocks],
+            "spit": _codes(table.spit),
+            "center": _codes(table.center),
         }
     if isinstance(table, california.CaliforniaTable):
-        return {"rows": [codes(row) for row in table.rows], "decks": codes(table.decks)}
+        return {"rows": [_codes(row) for row in table.rows], "decks": _codes(table.decks)}
     return {
-        "hands": codes(table.hands),
-        "draw": codes(table.draws),
-        "center": codes(table.center),
-        "side": codes(table.side),
+        "hands": _codes(table.hands),
+        "draw": _codes(table.draws),
+        "center": _codes(table.center),
+        "side": _codes(table.side),
         "burned": [c.code for c in table.burned],
     }
 

@@ -11,33 +11,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, shuffle_stream, shuffled_deck
-from engine.clock import Clocked
-from engine.commands import Command, Pause, Play, Resume, Slam, Tick
+from engine.commands import Command, Play
+from engine.errors import EngineError as EngineError
+from engine.errors import InvalidPosition as InvalidPosition
 from engine.events import (
     CardDrawn,
     CardFlipped,
     CardPlayed,
     CenterReshuffled,
     Event,
-    GameTied,
-    GameWon,
     PenaltyTaken,
     PlayRejected,
     Reason,
-    Stalled,
 )
 from engine.rules import CallMode, Deadlock, FalseCall, Game, Reshuffle, Rules
 from engine.state import Phase, SpeedPlayer, SpeedState, Timer, TimerKind
+from engine.work import Work, run_step
 
 HAND_SIZE = 5
-
-
-class EngineError(Exception):
-    """A programming error: the engine was asked something no game can mean."""
-
-
-class InvalidPosition(EngineError, ValueError):
-    """A table that breaks the shapes of the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +99,7 @@ def start(
     for p in range(n):
         if not work.is_over():
             work.check_out(p)
-    work.settle()
-    work.advance(0)
-    return work.freeze(), work.events
+    return work.opened()
 
 
 def step(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
@@ -118,39 +107,25 @@ def step(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
 
     Once the game is decided nothing happens. Time never goes backwards (EngineError).
     """
-    if state.phase.is_over:
-        return state, []
-    if cmd.t < state.now:
-        raise EngineError(f"time went backwards: {cmd.t} < {state.now}")
-    quiet = state.paused_at is None and not any(tm.due <= cmd.t for tm in state.timers)
-    if type(cmd) is Tick and (quiet or state.paused_at is not None):
-        return _evolve(state, now=cmd.t), []
-    if type(cmd) is Play and quiet and state.phase is not Phase.DEADLOCKED:
+    # The fast path: a play in time, unpaused, with no timer due, in play or at a stall
+    # (not in a deadlock, nor in a decided game: run_step answers those).
+    phase = state.phase
+    if (
+        type(cmd) is Play
+        and (phase is Phase.PLAYING or phase is Phase.STALLED)
+        and cmd.t >= state.now
+        and state.paused_at is None
+        and not any(tm.due <= cmd.t for tm in state.timers)
+    ):
         done = _play_fast(state, cmd)
         if done is not None:
             return done
-    return _step_slow(state, cmd)
+    return run_step(state, cmd, _Work, _evolve)
 
 
 def _step_slow(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
     """``step`` through the general path: a scratch copy of every zone."""
-    work = _Work(state)
-    work.advance(cmd.t)
-    if not work.is_over():
-        match cmd:
-            case Play():
-                work.play(cmd)
-            case Slam():
-                work.slam(cmd.player)
-            case Pause():
-                work.pause(cmd.player)
-            case Resume():
-                work.resume(cmd.player)
-            case Tick():
-                pass
-        # Timers set by the command itself may already be due (a delay of 0 ms).
-        work.advance(cmd.t)
-    return work.freeze(), work.events
+    return _Work(state).run(cmd)
 
 
 def _any_legal(
@@ -213,8 +188,8 @@ def has_legal_play(state: SpeedState) -> bool:
 
 def _evolve(
     s: SpeedState,
-    *,
     now: int,
+    *,
     players: tuple[SpeedPlayer, ...] | None = None,
     center: tuple[tuple[Card, ...], ...] | None = None,
 ) -> SpeedState:
@@ -275,34 +250,21 @@ def _play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] |
     return after, [CardPlayed(t, p, card, to)]
 
 
-class _Work(Clocked):
-    """A mutable scratch copy of one state: ``step`` edits it, then freezes a new state."""
+class _Work(Work[SpeedState]):
+    """Speed's scratch copy: hands, draw piles, centre and side piles."""
 
     def __init__(self, s: SpeedState) -> None:
-        self.rules = s.rules
-        self.n = s.rules.players
+        super().__init__(s)
         self.hands = [list(p.hand) for p in s.players]
         self.draws = [list(p.draw) for p in s.players]
-        self.locked = [p.locked_until for p in s.players]
         self.center = [list(c) for c in s.center]
         self.side = [list(c) for c in s.side]
         self.burned = s.burned
-        self.phase = s.phase
-        self.now = s.now
-        self.timers = list(s.timers)
-        self.timer_seq = s.timer_seq
-        self.ready = set(s.ready)
         self.deadlock_played = set(s.deadlock_played)
-        self.paused_at = s.paused_at
         self.rebuilt = s.rebuilt_since_play
-        self.winner = s.winner
-        self.seed = s.seed
-        self.rng_state = s.rng_state
-        self.events: list[Event] = []
 
     def freeze(self) -> SpeedState:
         return SpeedState(
-            rules=self.rules,
             players=tuple(
                 SpeedPlayer(tuple(h), tuple(d), lk)
                 for h, d, lk in zip(self.hands, self.draws, self.locked, strict=True)
@@ -310,18 +272,14 @@ class _Work(Clocked):
             center=tuple(map(tuple, self.center)),
             side=tuple(map(tuple, self.side)),
             burned=self.burned,
-            phase=self.phase,
-            now=self.now,
-            timers=tuple(self.timers),
-            timer_seq=self.timer_seq,
-            ready=frozenset(self.ready),
             deadlock_played=frozenset(self.deadlock_played),
-            paused_at=self.paused_at,
             rebuilt_since_play=self.rebuilt,
-            winner=self.winner,
-            seed=self.seed,
-            rng_state=self.rng_state,
+            **self.frozen(),
         )
+
+    def act(self, cmd: Command) -> None:
+        if isinstance(cmd, Play):
+            self.play(cmd)
 
     # Small queries.
 
@@ -340,14 +298,6 @@ class _Work(Clocked):
             self.penalty(timer.player, missed_call=True)
 
     # Endings.
-
-    def win(self, p: int) -> None:
-        self.phase, self.winner, self.timers = Phase.WON, p, []
-        self.events.append(GameWon(self.now, p))
-
-    def tie(self) -> None:
-        self.phase, self.timers = Phase.TIED, []
-        self.events.append(GameTied(self.now))
 
     def check_out(self, p: int) -> None:
         """Rule 9: a player with no cards in hand or draw is out."""
@@ -368,12 +318,8 @@ class _Work(Clocked):
         deadlock = not any(self.side) and (
             self.rebuilt or all(len(pile) == 1 for pile in self.center)
         )
-        self.phase = Phase.DEADLOCKED if deadlock else Phase.STALLED
-        self.ready.clear()
         self.deadlock_played.clear()
-        self.set_timer(self.now + self.rules.stall_delay_ms, TimerKind.FLIP)
-        if not self.rules.hidden_stall:
-            self.events.append(Stalled(self.now, deadlock))
+        self.stall(deadlock, announce=not self.rules.hidden_stall)
 
     # Moving cards.
 
@@ -408,8 +354,7 @@ class _Work(Clocked):
 
     def reject(self, p: int, reason: Reason, cmd: Play) -> None:
         self.events.append(PlayRejected(self.now, p, reason, cmd.card, cmd.to))
-        if reason.locks_out and self.rules.lockout_ms:
-            self.locked[p] = self.now + self.rules.lockout_ms
+        self.lock_out(p, reason)
 
     def play(self, cmd: Play) -> None:
         p, to = cmd.player, cmd.to
@@ -453,12 +398,7 @@ class _Work(Clocked):
             return self.win(p)
         if self.phase.is_stall:
             # Rule 5: ready; the flip comes once every player holding cards is ready.
-            if self.cards(p) and p not in self.ready:
-                self.ready.add(p)
-                if all(q in self.ready for q in range(self.n) if self.cards(q)):
-                    self.cancel(TimerKind.FLIP)
-                    self.flip()
-            return None
+            return self.ready_up(p)
         if self.rules.false_call is FalseCall.PENALTY:
             self.penalty(p)
         return None
@@ -495,8 +435,7 @@ class _Work(Clocked):
 
     def rebuild(self) -> None:
         """Rule 7: shuffle what lies under the centre tops into new side piles."""
-        rng = random.Random()
-        rng.setstate(self.rng_state)
+        rng = self.rng()
         if self.rules.reshuffle is Reshuffle.EACH:
             for i, pile in enumerate(self.center):
                 under = pile[1:]
@@ -516,9 +455,7 @@ class _Work(Clocked):
     def deadlock_flip(self) -> None:
         """Rule 8: forced discards onto each player's LEFT pile, in player order."""
         if self.rules.deadlock is Deadlock.END_ROUND:
-            counts = [self.cards(p) for p in range(self.n)]
-            fewest = [p for p, c in enumerate(counts) if c == min(counts)]
-            return self.win(fewest[0]) if len(fewest) == 1 else self.tie()
+            return self.fewest([self.cards(p) for p in range(self.n)])
         for p in range(self.n):
             if self.hands[p] and p not in self.deadlock_played:
                 card = self.take_from_hand(p, 0)

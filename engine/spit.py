@@ -3,7 +3,8 @@
 Every rule here is numbered as in the scenario contract's Spit section (rule 1-7); rules.md
 labels (SPT-*, SPS-*, E*) are given where they add a reason. The design follows
 ``engine.speed``: a frozen state, and a private mutable ``_Work`` copy that one command edits
-before it is frozen into the next state. Timers fire in (due, set order) before an input.
+before it is frozen into the next state (the step, the clock, stalls and endings every game
+shares are in ``engine.work``). Timers fire in (due, set order) before an input.
 
 Words: a player's five *stock* piles (slots 1-5, 0-4 in code), their face-down *spit* cards,
 and the two centre *spit piles*; pile i was started by player i. A pile is *in use* unless
@@ -14,20 +15,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card, shuffle_stream, shuffled_deck
-from engine.clock import Clocked
-from engine.commands import Command, Move, Pause, Play, Resume, Slam, Slap, Tick
+from engine.commands import Command, Move, Play, Slap
+from engine.errors import EngineError, InvalidPosition
 from engine.events import (
     ActionRejected,
     CardFlipped,
     CardMoved,
     CardPlayed,
     Event,
-    GameTied,
-    GameWon,
     PlayRejected,
     Reason,
     Redealt,
@@ -35,11 +34,10 @@ from engine.events import (
     RoundScored,
     Slapped,
     SpitRecycled,
-    Stalled,
 )
 from engine.rules import Game, Rules, Scoring
-from engine.speed import EngineError, InvalidPosition
-from engine.state import Phase, Timer, TimerKind
+from engine.state import Phase, TimedState, Timer, TimerKind
+from engine.work import Work, run_step
 
 PLAYERS = 2
 STOCK_SLOTS = 5
@@ -88,7 +86,7 @@ class SpitPlayer:
 
 
 @dataclass(frozen=True, slots=True)
-class SpitState:
+class SpitState(TimedState):
     rules: Rules
     players: tuple[SpitPlayer, ...]
     center: tuple[Pile, ...]
@@ -113,23 +111,12 @@ class SpitState:
     rng_state: Any = None
     """``random.Random.getstate()`` for the next shuffle (a re-deal or a recycle)."""
 
-    @property
-    def paused(self) -> bool:
-        return self.paused_at is not None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase.is_over
-
     def in_use(self, pile: int) -> bool:
         """Is spit pile ``pile`` in use this round (rule 4/5)?"""
         return bool(self.center[pile] or self.players[pile].spit)
 
-    def flip_due(self) -> int | None:
-        return next((tm.due for tm in self.timers if tm.kind is TimerKind.FLIP), None)
-
     def slap_due(self) -> int | None:
-        return next((tm.due for tm in self.timers if tm.kind is TimerKind.SLAP), None)
+        return self.timer_due(TimerKind.SLAP)
 
     def cards_total(self) -> int:
         return sum(p.cards for p in self.players) + sum(map(len, self.center))
@@ -224,9 +211,7 @@ def start(
     for p in range(PLAYERS):
         if work.phase is Phase.PLAYING and not work.stock_cards(p):
             work.end_round(p)
-    work.settle()
-    work.advance(0)
-    return work.freeze(), work.events
+    return work.opened()
 
 
 def table_of(state: SpitState) -> SpitTable:
@@ -242,35 +227,7 @@ def step(state: SpitState, cmd: Command) -> tuple[SpitState, list[Event]]:
 
     Once the game is decided nothing happens. Time never goes backwards (EngineError).
     """
-    if state.phase.is_over:
-        return state, []
-    if cmd.t < state.now:
-        raise EngineError(f"time went backwards: {cmd.t} < {state.now}")
-    if isinstance(cmd, Tick) and (
-        state.paused_at is not None or not any(tm.due <= cmd.t for tm in state.timers)
-    ):
-        return replace(state, now=cmd.t), []
-    work = _Work(state)
-    work.advance(cmd.t)
-    if not work.is_over():
-        match cmd:
-            case Play():
-                work.play(cmd)
-            case Move():
-                work.move(cmd)
-            case Slap():
-                work.slap(cmd.player, cmd.pile)
-            case Slam():
-                work.slam(cmd.player)
-            case Pause():
-                work.pause(cmd.player)
-            case Resume():
-                work.resume(cmd.player)
-            case _:
-                pass
-        # Timers set by the command itself may already be due (a delay of 0 ms).
-        work.advance(cmd.t)
-    return work.freeze(), work.events
+    return run_step(state, cmd, _Work)
 
 
 def can_play(state: SpitState, player: int, card: Card, pile: int) -> bool:
@@ -316,52 +273,41 @@ def legal_moves(state: SpitState, player: int) -> list[tuple[Card, int]]:
     return out
 
 
-class _Work(Clocked):
-    """A mutable scratch copy of one state: ``step`` edits it, then freezes a new state."""
+class _Work(Work[SpitState]):
+    """Spit's scratch copy: stocks, spit cards, the spit piles, the round and scores."""
 
     def __init__(self, s: SpitState) -> None:
-        self.rules = s.rules
+        super().__init__(s)
         self.stocks = [[list(pile) for pile in p.stocks] for p in s.players]
         self.spit = [list(p.spit) for p in s.players]
-        self.locked = [p.locked_until for p in s.players]
         self.center = [list(c) for c in s.center]
-        self.phase = s.phase
-        self.now = s.now
-        self.timers = list(s.timers)
-        self.timer_seq = s.timer_seq
-        self.ready = set(s.ready)
-        self.paused_at = s.paused_at
         self.round = s.round
         self.ender = s.ender
         self.recycled = set(s.recycled)
         self.scores = list(s.scores)
-        self.winner = s.winner
-        self.seed = s.seed
-        self.rng_state = s.rng_state
-        self.events: list[Event] = []
 
     def freeze(self) -> SpitState:
         return SpitState(
-            rules=self.rules,
             players=tuple(
                 SpitPlayer(tuple(map(tuple, st)), tuple(sp), lk)
                 for st, sp, lk in zip(self.stocks, self.spit, self.locked, strict=True)
             ),
             center=tuple(map(tuple, self.center)),
-            phase=self.phase,
-            now=self.now,
-            timers=tuple(self.timers),
-            timer_seq=self.timer_seq,
-            ready=frozenset(self.ready),
-            paused_at=self.paused_at,
             round=self.round,
             ender=self.ender,
             recycled=frozenset(self.recycled),
             scores=tuple(self.scores),
-            winner=self.winner,
-            seed=self.seed,
-            rng_state=self.rng_state,
+            **self.frozen(),
         )
+
+    def act(self, cmd: Command) -> None:
+        match cmd:
+            case Play():
+                self.play(cmd)
+            case Move():
+                self.move(cmd)
+            case Slap():
+                self.slap(cmd.player, cmd.pile)
 
     # Small queries.
 
@@ -390,11 +336,6 @@ class _Work(Clocked):
         """SPT-7 with ``recycle``: out of spit cards, with cards under the own pile's top."""
         return self.rules.recycle and not self.spit[p] and len(self.center[p]) > 1
 
-    def rng(self) -> random.Random:
-        rng = random.Random()
-        rng.setstate(self.rng_state)
-        return rng
-
     # Timers.
 
     def fire(self, timer: Timer) -> None:
@@ -417,10 +358,7 @@ class _Work(Clocked):
             return self.end_round(None)
         if not any(self.spit[p] or self.may_recycle(p) for p in range(PLAYERS)):
             return self.end_round(None)
-        self.phase = Phase.STALLED
-        self.ready.clear()
-        self.set_timer(self.now + self.rules.stall_delay_ms, TimerKind.FLIP)
-        self.events.append(Stalled(self.now))
+        self.stall()
         return None
 
     def flip(self) -> None:
@@ -512,11 +450,11 @@ class _Work(Clocked):
             max(self.scores) >= POINTS_TARGET or self.round >= self.rules.round_limit
         ):
             self.collect(taken)
-            return self.decide([-s for s in self.scores])
+            return self.fewest(self.scores)
         if self.round >= self.rules.round_limit:
             # Rule 6: the round_limit-th re-deal is due: decided on cards instead.
             self.collect(taken)
-            return self.decide([-self.cards(p) for p in range(PLAYERS)])
+            return self.fewest([self.cards(p) for p in range(PLAYERS)])
         self.redeal(taken)
         return None
 
@@ -524,15 +462,6 @@ class _Work(Clocked):
         """Rule 6: with no re-deal to follow, a taken pile joins its taker's spit cards."""
         for p in range(PLAYERS):
             self.spit[p] += taken[p]
-
-    def decide(self, merit: list[int]) -> None:
-        """Won by the highest merit (fewest cards, or lowest score); equal: tied."""
-        best = max(merit)
-        leaders = [p for p in range(PLAYERS) if merit[p] == best]
-        if len(leaders) == 1:
-            self.win(leaders[0])
-        else:
-            self.tie()
 
     def redeal(self, taken: list[list[Card]]) -> None:
         """Rule 4: each player shuffles their pile, spit and stock cards and lays out again;
@@ -557,14 +486,6 @@ class _Work(Clocked):
         self.events.append(Redealt(self.now))
         self.settle()
 
-    def win(self, p: int) -> None:
-        self.phase, self.winner, self.timers = Phase.WON, p, []
-        self.events.append(GameWon(self.now, p))
-
-    def tie(self) -> None:
-        self.phase, self.timers = Phase.TIED, []
-        self.events.append(GameTied(self.now))
-
     # Commands.
 
     def refuse(self, p: int, cmd: Play | Move) -> Reason | None:
@@ -582,8 +503,7 @@ class _Work(Clocked):
             self.events.append(PlayRejected(self.now, p, reason, cmd.card, cmd.to))
         else:
             self.events.append(ActionRejected(self.now, p, reason, "move", cmd.card, cmd.slot))
-        if reason.locks_out and self.rules.lockout_ms:
-            self.locked[p] = self.now + self.rules.lockout_ms
+        self.lock_out(p, reason)
 
     def find_top(self, p: int, code: str) -> int | None:
         return next(
@@ -649,17 +569,6 @@ class _Work(Clocked):
         stocks[dest].insert(0, card)
         self.events.append(CardMoved(self.now, p, card, dest + 1, src + 1))
         return None
-
-    def slam(self, p: int) -> None:
-        """Rule 2: ready at a stall; the flip comes once every player holding cards is ready.
-        Slams outside a stall are ignored."""
-        if self.paused_at is not None or self.phase is not Phase.STALLED:
-            return
-        if self.cards(p) and p not in self.ready:
-            self.ready.add(p)
-            if all(q in self.ready for q in range(PLAYERS) if self.cards(q)):
-                self.cancel(TimerKind.FLIP)
-                self.flip()
 
 
 def format_position(state: SpitState) -> str:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import Field, dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from engine.cards import Card
 from engine.rules import Rules
@@ -49,6 +50,57 @@ class Timer:
     player: int = -1
 
 
+class Seat(Protocol):
+    """What every game's player shares."""
+
+    @property
+    def locked_until(self) -> int:
+        """Plays (moves, covers) are refused while ``t < locked_until``."""
+        ...
+
+
+class TimedState:
+    """What every game's frozen state shares: the phase, the clock and its timers, the
+    ready players, the winner and the shuffle stream. Each game's state is a frozen
+    dataclass that derives from this and declares these fields itself, in its own order:
+    that order is its constructor's, which callers (and speed's fast path) use by position."""
+
+    __slots__ = ()
+    # Declared, not defined: every state is a dataclass, so ``dataclasses.replace`` takes
+    # one typed as this class (engine.work moves the clock of any game's state with it).
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    rules: Rules
+    players: Sequence[Seat]
+    phase: Phase
+    now: int
+    timers: tuple[Timer, ...]
+    timer_seq: int
+    ready: frozenset[int]
+    paused_at: int | None
+    winner: int | None
+    seed: int
+    rng_state: Any
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase.is_over
+
+    def timer_due(self, kind: TimerKind, player: int | None = None) -> int | None:
+        """When the first-set pending timer of ``kind`` (for ``player``, if given) fires."""
+        for timer in self.timers:
+            if timer.kind is kind and (player is None or timer.player == player):
+                return timer.due
+        return None
+
+    def flip_due(self) -> int | None:
+        """When the pending stall flip fires, if any."""
+        return self.timer_due(TimerKind.FLIP)
+
+
 @dataclass(frozen=True, slots=True)
 class SpeedPlayer:
     hand: tuple[Card, ...]
@@ -65,7 +117,7 @@ class SpeedPlayer:
 
 
 @dataclass(frozen=True, slots=True)
-class SpeedState:
+class SpeedState(TimedState):
     rules: Rules
     players: tuple[SpeedPlayer, ...]
     center: tuple[tuple[Card, ...], ...]
@@ -89,26 +141,9 @@ class SpeedState:
     rng_state: Any = None
     """``random.Random.getstate()`` for the next shuffle (a rebuild)."""
 
-    @property
-    def paused(self) -> bool:
-        return self.paused_at is not None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase.is_over
-
-    def flip_due(self) -> int | None:
-        """When the pending stall flip fires, if any."""
-        for timer in self.timers:
-            if timer.kind is TimerKind.FLIP:
-                return timer.due
-        return None
-
     def call_due(self, player: int) -> int | None:
-        for timer in self.timers:
-            if timer.kind is TimerKind.CALL and timer.player == player:
-                return timer.due
-        return None
+        """When ``player``'s call timeout runs out, if it runs."""
+        return self.timer_due(TimerKind.CALL, player)
 
     def cards_total(self) -> int:
         """Every card on the table, counted once in every zone (burned included)."""

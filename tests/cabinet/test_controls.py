@@ -8,6 +8,7 @@ from typing import Any
 from cabinet.config import Assist, Control
 from cabinet.controls import ALL_BLINK, ALL_OFF, Led, SpeedController, panel_lights
 from engine.commands import Pause, Play, Slam
+from engine.events import Event
 from engine.notation import parse_table
 from engine.rules import Rules
 from engine.speed import start, step
@@ -105,6 +106,15 @@ def lights(state: SpeedState, ctrl: SpeedController, assist: Assist = Assist.NON
             + f" {code[panel.left]}{code[panel.right]}{code[panel.slam]}")
 
 
+def pick_and_play(state: SpeedState, ctrl: SpeedController, slot: Control,
+                  t: int) -> tuple[SpeedState, list[Event]]:
+    """Pick SLOT at 1 ms and press LEFT at T: the play (or try) it makes, applied."""
+    ctrl.press(state, slot, 1)
+    cmd = ctrl.press(state, Control.LEFT, t)
+    assert cmd is not None
+    return step(state, cmd)
+
+
 def test_lights_idle_with_each_assist_level() -> None:
     state = position(TABLE)
     ctrl = SpeedController(0)
@@ -134,10 +144,7 @@ def test_lights_mirror_for_left_handed() -> None:
 def test_lights_after_a_play_clear_the_pick() -> None:
     state = position(TABLE)
     ctrl = SpeedController(0)
-    ctrl.press(state, Control.SLOT1, 1)
-    cmd = ctrl.press(state, Control.LEFT, 2)
-    assert cmd is not None
-    state, events = step(state, cmd)
+    state, events = pick_and_play(state, ctrl, Control.SLOT1, 2)
     assert events[0].type == "played"
     assert lights(state, ctrl) == "..... ..."
 
@@ -145,10 +152,7 @@ def test_lights_after_a_play_clear_the_pick() -> None:
 def test_lights_blink_the_panel_during_a_lockout() -> None:
     state = position(TABLE)
     ctrl = SpeedController(0)
-    ctrl.press(state, Control.SLOT2, 1)
-    cmd = ctrl.press(state, Control.LEFT, 100)
-    assert cmd is not None
-    state, events = step(state, cmd)
+    state, events = pick_and_play(state, ctrl, Control.SLOT2, 100)
     assert events[0].type == "rejected"
     assert panel_lights(state, ctrl, Assist.NONE, 100) == ALL_BLINK
     assert panel_lights(state, ctrl, Assist.NONE, 499) == ALL_BLINK
@@ -178,10 +182,7 @@ def test_lights_give_no_hidden_stall_away() -> None:
 def test_lights_slam_blinks_when_out_and_must_claim() -> None:
     state = position("8H/TC -/- 7D/9S 4D/5D -")  # P2 TC fits 9S: no stall
     p1 = SpeedController(0)
-    p1.press(state, Control.SLOT1, 1)
-    cmd = p1.press(state, Control.LEFT, 2)
-    assert cmd is not None
-    state, _ = step(state, cmd)
+    state, _ = pick_and_play(state, p1, Control.SLOT1, 2)
     assert state.players[0].cards == 0
     assert not state.is_over
     assert lights(state, p1) == "..... ..*"

@@ -26,6 +26,7 @@ from engine.bots import Bot
 from engine.commands import Cover, Move, Pause, Play, Slam, Slap
 from engine.invariants import check_invariants
 from engine.state import Phase
+from tests.cabinet.rigs import FakeClock, cabinet_loop, run_until
 from tests.engine.test_bots_spit_california import _slap_phase, cal_position, spit_position
 
 CODE = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
@@ -192,14 +193,6 @@ def test_california_lights_stall_lockout_and_end() -> None:
 # Whole games through the cabinet loop.
 
 
-class FakeClock:
-    def __init__(self, t: float = 1000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
 class MockPanel:
     """A panel double: records what it was told to show."""
 
@@ -244,13 +237,7 @@ def test_bot_vs_bot_game_runs_to_the_end_through_the_cabinet_loop(game_name: str
 
     loop = CabinetLoop(state, seats, inbox, clock=clock, observers=[watch])
     assert type(seats[0].controller).__name__.lower().startswith(game_name)
-    for _ in range(100_000):
-        if loop.state.is_over:
-            break
-        deadline = loop.next_deadline()
-        assert deadline is not None
-        clock.t = max(clock.t, deadline)
-        loop.service(clock.t)
+    run_until(loop, clock, lambda: loop.state.is_over, passes=100_000)
     assert loop.state.is_over
     assert "won" in kinds or "tied" in kinds
     slams = {lights.slam for lights in panels[0].shown}
@@ -273,10 +260,7 @@ def test_service_chord_pauses_without_a_game_press(game_name: str) -> None:
         "seat": [{"controls": "keyboard", "keys": 1}, {"controls": "bot"}],
     })
     clock = FakeClock()
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                          two_hand=False) for sc in config.seats]
-    state, _ = game.new_game(config.rules, random.Random(2), 2)
-    loop = CabinetLoop(state, seats, queue.SimpleQueue(), clock=clock)
+    loop = cabinet_loop(config, clock, seed=2)
     t = clock.t
     commands: list[Any] = []
     loop.on_applied = commands.append

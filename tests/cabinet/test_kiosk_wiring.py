@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import io
 import logging
-import queue
-import random
 import socket
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +19,13 @@ from cabinet import app as app_module
 from cabinet import loop as loop_module
 from cabinet import sdnotify
 from cabinet.app import FAILED_EXIT, build_cabinet, open_records, run_cabinet
-from cabinet.config import Control, FlowConfig, laptop_config
+from cabinet.config import Control, laptop_config
 from cabinet.flow import Phase
-from cabinet.loop import WAKE_SEAT, CabinetFailed, CabinetLoop, Item, seat_runtime
+from cabinet.loop import WAKE_SEAT, CabinetFailed, CabinetLoop
 from cabinet.records import Records
 from cabinet.session import RESET_CARD_S, FlowDirector
-from engine.game import new_game
-from engine.match import MatchRules
 from engine.scenario import run_scenario
+from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
 
 SLAM = Control.SLAM
 
@@ -154,54 +150,18 @@ def test_a_frozen_headless_loop_stops_the_watchdog_pings(
         cab.close()
 
 
-# The flow on a fake clock (as tests/cabinet/test_session.py).
-
-
-class FakeClock:
-    def __init__(self, t: float = 1000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
+# The flow on a fake clock (tests/cabinet/rigs.py).
 
 
 def rig(records: Records | None = None, match: str = "single", takeover_s: int = 1
         ) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
-    config = laptop_config(2, 2, "easy", seed=11)
-    config = replace(config, match=MatchRules.parse(match),
-                     flow=FlowConfig(idle_return_s=600, bot_takeover_s=takeover_s,
-                                     countdown_s=2))
+    config = flow_config(idle_return_s=600, bot_takeover_s=takeover_s, match=match)
     clock = FakeClock()
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                          two_hand=False) for sc in config.seats]
-    state, _ = new_game(config.rules, random.Random(1), 1)
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
-    loop = CabinetLoop(state, seats, inbox, clock=clock)
+    loop = cabinet_loop(config, clock)
     director = FlowDirector(config, clock=clock, records=records)
     director.attach(loop)
     loop.failsafe = director.reset
     return loop, director, clock
-
-
-def press(loop: CabinetLoop, clock: FakeClock, seat: int, control: Control) -> None:
-    clock.t += 0.05
-    loop.process([(clock.t, seat, control, True)])
-    clock.t += 0.05
-    loop.process([(clock.t, seat, control, False)])
-    clock.t += 0.05
-    loop.service(clock.t)
-
-
-def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
-    end = clock.t + seconds
-    while True:
-        d = loop.next_deadline()
-        if d is None or d > end:
-            break
-        clock.t = max(clock.t, d)
-        loop.service(clock.t)
-    clock.t = end
-    loop.service(clock.t)
 
 
 def start_a_game(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> None:
@@ -239,13 +199,7 @@ def test_a_recorded_game_replays_to_its_result(tmp_path: Path) -> None:
 
     director._finished = spy  # type: ignore[method-assign]
     wait(loop, clock, 1.5)  # seat 1 went quiet: a bot plays it to the end
-    for _ in range(200_000):  # one pass at a time, to stop on the deciding one
-        if finals:
-            break
-        d = loop.next_deadline()
-        assert d is not None
-        clock.t = max(clock.t, d)
-        loop.service(clock.t)
+    run_until(loop, clock, lambda: bool(finals))  # one pass at a time: stop on the deciding one
     (final,) = finals
     assert final.is_over
     assert records.game(game_id).status == "running"  # not on the deciding pass...

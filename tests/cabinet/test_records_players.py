@@ -11,7 +11,7 @@ from cabinet.loop import CabinetLoop
 from cabinet.records import Records
 from cabinet.session import FlowDirector
 from engine.bots import Bot
-from tests.cabinet.test_kiosk_wiring import FakeClock, press, wait
+from tests.cabinet.rigs import FakeClock, press, run_until, wait
 from tests.cabinet.test_kiosk_wiring import rig as kiosk_rig
 
 SLAM, SLOT4, RIGHT = Control.SLAM, Control.SLOT4, Control.RIGHT
@@ -27,13 +27,7 @@ def play_out(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> Non
     """Seat 1's player plays at a hard bot's pace (its presses are the bot's commands,
     timestamped like presses); the game ends and its record is written."""
     loop.set_bot(0, Bot(0, "hard", 5))
-    for _ in range(200_000):
-        if director.flow.phase is Phase.RESULT:
-            break
-        d = loop.next_deadline()
-        assert d is not None
-        clock.t = max(clock.t, d)
-        loop.service(clock.t)
+    run_until(loop, clock, lambda: director.flow.phase is Phase.RESULT)
     assert director.flow.phase is Phase.RESULT
     wait(loop, clock, 0.1)
 

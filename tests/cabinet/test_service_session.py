@@ -4,9 +4,6 @@ settings saved through cabinet/settings.py and records through cabinet/records.p
 from __future__ import annotations
 
 import io
-import queue
-import random
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,19 +11,19 @@ import pytest
 
 from cabinet import app
 from cabinet.app import build_cabinet
-from cabinet.config import CONTROLS, ConfigError, Control, FlowConfig, laptop_config, parse_config
+from cabinet.config import CONTROLS, ConfigError, Control, parse_config
 from cabinet.controls import ALL_OFF, Led, PanelLights
 from cabinet.debounce import PanelDebouncer
 from cabinet.flow import Phase
-from cabinet.loop import SERVICE_SEAT, CabinetLoop, Item, Published, seat_runtime
+from cabinet.loop import SERVICE_SEAT, CabinetLoop, Published
 from cabinet.records import Records, SeatEntry
 from cabinet.service import LED_STEP_S, Page
 from cabinet.service_session import ServiceDirector, power_command
 from cabinet.session import FlowDirector
 from cabinet.settings import load_layered, load_settings
 from engine.commands import Pause, Resume, Slam
-from engine.game import new_game
 from engine.rules import Rules
+from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
 
 SLAM = Control.SLAM
 BASE_TOML = """
@@ -43,26 +40,12 @@ keys = 2
 """
 
 
-class FakeClock:
-    def __init__(self, t: float = 1000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
 def rig(tmp_path: Path | None = None, records: Records | None = None
         ) -> tuple[CabinetLoop, ServiceDirector, FakeClock, list[Published]]:
-    config = laptop_config(2, 2, "easy", seed=11)
-    config = replace(config, flow=FlowConfig(idle_return_s=60, bot_takeover_s=0,
-                                             countdown_s=2))
+    config = flow_config(idle_return_s=60, bot_takeover_s=0)
     clock = FakeClock()
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                          two_hand=False) for sc in config.seats]
-    state, _ = new_game(config.rules, random.Random(1), 1)
     published: list[Published] = []
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
-    loop = CabinetLoop(state, seats, inbox, clock=clock, observers=[published.append])
+    loop = cabinet_loop(config, clock, observers=[published.append])
     base = settings = None
     if tmp_path is not None:
         base = tmp_path / "config.toml"
@@ -74,15 +57,6 @@ def rig(tmp_path: Path | None = None, records: Records | None = None
     return loop, director, clock, published
 
 
-def press(loop: CabinetLoop, clock: FakeClock, seat: int, control: Control) -> None:
-    clock.t += 0.05
-    loop.process([(clock.t, seat, control, True)])
-    clock.t += 0.05
-    loop.process([(clock.t, seat, control, False)])
-    clock.t += 0.05
-    loop.service(clock.t)
-
-
 def pin(loop: CabinetLoop, clock: FakeClock) -> None:
     """The service button: a press, some bounce, a release."""
     clock.t += 0.05
@@ -92,18 +66,6 @@ def pin(loop: CabinetLoop, clock: FakeClock) -> None:
     clock.t += 0.1
     loop.process([(clock.t, SERVICE_SEAT, SLAM, False)])
     clock.t += 0.05
-    loop.service(clock.t)
-
-
-def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
-    end = clock.t + seconds
-    while True:
-        d = loop.next_deadline()
-        if d is None or d > end:
-            break
-        clock.t = max(clock.t, d)
-        loop.service(clock.t)
-    clock.t = end
     loop.service(clock.t)
 
 

@@ -3,69 +3,33 @@ the flow until the game starts, games are dealt in with their bots, the match is
 
 from __future__ import annotations
 
-import queue
 import random
-from dataclasses import replace
 
-from cabinet.config import CabinetConfig, Control, FlowConfig, laptop_config
+from cabinet.config import CabinetConfig, Control, laptop_config
 from cabinet.flow import Phase
-from cabinet.loop import CabinetLoop, Item, Published, seat_runtime
+from cabinet.loop import CabinetLoop, Published
 from cabinet.session import FlowDirector, playable_games
 from engine.commands import Play, Slam
 from engine.game import new_game
-from engine.match import Match, MatchRules
+from engine.match import Match
 from engine.notation import parse_table
 from engine.rules import Game
 from engine.speed import start, step
+from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
 
 SLAM = Control.SLAM
 
 
-class FakeClock:
-    def __init__(self, t: float = 1000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
 def rig(players: int = 2, humans: int = 2, match: str = "best-of-3",
         takeover: int = 0) -> tuple[CabinetLoop, FlowDirector, FakeClock, list[Published]]:
-    config = laptop_config(players, humans, "easy", seed=11)
-    config = replace(config, match=MatchRules.parse(match),
-                     flow=FlowConfig(idle_return_s=60, bot_takeover_s=takeover, countdown_s=2))
+    config = flow_config(players, humans, idle_return_s=60, bot_takeover_s=takeover,
+                         match=match)
     clock = FakeClock()
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                          two_hand=False) for sc in config.seats]
-    state, _ = new_game(config.rules, random.Random(1), 1)
     published: list[Published] = []
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
-    loop = CabinetLoop(state, seats, inbox, clock=clock, observers=[published.append])
+    loop = cabinet_loop(config, clock, observers=[published.append])
     director = FlowDirector(config, clock=clock)
     director.attach(loop)
     return loop, director, clock, published
-
-
-def press(loop: CabinetLoop, clock: FakeClock, seat: int, control: Control) -> None:
-    """A press and its release, 50 ms apart, then 50 ms more."""
-    clock.t += 0.05
-    loop.process([(clock.t, seat, control, True)])
-    clock.t += 0.05
-    loop.process([(clock.t, seat, control, False)])
-    clock.t += 0.05
-    loop.service(clock.t)
-
-
-def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
-    end = clock.t + seconds
-    while True:
-        d = loop.next_deadline()
-        if d is None or d > end:
-            break
-        clock.t = max(clock.t, d)
-        loop.service(clock.t)
-    clock.t = end
-    loop.service(clock.t)
 
 
 def test_attract_runs_a_bot_demo_and_presses_go_to_the_flow() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -13,12 +14,12 @@ import pytest
 
 from cabinet import sim
 from engine import game, speed
-from engine.bots import find_profile
+from engine.bots import BotProfile, find_profile
 from engine.commands import Command, Play
 from engine.events import Event
 from engine.invariants import InvariantBreach, check_invariants
 from engine.rules import Game, Rules
-from engine.scenario import parse, play, record, run_text
+from engine.scenario import Scenario, parse, play, record, run_text
 from engine.state import SpeedState
 
 JSON_KEYS = {
@@ -100,26 +101,33 @@ def test_game_k_of_a_run_is_the_game_dealt_from_seed_plus_k() -> None:
     assert alone.winner == whole[2].winner
 
 
+def assert_replays(module: Any, rules: Rules, profiles: list[BotProfile], seed: int) -> None:
+    """The sim's game dealt from ``seed`` plays the same twice, and the sim's own record of
+    it (the table as dealt, every command) replays it event for event through the scenario
+    runner. ``module`` is the game's engine module."""
+    adapter = sim.SIM_GAMES[rules.game]
+    result = adapter.play(rules, profiles, seed, None)
+    again = adapter.play(rules, profiles, seed, None)
+    assert again.log == result.log
+    events: list[Event] = []
+    table = module.deal(rules, random.Random(seed))
+    state, first = module.start(rules, table, random.Random(seed), seed)
+    events += first
+    for cmd in result.log:
+        state, evs = module.step(state, cmd)
+        events += evs
+    data = record(rules, table, seed, result.log, until=result.length_ms)
+    replay = run_text(json.dumps(data))
+    assert replay["winner"] == result.winner == state.winner
+    assert replay["over"] is True
+    assert replay["events"] == [e.to_dict() for e in events]
+
+
 def test_a_bot_game_replays_exactly_through_a_scenario_file() -> None:
     rules = Rules.from_options({"jokers": True, "call": "either"})
     profiles = [find_profile("expert"), find_profile("medium")]
     for seed in (3, 8, 21):
-        result = sim.SpeedSim().play(rules, profiles, seed, None)
-        again = sim.SpeedSim().play(rules, profiles, seed, None)
-        assert again.log == result.log
-        # The sim's own record of the game, replayed by the scenario runner.
-        events: list[Event] = []
-        table = speed.deal(rules, random.Random(seed))
-        state, first = speed.start(rules, table, random.Random(seed), seed)
-        events += first
-        for cmd in result.log:
-            state, evs = speed.step(state, cmd)
-            events += evs
-        data = record(rules, table, seed, result.log, until=result.length_ms)
-        replay = run_text(json.dumps(data))
-        assert replay["winner"] == result.winner == state.winner
-        assert replay["over"] is True
-        assert replay["events"] == [e.to_dict() for e in events]
+        assert_replays(speed, rules, profiles, seed)
 
 
 @pytest.mark.parametrize(
@@ -160,17 +168,19 @@ def _drop_a_card(real: Any) -> Any:
     return broken
 
 
-def test_sim_catches_a_broken_engine_and_writes_a_scenario_that_replays_it(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    real = speed.step
-    broken = _drop_a_card(real)
-    monkeypatch.setattr(speed, "step", broken)
-    fns = game.GAMES[Game.SPEED]
-    monkeypatch.setitem(game.GAMES, Game.SPEED, replace(fns, step=broken))
+def assert_breach_caught(
+    module: Any, broken: Callable[..., Any], argv: list[str], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> tuple[Scenario, Any]:
+    """With ``broken`` as the step of ``module`` (a game's engine module), the sim run
+    ``argv`` stops at the lost card, exits 1 and writes a scenario file to ``tmp_path``
+    that replays the breach. Returns the scenario and its end with the real engine (the
+    patches undone), which keeps every invariant."""
+    g = Game(module.__name__.split(".")[-1])
+    monkeypatch.setattr(module, "step", broken)
+    monkeypatch.setitem(game.GAMES, g, replace(game.GAMES[g], step=broken))
 
-    code, out, err = run_sim(["--games", "50", "--seed", "3", "--json",
-                              "--breach-dir", str(tmp_path)], capsys)
+    code, out, err = run_sim([*argv, "--json", "--breach-dir", str(tmp_path)], capsys)
     assert code == 1
     data = json.loads(out)
     assert data["invariant_breaches"] == 1
@@ -183,13 +193,22 @@ def test_sim_catches_a_broken_engine_and_writes_a_scenario_that_replays_it(
     # The file is a valid scenario; with the same faulty engine it ends in the same breach.
     scenario = parse(json.loads(path.read_text(encoding="utf-8")))
     assert scenario.inputs
+    assert scenario.rules.game is g
     with pytest.raises(InvariantBreach, match="cards not conserved"):
         check_invariants(play(scenario))
     # With the real engine the same inputs keep every invariant.
     monkeypatch.undo()
     final = play(scenario)
-    assert isinstance(final, SpeedState)
     check_invariants(final)
+    return scenario, final
+
+
+def test_sim_catches_a_broken_engine_and_writes_a_scenario_that_replays_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _, final = assert_breach_caught(speed, _drop_a_card(speed.step), ["--games", "50", "--seed",
+                                    "3"], capsys, monkeypatch, tmp_path)
+    assert isinstance(final, SpeedState)
 
 
 def test_sim_counts_a_game_past_the_time_limit_as_a_draw(

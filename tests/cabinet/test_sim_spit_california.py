@@ -3,9 +3,7 @@ outcomes), the invariant net with a scenario file, and replays from the seed."""
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -14,28 +12,17 @@ from typing import Any
 import pytest
 
 from cabinet import sim
-from engine import california, game, spit
+from engine import california, spit
 from engine.bots import find_profile
 from engine.commands import Command
-from engine.events import Event
-from engine.invariants import InvariantBreach, check_invariants
 from engine.rules import Game, Rules
-from engine.scenario import parse, play, record, run_text
+from tests.cabinet.test_sim import assert_breach_caught, assert_replays, run_sim
 
 JSON_KEYS = {
     "games", "wins", "draws", "plays", "stalls", "reshuffles", "deadlocks", "mean_game_s",
     "games_per_s", "invariant_breaches", "rounds",
 }
 SLAP_KEYS = {"slaps", "slap_timeouts", "slaps_smaller", "slap_wins", "moves"}
-
-
-def run_sim(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser()
-    sim.add_parser(parser.add_subparsers())
-    args = parser.parse_args(["sim", *argv])
-    code = args.func(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_spit_sim_json_has_rounds_and_slap_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,24 +97,8 @@ def test_sim_plays_every_option_to_an_end(options: dict[str, Any]) -> None:
 def test_a_bot_game_replays_exactly_through_a_scenario_file(module: Any) -> None:
     rules = Rules(game=Game(module.__name__.split(".")[-1]))
     profiles = [find_profile("expert"), find_profile("easy")]
-    adapter = sim.SIM_GAMES[rules.game]
     for seed in (2, 5):
-        result = adapter.play(rules, profiles, seed, None)
-        again = adapter.play(rules, profiles, seed, None)
-        assert again.log == result.log
-        events: list[Event] = []
-        table = module.deal(rules, random.Random(seed))
-        state, first = module.start(rules, table, random.Random(seed), seed)
-        events += first
-        for cmd in result.log:
-            state, evs = module.step(state, cmd)
-            events += evs
-        assert state.winner == result.winner
-        data = record(rules, table, seed, result.log, until=result.length_ms)
-        replay = run_text(json.dumps(data))
-        assert replay["over"] is True
-        assert replay["winner"] == result.winner
-        assert replay["events"] == [e.to_dict() for e in events]
+        assert_replays(module, rules, profiles, seed)
 
 
 def _drop_a_card(real: Callable[[Any, Command], Any], game_name: str) -> Callable[..., Any]:
@@ -155,22 +126,6 @@ def test_sim_catches_a_broken_engine_and_writes_the_scenario(
     tmp_path: Path,
 ) -> None:
     name = module.__name__.split(".")[-1]
-    broken = _drop_a_card(module.step, name)
-    monkeypatch.setattr(module, "step", broken)
-    g = Game(name)
-    monkeypatch.setitem(game.GAMES, g, replace(game.GAMES[g], step=broken))
-    code, out, err = run_sim(["--game", name, "--games", "5", "--seed", "3", "--json",
-                              "--breach-dir", str(tmp_path)], capsys)
-    assert code == 1
-    data = json.loads(out)
-    assert data["invariant_breaches"] == 1
-    assert "cards not conserved" in data["breach"]
-    path = Path(data["breach_file"])
-    assert path.parent == tmp_path
-    assert str(path) in err
-    scenario = parse(json.loads(path.read_text(encoding="utf-8")))
-    assert scenario.rules.game is g
-    with pytest.raises(InvariantBreach, match="cards not conserved"):
-        check_invariants(play(scenario))
-    monkeypatch.undo()
-    check_invariants(play(scenario))
+    assert_breach_caught(module, _drop_a_card(module.step, name),
+                         ["--game", name, "--games", "5", "--seed", "3"], capsys, monkeypatch,
+                         tmp_path)

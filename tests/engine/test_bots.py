@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
-from engine import speed
+from engine import game, speed
 from engine.bots import BOT_PRESETS, REFERENCE_ITEMS, Bot, BotProfile, Intent, Timing, find_profile
 from engine.cards import make_deck
 from engine.commands import Command, Play, Slam, Tick
@@ -16,7 +18,7 @@ from engine.events import CardPlayed, Event, PlayRejected, Reason
 from engine.invariants import check_invariants
 from engine.notation import parse_table
 from engine.rules import Rules
-from engine.state import SpeedState
+from engine.state import Phase, SpeedState
 
 HARD = BOT_PRESETS["hard"]
 STEADY = replace(HARD, name="steady", error_rate=0.0)
@@ -97,16 +99,26 @@ def test_wrong_attempts_come_from_the_fastest_decisions() -> None:
     assert fast / 20000 == pytest.approx(4 * HARD.error_rate, rel=0.15)
 
 
+def first_dues(rules: Rules, profile: BotProfile | str, seeds: int, intent: Intent) -> list[int]:
+    """When seat 0's first plan at t = 0 is due, in the games dealt from seeds 0 to
+    ``seeds - 1`` whose first plan is ``intent`` (games that open stalled are skipped)."""
+    new_game = game.GAMES[rules.game].new_game
+    dues = []
+    for seed in range(seeds):
+        state, _ = new_game(rules, random.Random(seed), seed)
+        if state.phase is not Phase.PLAYING:
+            continue
+        bot = Bot(0, profile, seed)
+        due = bot.observe(state, 0)
+        if due is not None and bot.plan is not None and bot.plan.intent is intent:
+            dues.append(due)
+    return dues
+
+
 def test_first_decision_of_a_game_has_the_preset_median() -> None:
     """End to end: at t = 0 a bot holding five cards scans 5 x 2 and plans after ~median."""
     for name in ("beginner", "medium", "impossible"):
-        dues = []
-        for seed in range(1500):
-            state, _ = speed.new_game(Rules(), random.Random(seed), seed)
-            bot = Bot(0, name, seed)
-            due = bot.observe(state, 0)
-            if due is not None and bot.plan is not None and bot.plan.intent is Intent.PLAY:
-                dues.append(due)
+        dues = first_dues(Rules(), name, 1500, Intent.PLAY)
         assert len(dues) > 500
         assert statistics.median(dues) == pytest.approx(BOT_PRESETS[name].median_ms, rel=0.08)
 
@@ -331,19 +343,23 @@ def test_deadlock_bot_makes_the_free_play_then_slams() -> None:
 # Whole games.
 
 
-def _drive(
-    rules: Rules,
-    seed: int,
-    profiles: list[BotProfile | str],
-    masher: random.Random | None = None,
-) -> tuple[SpeedState, list[tuple[Bot, Play, list[Event]]]]:
-    """Bots play one game; ``masher`` adds random presses for seat 1 (stale, wrong, slams)
-    between the bots' moves. Returns the end and every play a bot fired with its events."""
-    table = speed.deal(rules, random.Random(seed))
-    state, _ = speed.start(rules, table, random.Random(seed), seed)
+Mash = Callable[[Any, random.Random, int], Command]
+"""A random press for seat 1 at a time, from the masher's generator."""
+Fired = tuple[Bot, Command, list[Event], bool]
+"""A command a bot fired, its events, and whether it was the bot's deliberate wrong attempt."""
+
+
+def drive(rules: Rules, seed: int, profiles: list[BotProfile | str],
+          masher: random.Random | None = None, mash: Mash | None = None,
+          ) -> tuple[Any, list[Fired]]:
+    """Bots play one game of ``rules.game``; ``masher`` adds ``mash`` presses for seat 1
+    (stale, wrong, slams) between the bots' moves. Returns the end and every command a bot
+    fired."""
+    fns = game.GAMES[rules.game]
+    state, _ = fns.new_game(rules, random.Random(seed), seed)
     bots = [Bot(i, p, seed * 10 + i) for i, p in enumerate(profiles)]
     wake = [b.observe(state, 0) for b in bots]
-    fired: list[tuple[Bot, Play, list[Event]]] = []
+    fired: list[Fired] = []
     next_mash = 0
     for _ in range(20000):
         if state.is_over:
@@ -355,12 +371,8 @@ def _drive(
         if masher is not None and (tb is None or next_mash < tb) and (
             timer is None or next_mash < timer
         ):
-            hand = state.players[1].hand or state.players[0].hand
-            if masher.random() < 0.2:
-                cmd: Command = Slam(next_mash, 1)
-            else:
-                card = masher.choice(hand).code if hand else "AS"
-                cmd = Play(next_mash, 1, card, masher.randrange(rules.players))
+            assert mash is not None
+            cmd = mash(state, masher, next_mash)
             next_mash += masher.choice((1, 30, 150, 700))
         elif timer is not None and (tb is None or timer <= tb):
             cmd = Tick(timer)
@@ -372,13 +384,38 @@ def _drive(
                 wake[source.player] = source.observe(state, tb)
                 continue
             cmd = got
-        state, events = speed.step(state, cmd)
+        state, events = fns.step(state, cmd)
         check_invariants(state)
-        if source is not None and isinstance(cmd, Play):
-            assert source.last_fired_wrong == any(isinstance(e, PlayRejected) for e in events)
-            fired.append((source, cmd, events))
+        if source is not None:
+            fired.append((source, cmd, events, source.last_fired_wrong))
         wake = [b.observe(state, cmd.t) for b in bots]
     return state, fired
+
+
+def _mash(state: SpeedState, rng: random.Random, t: int) -> Command:
+    """A random Speed press for seat 1: often stale or wrong."""
+    hand = state.players[1].hand or state.players[0].hand
+    if rng.random() < 0.2:
+        return Slam(t, 1)
+    card = rng.choice(hand).code if hand else "AS"
+    return Play(t, 1, card, rng.randrange(state.rules.players))
+
+
+def _drive(
+    rules: Rules,
+    seed: int,
+    profiles: list[BotProfile | str],
+    masher: random.Random | None = None,
+) -> tuple[SpeedState, list[tuple[Bot, Play, list[Event]]]]:
+    """Speed bots play one game (see ``drive``). Returns the end and every play a bot fired
+    with its events; a bot knows which of them were its wrong attempts."""
+    state, fired = drive(rules, seed, profiles, masher, _mash)
+    plays = []
+    for bot, cmd, events, wrong in fired:
+        if isinstance(cmd, Play):
+            assert wrong == any(isinstance(e, PlayRejected) for e in events)
+            plays.append((bot, cmd, events))
+    return state, plays
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -10,23 +10,22 @@ from typing import Any
 
 import pytest
 
-from engine import california, game, spit
-from engine.bots import BOT_PRESETS, CLOSE_PILES, Bot, BotProfile, Intent
+from engine import california, spit
+from engine.bots import BOT_PRESETS, CLOSE_PILES, Bot, Intent
 from engine.cards import Card, make_deck
-from engine.commands import Command, Cover, Move, Play, Slam, Slap, Tick
+from engine.commands import Command, Cover, Move, Play, Slam, Slap
 from engine.events import (
     ActionRejected,
     CardMoved,
     CardPlayed,
     Covered,
-    Event,
     PlayRejected,
     Reason,
     Slapped,
 )
-from engine.invariants import check_invariants
 from engine.rules import Rules
 from engine.state import Phase, Timer, TimerKind
+from tests.engine.test_bots import drive, first_dues
 
 SPIT = Rules.from_options({"game": "spit"})
 CAL = Rules.from_options({"game": "california"})
@@ -73,53 +72,28 @@ def cal_position(rows: tuple[str, str], rules: Rules = CAL) -> california.Califo
 
 
 @pytest.mark.parametrize("name", ["beginner", "medium", "hard", "impossible"])
-def test_spit_first_play_has_the_preset_median(name: str) -> None:
-    """At t = 0 a Spit bot scans 5 stock tops x 2 piles: the reference scan."""
+@pytest.mark.parametrize(
+    ("rules", "intent", "seeds", "items"),
+    [(SPIT, Intent.PLAY, 700, 10), (CAL, Intent.COVER, 1500, 8)],
+    ids=["spit", "california"],
+)
+def test_first_action_has_the_preset_median_for_its_scan(
+    name: str, rules: Rules, intent: Intent, seeds: int, items: int
+) -> None:
+    """At t = 0 a Spit bot scans 5 stock tops x 2 piles (the reference scan), a California
+    bot both rows: 8 visible tops with rows of 4."""
     profile = BOT_PRESETS[name]
-    dues = []
-    for seed in range(700):
-        state, _ = spit.new_game(SPIT, random.Random(seed), seed)
-        if state.phase is not Phase.PLAYING:
-            continue
-        bot = Bot(0, name, seed)
-        due = bot.observe(state, 0)
-        if due is not None and bot.plan is not None and bot.plan.intent is Intent.PLAY:
-            dues.append(due)
+    dues = first_dues(rules, name, seeds, intent)
     assert len(dues) > 250
-    assert statistics.median(dues) == pytest.approx(profile.median_ms, rel=0.08)
+    assert statistics.median(dues) == pytest.approx(profile.median_for(items), rel=0.08)
     # Right-skewed like human reaction time.
-    assert statistics.fmean(dues) > statistics.median(dues)
-
-
-@pytest.mark.parametrize("name", ["beginner", "medium", "hard", "impossible"])
-def test_california_first_cover_has_the_preset_median_for_eight_tops(name: str) -> None:
-    """A California bot scans both rows: 8 visible tops with rows of 4."""
-    profile = BOT_PRESETS[name]
-    dues = []
-    for seed in range(1500):
-        state, _ = california.new_game(CAL, random.Random(seed), seed)
-        if state.phase is not Phase.PLAYING:
-            continue
-        bot = Bot(0, name, seed)
-        due = bot.observe(state, 0)
-        if due is not None and bot.plan is not None and bot.plan.intent is Intent.COVER:
-            dues.append(due)
-    assert len(dues) > 250
-    assert statistics.median(dues) == pytest.approx(profile.median_for(8), rel=0.08)
     assert statistics.fmean(dues) > statistics.median(dues)
 
 
 def test_bigger_scans_take_longer() -> None:
     """Rows of 5 (10 tops) are slower to scan than rows of 4 (8 tops)."""
     def median(rules: Rules) -> float:
-        dues = []
-        for seed in range(800):
-            state, _ = california.new_game(rules, random.Random(seed), seed)
-            bot = Bot(0, HARD, seed)
-            due = bot.observe(state, 0)
-            if due is not None and bot.plan is not None and bot.plan.intent is Intent.COVER:
-                dues.append(due)
-        return statistics.median(dues)
+        return statistics.median(first_dues(rules, HARD, 800, Intent.COVER))
 
     assert median(Rules.from_options({"game": "california", "row": 5})) > median(CAL)
 
@@ -172,20 +146,25 @@ def _slap_phase(ender: int | None, sizes: tuple[int, int]) -> spit.SpitState:
                           rng_state=random.Random(0).getstate())
 
 
-@pytest.mark.parametrize("name", ["beginner", "hard", "impossible"])
-def test_spit_bot_races_for_the_smaller_pile_with_a_human_delay(name: str) -> None:
-    profile = BOT_PRESETS[name]
-    state = _slap_phase(1, (12, 3))
-    dues, piles = [], []
-    for seed in range(400):
-        bot = Bot(0, name, seed)
+def _slaps(state: spit.SpitState, seat: int, name: str, seeds: int) -> list[Slap]:
+    """The slap a bot in ``seat`` fires at its time, for bots seeded 0 to ``seeds - 1``."""
+    slaps = []
+    for seed in range(seeds):
+        bot = Bot(seat, name, seed)
         due = bot.observe(state, 0)
         assert due is not None
         cmd = bot.act(state, due)
         assert isinstance(cmd, Slap)
-        dues.append(due)
-        piles.append(cmd.pile)
-    assert set(piles) == {1}  # clearly smaller: always found
+        slaps.append(cmd)
+    return slaps
+
+
+@pytest.mark.parametrize("name", ["beginner", "hard", "impossible"])
+def test_spit_bot_races_for_the_smaller_pile_with_a_human_delay(name: str) -> None:
+    profile = BOT_PRESETS[name]
+    slaps = _slaps(_slap_phase(1, (12, 3)), 0, name, 400)
+    dues = [s.t for s in slaps]
+    assert {s.pile for s in slaps} == {1}  # clearly smaller: always found
     # A simple reaction to the cue: claim_factor x the two-pile median, never instant.
     expected = profile.median_for(2) * profile.claim_factor
     assert statistics.median(dues) == pytest.approx(expected, rel=0.1)
@@ -195,14 +174,7 @@ def test_spit_bot_races_for_the_smaller_pile_with_a_human_delay(name: str) -> No
 def test_spit_slap_close_piles_are_misjudged_by_beginners_not_experts() -> None:
     state = _slap_phase(None, (5, 5 + CLOSE_PILES))
     def smaller_share(name: str) -> float:
-        picks = []
-        for seed in range(300):
-            bot = Bot(1, name, seed)
-            due = bot.observe(state, 0)
-            assert due is not None
-            cmd = bot.act(state, due)
-            assert isinstance(cmd, Slap)
-            picks.append(cmd.pile == 0)
+        picks = [s.pile == 0 for s in _slaps(state, 1, name, 300)]
         return sum(picks) / len(picks)
 
     assert smaller_share("impossible") == 1.0
@@ -292,48 +264,6 @@ def test_spit_others_presses_and_lockouts_never_move_a_plan() -> None:
 # Whole games: stale state, replay.
 
 
-def _drive(rules: Rules, seed: int, profiles: list[BotProfile | str],
-           masher: random.Random | None = None) -> tuple[Any, list[tuple[Command, list[Event],
-                                                                          bool]]]:
-    """Bots play one game (``masher`` adds random presses for seat 1 between the bots'
-    moves). Returns the end and every command a bot fired, its events and whether it was
-    the bot's deliberate wrong attempt."""
-    fns = game.GAMES[rules.game]
-    state, _ = fns.new_game(rules, random.Random(seed), seed)
-    bots = [Bot(i, p, seed * 10 + i) for i, p in enumerate(profiles)]
-    wake = [b.observe(state, 0) for b in bots]
-    fired: list[tuple[Command, list[Event], bool]] = []
-    next_mash = 0
-    for _ in range(20000):
-        if state.is_over:
-            break
-        times = [w for w in wake if w is not None]
-        timer = min((tm.due for tm in state.timers), default=None)
-        tb = min(times) if times else None
-        source: Bot | None = None
-        if masher is not None and (tb is None or next_mash < tb) and (
-            timer is None or next_mash < timer
-        ):
-            cmd = _mash(state, masher, next_mash)
-            next_mash += masher.choice((1, 30, 150, 700))
-        elif timer is not None and (tb is None or timer <= tb):
-            cmd = Tick(timer)
-        else:
-            assert tb is not None, "nobody acts and nothing is due"
-            source = bots[wake.index(tb)]
-            got = source.act(state, tb)
-            if got is None:
-                wake[source.player] = source.observe(state, tb)
-                continue
-            cmd = got
-        state, events = fns.step(state, cmd)
-        check_invariants(state)
-        if source is not None:
-            fired.append((cmd, events, source.last_fired_wrong))
-        wake = [b.observe(state, cmd.t) for b in bots]
-    return state, fired
-
-
 def _mash(state: Any, rng: random.Random, t: int) -> Command:
     """A random press for seat 1: often stale or wrong."""
     roll = rng.random()
@@ -356,10 +286,10 @@ def test_bots_never_act_against_stale_state(rules: Rules, seed: int) -> None:
     """Every play, move, cover and slap a bot fires is accepted when it fires, or is its
     deliberate wrong attempt (rejected for its rank / as no match), even with a masher."""
     clumsy = replace(HARD, name="clumsy", error_rate=0.2)
-    _state, fired = _drive(rules, seed, [clumsy, "impossible"], random.Random(seed))
+    _state, fired = drive(rules, seed, [clumsy, "impossible"], random.Random(seed), _mash)
     assert fired
     wrongs = 0
-    for cmd, events, wrong in fired:
+    for _bot, cmd, events, wrong in fired:
         if isinstance(cmd, Slam):
             continue
         mine = [e for e in events if getattr(e, "player", None) == cmd.player]
@@ -378,10 +308,10 @@ def test_bots_never_act_against_stale_state(rules: Rules, seed: int) -> None:
 @pytest.mark.parametrize("rules", [SPIT, CAL], ids=["spit", "california"])
 def test_bot_games_end_and_replay_from_their_seed(rules: Rules) -> None:
     for seed in range(3):
-        first = _drive(rules, seed, ["medium", "hard"])
-        again = _drive(rules, seed, ["medium", "hard"])
+        first = drive(rules, seed, ["medium", "hard"])
+        again = drive(rules, seed, ["medium", "hard"])
         assert first[0].is_over
-        assert [c for c, _, _ in first[1]] == [c for c, _, _ in again[1]]
+        assert [f[1] for f in first[1]] == [f[1] for f in again[1]]
         assert first[0] == again[0]
-    other = _drive(rules, 9, ["medium", "hard"])
-    assert [c for c, _, _ in other[1]] != [c for c, _, _ in first[1]]
+    other = drive(rules, 9, ["medium", "hard"])
+    assert [f[1] for f in other[1]] != [f[1] for f in first[1]]

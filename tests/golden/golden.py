@@ -21,10 +21,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
 EXAMPLES = REPO / ".." / "shared" / "contracts" / "examples"
 
 PLAYER_KEYS = {
@@ -37,6 +39,31 @@ EXPECT_KEYS = {
     "phase", "round", "scores", "t", "paused",
 }
 CHECKS = {"_event_types", "_events_prefix", "_players"}
+
+
+def cases(folder: str) -> tuple[list[Path], list[Path]]:
+    """The expect files under tests/golden/FOLDER and its malformed scenarios, sorted."""
+    here = HERE / folder
+    return sorted(here.glob("*.expect.json")), sorted((here / "malformed").glob("*.json"))
+
+
+def case_name(expect_path: Path) -> str:
+    """A test id: the expect file's name without `.expect.json`."""
+    return expect_path.name.removesuffix(".expect.json")
+
+
+def full_deck(decks: int = 1, jokers: bool = False) -> Counter[str]:
+    """Every card of DECKS decks, with two jokers a deck if JOKERS."""
+    deck = Counter({r + s: decks for r in "A23456789TJQK" for s in "SHDC"})
+    if jokers:
+        deck["JK"] = 2 * decks
+    return deck
+
+
+def speed_deck(rules: dict[str, Any]) -> Counter[str]:
+    """The deck a Speed scenario's rules deal: two decks for 4 players unless `decks`."""
+    decks = rules.get("decks", 2 if rules["players"] == 4 else 1)
+    return full_deck(decks, bool(rules.get("jokers")))
 
 
 def scenario_for(expect_path: Path) -> Path:
@@ -115,3 +142,23 @@ def assert_malformed_result(result: subprocess.CompletedProcess[str]) -> None:
 def check_expect_keys(expect: dict[str, Any]) -> None:
     assert "events" in expect or "_event_types" in expect or "_events_prefix" in expect
     assert {k for k in expect if not k.startswith("_")} <= EXPECT_KEYS
+
+
+def check_scenario(expect_path: Path, game: str) -> None:
+    """Run the scenario beside EXPECT_PATH through the engine and check its expectation."""
+    out = run_engine(load(scenario_for(expect_path)))
+    assert_matches(out, load(expect_path), game)
+
+
+def check_malformed(path: Path) -> None:
+    """Run a malformed scenario through the real CLI: exit 2, one line on stderr."""
+    assert_malformed_result(run_cli(path))
+
+
+def load_fixture(expect_path: Path, game: str) -> dict[str, Any]:
+    """The scenario beside EXPECT_PATH, once its expect file's keys are checked and the
+    scenario is found to be GAME's."""
+    data: dict[str, Any] = load(scenario_for(expect_path))
+    check_expect_keys(load(expect_path))
+    assert data["rules"]["game"] == game
+    return data

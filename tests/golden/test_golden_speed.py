@@ -6,7 +6,8 @@ output: every top-level key given must equal the engine's output exactly. `event
 complete list; `players` is compared as the full list of {cards, hand, draw}. Keys starting
 with `_` are notes, except `_event_types`: the list of event types in order, used where the
 cards of some events depend on the seed's shuffle. `speed/malformed/*.json` must make the
-real CLI exit 2 with one line on stderr and nothing on stdout.
+real CLI exit 2 with one line on stderr and nothing on stdout. The checks are the shared
+ones of tests/golden/golden.py.
 """
 
 from __future__ import annotations
@@ -20,55 +21,22 @@ from typing import Any
 
 import pytest
 
-from tests.golden.golden import load as _load
-from tests.golden.golden import run_cli as _run_cli
-from tests.golden.golden import run_engine as _run_engine
-from tests.golden.golden import scenario_for as _scenario_for
+from tests.golden.golden import (
+    EXAMPLES,
+    REPO,
+    case_name,
+    cases,
+    check_malformed,
+    check_scenario,
+    load,
+    run_cli,
+    scenario_for,
+    speed_deck,
+)
 
-HERE = Path(__file__).resolve().parent
-REPO = Path(__file__).resolve().parents[2]
-SPEED = HERE / "speed"
-MALFORMED = SPEED / "malformed"
-EXAMPLES = REPO / ".." / "shared" / "contracts" / "examples"
-
-PLAYER_KEYS = ("cards", "hand", "draw")
 EXPECT_KEYS = {"over", "winner", "center", "center_sizes", "players", "cards_total", "events"}
 
-EXPECT_FILES = sorted(SPEED.glob("*.expect.json"))
-MALFORMED_FILES = sorted(MALFORMED.glob("*.json"))
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, list):
-        return "\n".join(json.dumps(item) for item in value)
-    return json.dumps(value)
-
-
-def assert_matches(out: dict[str, Any], expect: dict[str, Any]) -> None:
-    """Check the engine's output against an expectation subset (see the module doc)."""
-    for key, want in expect.items():
-        if key == "_event_types":
-            got_types = [event["type"] for event in out["events"]]
-            assert got_types == want, (
-                f"event types differ\nexpected:\n{_show(want)}\ngot:\n{_show(got_types)}"
-            )
-            continue
-        if key.startswith("_"):
-            continue
-        assert key in out, f"output lacks key {key!r}"
-        got = out[key]
-        if key == "players":
-            got = [{k: player.get(k) for k in PLAYER_KEYS} for player in got]
-        assert got == want, f"{key} differs\nexpected:\n{_show(want)}\ngot:\n{_show(got)}"
-
-
-def assert_malformed_result(result: subprocess.CompletedProcess[str]) -> None:
-    assert result.returncode == 2, f"exit {result.returncode}, stderr: {result.stderr!r}"
-    assert result.stdout == "", f"stdout not empty: {result.stdout!r}"
-    lines = result.stderr.rstrip("\n").split("\n")
-    assert len(lines) == 1, f"expected one stderr line, got: {result.stderr!r}"
-    assert lines[0].strip(), "stderr line is empty"
-    assert "Traceback" not in result.stderr
+EXPECT_FILES, MALFORMED_FILES = cases("speed")
 
 
 # The golden files themselves.
@@ -79,26 +47,21 @@ def test_golden_files_exist() -> None:
     assert len(MALFORMED_FILES) >= 15
 
 
-@pytest.mark.parametrize("expect_path", EXPECT_FILES, ids=lambda p: p.name[: -len(".expect.json")])
+@pytest.mark.parametrize("expect_path", EXPECT_FILES, ids=case_name)
 def test_golden_fixture_is_well_formed(expect_path: Path) -> None:
     """Guard the fixtures: a full deck once each, legal shapes, only known expect keys."""
-    data = _load(_scenario_for(expect_path))
-    expect = _load(expect_path)
+    data = load(scenario_for(expect_path))
+    expect = load(expect_path)
     assert "events" in expect or "_event_types" in expect
     assert {k for k in expect if not k.startswith("_")} <= EXPECT_KEYS
     rules, table = data["rules"], data["table"]
-    ranks, suits = "A23456789TJQK", "SHDC"
-    decks = rules.get("decks", 2 if rules["players"] == 4 else 1)
-    deck = Counter({r + s: decks for r in ranks for s in suits})
-    if rules.get("jokers"):
-        deck["JK"] = 2 * decks
     cards: Counter[str] = Counter()
     for zone in ("hands", "draw", "center", "side"):
         assert len(table[zone]) == rules["players"], zone
         for pile in table[zone]:
             cards.update("T" + c[2:] if c.startswith("10") else c for c in pile)
     cards.update(table.get("burned", []))
-    assert cards == deck
+    assert cards == speed_deck(rules)
     assert all(len(hand) <= 5 for hand in table["hands"])
     assert all(len(pile) >= 1 for pile in table["center"])
 
@@ -106,15 +69,14 @@ def test_golden_fixture_is_well_formed(expect_path: Path) -> None:
 # The engine against the golden scenarios.
 
 
-@pytest.mark.parametrize("expect_path", EXPECT_FILES, ids=lambda p: p.name[: -len(".expect.json")])
+@pytest.mark.parametrize("expect_path", EXPECT_FILES, ids=case_name)
 def test_golden_speed_scenario(expect_path: Path) -> None:
-    out = _run_engine(_load(_scenario_for(expect_path)))
-    assert_matches(out, _load(expect_path))
+    check_scenario(expect_path, "speed")
 
 
 @pytest.mark.parametrize("path", MALFORMED_FILES, ids=lambda p: p.stem)
 def test_malformed_scenario_exits_2_with_one_line(path: Path) -> None:
-    assert_malformed_result(_run_cli(path))
+    check_malformed(path)
 
 
 # The contract's worked examples, through the real CLI.
@@ -127,7 +89,7 @@ def _example(name: str) -> Path:
 
 
 def _example_output(name: str) -> dict[str, Any]:
-    result = _run_cli(_example(name))
+    result = run_cli(_example(name))
     assert result.returncode == 0, result.stderr
     out: dict[str, Any] = json.loads(result.stdout)
     return out
@@ -208,7 +170,7 @@ def test_example_04_california_cover() -> None:
 
 
 def test_example_05_malformed_card() -> None:
-    assert_malformed_result(_run_cli(_example("05-malformed-card.json")))
+    check_malformed(_example("05-malformed-card.json"))
 
 
 def test_scenario_command_loads_no_cabinet_module() -> None:
@@ -220,5 +182,5 @@ def test_scenario_command_loads_no_cabinet_module() -> None:
             "('gpiozero', 'serial', 'pygame', 'sqlite3') or m.startswith('cabinet.app')); "
             "print(code, heavy, file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=Path(__file__).resolve().parents[2], check=True)
+                            cwd=REPO, check=True)
     assert result.stderr.strip() == "0 []"

@@ -17,33 +17,20 @@ import pytest
 
 from tests.golden.golden import (
     EXPECT_KEYS,
-    assert_malformed_result,
-    assert_matches,
+    case_name,
+    cases,
     check_expect_keys,
+    check_malformed,
+    check_scenario,
     load,
-    run_cli,
-    run_engine,
     scenario_for,
+    speed_deck,
 )
 
-HERE = Path(__file__).resolve().parent / "speed_multi"
-EXPECT_FILES = sorted(HERE.glob("*.expect.json"))
-MALFORMED_FILES = sorted((HERE / "malformed").glob("*.json"))
+EXPECT_FILES, MALFORMED_FILES = cases("speed_multi")
 
 # Expectations the engine is believed to get wrong: name -> reason (marked xfail, strict).
 KNOWN_ENGINE_BUGS: dict[str, str] = {}
-
-
-def _name(path: Path) -> str:
-    return path.name.removesuffix(".expect.json")
-
-
-def _full_deck(rules: dict[str, Any]) -> Counter[str]:
-    decks = rules.get("decks", 2 if rules["players"] == 4 else 1)
-    deck = Counter({r + s: decks for r in "A23456789TJQK" for s in "SHDC"})
-    if rules.get("jokers"):
-        deck["JK"] = 2 * decks
-    return deck
 
 
 def test_golden_multi_files_exist() -> None:
@@ -51,7 +38,7 @@ def test_golden_multi_files_exist() -> None:
     assert len(MALFORMED_FILES) >= 3
 
 
-@pytest.mark.parametrize("expect_path", EXPECT_FILES, ids=_name)
+@pytest.mark.parametrize("expect_path", EXPECT_FILES, ids=case_name)
 def test_golden_multi_fixture_is_well_formed(expect_path: Path) -> None:
     """Guard the fixtures: 3 or 4 players, exactly the deck, legal shapes."""
     data = load(scenario_for(expect_path))
@@ -73,7 +60,7 @@ def test_golden_multi_fixture_is_well_formed(expect_path: Path) -> None:
         for pile in table[zone]:
             cards.update(pile)
     cards.update(table.get("burned", []))
-    assert cards == _full_deck(rules)
+    assert cards == speed_deck(rules)
     assert all(len(hand) <= 5 for hand in table["hands"])
     assert all(len(pile) >= 1 for pile in table["center"])
 
@@ -81,18 +68,17 @@ def test_golden_multi_fixture_is_well_formed(expect_path: Path) -> None:
 def _params() -> list[Any]:
     params = []
     for path in EXPECT_FILES:
-        reason = KNOWN_ENGINE_BUGS.get(_name(path))
+        reason = KNOWN_ENGINE_BUGS.get(case_name(path))
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        params.append(pytest.param(path, marks=marks, id=_name(path)))
+        params.append(pytest.param(path, marks=marks, id=case_name(path)))
     return params
 
 
 @pytest.mark.parametrize("expect_path", _params())
 def test_golden_speed_multi_scenario(expect_path: Path) -> None:
-    out = run_engine(load(scenario_for(expect_path)))
-    assert_matches(out, load(expect_path), "speed")
+    check_scenario(expect_path, "speed")
 
 
 @pytest.mark.parametrize("path", MALFORMED_FILES, ids=lambda p: p.stem)
 def test_malformed_multi_scenario_exits_2_with_one_line(path: Path) -> None:
-    assert_malformed_result(run_cli(path))
+    check_malformed(path)

@@ -1,0 +1,82 @@
+"""Driving a real CabinetLoop on a fake clock: the clock, a configuration with the flow, the
+loop on its first deal, and a seat's presses and waits (for tests/cabinet/test_session.py,
+test_service_session.py, test_kiosk_wiring.py and the tests built on them)."""
+
+from __future__ import annotations
+
+import queue
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from cabinet.config import CabinetConfig, Control, FlowConfig, laptop_config
+from cabinet.loop import CabinetLoop, Item, Observer, seat_runtime
+from engine.game import new_game
+from engine.match import MatchRules
+
+
+class FakeClock:
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def flow_config(players: int = 2, humans: int = 2, *, idle_return_s: int, bot_takeover_s: int,
+                match: str | None = None) -> CabinetConfig:
+    """A laptop cabinet (easy bots, seed 11) with this flow, a 2 s countdown and, if given,
+    this match."""
+    config = laptop_config(players, humans, "easy", seed=11)
+    flow = FlowConfig(idle_return_s=idle_return_s, bot_takeover_s=bot_takeover_s,
+                      countdown_s=2)
+    if match is None:
+        return replace(config, flow=flow)
+    return replace(config, match=MatchRules.parse(match), flow=flow)
+
+
+def cabinet_loop(config: CabinetConfig, clock: FakeClock, *, seed: int = 1,
+                 observers: Sequence[Observer] = ()) -> CabinetLoop:
+    """A loop on CLOCK with the seats' runtimes (5 ms debounce, one hand) and the rules'
+    deal SEED, with no director yet."""
+    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
+                          two_hand=False) for sc in config.seats]
+    state, _ = new_game(config.rules, random.Random(seed), seed)
+    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    return CabinetLoop(state, seats, inbox, clock=clock, observers=observers)
+
+
+def press(loop: CabinetLoop, clock: FakeClock, seat: int, control: Control) -> None:
+    """A press and its release, 50 ms apart, then 50 ms more."""
+    clock.t += 0.05
+    loop.process([(clock.t, seat, control, True)])
+    clock.t += 0.05
+    loop.process([(clock.t, seat, control, False)])
+    clock.t += 0.05
+    loop.service(clock.t)
+
+
+def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
+    """SECONDS go by, the loop serviced at each of its deadlines and at the end."""
+    end = clock.t + seconds
+    while True:
+        d = loop.next_deadline()
+        if d is None or d > end:
+            break
+        clock.t = max(clock.t, d)
+        loop.service(clock.t)
+    clock.t = end
+    loop.service(clock.t)
+
+
+def run_until(loop: CabinetLoop, clock: FakeClock, done: Callable[[], bool],
+              passes: int = 200_000) -> None:
+    """Service the loop one deadline at a time until DONE (checked before each pass) or
+    PASSES passes; there must always be a deadline. The caller asserts what it waited for."""
+    for _ in range(passes):
+        if done():
+            break
+        d = loop.next_deadline()
+        assert d is not None
+        clock.t = max(clock.t, d)
+        loop.service(clock.t)
