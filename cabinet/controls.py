@@ -138,6 +138,19 @@ def fits(state: SpeedState, player: int, card: Card, pile: int) -> bool:
             and player not in state.deadlock_played and card in state.players[player].hand)
 
 
+def _settled_lights(state: Any, p: int, now: int) -> PanelLights | None:
+    """What every game shows first: game over, all off but the winner's SLAM; paused, all
+    off; locked out after a rejected press, the whole panel blinks. None: play is on."""
+    if state.is_over:
+        return PanelLights(ALL_OFF.slots, Led.OFF, Led.OFF,
+                           Led.ON if state.winner == p else Led.OFF)
+    if state.paused:
+        return ALL_OFF
+    if now < state.players[p].locked_until:
+        return ALL_BLINK
+    return None
+
+
 def speed_lights(
     state: SpeedState, ctrl: SpeedController, assist: Assist, now: int
 ) -> PanelLights:
@@ -152,14 +165,10 @@ def speed_lights(
     * slot LEDs: the picked slot lit; with assist ``cards`` playable cards glow dimly.
     """
     p = ctrl.player
-    if state.is_over:
-        return PanelLights(ALL_OFF.slots, Led.OFF, Led.OFF,
-                           Led.ON if state.winner == p else Led.OFF)
-    if state.paused:
-        return ALL_OFF
+    settled = _settled_lights(state, p, now)
+    if settled is not None:
+        return settled
     me = state.players[p]
-    if now < me.locked_until:
-        return ALL_BLINK
     call = state.rules.call
     must_claim = (call is CallMode.CALL and me.cards == 0) or (
         call is CallMode.EITHER and any(q.cards == 0 for q in state.players))
@@ -284,14 +293,10 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
       fits that pile; with ``cards`` the slots whose top can be played or moved glow dimly.
     """
     p = ctrl.player
-    if state.is_over:
-        return PanelLights(ALL_OFF.slots, Led.OFF, Led.OFF,
-                           Led.ON if state.winner == p else Led.OFF)
-    if state.paused:
-        return ALL_OFF
+    settled = _settled_lights(state, p, now)
+    if settled is not None:
+        return settled
     me = state.players[p]
-    if now < me.locked_until:
-        return ALL_BLINK
     if state.phase is Phase.SLAP:
         both = Led.OFF if assist is Assist.NONE else Led.ON
         return PanelLights(ALL_OFF.slots, both, both, Led.BLINK)
@@ -391,14 +396,10 @@ def california_lights(state: CaliforniaState, ctrl: CaliforniaController, assist
       would cover something (the own row, or through the armed modifier the opposite row).
     """
     p = ctrl.player
-    if state.is_over:
-        return PanelLights(ALL_OFF.slots, Led.OFF, Led.OFF,
-                           Led.ON if state.winner == p else Led.OFF)
-    if state.paused:
-        return ALL_OFF
+    settled = _settled_lights(state, p, now)
+    if settled is not None:
+        return settled
     me = state.players[p]
-    if now < me.locked_until:
-        return ALL_BLINK
     slam = Led.BLINK if state.phase is Phase.STALLED and p not in state.ready else Led.OFF
     playing = state.phase is Phase.PLAYING and bool(me.deck)
     other = state.players[1 - p].row
