@@ -431,10 +431,14 @@ class Records:
 
     def finish_game(self, game_id: int, *, winner: int | None, duration_ms: int,
                     replay: Mapping[str, Any] | None = None,
-                    results: Sequence[SeatResult] = ()) -> None:
+                    results: Sequence[SeatResult] = (),
+                    taken_over: Mapping[int, str] | None = None) -> None:
         """Record a decided game (``winner`` None for a draw) with its replay scenario
-        (``engine.scenario.record(...)``) and each seat's numbers."""
-        self._end(game_id, "finished", winner, duration_ms, replay, results)
+        (``engine.scenario.record(...)``) and each seat's numbers. ``taken_over``: seats
+        a bot played for part of the game (seat -> its preset): they lose their initials
+        for this game, so a high score is only ever a player's own play."""
+        self._end(game_id, "finished", winner, duration_ms, replay, results,
+                  taken_over or {})
 
     def abandon_game(self, game_id: int, *, duration_ms: int | None = None,
                      replay: Mapping[str, Any] | None = None) -> None:
@@ -442,7 +446,8 @@ class Records:
         self._end(game_id, "abandoned", None, duration_ms, replay, ())
 
     def _end(self, game_id: int, status: str, winner: int | None, duration_ms: int | None,
-             replay: Mapping[str, Any] | None, results: Sequence[SeatResult]) -> None:
+             replay: Mapping[str, Any] | None, results: Sequence[SeatResult],
+             taken_over: Mapping[int, str] | None = None) -> None:
         with self._tx() as conn:
             row = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
@@ -466,6 +471,10 @@ class Records:
                      result.stalls, len(reactions), sum(reactions),
                      min(reactions) if reactions else None, game_id, seat),
                 )
+            conn.executemany(
+                "UPDATE game_seats SET initials = NULL, bot = ? WHERE game_id = ? AND seat = ?",
+                [(f"{bot} (took over)", game_id, seat)
+                 for seat, bot in (taken_over or {}).items()])
             if not results and winner is not None:
                 conn.execute("UPDATE game_seats SET won = (seat = ?) WHERE game_id = ?",
                              (winner, game_id))

@@ -147,6 +147,8 @@ class FlowDirector:
         """cabinet.records.Records, or None (laptop mode: nothing is written)."""
         self._game: tuple[int, int] | None = None
         """The recorded game on the table: (game id, deal seed)."""
+        self._taken: dict[int, str] = {}
+        """Seats of the recorded game a bot took over (seat -> difficulty): not theirs."""
         self._match_id: int | None = None
         self._later: list[Callable[[], object]] = []
         """Records writes and status lines for the loop's next pass (between games)."""
@@ -343,9 +345,10 @@ class FlowDirector:
             return
         (game_id, seed), self._game = self._game, None
         records, played = self.records, Played.of(self.loop)
+        taken, self._taken = self._taken, {}
         self._later.append(lambda: safely("finish_game", lambda: records.finish_game(
             game_id, winner=played.state.winner, duration_ms=played.state.now,
-            replay=played.replay(seed), results=played.results())))
+            replay=played.replay(seed), results=played.results(), taken_over=taken)))
         self._later.append(self._load_scores)
 
     def _abandon(self) -> None:
@@ -378,6 +381,7 @@ class FlowDirector:
         bots, names = dict(eff.bots), dict(eff.names)
         seats = [SeatEntry(bot=bots[i]) if i in bots else SeatEntry(initials=names.get(i))
                  for i in range(rules.players)]
+        self._taken = {}
         try:
             self._game = (records.start_game(rules, seats, eff.seed, match_id=self._match_id),
                           eff.seed)
@@ -403,6 +407,7 @@ class FlowDirector:
                 self._say(f"{eff.game.value.capitalize()}, game {m.game_number} of the match "
                           f"({m.rules}), deal seed {eff.seed}")
             elif isinstance(eff, fl.TakeOver):
+                self._taken[eff.seat] = eff.difficulty
                 loop.set_bot(eff.seat, self._bot(eff.seat, eff.difficulty, loop.state.now))
                 self._say(f"P{eff.seat + 1} went quiet: a {eff.difficulty} bot plays on")
             elif isinstance(eff, fl.GiveBack):

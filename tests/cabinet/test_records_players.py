@@ -127,3 +127,20 @@ def test_the_saved_match_is_not_offered_once_a_new_one_started(tmp_path: Path) -
     assert current[0] == director._match_id
     director.close()
     again.close()
+
+
+def test_a_seat_a_bot_took_over_does_not_score_for_its_initials(tmp_path: Path) -> None:
+    records = Records.open(tmp_path)
+    loop, director, clock = kiosk_rig(records, takeover_s=1)  # quiet for 1 s: a bot plays
+    join_as(loop, director, clock, letters_right=4)  # "EAA", then never presses again
+    assert director._game is not None
+    game_id = director._game[0]
+    run_until(loop, clock, lambda: director.flow.phase is not Phase.PLAYING)
+    wait(loop, clock, 0.1)
+    rec = records.game(game_id)
+    assert rec.status == "finished"
+    assert rec.seats[0].initials is None  # the bot's play is not EAA's
+    assert rec.seats[0].bot == "medium (took over)"
+    assert records.initials_stats("EAA") == []
+    director.close()
+    records.close()
