@@ -34,6 +34,7 @@ def flow_text(flow: FlowView, match: MatchView | None) -> str:
             for i, mark in enumerate(flow.seats)))
     if match is not None:
         parts.append(f"{match.title} {'-'.join(map(str, match.score))}")
+    parts.extend(flow.stats)
     if flow.hint:
         parts.append(flow.hint)
     return ": ".join(parts[:1]) + ("  " + "  ".join(parts[1:]) if parts[1:] else "")

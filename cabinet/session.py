@@ -85,6 +85,17 @@ class Played:
                 for t, p, r in zip(tallies, players, reactions, strict=True)]
 
 
+def stats_lines(results: Sequence[Any]) -> tuple[str, ...]:
+    """The result screen's numbers: each seat's mean reaction time and longest run."""
+    def mean(r: Any) -> str:
+        times = list(r.reactions_ms)
+        return f"{sum(times) / len(times) / 1000:.2f} s" if times else "-"
+
+    seats = range(len(results))
+    return ("mean reaction  " + "   ".join(f"P{i + 1} {mean(results[i])}" for i in seats),
+            "longest run  " + "   ".join(f"P{i + 1} {results[i].longest_run}" for i in seats))
+
+
 def replay_of(loop: Any, seed: int) -> dict[str, Any]:
     """The game on ``loop``'s table so far as a scenario (``Played.replay``)."""
     return Played.of(loop).replay(seed)
@@ -149,6 +160,9 @@ class FlowDirector:
         """The recorded game on the table: (game id, deal seed)."""
         self._taken: dict[int, str] = {}
         """Seats of the recorded game a bot took over (seat -> difficulty): not theirs."""
+        self._stats: tuple[str, ...] = ()
+        """The last match game's numbers for the result screen (``stats_lines``)."""
+        self._stats_new = False
         self._match_id: int | None = None
         self._later: list[Callable[[], object]] = []
         """Records writes and status lines for the loop's next pass (between games)."""
@@ -228,7 +242,8 @@ class FlowDirector:
         card = self._card_until is not None and now >= self._card_until - fl.EPS
         if card:
             self._card_until = None  # the "resetting" card comes down
-        return counting or card or self.flow is not before
+        stats, self._stats_new = self._stats_new, False  # the result screen's numbers came
+        return counting or card or stats or self.flow is not before
 
     def deadline(self) -> float | None:
         now = self.clock()
@@ -273,6 +288,8 @@ class FlowDirector:
             return FlowView(screen="resetting", game=self.flow.game.value,
                             hint="back to the demo in a moment"), None
         view = fl.view_of(self.flow, now)
+        if view.screen == "result" and self._stats:
+            view = replace(view, stats=self._stats)
         if (view.screen == "attract" and self._scores
                 and int((now - self.flow.since) // ATTRACT_CARD_S) % 2 == 1):
             view = replace(view, scores=self._scores)  # the rules card's turn is over
@@ -340,16 +357,26 @@ class FlowDirector:
             return None
 
     def _finished(self) -> None:
-        """The recorded game was decided: its record, with the replay, next pass."""
-        if self._game is None or self.records is None:
-            return
-        (game_id, seed), self._game = self._game, None
-        records, played = self.records, Played.of(self.loop)
+        """A game was decided. A match game's numbers for the result screen and, when
+        recorded, its record with the replay: worked out and written next pass."""
+        recorded, self._game = self._game, None
         taken, self._taken = self._taken, {}
-        self._later.append(lambda: safely("finish_game", lambda: records.finish_game(
-            game_id, winner=played.state.winner, duration_ms=played.state.now,
-            replay=played.replay(seed), results=played.results(), taken_over=taken)))
-        self._later.append(self._load_scores)
+        if self.flow.phase is not fl.Phase.PLAYING:
+            return  # an attract demo: nobody's numbers
+        records, played = self.records, Played.of(self.loop)
+
+        def after() -> None:
+            results = played.results()
+            self._stats = stats_lines(results)
+            self._stats_new = True
+            if recorded is not None and records is not None:
+                game_id, seed = recorded
+                safely("finish_game", lambda: records.finish_game(
+                    game_id, winner=played.state.winner, duration_ms=played.state.now,
+                    replay=played.replay(seed), results=results, taken_over=taken))
+                self._load_scores()
+
+        self._later.append(partial(safely, "the game's numbers", after))
 
     def _abandon(self) -> None:
         """The recorded game on the table ends undecided (written now: between games)."""
@@ -418,6 +445,7 @@ class FlowDirector:
         return self.bot_class(seat, difficulty, self.seed * 10 + seat + 1 + salt * 7919)
 
     def _deal(self, game: Game, seed: int, bots: dict[int, str]) -> None:
+        self._stats = ()
         rules = rules_for(self.config, game) or self.config.rules
         state, _ = new_game(rules, random.Random(seed), seed)
         seats = {s.index: (self._bot(s.index, bots[s.index], seed) if s.index in bots

@@ -623,6 +623,9 @@ class Renderer:
             self._blit_text(surface, text, size, GOLD, Rect(0, top, w, size))
             return
         if flow.screen == "result":
+            if flow.stats:  # the game's numbers, one line between the score and the seats
+                self._blit_text(surface, "      ".join(flow.stats), round(u * 0.3), GREY,
+                                Rect(w // 10, h - round(u * 2.05), w - w // 5, round(u * 0.4)))
             self._flow_seats(surface, flow, Rect(0, h - round(u * 1.6), w, round(u * 0.5)))
             if flow.hint:
                 self._blit_text(surface, flow.hint, round(u * 0.4),

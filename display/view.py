@@ -122,6 +122,8 @@ class FlowView:
     """Per seat: the initial being entered (0-2, drawn underlined), or -1."""
     scores: tuple[str, ...] = ()
     """Attract: the high-score table, shown in turn with the rules card (none: rules)."""
+    stats: tuple[str, ...] = ()
+    """Result: the game's numbers per seat (mean reaction, longest run), one per line."""
 
 
 @dataclass(frozen=True, slots=True)

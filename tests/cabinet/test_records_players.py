@@ -144,3 +144,26 @@ def test_a_seat_a_bot_took_over_does_not_score_for_its_initials(tmp_path: Path) 
     assert records.initials_stats("EAA") == []
     director.close()
     records.close()
+
+
+def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
+    loop, director, clock = kiosk_rig(None, takeover_s=0)  # laptop mode: no records
+    join_as(loop, director, clock, letters_right=0)
+    loop.set_bot(0, Bot(0, "hard", 5))
+    run_until(loop, clock, lambda: director.flow.phase is Phase.RESULT)
+    assert director.flow_view()[0].stats == ()  # worked out on the next pass, not this one
+    published: list[object] = []
+    loop.observers.append(published.append)
+    wait(loop, clock, 0.1)
+    view, _ = director.flow_view()
+    assert view.screen == "result"
+    reaction, run = view.stats
+    assert reaction.startswith("mean reaction  P1 ")
+    assert " s   P2 " in reaction
+    assert run.startswith("longest run  P1 ")
+    assert published  # the screen was told when the numbers came (no game is on)
+    # The next game's deal clears them.
+    press(loop, clock, 0, SLAM)
+    wait(loop, clock, 2.1)
+    assert director.flow.phase is Phase.PLAYING
+    assert director._stats == ()

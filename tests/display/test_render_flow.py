@@ -161,6 +161,26 @@ def test_attract_high_score_card(screen: pygame.Surface, renderer: Renderer) -> 
     assert diff > 100  # another card: the table, not the rules
 
 
+def test_result_shows_the_games_numbers(screen: pygame.Surface, renderer: Renderer) -> None:
+    flow = FLOWS["result"]
+    state = scenes.speed_won()
+    plain = scenes.view(state, humans=2, match=match_view(flow), flow=view_of(flow, 31.0))
+    renderer.draw(screen, plain, Animations(), 0)
+    before = screen.copy()
+    stats = ("mean reaction  P1 0.62 s   P2 0.71 s", "longest run  P1 7   P2 4")
+    view = replace(plain, flow=replace(plain.flow, stats=stats))
+    renderer.draw(screen, view, Animations(), 0)
+    shots = os.environ.get("FLOW_SHOTS")
+    if shots:
+        pygame.image.save(screen, str(Path(shots) / "flow-result-stats.png"))
+    w, h = SIZE
+    band = pygame.Rect(w // 10, h * 2 // 3, w * 4 // 5, h // 8)
+    changed = sum(1 for x in range(band.left, band.right, 3)
+                  for y in range(band.top, band.bottom, 3)
+                  if screen.get_at((x, y)) != before.get_at((x, y)))
+    assert changed > 100  # the numbers are drawn, between the score and the seats
+
+
 def test_countdown_number(screen: pygame.Surface, renderer: Renderer) -> None:
     assert view_of(FLOWS["countdown"], 2.0).count == 3
     _render(screen, renderer, "countdown", scenes.speed_new(), 2.0)
