@@ -145,13 +145,22 @@ class TakeOver:
 
 
 @dataclass(frozen=True, slots=True)
+class Named:
+    """``seat`` finished entering its initials (join or result screen): on the result
+    screen they also go on the game just played, if it was that player's own."""
+
+    seat: int
+    initials: str
+
+
+@dataclass(frozen=True, slots=True)
 class GiveBack:
     """``seat`` pressed again: its bot stops, the player plays."""
 
     seat: int
 
 
-Effect = StartDemo | StartGame | TakeOver | GiveBack
+Effect = StartDemo | StartGame | TakeOver | GiveBack | Named
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,24 +321,22 @@ def _press(flow: Flow, p: Press, now: float) -> tuple[Flow, list[Effect]]:
         if slam:
             if p.seat not in flow.joined:
                 return replace(flow, joined=flow.joined | {p.seat}), []
-            flow = _edit(flow, p.seat, -1)  # SLAM finishes the initials too
+            flow, named = _finish_initials(flow, p.seat)  # SLAM finishes them too
             flow = replace(flow, ready=flow.ready | {p.seat})
             if not flow.waiting_for():
-                return replace(flow, phase=Phase.COUNTDOWN, since=now), []
-            return flow, []
+                return replace(flow, phase=Phase.COUNTDOWN, since=now), named
+            return flow, named
         if p.seat not in flow.joined:
             return flow, []
+        entered = _initials_press(flow, p)
+        if entered is not None:
+            return entered
         slot = p.control.slot
-        if slot == INITIALS_SLOT:
-            return _next_initial(flow, p.seat), []
         if slot == CLEAR_SLOT:
-            return _set_name(_edit(flow, p.seat, -1), p.seat, ""), []
+            return _set_name(flow, p.seat, ""), []
         if slot is not None:
             return replace(_edit(flow, p.seat, -1), row=slot), []
-        by = 1 if p.control is Control.RIGHT else -1
-        if flow.editing[p.seat] >= 0:
-            return _letter(flow, p.seat, by), []
-        return _change(flow, by), []
+        return _change(flow, 1 if p.control is Control.RIGHT else -1), []
     if phase is Phase.PLAYING:
         if p.seat in flow.taken:
             return replace(flow, taken=flow.taken - {p.seat}), [GiveBack(p.seat)]
@@ -343,12 +350,16 @@ def _press(flow: Flow, p: Press, now: float) -> tuple[Flow, list[Effect]]:
                 return replace(flow, phase=Phase.JOIN, since=now,
                                joined=flow.joined | {p.seat}, ready=frozenset(),
                                match=None), []
+            flow, named = _finish_initials(flow, p.seat)
             flow = replace(flow, ready=flow.ready | {p.seat})
             if not flow.waiting_for():
                 if decided:
                     flow = replace(flow, match=None)  # the rematch: a new match
-                return replace(flow, phase=Phase.COUNTDOWN, since=now), []
-            return flow, []
+                return replace(flow, phase=Phase.COUNTDOWN, since=now), named
+            return flow, named
+        entered = _initials_press(flow, p) if p.seat in flow.joined else None
+        if entered is not None:  # a winner puts initials on the game just played
+            return entered
         if decided and p.seat in flow.joined:
             return replace(flow, phase=Phase.JOIN, since=now, ready=frozenset(),
                            match=None), []
@@ -366,6 +377,34 @@ def _set_name(flow: Flow, seat: int, name: str) -> Flow:
     names = list(flow.names)
     names[seat] = name
     return replace(flow, names=tuple(names))
+
+
+def _initials_press(flow: Flow, p: Press) -> tuple[Flow, list[Effect]] | None:
+    """A joined seat's press on the join or result screen as initials entry (slot 4
+    starts and moves on; while entering, LEFT/RIGHT change the letter and slot 5 clears);
+    None if it is no initials press."""
+    seat, slot = p.seat, p.control.slot
+    if slot == INITIALS_SLOT:
+        was = flow.editing[seat]
+        flow = _next_initial(flow, seat)
+        if was >= 0 and flow.editing[seat] < 0:  # the third letter confirmed
+            return flow, [Named(seat, flow.names[seat])]
+        return flow, []
+    if flow.editing[seat] < 0:
+        return None
+    if slot == CLEAR_SLOT:
+        return _set_name(_edit(flow, seat, -1), seat, ""), []
+    if p.control in (Control.LEFT, Control.RIGHT):
+        return _letter(flow, seat, 1 if p.control is Control.RIGHT else -1), []
+    return None
+
+
+def _finish_initials(flow: Flow, seat: int) -> tuple[Flow, list[Effect]]:
+    """SLAM while entering initials: they are done."""
+    if flow.editing[seat] < 0:
+        return flow, []
+    flow = _edit(flow, seat, -1)
+    return flow, [Named(seat, flow.names[seat])] if flow.names[seat] else []
 
 
 def _next_initial(flow: Flow, seat: int) -> Flow:
@@ -519,9 +558,12 @@ def hint(flow: Flow) -> str:
             return "LEFT / RIGHT: letter   slot 4: next letter   slot 5: clear   SLAM: ready"
         return "slot 1-3: choose   LEFT / RIGHT: change   slot 4: initials   SLAM: ready"
     if flow.phase is Phase.RESULT:
+        if any(c >= 0 for c in flow.editing):
+            return "LEFT / RIGHT: letter   slot 4: next letter   SLAM: done"
         if flow.match is None or flow.match.is_over:
-            return "SLAM: rematch   any other button: change the game"
-        return f"SLAM when ready: game {flow.match.game_number} of the match"
+            return "SLAM: rematch   slot 4: your initials   other buttons: change the game"
+        return (f"SLAM when ready: game {flow.match.game_number} of the match   "
+                "slot 4: your initials")
     if flow.phase is Phase.ATTRACT:
         if flow.saved is not None:
             return (f"press SLAM to join: the {flow.saved.rules} match stands "
@@ -562,6 +604,7 @@ __all__ = [
     "GameOver",
     "GiveBack",
     "Input",
+    "Named",
     "Phase",
     "Press",
     "StartDemo",

@@ -162,6 +162,9 @@ class FlowDirector:
         """Seats of the recorded game a bot took over (seat -> difficulty): not theirs."""
         self._stats: tuple[str, ...] = ()
         """The last match game's numbers for the result screen (``stats_lines``)."""
+        self._named_game: tuple[int, frozenset[int]] | None = None
+        """The recorded game just decided, and its seats a bot took over: initials entered
+        on its result screen go on it (``Named``)."""
         self._stats_new = False
         self._match_id: int | None = None
         self._later: list[Callable[[], object]] = []
@@ -338,6 +341,21 @@ class FlowDirector:
             + (f"   fastest {s.fastest_win_ms / 1000:.1f} s" if s.fastest_win_ms else "")
             for i, s in enumerate(table) if s.wins)
 
+    def _name_game(self, seat: int, initials: str) -> None:
+        """Initials entered on the result screen go on the game just played (between
+        games), unless a bot played that seat for part of it."""
+        if (self._named_game is None or self.records is None or not initials
+                or self.flow.phase is not fl.Phase.RESULT):
+            return
+        game_id, taken = self._named_game
+        if seat in taken:
+            return
+        records = self.records
+        self._later.append(partial(safely, "set_initials",
+                                   partial(records.set_initials, game_id, seat, initials)))
+        self._later.append(self._load_scores)
+        self._say(f"P{seat + 1} is {initials} (game {game_id})")
+
     def _saved_match(self) -> tuple[int, Game, Any] | None:
         """The open match in the records (its score survived a restart), with its game."""
         if self.records is None:
@@ -363,6 +381,8 @@ class FlowDirector:
         taken, self._taken = self._taken, {}
         if self.flow.phase is not fl.Phase.PLAYING:
             return  # an attract demo: nobody's numbers
+        if recorded is not None:
+            self._named_game = (recorded[0], frozenset(taken))
         records, played = self.records, Played.of(self.loop)
 
         def after() -> None:
@@ -437,6 +457,8 @@ class FlowDirector:
                 self._taken[eff.seat] = eff.difficulty
                 loop.set_bot(eff.seat, self._bot(eff.seat, eff.difficulty, loop.state.now))
                 self._say(f"P{eff.seat + 1} went quiet: a {eff.difficulty} bot plays on")
+            elif isinstance(eff, fl.Named):
+                self._name_game(eff.seat, eff.initials)
             elif isinstance(eff, fl.GiveBack):
                 loop.set_bot(eff.seat, None)
                 self._say(f"P{eff.seat + 1} is back")
@@ -445,7 +467,7 @@ class FlowDirector:
         return self.bot_class(seat, difficulty, self.seed * 10 + seat + 1 + salt * 7919)
 
     def _deal(self, game: Game, seed: int, bots: dict[int, str]) -> None:
-        self._stats = ()
+        self._stats, self._named_game = (), None
         rules = rules_for(self.config, game) or self.config.rules
         state, _ = new_game(rules, random.Random(seed), seed)
         seats = {s.index: (self._bot(s.index, bots[s.index], seed) if s.index in bots

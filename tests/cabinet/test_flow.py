@@ -12,6 +12,7 @@ from cabinet.flow import (
     Flow,
     GameOver,
     GiveBack,
+    Named,
     Phase,
     Press,
     StartDemo,
@@ -426,3 +427,21 @@ def test_a_saved_match_that_does_not_fit_is_not_offered() -> None:
     decided = saved_match((2, 0))
     assert decided.is_over
     assert resumable((Game.SPEED, decided)).saved is None
+
+
+def test_initials_on_the_result_screen_of_a_decided_match() -> None:
+    flow = new()  # single: decided after one game
+    flow, _ = to_playing(flow, (0, 1))
+    flow, _ = run(flow, (30, GameOver(0, (0, 4))))
+    assert flow.phase is Phase.RESULT
+    flow, effects = run(flow, (31, (0, SLOT4)), (31, (0, L)))  # A A A, then Z A A
+    assert flow.phase is Phase.RESULT  # not "change the game": initials
+    assert flow.names[0] == "ZAA"
+    assert effects == []
+    flow, effects = run(flow, (32, (0, SLAM)))  # done, and ready for the rematch
+    assert effects == [Named(0, "ZAA")]
+    assert flow.ready == {0}
+    # Not entering initials, any other button still goes back to the menu.
+    flow, _ = run(flow, (33, (1, R)))
+    assert flow.phase is Phase.JOIN
+    assert flow.names[0] == "ZAA"

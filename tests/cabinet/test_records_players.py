@@ -167,3 +167,32 @@ def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
     wait(loop, clock, 2.1)
     assert director.flow.phase is Phase.PLAYING
     assert director._stats == ()
+
+
+def test_a_winner_puts_initials_on_the_game_from_the_result_screen(tmp_path: Path) -> None:
+    records = Records.open(tmp_path)
+    loop, director, clock = rig(records, match="best-of-3")
+    press(loop, clock, 0, SLAM)  # joins and readies with no initials
+    press(loop, clock, 0, SLAM)
+    wait(loop, clock, 2.1)
+    assert director._game is not None
+    game_id = director._game[0]
+    play_out(loop, director, clock)
+    assert records.game(game_id).seats[0].initials is None
+    assert "slot 4: your initials" in director.flow_view()[0].hint
+    press(loop, clock, 0, SLOT4)  # A A A
+    press(loop, clock, 0, RIGHT)  # B A A
+    for _ in range(3):
+        press(loop, clock, 0, SLOT4)  # second, third, done
+    wait(loop, clock, 0.1)
+    assert director.flow.phase is Phase.RESULT  # entering initials is no "change the game"
+    assert records.game(game_id).seats[0].initials == "BAA"
+    (stats,) = records.initials_stats("BAA")
+    assert stats.games == 1
+    # ...and they stay with the seat for the match's next game.
+    press(loop, clock, 0, SLAM)
+    wait(loop, clock, 2.1)
+    assert director._game is not None
+    assert records.game(director._game[0]).seats[0].initials == "BAA"
+    director.close()
+    records.close()
