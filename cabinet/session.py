@@ -17,8 +17,14 @@ Around the games (issue 9) it also
   written on the loop's next pass, after the deciding press has been published;
 - tells systemd where the cabinet is (``STATUS=``, cabinet/sdnotify.py) as the phase
   changes, on that next pass too;
-- is the loop's failsafe in window mode (``reset``): a short "resetting" card over a
-  fresh attract demo.
+- is the loop's failsafe (``reset``): a short "resetting" card over a fresh attract
+  demo, the error counted in the records for the service menu's bookkeeping page;
+- offers the match the records kept open through a restart (``fl.start(saved=...)``) and
+  plays it on in the same records row;
+- works out each match game's numbers on the next pass (``Played.results``: plays, runs,
+  reaction times) for the result screen and the records, puts initials entered on the
+  result screen on the game just played (``fl.Named``), and reads the high-score table
+  that attract shows in turn with the rules card.
 """
 
 from __future__ import annotations
@@ -166,6 +172,7 @@ class FlowDirector:
         """The recorded game just decided, and its seats a bot took over: initials entered
         on its result screen go on it (``Named``)."""
         self._stats_new = False
+        """New numbers since the last pass: the screen must be told."""
         self._match_id: int | None = None
         self._later: list[Callable[[], object]] = []
         """Records writes and status lines for the loop's next pass (between games)."""
