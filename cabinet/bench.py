@@ -14,8 +14,9 @@ Groups:
 - ``press``: ``cabinet/bench_press.py``, a GPIO press to the engine and to the LED.
 - ``serial``: ``cabinet/bench_serial.py``, a serial panel frame to the engine.
 - ``frame``: ``cabinet/bench_frame.py``, the display's frame time and start-up.
-- ``soak``: ``cabinet/bench_soak.py``, memory over 300 games with the display drawing;
-  minutes long, so it runs only with ``--only soak``.
+- ``soak``: ``cabinet/bench_soak.py``, memory over 300 games with the display drawing,
+  then over 300 recorded match games through the loop, the flow and the records (and the
+  between-games records pass's time); minutes long, so it runs only with ``--only soak``.
 """
 
 from __future__ import annotations
