@@ -31,39 +31,48 @@ def check_invariants(
     state: SpeedState | spit.SpitState | california.CaliforniaState,
 ) -> None:
     """Raise InvariantBreach naming the first broken invariant."""
-    if isinstance(state, spit.SpitState):
-        return _check_spit(state)
-    if isinstance(state, california.CaliforniaState):
-        return _check_california(state)
+    if type(state) is not SpeedState:  # Speed, the sim's hot case, first
+        if isinstance(state, spit.SpitState):
+            return _check_spit(state)
+        if isinstance(state, california.CaliforniaState):
+            return _check_california(state)
     # The simulator runs this after every step: one pass per concern, no closures.
     rules = state.rules
     if not _conserved(state.all_cards(), rules.decks, rules.jokers):
         return _breach("cards not conserved", state)
     for p in state.players:
-        if len(p.hand) > HAND_SIZE:
+        held = len(p.hand)
+        if held > HAND_SIZE:
             return _breach("a hand over 5 cards", state)
-        if p.draw and len(p.hand) < HAND_SIZE:
+        if p.draw and held < HAND_SIZE:
             return _breach("an empty slot while the draw pile has cards", state)
     if not all(state.center):
         return _breach("an empty centre pile", state)
     phase = state.phase
-    if phase.is_over:
-        if state.timers:
+    timers = state.timers
+    if phase is _WON or phase is _TIED:
+        if timers:
             return _breach("timers left after the game was decided", state)
-        if (state.winner is not None) != (phase is Phase.WON):
+        if (state.winner is not None) != (phase is _WON):
             return _breach("winner and phase", state)
         return None
     if state.winner is not None:
         return _breach("a winner while the game goes on", state)
     flips = 0
-    for tm in state.timers:
-        if tm.kind is TimerKind.FLIP:
-            flips += 1
-        if state.paused_at is None and tm.due < state.now:
-            return _breach("an overdue timer", state)
-    if flips != (1 if phase.is_stall else 0):
+    if timers:
+        now = state.now if state.paused_at is None else None
+        for tm in timers:
+            if tm.kind is _FLIP:
+                flips += 1
+            if now is not None and tm.due < now:
+                return _breach("an overdue timer", state)
+    if flips != (1 if phase is _STALLED or phase is _DEADLOCKED else 0):
         return _breach("flip timer and phase disagree", state)
     return None
+
+
+_WON, _TIED, _STALLED, _DEADLOCKED = Phase.WON, Phase.TIED, Phase.STALLED, Phase.DEADLOCKED
+_FLIP = TimerKind.FLIP
 
 
 def _breach(what: str, state: SpeedState) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, shuffle_stream, shuffled_deck
-from engine.commands import Command, Play
+from engine.commands import Command, Play, Slam
 from engine.errors import EngineError as EngineError
 from engine.errors import InvalidPosition as InvalidPosition
 from engine.events import (
@@ -23,12 +23,27 @@ from engine.events import (
     PenaltyTaken,
     PlayRejected,
     Reason,
+    Stalled,
 )
 from engine.rules import CallMode, Deadlock, FalseCall, Game, Reshuffle, Rules
-from engine.state import Phase, SpeedPlayer, SpeedState, Timer, TimerKind
+from engine.state import (
+    Phase,
+    SpeedPlayer,
+    SpeedState,
+    Timer,
+    TimerKind,
+    new_speed_player,
+    new_speed_state,
+    positional_new,
+)
 from engine.work import Work, run_step
 
 HAND_SIZE = 5
+
+_PLAYING, _STALLED = Phase.PLAYING, Phase.STALLED
+_FLIP = TimerKind.FLIP
+_EITHER = CallMode.EITHER
+_new_played = positional_new(CardPlayed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,19 +122,23 @@ def step(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
 
     Once the game is decided nothing happens. Time never goes backwards (EngineError).
     """
-    # The fast path: a play in time, unpaused, with no timer due, in play or at a stall
-    # (not in a deadlock, nor in a decided game: run_step answers those).
+    # The fast paths: a play, or a ready slam at a stall, in time, unpaused, with no timer
+    # due, in play or at a stall (not in a deadlock, nor in a decided game: run_step answers
+    # those, and whatever a fast path hands back).
     phase = state.phase
-    if (
-        type(cmd) is Play
-        and (phase is Phase.PLAYING or phase is Phase.STALLED)
-        and cmd.t >= state.now
-        and state.paused_at is None
-        and not any(tm.due <= cmd.t for tm in state.timers)
-    ):
-        done = _play_fast(state, cmd)
-        if done is not None:
-            return done
+    t = cmd.t
+    if (phase is _PLAYING or phase is _STALLED) and t >= state.now and state.paused_at is None:
+        for tm in state.timers:
+            if tm.due <= t:
+                break
+        else:
+            done = None
+            if type(cmd) is Play:
+                done = _play_fast(state, cmd)
+            elif type(cmd) is Slam and phase is _STALLED:
+                done = _ready_fast(state, cmd)
+            if done is not None:
+                return done
     return run_step(state, cmd, _Work, _evolve)
 
 
@@ -186,19 +205,73 @@ def has_legal_play(state: SpeedState) -> bool:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Lookups:
+    """What the fast paths look up in the rules on every step, derived once per rules."""
+
+    adjacent: tuple[tuple[bool, ...], ...]
+    """adjacent[top rank][card rank], as ``Rules.adjacent``."""
+    accepts: tuple[int, ...]
+    """accepts[top rank], as ``Rules.accepts``."""
+    reach: tuple[tuple[int, int], ...]
+    """reach[player], as ``Rules.reach``."""
+
+
+_LOOKUPS: dict[int, tuple[Rules, _Lookups]] = {}
+"""By ``id(rules)``; each entry keeps its rules alive, so an id is never reused for another.
+(Hashing a Rules hashes all its fields: slower than the lookups it would save.)"""
+
+
+def _lookups(rules: Rules) -> _Lookups:
+    found = _LOOKUPS.get(id(rules))
+    if found is None:
+        if len(_LOOKUPS) >= 256:  # a long test run makes many rules; the sim one
+            _LOOKUPS.clear()
+        found = _LOOKUPS[id(rules)] = (rules, _Lookups(
+            tuple(tuple(rules.adjacent(c, top) for c in range(14)) for top in range(14)),
+            tuple(rules.accepts(top) for top in range(14)),
+            tuple(rules.reach(p) for p in range(rules.players)),
+        ))
+    return found[1]
+
+
+def _stuck(look: _Lookups, players: tuple[SpeedPlayer, ...],
+           center: tuple[tuple[Card, ...], ...], side: tuple[tuple[Card, ...], ...]) -> bool:
+    """``not has_legal_play`` on a state's zones (the fast paths' copy of ``_any_legal``)."""
+    accepts = look.accepts
+    masks = [accepts[pile[0].rank] for pile in center]
+    reach = look.reach
+    for p, me in enumerate(players):
+        hand = me.hand
+        if not hand:
+            continue
+        held = 0
+        for card in hand:
+            held |= 1 << card.rank
+        left, right = reach[p]
+        if held & (masks[left] | masks[right]) & ~1:
+            return False
+        # A joker (bit 0) is always legal, unless it would be the last card.
+        if held & 1 and not (len(hand) + len(me.draw) == 1 and side[p]):
+            return False
+    return True
+
+
 def _evolve(
     s: SpeedState,
     now: int,
     *,
     players: tuple[SpeedPlayer, ...] | None = None,
     center: tuple[tuple[Card, ...], ...] | None = None,
+    ready: frozenset[int] | None = None,
 ) -> SpeedState:
-    """``s`` at ``now`` with new players or centre (and, with a new centre, a play since the
-    last rebuild). ``dataclasses.replace`` costs several times more on the hot path."""
-    return SpeedState(
+    """``s`` at ``now`` with new players, centre or ready players (and, with a new centre, a
+    play since the last rebuild). ``dataclasses.replace`` costs several times more on the
+    hot path."""
+    return new_speed_state(
         s.rules, s.players if players is None else players,
         s.center if center is None else center, s.side, s.burned, s.phase, now, s.timers,
-        s.timer_seq, s.ready, s.deadlock_played, s.paused_at,
+        s.timer_seq, s.ready if ready is None else ready, s.deadlock_played, s.paused_at,
         s.rebuilt_since_play and center is None, s.winner, s.seed, s.rng_state,
     )
 
@@ -206,48 +279,120 @@ def _evolve(
 def _play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] | None:
     """A play that fires no timer, in a phase with no deadlock rule: judged on the frozen
     state, building only what it changes. None hands the play to the general path: a play
-    that puts its player out or starts a stall."""
+    that puts its player out, or starts a stall whose flip is due at once."""
     p, to, t = cmd.player, cmd.to, cmd.t
     rules = state.rules
-    me = state.players[p]
+    look = _lookups(rules)
+    players = state.players
+    me = players[p]
+    hand = me.hand
+    code = cmd.card
+    slot = -1
+    for k, held in enumerate(hand):
+        if held.code == code:
+            slot = k
+            break
     reason: Reason | None = None
-    slot = next((k for k, held in enumerate(me.hand) if held.code == cmd.card), -1)
     if t < me.locked_until:
         reason = Reason.LOCKED
     elif slot < 0:
         reason = Reason.NOT_HELD
-    elif to not in rules.reach(p):
+    elif to not in look.reach[p]:
         reason = Reason.OUT_OF_REACH
-    elif me.hand[slot].is_joker:
-        if me.cards == 1 and state.side[p]:
+    elif hand[slot].rank == 0:  # a joker
+        if len(hand) + len(me.draw) == 1 and state.side[p]:
             reason = Reason.JOKER_LAST
-    elif not rules.adjacent(me.hand[slot].rank, state.center[to][0].rank):
+    elif not look.adjacent[state.center[to][0].rank][hand[slot].rank]:
         reason = Reason.NOT_ADJACENT
     if reason is not None:
-        players = state.players
         if reason.locks_out and rules.lockout_ms:
-            locked = SpeedPlayer(me.hand, me.draw, t + rules.lockout_ms)
+            locked = new_speed_player(hand, me.draw, t + rules.lockout_ms)
             players = (*players[:p], locked, *players[p + 1 :])
         return _evolve(state, now=t, players=players), [
             PlayRejected(t, p, reason, cmd.card, to)
         ]
-    card = me.hand[slot]
+    card = hand[slot]
     # Rule 4: the emptied slot takes the draw pile's top, or closes.
-    if me.draw:
-        hand = (*me.hand[:slot], me.draw[0], *me.hand[slot + 1 :])
-        draw = me.draw[1:]
+    draw = me.draw
+    if draw:
+        hand = (*hand[:slot], draw[0], *hand[slot + 1 :])
+        draw = draw[1:]
     else:
-        hand = (*me.hand[:slot], *me.hand[slot + 1 :])
+        hand = (*hand[:slot], *hand[slot + 1 :])
         draw = ()
         if not hand:
             return None
-    players = (*state.players[:p], SpeedPlayer(hand, draw, me.locked_until),
-               *state.players[p + 1 :])
-    center = (*state.center[:to], (card, *state.center[to]), *state.center[to + 1 :])
-    after = _evolve(state, now=t, players=players, center=center)
-    if state.phase is Phase.PLAYING and not has_legal_play(after):
+    players = (*players[:p], new_speed_player(hand, draw, me.locked_until), *players[p + 1 :])
+    center = state.center
+    center = (*center[:to], (card, *center[to]), *center[to + 1 :])
+    played: list[Event] = [_new_played(t, p, card, to)]
+    if state.phase is _PLAYING and _stuck(look, players, center, state.side):
+        # Rule 5 (``_Work.settle``): nobody can play, a stall. Never a deadlock (rule 8):
+        # this play cleared the rebuild mark and left a centre pile of two cards or more.
+        delay = rules.stall_delay_ms
+        if not delay:
+            return None  # the flip is due at once
+        flip = Timer(t + delay, state.timer_seq, _FLIP)
+        if not rules.hidden_stall:
+            played.append(Stalled(t, False))
+        return new_speed_state(
+            rules, players, center, state.side, state.burned, _STALLED, t,
+            (*state.timers, flip), state.timer_seq + 1, frozenset(), frozenset(),
+            None, False, None, state.seed, state.rng_state,
+        ), played
+    return _evolve(state, now=t, players=players, center=center), played
+
+
+def _ready_fast(state: SpeedState, cmd: Slam) -> tuple[SpeedState, list[Event]] | None:
+    """A slam at a stall (not a deadlock) that fires no timer and is neither a claim nor
+    the last player's ready (which flips): rule 5's ready, or nothing for one already
+    ready. None hands it to the general path (``_Work.slam``)."""
+    p = cmd.player
+    players = state.players
+    me = players[p]
+    if not (me.hand or me.draw):
+        return None  # an out player's slam: a claim, or nothing
+    if state.rules.call is _EITHER and any(not (q.hand or q.draw) for q in players):
+        return None  # a claim for someone out
+    ready = state.ready
+    if p not in ready:
+        ready = ready | {p}
+        for q, other in enumerate(players):
+            if q not in ready and (other.hand or other.draw):
+                break
+        else:
+            return _flip_fast(state, cmd.t)  # every player holding cards is ready
+    return _evolve(state, now=cmd.t, ready=ready), []
+
+
+def _flip_fast(state: SpeedState, t: int) -> tuple[SpeedState, list[Event]] | None:
+    """The flip (rule 6) as the last ready slam brings it at ``t``, in its common case: a
+    side pile is left (no rebuild), no jokers (no joker draw), and play goes on (no new
+    stall). None hands it to the general path (``_Work.ready_up``, ``flip``, ``settle``)."""
+    rules = state.rules
+    side = state.side
+    if rules.jokers or not any(side):
         return None
-    return after, [CardPlayed(t, p, card, to)]
+    center = list(state.center)
+    flipped = list(side)
+    events: list[Event] = []
+    for i, pile in enumerate(side):
+        if pile:
+            card = pile[0]
+            center[i] = (card, *center[i])
+            flipped[i] = pile[1:]
+            events.append(CardFlipped(t, card, i))
+    after_center, after_side = tuple(center), tuple(flipped)
+    players = state.players
+    if any(me.hand for me in players) and _stuck(_lookups(rules), players, after_center,
+                                                 after_side):
+        return None  # stalled again
+    return new_speed_state(
+        rules, players, after_center, after_side, state.burned, _PLAYING, t,
+        tuple(tm for tm in state.timers if tm.kind is not _FLIP), state.timer_seq,
+        frozenset(), frozenset(), None, state.rebuilt_since_play, None, state.seed,
+        state.rng_state,
+    ), events
 
 
 class _Work(Work[SpeedState]):
@@ -264,17 +409,26 @@ class _Work(Work[SpeedState]):
         self.rebuilt = s.rebuilt_since_play
 
     def freeze(self) -> SpeedState:
-        return SpeedState(
-            players=tuple(
-                SpeedPlayer(tuple(h), tuple(d), lk)
+        return new_speed_state(
+            self.rules,
+            tuple(
+                new_speed_player(tuple(h), tuple(d), lk)
                 for h, d, lk in zip(self.hands, self.draws, self.locked, strict=True)
             ),
-            center=tuple(map(tuple, self.center)),
-            side=tuple(map(tuple, self.side)),
-            burned=self.burned,
-            deadlock_played=frozenset(self.deadlock_played),
-            rebuilt_since_play=self.rebuilt,
-            **self.frozen(),
+            tuple(map(tuple, self.center)),
+            tuple(map(tuple, self.side)),
+            self.burned,
+            self.phase,
+            self.now,
+            tuple(self.timers),
+            self.timer_seq,
+            frozenset(self.ready),
+            frozenset(self.deadlock_played),
+            self.paused_at,
+            self.rebuilt,
+            self.winner,
+            self.seed,
+            self.rng_state,
         )
 
     def act(self, cmd: Command) -> None:

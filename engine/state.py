@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import Field, dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import Field, dataclass, fields
 from enum import Enum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from engine.cards import Card
 from engine.rules import Rules
@@ -163,3 +163,35 @@ class SpeedState(TimedState):
             cards += pile
         cards += self.burned
         return cards
+
+
+T = TypeVar("T")
+
+
+def positional_new(cls: type[T]) -> Callable[..., T]:
+    """A constructor of the frozen, slotted dataclass ``cls`` taking every field by position,
+    in field order (no defaults): the same object as ``cls(...)``, built in about half the
+    time. (A frozen dataclass's ``__init__`` stores each field through ``object.__setattr__``,
+    a type lookup per field; this stores through the slot descriptors.) The sim builds a
+    state, a player and an event on every step, so Speed's hot paths build them this way.
+    Generated like dataclasses' own ``__init__``.
+    """
+    if not hasattr(cls, "__slots__") or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} is not a slotted dataclass without __post_init__")
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = [f"def new({', '.join(names)}):", "    obj = _new(_cls)"]
+    for name in names:
+        env[f"_set_{name}"] = getattr(cls, name).__set__
+        lines.append(f"    _set_{name}(obj, {name})")
+    lines.append("    return obj")
+    exec("\n".join(lines), env)
+    new: Callable[..., T] = env["new"]
+    new.__qualname__ = new.__name__ = f"new_{cls.__name__}"
+    return new
+
+
+new_speed_state = positional_new(SpeedState)
+"""``SpeedState(...)`` with all 16 fields by position, fast (see ``positional_new``)."""
+new_speed_player = positional_new(SpeedPlayer)
+"""``SpeedPlayer(hand, draw, locked_until)``, fast."""

@@ -162,3 +162,34 @@ def test_table_of_matches_the_started_position() -> None:
     table = deal(r, random.Random(4))
     state, _ = start(r, table, random.Random(4))
     assert table_of(state) == table
+
+
+def test_the_fast_constructor_builds_the_same_frozen_object() -> None:
+    import dataclasses
+
+    from engine.state import (
+        SpeedPlayer,
+        SpeedState,
+        new_speed_player,
+        new_speed_state,
+        positional_new,
+    )
+
+    state = new_game(Rules(), __import__("random").Random(3), 3)[0]
+    values = [getattr(state, f.name) for f in dataclasses.fields(SpeedState)]
+    copy = new_speed_state(*values)
+    assert type(copy) is SpeedState
+    assert copy == state
+    assert hash(copy.players[0]) == hash(state.players[0])
+    player = state.players[1]
+    assert new_speed_player(player.hand, player.draw, player.locked_until) == player
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copy.now = 5  # type: ignore[misc]
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain:  # no slots: the slot descriptors it stores through are missing
+        a: int
+
+    with pytest.raises(TypeError, match="not a slotted dataclass"):
+        positional_new(Plain)
+    assert SpeedPlayer is type(player)
