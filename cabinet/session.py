@@ -54,6 +54,10 @@ ATTRACT_CARD_S = 8.0
 """Attract shows the rules card and the high-score table in turn, this long each."""
 HIGH_SCORES = 5
 """Initials on attract's high-score card."""
+FAST_HANDS = 3
+"""Initials on its "fastest hands" line (the best mean reaction times)."""
+FAST_HANDS_PLAYS = 10
+"""Plays a set of initials needs before its mean reaction counts (one lucky slap won't)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,13 +344,19 @@ class FlowDirector:
             return
         try:
             table = self.records.high_scores(HIGH_SCORES)
+            everyone = self.records.initials_stats()
         except Exception:
             log.exception("records: reading the high scores failed")
             return
-        self._scores = tuple(
-            f"{i + 1}.  {s.key}   {s.wins} {'win' if s.wins == 1 else 'wins'}"
-            + (f"   fastest {s.fastest_win_ms / 1000:.1f} s" if s.fastest_win_ms else "")
-            for i, s in enumerate(table) if s.wins)
+        lines = [f"{i + 1}.  {s.key}   {s.wins} {'win' if s.wins == 1 else 'wins'}"
+                 + (f"   fastest {s.fastest_win_ms / 1000:.1f} s" if s.fastest_win_ms else "")
+                 for i, s in enumerate(table) if s.wins]
+        hands = sorted((s.mean_reaction_ms, s.key) for s in everyone
+                       if s.mean_reaction_ms is not None and s.plays >= FAST_HANDS_PLAYS)
+        if hands:
+            lines.append("fastest hands   " + "   ".join(
+                f"{key} {ms / 1000:.2f} s" for ms, key in hands[:FAST_HANDS]))
+        self._scores = tuple(lines)
 
     def _name_game(self, seat: int, initials: str) -> None:
         """Initials entered on the result screen go on the game just played (between

@@ -144,7 +144,8 @@ def test_attract_offers_the_match_saved_through_a_restart(screen: pygame.Surface
 
 def test_attract_high_score_card(screen: pygame.Surface, renderer: Renderer) -> None:
     flow = FLOWS["attract"]
-    scores = ("1.  ZOE   2 wins   fastest 41.0 s", "2.  MAX   1 win   fastest 30.0 s")
+    scores = ("1.  ZOE   2 wins   fastest 41.0 s", "2.  MAX   1 win   fastest 30.0 s",
+              "fastest hands   AMY 0.38 s   ZOE 0.50 s")
     rules_view = scenes.view(scenes.speed_new(), humans=2, flow=view_of(flow, 0.5))
     layout = renderer.draw(screen, rules_view, Animations(), 0)
     area = layout.centre_area
