@@ -6,7 +6,6 @@ probed, never whole images. ``FLOW_SHOTS=/tmp/dir`` also saves each screen as a 
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +17,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import scenes
+from pixels import changed, save_shot
+from pixels import colours as _colours
 
 from cabinet.config import Control, FlowConfig
 from cabinet.flow import GameOver, Press, Tick, match_view, start, step, view_of
@@ -72,24 +73,12 @@ def _flows() -> dict[str, Any]:
 FLOWS = _flows()
 
 
-def _colours(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, int, int]]:
-    seen = set()
-    for x in range(rect.left, rect.right, 3):
-        for y in range(rect.top, rect.bottom, 3):
-            c = surface.get_at((x, y))
-            seen.add((c.r, c.g, c.b))
-    return seen
-
-
 def _render(screen: pygame.Surface, renderer: Renderer, name: str, state: Any,
             now: float, blink_ms: int = 0) -> Any:
     flow = FLOWS[name]
     view = scenes.view(state, humans=2, match=match_view(flow), flow=view_of(flow, now))
     layout = renderer.draw(screen, view, Animations(), blink_ms)
-    shots = os.environ.get("FLOW_SHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        pygame.image.save(screen, str(Path(shots) / f"flow-{name}.png"))
+    save_shot("FLOW_SHOTS", screen, f"flow-{name}")
     return layout
 
 
@@ -127,9 +116,7 @@ def test_join_menu_shows_initials_being_entered(screen: pygame.Surface,
     box = pygame.Rect(area.x, area.y, area.w, area.h)
     assert READY_GREEN in _colours(screen, box)
     # The seats' line differs from the plain join screen's (the initials are drawn).
-    diff = sum(1 for x in range(box.left, box.right, 4) for y in range(box.top, box.bottom, 4)
-               if screen.get_at((x, y)) != before.get_at((x, y)))
-    assert diff > 50
+    assert changed(screen, before, box, 4) > 50
 
 
 def test_attract_offers_the_match_saved_through_a_restart(screen: pygame.Surface,
@@ -153,13 +140,9 @@ def test_attract_high_score_card(screen: pygame.Surface, renderer: Renderer) -> 
     rules_card = screen.copy()
     scores_view = replace(rules_view, flow=replace(rules_view.flow, scores=scores))
     renderer.draw(screen, scores_view, Animations(), 0)
-    shots = os.environ.get("FLOW_SHOTS")
-    if shots:
-        pygame.image.save(screen, str(Path(shots) / "flow-scores.png"))
+    save_shot("FLOW_SHOTS", screen, "flow-scores")
     assert GOLD in _colours(screen, box)
-    diff = sum(1 for x in range(box.left, box.right, 4) for y in range(box.top, box.bottom, 4)
-               if screen.get_at((x, y)) != rules_card.get_at((x, y)))
-    assert diff > 100  # another card: the table, not the rules
+    assert changed(screen, rules_card, box, 4) > 100  # another card: the table, not the rules
 
 
 def test_result_shows_the_games_numbers(screen: pygame.Surface, renderer: Renderer) -> None:
@@ -171,15 +154,10 @@ def test_result_shows_the_games_numbers(screen: pygame.Surface, renderer: Render
     stats = ("mean reaction  P1 0.62 s   P2 0.71 s", "longest run  P1 7   P2 4")
     view = replace(plain, flow=replace(plain.flow, stats=stats))
     renderer.draw(screen, view, Animations(), 0)
-    shots = os.environ.get("FLOW_SHOTS")
-    if shots:
-        pygame.image.save(screen, str(Path(shots) / "flow-result-stats.png"))
+    save_shot("FLOW_SHOTS", screen, "flow-result-stats")
     w, h = SIZE
     band = pygame.Rect(w // 10, h * 2 // 3, w * 4 // 5, h // 8)
-    changed = sum(1 for x in range(band.left, band.right, 3)
-                  for y in range(band.top, band.bottom, 3)
-                  if screen.get_at((x, y)) != before.get_at((x, y)))
-    assert changed > 100  # the numbers are drawn, between the score and the seats
+    assert changed(screen, before, band, 3) > 100  # the numbers, between score and seats
 
 
 def test_countdown_number(screen: pygame.Surface, renderer: Renderer) -> None:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -14,6 +13,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import scenes
+from pixels import colours as _colours
+from pixels import save_shot
 
 from cabinet import service as sv
 from cabinet.config import Control, laptop_config
@@ -61,19 +62,7 @@ def _draw(screen: pygame.Surface, renderer: Renderer, table: TableView, name: st
           svc: sv.Service, now: float = 0.0) -> None:
     view = replace(table, service=sv.view_of(svc, LIVE, now))
     renderer.draw(screen, view, Animations(), 0)
-    shots = os.environ.get("SERVICE_SHOTS")
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
-        pygame.image.save(screen, str(Path(shots) / f"service-{name}.png"))
-
-
-def _colours(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, int, int]]:
-    seen = set()
-    for x in range(rect.left, rect.right, 3):
-        for y in range(rect.top, rect.bottom, 3):
-            c = surface.get_at((x, y))
-            seen.add((c.r, c.g, c.b))
-    return seen
+    save_shot("SERVICE_SHOTS", screen, f"service-{name}")
 
 
 def _band(y: int, h: int) -> pygame.Rect:
