@@ -16,9 +16,9 @@ Entering, and the operator lock:
   prompt. The next presses, on any panel, are compared with ``[cabinet] operator_code``
   as one sequence of the code's length (dots show how many were entered, never which, and
   no press is judged on its own). Right: the full menu. Wrong, or no press for
-  ``PROMPT_TIMEOUT_S``: the menu closes (back to attract or join). ``TRIES`` wrong codes
-  in a row lock the prompt for ``LOCKOUT_S``; a right code starts the count again. The
-  count and the lock live in memory only: a restart clears them.
+  ``PROMPT_TIMEOUT_S``: the menu closes, back to attract (a game it paused resumes).
+  ``TRIES`` wrong codes in a row lock the prompt for ``LOCKOUT_S``; a right code starts
+  the count again. The count and the lock live in memory only: a restart clears them.
 - With no code set, the hold (and kiosk F2) opens the menu read-only (``Access``): the
   button, LED and latency tests, bookkeeping and high scores; no settings, no initials,
   no reset, no pause, no power. Those pages are not offered, and refused if reached.
@@ -177,7 +177,9 @@ class Opened:
 
 @dataclass(frozen=True, slots=True)
 class Closed:
-    pass
+    attract: bool = False
+    """The lock turned a guest away (a wrong code, the prompt's timeout, the locked page):
+    a flow on the join screen goes back to attract; a game in play just resumes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,7 +455,7 @@ def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
             return _prompt(svc, now, in_game=False)
         if (svc.open and svc.page in (Page.CODE, Page.LOCKED)
                 and now >= svc.prompt_at + PROMPT_TIMEOUT_S - EPS):
-            closed, effects = _close(svc)
+            closed, effects = _close(svc, attract=True)
             if svc.page is Page.CODE:
                 effects.insert(0, Audit(LockEvent.TIMED_OUT))
             return closed, effects
@@ -465,7 +467,7 @@ def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
     if svc.page is Page.CODE:
         return _code(svc, inp, now)
     if svc.page is Page.LOCKED:
-        return _close(svc)
+        return _close(svc, attract=True)
     return _press(svc, inp, now)
 
 
@@ -528,13 +530,13 @@ def _code(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
         audits.append(Audit(LockEvent.LOCKED_OUT, tries=wrong, seconds=LOCKOUT_S))
     else:
         svc = replace(svc, wrong=wrong)
-    closed, effects = _close(svc)
+    closed, effects = _close(svc, attract=True)
     return closed, audits + effects
 
 
-def _close(svc: Service) -> tuple[Service, list[Effect]]:
+def _close(svc: Service, *, attract: bool = False) -> tuple[Service, list[Effect]]:
     effects: list[Effect] = [Resume()] if svc.paused_game else []
-    effects.append(Closed())
+    effects.append(Closed(attract))
     return replace(svc, open=False, page=Page.MENU, cursor=0, paused_game=False,
                    in_game=False, armed=False, entering=False, hold_since=None,
                    rows=svc.saved_rows, message="", error="", entered=(),

@@ -119,7 +119,7 @@ def test_a_wrong_code_is_judged_only_at_its_full_length_then_closes() -> None:
     assert svc.open
     assert svc.page is Page.CODE
     svc, eff = press(svc, C.RIGHT)
-    assert eff == [Audit(LockEvent.WRONG, tries=1), sv.Closed()]
+    assert eff == [Audit(LockEvent.WRONG, tries=1), sv.Closed(attract=True)]
     assert not svc.open
     assert svc.wrong == 1
 
@@ -132,7 +132,8 @@ def test_three_wrong_codes_lock_the_prompt_for_a_minute() -> None:
         svc, eff = press(svc, *WRONG, now=now + 4)
         now += 10
     assert eff == [Audit(LockEvent.WRONG, tries=3),
-                   Audit(LockEvent.LOCKED_OUT, tries=3, seconds=sv.LOCKOUT_S), sv.Closed()]
+                   Audit(LockEvent.LOCKED_OUT, tries=3, seconds=sv.LOCKOUT_S),
+                   sv.Closed(attract=True)]
     locked_at = now - 10 + 4
     assert svc.locked_until == locked_at + sv.LOCKOUT_S
     # Within the minute the hold shows the locked page; even the right code does nothing.
@@ -141,7 +142,7 @@ def test_three_wrong_codes_lock_the_prompt_for_a_minute() -> None:
     assert eff[0] == Audit(LockEvent.REFUSED, seconds=locked_at + sv.LOCKOUT_S - now - sv.HOLD_S)
     svc, eff = press(svc, *CODE, now=now + 4)
     assert not svc.open
-    assert eff == [sv.Closed()]
+    assert eff == [sv.Closed(attract=True)]
     # A minute after the lock: the prompt again, and the right code works.
     svc, _ = hold(svc, locked_at + sv.LOCKOUT_S)
     assert svc.page is Page.CODE
@@ -175,7 +176,7 @@ def test_no_press_for_ten_seconds_closes_the_prompt() -> None:
     assert sv.next_due(svc, 12.9) == pytest.approx(22.9)
     svc, eff = sv.step(svc, sv.Tick(), 22.9)
     assert not svc.open
-    assert eff == [Audit(LockEvent.TIMED_OUT), sv.Closed()]
+    assert eff == [Audit(LockEvent.TIMED_OUT), sv.Closed(attract=True)]
     assert svc.wrong == 0  # nothing was judged
     svc, _ = hold(svc, 30.0)
     assert svc.entered == ()  # the next prompt starts empty
@@ -194,7 +195,7 @@ def test_kiosk_f2_opens_the_prompt_pausing_a_game_and_a_wrong_code_resumes_it() 
     assert eff == [Audit(LockEvent.PROMPT), sv.Pause(), sv.Opened()]
     assert svc.page is Page.CODE
     svc, eff = press(svc, *WRONG, now=2.0)
-    assert eff[-2:] == [sv.Resume(), sv.Closed()]
+    assert eff[-2:] == [sv.Resume(), sv.Closed(attract=True)]
     # Locked: F2 mid-game does not even pause.
     svc = replace(svc, locked_until=100.0)
     svc, eff = sv.step(svc, sv.Key(True), 3.0)
