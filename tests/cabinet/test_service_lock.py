@@ -317,3 +317,16 @@ def test_a_hold_opened_session_without_the_code_never_harms(
 @given(STEPS)
 def test_with_no_code_set_a_guest_never_harms(steps: list[tuple[list[sv.Input], float]]) -> None:
     run_guest(closed(()), steps)
+
+
+def test_the_example_config_sets_no_code_and_its_commented_code_is_valid() -> None:
+    import tomllib
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+    text = example.read_text()
+    assert parse_config(tomllib.loads(text)).operator_code == ()  # the installer sets none
+    commented = [line for line in text.splitlines() if line.startswith("# operator_code =")]
+    assert len(commented) == 1
+    config = parse_config(tomllib.loads(text.replace(commented[0], commented[0][2:])))
+    assert config.operator_code == CODE
