@@ -1,9 +1,10 @@
 """The operator's service menu: pure state machine, driven by panel presses.
 
 A frozen ``Service`` and ``step(service, input, now) -> (service, effects)``; no pygame, no
-threads, no disk. The cabinet (cabinet/service_session.py) feeds it presses while it is
-open, the held SLAM buttons and the service pin, and turns its effects into actions
-(pause the game, save settings, store initials, reset the records, power off).
+threads, no disk, no clock (time comes in as ``now``). The cabinet
+(cabinet/service_session.py) feeds it presses while it is open, the held SLAM buttons,
+the service pin and kiosk F2, and turns its effects into actions (pause the game, save
+settings, store initials, reset the records, power off, log the lock's ``Audit``s).
 
 Entering, and the operator lock:
 
@@ -19,6 +20,7 @@ Entering, and the operator lock:
   ``PROMPT_TIMEOUT_S``: the menu closes, back to attract (a game it paused resumes).
   ``TRIES`` wrong codes in a row lock the prompt for ``LOCKOUT_S``; a right code starts
   the count again. The count and the lock live in memory only: a restart clears them.
+  The service button opens the full menu, locked or not.
 - With no code set, the hold (and kiosk F2) opens the menu read-only (``Access``): the
   button, LED and latency tests, bookkeeping and high scores; no settings, no initials,
   no reset, no pause, no power. Those pages are not offered, and refused if reached.
@@ -29,6 +31,8 @@ The buttons (any seat's panel):
 =============  ==============================================================
 Page           Buttons
 =============  ==============================================================
+operator code  the code's presses, any buttons, any panel (SLOT5 is a code press)
+locked         any button: back
 menu           LEFT / RIGHT previous / next item, SLAM open it, SLOT5 exit
 every page     SLOT5 back to the menu (button test: SLOT5 three times in a row)
 button test    every press shown live (counts, bounces, stuck buttons)
@@ -43,7 +47,7 @@ power          LEFT / RIGHT shut down / reboot / restart the cabinet (it starts 
 exit           SLAM leaves (resuming the game if the menu paused it)
 =============  ==============================================================
 
-The service button pressed while the menu is open leaves it, from any page.
+The service button (or kiosk F2) pressed while the menu is open leaves it, from any page.
 """
 
 from __future__ import annotations
