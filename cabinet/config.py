@@ -167,6 +167,9 @@ class CabinetConfig:
     flow: FlowConfig = FlowConfig()
     service_pin: int | None = None
     """The operator's service button (BCM pin, to ground): opens the service menu."""
+    operator_code: tuple[Control, ...] = ()
+    """The buttons that unlock the full service menu from the two-SLAM hold (4-8); empty:
+    no code, so the hold opens only the harmless pages (cabinet/service.py)."""
 
     def gpio_pins(self) -> int:
         return sum(len(s.pins()) for s in self.seats if s.inputs is Inputs.GPIO)
@@ -178,7 +181,7 @@ _TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display"
 _FLOW = {"idle_return_s", "bot_takeover_s", "countdown_s"}
 _DISPLAY = {"fullscreen", "four_colour", "volume", "mute"}
 _CABINET = {"pin_factory", "debounce_ms", "stuck_ms", "service_hold_ms", "led_pwm", "two_hand",
-            "service_pin"}
+            "service_pin", "operator_code"}
 _SEAT = {
     "position", "controls", "assist", "left_handed", "pull_up", "buttons", "leds",
     "difficulty", "keys", "serial",
@@ -326,12 +329,32 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
     if "service_pin" in cab:
         service_pin = _pin(cab["service_pin"], "cabinet.service_pin")
         _check_service_pin(service_pin, seats)
+    code = parse_operator_code(cab["operator_code"]) if "operator_code" in cab else ()
     return CabinetConfig(
         seats=seats, rules=rules, match=match, seed=seed, pin_factory=factory,
         debounce_ms=debounce, stuck_ms=stuck, service_hold_ms=service, led_pwm=led_pwm,
         two_hand=two_hand, source=source, display=display, flow=flow,
-        service_pin=service_pin,
+        service_pin=service_pin, operator_code=code,
     )
+
+
+CODE_LENGTH = (4, 8)
+"""The operator code's shortest and longest length, in presses."""
+
+
+def parse_operator_code(value: Any, key: str = "cabinet.operator_code") -> tuple[Control, ...]:
+    """``"slot1 slot3 slam slot5"``: 4-8 button names, space-separated; ConfigError naming
+    ``key`` and the fix otherwise."""
+    names = value.lower().split() if isinstance(value, str) else None
+    low, high = CODE_LENGTH
+    fix = (f"use {low} to {high} button names from {' '.join(CONTROLS)}, separated by spaces "
+           f"(e.g. \"slot1 slot3 slam slot5\"), or remove the key for no code")
+    if names is None or not low <= len(names) <= high:
+        raise ConfigError(f"{key} = {value!r}: {fix}")
+    bad = [n for n in names if n not in CONTROLS]
+    if bad:
+        raise ConfigError(f"{key} = {value!r}: {bad[0]!r} is no button; {fix}")
+    return tuple(Control(n) for n in names)
 
 
 def _flow(raw: Mapping[str, Any]) -> FlowConfig:

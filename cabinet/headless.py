@@ -43,6 +43,8 @@ def flow_text(flow: FlowView, match: MatchView | None) -> str:
 def service_text(svc: ServiceView) -> str:
     """The service menu's page on one line (the chosen line in brackets)."""
     lines = [f"[{text}]" if k == svc.chosen else text for k, text in enumerate(svc.lines)]
+    if svc.page == "code":
+        lines.append("entered: " + ("*" * svc.dots if svc.dots else "nothing yet"))
     for row in svc.grid:
         lines.append(" ".join(f"{text}{'*' if lit else ''}" for text, lit in row))
     tail = [x for x in (svc.message, svc.error and f"error: {svc.error}", svc.hint) if x]

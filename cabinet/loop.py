@@ -44,6 +44,9 @@ WAKE_SEAT = -1
 SERVICE_SEAT = -2
 """Items from the service button (``[cabinet] service_pin``): the director's, if it takes
 them (``service_pin(t, pressed)``, cabinet/service_session.py), never a seat's."""
+SERVICE_KEY_SEAT = -3
+"""Items from F2 on a USB keyboard in kiosk mode: the director's ``service_key(t, pressed)``
+(the operator code prompt, not the menu: a guest can plug in a keyboard), never a seat's."""
 BLINK_S = 0.25
 """Half a blink period: lockouts and SLAM cues blink at 2 Hz, every panel in phase."""
 SLACK_S = 0.00005
@@ -349,6 +352,12 @@ class CabinetLoop:
                     pin(self._sane(t, now), pressed)
                     self._changed = self._lights_dirty = True  # the menu may have opened
                 continue
+            if seat_index == SERVICE_KEY_SEAT:
+                key = getattr(self.director, "service_key", None)
+                if key is not None:
+                    key(self._sane(t, now), pressed)
+                    self._changed = self._lights_dirty = True
+                continue
             t = self._sane(t, now)
             seat = self.seats[seat_index]
             for event in seat.debouncer.edge(t, control, pressed):
@@ -595,5 +604,5 @@ def seat_runtime(config: SeatConfig, *, debounce_ms: int, stuck_ms: int, service
     )
 
 
-__all__ = ["FAULT_LIMIT", "SERVICE_SEAT", "CabinetFailed", "CabinetLoop", "FaultBudget", "Item",
-           "Note", "Observer", "Published", "SeatRuntime", "seat_runtime"]
+__all__ = ["FAULT_LIMIT", "SERVICE_KEY_SEAT", "SERVICE_SEAT", "CabinetFailed", "CabinetLoop",
+           "FaultBudget", "Item", "Note", "Observer", "Published", "SeatRuntime", "seat_runtime"]

@@ -26,7 +26,7 @@ from typing import Any
 
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
 from cabinet.controls import Led, PanelLights, panel_lights
-from cabinet.loop import SERVICE_SEAT, WAKE_SEAT, Published, SeatRuntime
+from cabinet.loop import SERVICE_KEY_SEAT, SERVICE_SEAT, WAKE_SEAT, Published, SeatRuntime
 from display.view import (
     FlowView,
     Light,
@@ -43,7 +43,8 @@ from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
 log = logging.getLogger("speed_cabinet.screen")
 
 SERVICE_KEY = "f2"
-"""Laptop mode's service button (the cabinet's is ``[cabinet] service_pin``)."""
+"""Laptop mode's service button (the cabinet's is ``[cabinet] service_pin``); in kiosk mode
+a USB keyboard's F2 opens only the operator code prompt (cabinet/service.py)."""
 PHOTO_FINISH_MS = 50
 """Two seats' edges on one pile closer than this make a photo finish."""
 SWITCH_INTERVAL_S = 0.0005
@@ -256,9 +257,11 @@ def run_window(
     sound: Any = None,
     fps: int = 60,
     on_frame: Callable[[int], None] | None = None,
+    esc_quits: bool = True,
 ) -> Any:
     """Run the cabinet loop on a thread and the window here until ESC, the window closes,
-    ``until``, or the loop ends. Returns the final state.
+    ``until``, or the loop ends. Returns the final state. ``esc_quits`` False (kiosk mode):
+    Esc does nothing, so a guest's USB keyboard cannot stop the cabinet.
 
     systemd (cabinet/sdnotify.py): READY once the window is open (the inputs were built
     before); the watchdog is pinged from this frame loop, and only while the cabinet loop
@@ -323,8 +326,9 @@ def run_window(
                 if ev.type == pg.QUIT:
                     loop.stop()
                 elif ev.type in (pg.KEYDOWN, pg.KEYUP):
-                    if ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE:
-                        loop.stop()
+                    if ev.key == pg.K_ESCAPE:
+                        if esc_quits and ev.type == pg.KEYDOWN:
+                            loop.stop()
                         continue
                     if ev.type == pg.KEYDOWN and ev.key == pg.K_F12:
                         shot = os.environ.get("SPEED_CABINET_SCREENSHOT",
@@ -432,7 +436,8 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
         from cabinet.service_session import attach_directors
 
         players, director = attach_directors(cab, laptop=laptop, out=out)
-        bindings[SERVICE_KEY] = (SERVICE_SEAT, Control.SLAM)  # laptop: the service button
+        # Laptop: F2 is the service button; kiosk: only the code prompt (a guest's keyboard).
+        bindings[SERVICE_KEY] = (SERVICE_SEAT if laptop else SERVICE_KEY_SEAT, Control.SLAM)
     feed = ScreenFeed(cab.seats, laptop=laptop, keys=keys,
                       four_colour=config.display.four_colour,
                       offline=lambda: tuple(cab.loop.offline),
@@ -442,7 +447,8 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
     sound = SoundBoard(config.display.volume / 100, config.display.mute)
     if out is not None:
         mode = "fullscreen" if config.display.fullscreen and not laptop else "a window"
-        print(f"speed-cabinet: the table is in {mode} (ESC quits)", file=out, flush=True)
+        quits = "ESC quits" if laptop else "a keyboard's ESC does nothing"
+        print(f"speed-cabinet: the table is in {mode} ({quits})", file=out, flush=True)
         if director is not None:
             print("speed-cabinet: attract mode: a bot demo until a player presses SLAM",
                   file=out, flush=True)
@@ -455,7 +461,8 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
 
     try:
         state = run_window(cab.loop, feed, bindings, fullscreen=config.display.fullscreen
-                           and not laptop, until=until, sound=sound, on_frame=first_frame)
+                           and not laptop, until=until, sound=sound, on_frame=first_frame,
+                           esc_quits=laptop)
     finally:
         if director is not None:
             players.close()  # a recorded game still on: abandoned (the loop has stopped)

@@ -1,22 +1,38 @@
 """The operator's service menu: pure state machine, driven by panel presses.
 
 A frozen ``Service`` and ``step(service, input, now) -> (service, effects)``; no pygame, no
-threads, no disk. The cabinet (cabinet/service_session.py) feeds it presses while it is
-open, the held SLAM buttons and the service pin, and turns its effects into actions
-(pause the game, save settings, store initials, reset the records, power off).
+threads, no disk, no clock (time comes in as ``now``). The cabinet
+(cabinet/service_session.py) feeds it presses while it is open, the held SLAM buttons,
+the service pin and kiosk F2, and turns its effects into actions (pause the game, save
+settings, store initials, reset the records, power off, log the lock's ``Audit``s).
 
-Entering:
+Entering, and the operator lock:
 
-- Outside a game (attract or join): two seats hold SLAM together for ``HOLD_S`` (3 s).
-- At any time: the service button (``[cabinet] service_pin``; F2 in laptop mode). Mid-game
-  it pauses the game first (effect ``Pause``), so no press reaches the engine as a false
-  call; every press goes to the menu while it is open.
+- The service button (``[cabinet] service_pin``; F2 in laptop mode), at any time: the
+  full menu. Whoever can reach inside the cabinet is the operator. Mid-game it pauses the
+  game first (effect ``Pause``), so no press reaches the engine as a false call; every
+  press goes to the menu while it is open.
+- Two seats holding SLAM together for ``HOLD_S`` (3 s) outside a game (attract or join),
+  or F2 on a USB keyboard in kiosk mode (``Key``; mid-game it pauses first): the code
+  prompt. The next presses, on any panel, are compared with ``[cabinet] operator_code``
+  as one sequence of the code's length (dots show how many were entered, never which, and
+  no press is judged on its own). Right: the full menu. Wrong, or no press for
+  ``PROMPT_TIMEOUT_S``: the menu closes, back to attract (a game it paused resumes).
+  ``TRIES`` wrong codes in a row lock the prompt for ``LOCKOUT_S``; a right code starts
+  the count again. The count and the lock live in memory only: a restart clears them.
+  The service button opens the full menu, locked or not.
+- With no code set, the hold (and kiosk F2) opens the menu read-only (``Access``): the
+  button, LED and latency tests, bookkeeping and high scores; no settings, no initials,
+  no reset, no pause, no power. Those pages are not offered, and refused if reached.
+- Laptop mode offers no shut down or reboot: its power page only quits.
 
 The buttons (any seat's panel):
 
 =============  ==============================================================
 Page           Buttons
 =============  ==============================================================
+operator code  the code's presses, any buttons, any panel (SLOT5 is a code press)
+locked         any button: back
 menu           LEFT / RIGHT previous / next item, SLAM open it, SLOT5 exit
 every page     SLOT5 back to the menu (button test: SLOT5 three times in a row)
 button test    every press shown live (counts, bounces, stuck buttons)
@@ -31,7 +47,7 @@ power          LEFT / RIGHT shut down / reboot / restart the cabinet (it starts 
 exit           SLAM leaves (resuming the game if the menu paused it)
 =============  ==============================================================
 
-The service button pressed while the menu is open leaves it, from any page.
+The service button (or kiosk F2) pressed while the menu is open leaves it, from any page.
 """
 
 from __future__ import annotations
@@ -54,6 +70,12 @@ RECENT = 8
 BACK_PRESSES = 3
 """SLOT5 presses in a row that leave the button test."""
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+PROMPT_TIMEOUT_S = 10.0
+"""The code prompt closes after this long without a press."""
+TRIES = 3
+"""Wrong codes in a row that lock the prompt."""
+LOCKOUT_S = 60.0
+"""How long the prompt stays locked after ``TRIES`` wrong codes."""
 LOCKOUT_STEP = 50
 STALL_STEP = 250
 EPS = 1e-6
@@ -61,6 +83,10 @@ EPS = 1e-6
 
 class Page(Enum):
     MENU = "menu"
+    CODE = "operator code"
+    """The code prompt (the two-SLAM hold, kiosk F2)."""
+    LOCKED = "locked"
+    """The prompt refused: too many wrong codes lately."""
     BUTTONS = "button test"
     LEDS = "LED test"
     LATENCY = "input latency"
@@ -73,12 +99,26 @@ class Page(Enum):
     EXIT = "exit"
 
 
-ITEMS = tuple(p for p in Page if p is not Page.MENU)
-"""The menu's items, in order."""
+ITEMS = tuple(p for p in Page if p not in (Page.MENU, Page.CODE, Page.LOCKED))
+"""The full menu's items, in order."""
+READ_ONLY_ITEMS = (Page.BUTTONS, Page.LEDS, Page.LATENCY, Page.BOOKKEEPING, Page.SCORES,
+                   Page.EXIT)
+"""The read-only menu's items: the pages that change nothing."""
+
+
+class Access(Enum):
+    """What the open menu may do."""
+
+    FULL = "full"
+    """The service button, or the right operator code."""
+    READ_ONLY = "read-only"
+    """The hold with no code set (and the code prompt itself)."""
 
 POWER_ACTIONS = ("poweroff", "reboot", "restart")
 POWER_LABELS = {"poweroff": "shut down", "reboot": "reboot",
                 "restart": "restart the cabinet (uses saved settings)"}
+LAPTOP_POWER = ("restart",)
+"""Laptop mode's only power action: "restart" quits there (cabinet/app.py ``power``)."""
 
 
 # Inputs.
@@ -108,6 +148,14 @@ class Pin:
 
 
 @dataclass(frozen=True, slots=True)
+class Key:
+    """Kiosk mode's F2 on a USB keyboard: the code prompt, never the menu itself (a guest
+    can plug in a keyboard); ``in_game`` as for ``Pin``."""
+
+    in_game: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Time passed."""
 
@@ -120,7 +168,7 @@ class Done:
     error: str | None = None
 
 
-Input = Press | Held | Pin | Tick | Done
+Input = Press | Held | Pin | Key | Tick | Done
 
 
 # Effects.
@@ -133,7 +181,9 @@ class Opened:
 
 @dataclass(frozen=True, slots=True)
 class Closed:
-    pass
+    attract: bool = False
+    """The lock turned a guest away (a wrong code, the prompt's timeout, the locked page):
+    a flow on the join screen goes back to attract; a game in play just resumes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +228,33 @@ class Power:
     action: str
 
 
+class LockEvent(Enum):
+    """What the operator lock did (the cabinet logs each one)."""
+
+    PROMPT = "code prompt opened"
+    READ_ONLY = "opened read-only: no operator code set"
+    UNLOCKED = "unlocked with the operator code"
+    WRONG = "wrong operator code"
+    LOCKED_OUT = "too many wrong codes: the prompt is locked"
+    REFUSED = "code prompt refused: locked"
+    TIMED_OUT = "code prompt timed out"
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """A ``LockEvent`` to log; ``tries``: wrong codes in a row so far (``WRONG``),
+    ``seconds``: how long the lock lasts from now (``LOCKED_OUT``, ``REFUSED``)."""
+
+    event: LockEvent
+    tries: int = 0
+    seconds: float = 0.0
+
+
 Effect = Opened | Closed | Pause | Resume | Load | SaveSettings | SaveInitials | ResetStats \
-    | Power
+    | Power | Audit
+
+HARMFUL = (SaveSettings, SaveInitials, ResetStats, Power)
+"""The effects that change the cabinet: a read-only menu never gives one."""
 
 
 # The settings form.
@@ -314,6 +389,28 @@ class Service:
     error: str = ""
     saved_rows: tuple[Row, ...] = field(default=())
     """The form as last saved (or loaded): a refused edit goes back to it on leaving."""
+    code: tuple[Control, ...] = ()
+    """``[cabinet] operator_code`` (empty: none set)."""
+    laptop: bool = False
+    """Laptop mode: no shut down or reboot."""
+    access: Access = Access.FULL
+    entered: tuple[Control, ...] = ()
+    """The code prompt's presses so far."""
+    prompt_at: float = 0.0
+    """The code prompt (or the locked page) opened or took its last press then."""
+    wrong: int = 0
+    """Wrong codes in a row (a right code or a lockout starts again)."""
+    locked_until: float | None = None
+    """The prompt is locked until then (``TRIES`` wrong codes)."""
+
+    @property
+    def items(self) -> tuple[Page, ...]:
+        """The menu's items, in order, for this access."""
+        return ITEMS if self.access is Access.FULL else READ_ONLY_ITEMS
+
+    @property
+    def power_actions(self) -> tuple[str, ...]:
+        return LAPTOP_POWER if self.laptop else POWER_ACTIONS
 
     @property
     def initials(self) -> str:
@@ -330,13 +427,15 @@ class Service:
 
 def start(config: CabinetConfig, base: CabinetConfig | None = None, *,
           difficulties: Sequence[str] = ("easy", "medium", "hard"),
-          matches: Sequence[str] = ("single",)) -> Service:
+          matches: Sequence[str] = ("single",), laptop: bool = False) -> Service:
     """The closed menu for the cabinet running ``config`` (``base``: the installed config
-    under the operator's settings; default ``config`` itself)."""
+    under the operator's settings; default ``config`` itself). The operator code is the
+    running config's."""
     rows = form_of(config, difficulties, matches)
     seats = len(config.seats)
     return Service(rows=rows, base=base or config, seats=seats, saved_rows=rows,
-                   counts=((0,) * len(CONTROLS),) * seats)
+                   counts=((0,) * len(CONTROLS),) * seats, code=config.operator_code,
+                   laptop=laptop)
 
 
 def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
@@ -345,6 +444,10 @@ def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
         if svc.open:
             return _close(svc)
         return _open(svc, now, in_game=inp.in_game)
+    if isinstance(inp, Key):
+        if svc.open:
+            return _close(svc)
+        return _prompt(svc, now, in_game=inp.in_game)
     if isinstance(inp, Held):
         if svc.open:
             return svc, []
@@ -353,12 +456,22 @@ def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
         return (replace(svc, hold_since=None) if svc.hold_since is not None else svc), []
     if isinstance(inp, Tick):
         if not svc.open and svc.hold_since is not None and now >= svc.hold_since + HOLD_S - EPS:
-            return _open(svc, now, in_game=False)
+            return _prompt(svc, now, in_game=False)
+        if (svc.open and svc.page in (Page.CODE, Page.LOCKED)
+                and now >= svc.prompt_at + PROMPT_TIMEOUT_S - EPS):
+            closed, effects = _close(svc, attract=True)
+            if svc.page is Page.CODE:
+                effects.insert(0, Audit(LockEvent.TIMED_OUT))
+            return closed, effects
         return svc, []
     if isinstance(inp, Done):
         return _done(svc, inp), []
     if not svc.open:
         return svc, []
+    if svc.page is Page.CODE:
+        return _code(svc, inp, now)
+    if svc.page is Page.LOCKED:
+        return _close(svc, attract=True)
     return _press(svc, inp, now)
 
 
@@ -366,30 +479,77 @@ def next_due(svc: Service, now: float) -> float | None:
     """The next clock time a ``Tick`` (or the LED test) changes something."""
     if not svc.open:
         return None if svc.hold_since is None else svc.hold_since + HOLD_S
+    if svc.page in (Page.CODE, Page.LOCKED):
+        return svc.prompt_at + PROMPT_TIMEOUT_S
     if svc.page is Page.LEDS and not svc.leds_all:
         k = math.floor((now - svc.led_since) / LED_STEP_S + EPS) + 1
         return svc.led_since + k * LED_STEP_S
     return None
 
 
-def _open(svc: Service, now: float, *, in_game: bool) -> tuple[Service, list[Effect]]:
+def _open(svc: Service, now: float, *, in_game: bool, access: Access = Access.FULL,
+          page: Page = Page.MENU, message: str = "") -> tuple[Service, list[Effect]]:
     effects: list[Effect] = [Pause()] if in_game else []
     effects.append(Opened())
-    return replace(svc, open=True, page=Page.MENU, cursor=0, hold_since=None,
+    return replace(svc, open=True, page=page, cursor=0, hold_since=None,
                    paused_game=in_game, in_game=in_game, armed=False, entering=False,
-                   message="", error="", led_since=now), effects
+                   message=message, error="", led_since=now, access=access, entered=(),
+                   prompt_at=now), effects
 
 
-def _close(svc: Service) -> tuple[Service, list[Effect]]:
+def _prompt(svc: Service, now: float, *, in_game: bool) -> tuple[Service, list[Effect]]:
+    """The two-SLAM hold or kiosk F2: the code prompt, the locked page, or (no code set)
+    the read-only menu."""
+    if svc.locked_until is not None and now < svc.locked_until:
+        refused = Audit(LockEvent.REFUSED, seconds=svc.locked_until - now)
+        if in_game:  # no pause for a prompt that cannot open
+            return replace(svc, hold_since=None), [refused]
+        opened, effects = _open(svc, now, in_game=False, access=Access.READ_ONLY,
+                                page=Page.LOCKED)
+        return opened, [refused, *effects]
+    if not svc.code:
+        opened, effects = _open(svc, now, in_game=in_game, access=Access.READ_ONLY,
+                                message="read-only: no operator code is set")
+        return opened, [Audit(LockEvent.READ_ONLY), *effects]
+    opened, effects = _open(svc, now, in_game=in_game, access=Access.READ_ONLY,
+                            page=Page.CODE)
+    return opened, [Audit(LockEvent.PROMPT), *effects]
+
+
+def _code(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
+    """A press on the code prompt: judged only once the code's length is entered, as one
+    sequence, so no press tells which one was wrong."""
+    if not isinstance(inp, Press):
+        return svc, []
+    entered = (*svc.entered, inp.control)
+    if len(entered) < len(svc.code):
+        return replace(svc, entered=entered, prompt_at=now), []
+    if entered == svc.code:
+        return replace(svc, page=Page.MENU, cursor=0, access=Access.FULL, entered=(),
+                       wrong=0, locked_until=None), [Audit(LockEvent.UNLOCKED)]
+    wrong = svc.wrong + 1
+    audits: list[Effect] = [Audit(LockEvent.WRONG, tries=wrong)]
+    if wrong >= TRIES:
+        svc = replace(svc, wrong=0, locked_until=now + LOCKOUT_S)
+        audits.append(Audit(LockEvent.LOCKED_OUT, tries=wrong, seconds=LOCKOUT_S))
+    else:
+        svc = replace(svc, wrong=wrong)
+    closed, effects = _close(svc, attract=True)
+    return closed, audits + effects
+
+
+def _close(svc: Service, *, attract: bool = False) -> tuple[Service, list[Effect]]:
     effects: list[Effect] = [Resume()] if svc.paused_game else []
-    effects.append(Closed())
+    effects.append(Closed(attract))
     return replace(svc, open=False, page=Page.MENU, cursor=0, paused_game=False,
                    in_game=False, armed=False, entering=False, hold_since=None,
-                   rows=svc.saved_rows, message="", error=""), effects
+                   rows=svc.saved_rows, message="", error="", entered=(),
+                   access=Access.FULL), effects
 
 
 def _menu(svc: Service) -> Service:
-    return replace(svc, page=Page.MENU, cursor=ITEMS.index(svc.page) if svc.page in ITEMS
+    items = svc.items
+    return replace(svc, page=Page.MENU, cursor=items.index(svc.page) if svc.page in items
                    else 0, armed=False, entering=False, message="", error="",
                    rows=svc.saved_rows if not svc.busy else svc.rows)
 
@@ -426,12 +586,15 @@ def _press(svc: Service, p: Press, now: float) -> tuple[Service, list[Effect]]:
             return replace(svc, entering=False, message="", error=""), []
         return _menu(svc), []
     if page is Page.MENU:
+        items = svc.items
         if c in (Control.LEFT, Control.RIGHT):
             by = 1 if c is Control.RIGHT else -1
-            return replace(svc, cursor=(svc.cursor + by) % len(ITEMS)), []
+            return replace(svc, cursor=(svc.cursor + by) % len(items)), []
         if c is Control.SLAM:
-            return _enter(svc, ITEMS[svc.cursor], now)
+            return _enter(svc, items[svc.cursor % len(items)], now)
         return svc, []
+    if page not in svc.items:  # a page this access does not offer: refused, never acted on
+        return _menu(svc), []
     if page is Page.LEDS:
         if c is Control.SLAM:
             return replace(svc, leds_all=not svc.leds_all, led_since=now), []
@@ -454,12 +617,13 @@ def _press(svc: Service, p: Press, now: float) -> tuple[Service, list[Effect]]:
     if page is Page.POWER:
         if c in (Control.LEFT, Control.RIGHT):
             by = 1 if c is Control.RIGHT else -1
-            return replace(svc, cursor=(svc.cursor + by) % len(POWER_ACTIONS),
+            return replace(svc, cursor=(svc.cursor + by) % len(svc.power_actions),
                            armed=False), []
         if c is Control.SLAM:
             if not svc.armed:
                 return replace(svc, armed=True), []
-            return replace(svc, armed=False), [Power(POWER_ACTIONS[svc.cursor])]
+            actions = svc.power_actions
+            return replace(svc, armed=False), [Power(actions[svc.cursor % len(actions)])]
         return replace(svc, armed=False), []
     return svc, []  # latency, bookkeeping: read-only
 
@@ -467,6 +631,8 @@ def _press(svc: Service, p: Press, now: float) -> tuple[Service, list[Effect]]:
 def _enter(svc: Service, page: Page, now: float) -> tuple[Service, list[Effect]]:
     if page is Page.EXIT:
         return _close(svc)
+    if page not in svc.items:
+        return svc, []
     svc = replace(svc, page=page, cursor=0, armed=False, entering=False, message="",
                   error="", back_run=0)
     if page is Page.LEDS:
@@ -510,7 +676,7 @@ def _settings(svc: Service, c: Control) -> tuple[Service, list[Effect]]:
 
 def _scores(svc: Service, c: Control) -> tuple[Service, list[Effect]]:
     if not svc.entering:
-        if c is Control.SLAM:
+        if c is Control.SLAM and svc.access is Access.FULL:
             return replace(svc, entering=True, cursor=0, message="", error=""), []
         return svc, []
     letters = list(svc.letters)
@@ -564,13 +730,25 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
         return None
     page = svc.page
     title = "SERVICE" if page is Page.MENU else f"SERVICE: {page.value.upper()}"
+    if svc.access is Access.READ_ONLY and page not in (Page.CODE, Page.LOCKED):
+        title += " (READ-ONLY)"
     lines: tuple[str, ...] = ()
+    dots = 0
     chosen = -1
     grid: tuple[tuple[tuple[str, bool], ...], ...] = ()
     hint = "SLOT5: back"
     message = svc.message
-    if page is Page.MENU:
-        lines = tuple(p.value for p in ITEMS)
+    if page is Page.CODE:
+        title = "OPERATOR CODE"
+        lines = ("enter the operator code",)
+        dots = len(svc.entered)
+        hint = f"press the code on any panel   no press for {PROMPT_TIMEOUT_S:.0f} s: back"
+    elif page is Page.LOCKED:
+        title = "OPERATOR CODE LOCKED"
+        lines = (f"{TRIES} wrong codes in a row", "try again in a minute")
+        hint = "any button: back"
+    elif page is Page.MENU:
+        lines = tuple(p.value for p in svc.items)
         chosen = svc.cursor
         hint = "LEFT / RIGHT: choose   SLAM: open   SLOT5: exit"
     elif page is Page.BUTTONS:
@@ -626,7 +804,8 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
             hint = "SLOT1 / SLOT2: letter   LEFT / RIGHT: position   SLAM: confirm"
         else:
             lines = live.scores or ("no high scores yet",)
-            hint = "SLAM: enter initials   SLOT5: back"
+            hint = ("SLAM: enter initials   SLOT5: back" if svc.access is Access.FULL
+                    else "read-only   SLOT5: back")
     elif page is Page.RESET:
         lines = ("erase every game, match and high score?",
                  "press SLAM again to erase: this cannot be undone" if svc.armed
@@ -640,25 +819,35 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
         else:
             lines = ("no game in play",)
     elif page is Page.POWER:
-        lines = tuple(POWER_LABELS[a] for a in POWER_ACTIONS)
+        lines = tuple("quit (laptop mode: no shut down or reboot)" if svc.laptop
+                      else POWER_LABELS[a] for a in svc.power_actions)
         chosen = svc.cursor
         if svc.armed:
             message = f"SLAM again to {lines[svc.cursor]}"
         hint = "LEFT / RIGHT: choose   SLAM twice: do it   SLOT5: back"
     return ServiceView(page=page.name.lower(), title=title, lines=lines, chosen=chosen,
-                       grid=grid, message=message, error=svc.error, hint=hint)
+                       grid=grid, message=message, error=svc.error, hint=hint, dots=dots)
 
 
 __all__ = [
+    "HARMFUL",
     "HOLD_S",
     "ITEMS",
+    "LOCKOUT_S",
+    "PROMPT_TIMEOUT_S",
+    "READ_ONLY_ITEMS",
+    "TRIES",
+    "Access",
+    "Audit",
     "Closed",
     "Done",
     "Effect",
     "Held",
     "Input",
+    "Key",
     "Live",
     "Load",
+    "LockEvent",
     "Opened",
     "Page",
     "Pause",

@@ -9,6 +9,9 @@ wait (a game it paused does not get taken over by bots or sent back to attract).
 - watches the held SLAM buttons (two seats for ``HOLD_S`` outside a game open the menu);
 - takes the service button's edges (``service_pin``: the loop routes ``SERVICE_SEAT``
   items here, debounced like a panel button);
+- takes kiosk mode's F2 (``SERVICE_KEY_SEAT`` items): the operator code prompt;
+- logs the operator lock's every step (prompt opened, wrong code, lockout, unlock) to
+  ``speed_cabinet.service``, so the journal shows who tried what and when;
 - turns the menu's effects into actions on the loop thread: pause / resume the game, read
   and write the records (the menu is open outside a game or with the game paused: never on
   the path of a play), check and save the operator settings (``cabinet.settings``), and
@@ -18,6 +21,7 @@ wait (a game it paused does not get taken over by bots or sent back to attract).
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import deque
 from collections.abc import Callable
@@ -32,6 +36,8 @@ from cabinet.controls import ALL_OFF, Led, PanelLights
 from cabinet.debounce import InputKind, PanelDebouncer
 from display.view import FlowView, MatchView, ServiceView
 from engine.commands import Pause, Resume
+
+log = logging.getLogger("speed_cabinet.service")
 
 ALL_ON = PanelLights((Led.ON,) * 5, Led.ON, Led.ON, Led.ON)
 LATENCY_KEEP = 512
@@ -49,7 +55,8 @@ class ServiceDirector:
 
     def __init__(self, inner: Any, *, clock: Callable[[], float] = time.monotonic,
                  records: Any = None, base_path: str | Path | None = None,
-                 settings_path: str | Path | None = None, out: TextIO | None = None) -> None:
+                 settings_path: str | Path | None = None, out: TextIO | None = None,
+                 laptop: bool = False) -> None:
         self.inner = inner
         self.config: CabinetConfig = inner.config
         self.clock = clock
@@ -64,7 +71,8 @@ class ServiceDirector:
             except ConfigError:
                 base = self.config
         diffs = tuple(getattr(inner.flow, "difficulties", ())) or ("medium",)
-        self.svc = sv.start(self.config, base, difficulties=diffs, matches=fl.MATCHES)
+        self.svc = sv.start(self.config, base, difficulties=diffs, matches=fl.MATCHES,
+                            laptop=laptop)
         self.latency: deque[float] = deque(maxlen=LATENCY_KEEP)
         self.started = clock()
         self.power: str | None = None
@@ -127,6 +135,14 @@ class ServiceDirector:
                 in_game = (self.inner.flow.phase is fl.Phase.PLAYING and not state.is_over)
                 self._step(sv.Pin(in_game), ev.t)
 
+    def service_key(self, t: float, pressed: bool) -> None:
+        """Kiosk mode's F2 (the loop's ``SERVICE_KEY_SEAT`` items): the code prompt. A
+        keyboard reports clean key-downs, so no debounce."""
+        if pressed:
+            in_game = (self.inner.flow.phase is fl.Phase.PLAYING
+                       and not self.loop.state.is_over)
+            self._step(sv.Key(in_game), t)
+
     def lights_for(self, seat: int) -> PanelLights | None:
         """The LED test's lights for ``seat`` (every other page: the game's)."""
         svc = self.svc
@@ -166,7 +182,23 @@ class ServiceDirector:
     def _step(self, inp: sv.Input, now: float) -> None:
         self.svc, effects = sv.step(self.svc, inp, now)
         for eff in effects:
-            self._apply(eff, now)
+            if isinstance(eff, sv.Audit):
+                self._audit(eff, inp)
+            else:
+                self._apply(eff, now)
+
+    def _audit(self, a: sv.Audit, inp: sv.Input) -> None:
+        """One line per step of the operator lock, in the journal."""
+        how = ""
+        if a.event in (sv.LockEvent.PROMPT, sv.LockEvent.READ_ONLY, sv.LockEvent.REFUSED):
+            how = " (F2 on a keyboard)" if isinstance(inp, sv.Key) else " (two SLAMs held)"
+        if a.event is sv.LockEvent.WRONG:
+            log.warning("service menu: %s (%d of %d in a row)", a.event.value, a.tries,
+                        sv.TRIES)
+        elif a.event in (sv.LockEvent.LOCKED_OUT, sv.LockEvent.REFUSED):
+            log.warning("service menu: %s for %.0f s%s", a.event.value, a.seconds, how)
+        else:
+            log.info("service menu: %s%s", a.event.value, how)
 
     def _apply(self, eff: sv.Effect, now: float) -> None:
         loop = self.loop
@@ -178,8 +210,14 @@ class ServiceDirector:
             if loop.state.paused and not loop.offline:
                 loop.command(Resume(loop.ms(now), 0))
         elif isinstance(eff, sv.Opened):
-            self._say("service menu open")
+            page, access = self.svc.page, self.svc.access
+            self._say("service menu: operator code prompt" if page is sv.Page.CODE else
+                      "service menu: code prompt locked" if page is sv.Page.LOCKED else
+                      "service menu open" + (" (read-only)" if access is sv.Access.READ_ONLY
+                                             else ""))
         elif isinstance(eff, sv.Closed):
+            if eff.attract:
+                self.inner.back_to_attract(now)
             self._refresh_flow(now)
             self._say("service menu closed")
         elif isinstance(eff, sv.Load):
@@ -296,7 +334,7 @@ def attach_directors(cab: Any, *, laptop: bool, out: TextIO | None = None
     records = getattr(cab, "records", None)
     players = FlowDirector(config, out=out, records=records)
     director = ServiceDirector(players, out=out, records=records, base_path=base,
-                               settings_path=settings)
+                               settings_path=settings, laptop=laptop)
     cab.loop.failsafe = players.reset  # an exception: "resetting", then attract
     director.attach(cab.loop)  # attract mode: a bot demo until a seat presses SLAM
     return players, director

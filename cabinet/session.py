@@ -277,6 +277,14 @@ class FlowDirector:
         self._abandon()
         self.flush()
 
+    def back_to_attract(self, now: float) -> None:
+        """The join screen back to attract, its seats let go (the service menu's lock
+        turned a guest away); any other phase, a game in play above all, is left alone."""
+        if self.flow.phase is fl.Phase.JOIN:
+            self.flow, effects = fl.reset(self.flow, now)
+            self._apply(effects)
+            self._note_status()
+
     # The failsafe (the loop's ``failsafe`` in window mode).
 
     def reset(self, exc: BaseException | None = None) -> None:

@@ -738,6 +738,8 @@ class Renderer:
             self._blit_text(surface, ("> " + text + " <") if chosen else text,
                             round(lh * 0.8), GOLD if chosen else WHITE, r)
             y += lh
+        if svc.page == "code":
+            self._code_dots(surface, svc.dots, Rect(inner.x, y + u // 2, inner.w, u * 2), u)
         bottom = h - margin // 2 - round(u * 0.9)
         if svc.error:
             self._blit_text(surface, svc.error, round(u * 0.55), LOCK_RED,
@@ -748,6 +750,20 @@ class Renderer:
         if svc.hint:
             self._blit_text(surface, svc.hint, round(u * 0.5), GREY,
                             Rect(inner.x, bottom, inner.w, round(u * 0.7)))
+
+    def _code_dots(self, surface: pygame.Surface, dots: int, r: Rect, u: int) -> None:
+        """The code prompt's presses as big gold dots, then a ring where the next one goes
+        (never how many are left: that would tell the code's length)."""
+        radius = round(u * 0.45)
+        step = radius * 3
+        x = r.x + (r.w - step * (dots + 1)) // 2 + step // 2
+        cy = r.y + r.h // 2
+        for k in range(dots + 1):
+            centre = (x + k * step, cy)
+            if k < dots:
+                pygame.draw.circle(surface, GOLD, centre, radius)
+            else:
+                pygame.draw.circle(surface, GREY, centre, radius, max(2, u // 14))
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], f: float) -> tuple[int, int, int]:

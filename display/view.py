@@ -132,7 +132,7 @@ class ServiceView:
 
     page: str
     """"menu", "buttons", "leds", "latency", "settings", "bookkeeping", "scores", "reset",
-    "pause", "power"."""
+    "pause", "power"; the operator lock's "code" (the prompt) and "locked"."""
     title: str = "SERVICE"
     lines: tuple[str, ...] = ()
     chosen: int = -1
@@ -143,6 +143,8 @@ class ServiceView:
     error: str = ""
     """A refused setting's one-line reason (nothing was saved)."""
     hint: str = ""
+    dots: int = 0
+    """The code prompt: presses entered so far, shown as dots (never which buttons)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,8 @@ def test_two_slams_held_3_s_outside_a_game_open_it() -> None:
     svc, eff = sv.step(svc, sv.Tick(), 13.0)
     assert svc.open
     assert svc.page is Page.MENU
-    assert eff == [sv.Opened()]  # outside a game: nothing to pause
+    assert svc.access is sv.Access.READ_ONLY  # no operator code set: the harmless pages
+    assert eff == [sv.Audit(sv.LockEvent.READ_ONLY), sv.Opened()]  # nothing to pause
 
 
 def test_a_released_slam_or_one_seat_or_a_game_starting_cancels_the_hold() -> None:
@@ -290,3 +291,20 @@ def test_read_only_pages_and_presses_while_closed() -> None:
     assert view.lines == ("uptime: 1 h 02 min", "games played: 4")
     assert sv.view_of(closed(), sv.Live(), 1.0) is None
     assert replace(book, open=False).page is Page.BOOKKEEPING
+
+
+def test_the_issues_attack_two_slams_held_then_presses_erase_nothing_power_nothing() -> None:
+    """Issue 13: two guests hold SLAM for 3 s, then walk the menu to reset stats and to
+    power, pressing SLAM twice on each: nothing is erased, nothing is switched off."""
+    svc, _ = sv.step(closed(), sv.Held(frozenset({0, 1}), True), 0.0)
+    svc, _ = sv.step(svc, sv.Tick(), 3.0)
+    effects: list[sv.Effect] = []
+    for _ in range(len(sv.ITEMS)):  # every item in turn: SLAM three times, then back
+        svc, eff = press(svc, C.RIGHT)
+        effects += eff
+        svc, eff = press(svc, C.SLAM, C.SLAM, C.SLAM)
+        effects += eff
+        svc, eff = press(svc, C.SLOT5)
+        effects += eff
+    assert not [e for e in effects
+                if isinstance(e, (sv.ResetStats, sv.Power, sv.SaveSettings, sv.SaveInitials))]

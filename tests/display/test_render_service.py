@@ -17,7 +17,7 @@ from pixels import colours as _colours
 from pixels import save_shot
 
 from cabinet import service as sv
-from cabinet.config import Control, laptop_config
+from cabinet.config import Control, laptop_config, parse_operator_code
 from display.animations import Animations
 from display.renderer import GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE, Renderer
 from display.view import TableView
@@ -153,3 +153,67 @@ def test_closed_menu_draws_nothing(screen: pygame.Surface, renderer: Renderer,
     _draw(screen, renderer, table, "closed", closed)
     for xy in ((10, 10), (960, 540), (1900, 1000)):
         assert screen.get_at(xy) == plain.get_at(xy)
+
+
+def _prompt(*presses: Control, code: str = "slot1 slot3 slam slot5 left") -> sv.Service:
+    """The code prompt the two-SLAM hold opens, after ``presses``."""
+    config = replace(laptop_config(2, 2, "easy", seed=1),
+                     operator_code=parse_operator_code(code))
+    svc = sv.start(config)
+    svc, _ = sv.step(svc, sv.Held(frozenset({0, 1}), True), 0.0)
+    svc, _ = sv.step(svc, sv.Tick(), sv.HOLD_S)
+    for c in presses:
+        svc, _ = sv.step(svc, sv.Press(0, c), sv.HOLD_S)
+    return svc
+
+
+def _dots_band() -> pygame.Rect:
+    """Where the prompt's dots are: below its one line."""
+    lh = round(U * 0.95)
+    return _band(TOP + lh + U // 2, U * 2)
+
+
+def _gold_runs(screen: pygame.Surface, y: int) -> int:
+    """How many separate gold runs one row of pixels crosses (one per dot)."""
+    runs, inside = 0, False
+    for x in range(MARGIN, SIZE[0] - MARGIN):
+        gold = tuple(screen.get_at((x, y)))[:3] == GOLD
+        runs += gold and not inside
+        inside = gold
+    return runs
+
+
+def test_the_code_prompt_shows_a_dot_per_press_and_never_the_buttons(
+        screen: pygame.Surface, renderer: Renderer, table: TableView) -> None:
+    _draw(screen, renderer, table, "code-empty", _prompt())
+    _title_and_hint(screen)
+    band = _dots_band()
+    assert _gold_runs(screen, band.centery) == 0
+    assert GREY in _colours(screen, band)  # the ring where the first press goes
+    svc = _prompt(C.SLOT1, C.SLOT3, C.SLAM)
+    _draw(screen, renderer, table, "code", svc)
+    _title_and_hint(screen)
+    assert WHITE in _colours(screen, _band(TOP, round(U * 0.95)))  # "enter the operator code"
+    assert _gold_runs(screen, band.centery) == 3
+    # Big enough to read from a metre: each dot is most of a text line high.
+    column = [y for y in range(band.top, band.bottom)
+              if tuple(screen.get_at((SIZE[0] // 2 - round(U * 0.45 * 3) // 2, y)))[:3] == GOLD]
+    assert len(column) >= U * 0.6
+
+
+def test_the_locked_prompt_and_the_read_only_menu(
+        screen: pygame.Surface, renderer: Renderer, table: TableView) -> None:
+    svc = replace(_prompt(), page=sv.Page.LOCKED)
+    _draw(screen, renderer, table, "code-locked", svc)
+    _title_and_hint(screen)
+    assert WHITE in _colours(screen, _band(TOP, round(U * 0.95)))
+    assert _gold_runs(screen, _dots_band().centery) == 0
+    config = laptop_config(2, 2, "easy", seed=1)  # no operator code: read-only
+    ro, _ = sv.step(sv.start(config), sv.Held(frozenset({0, 1}), True), 0.0)
+    ro, _ = sv.step(ro, sv.Tick(), sv.HOLD_S)
+    _draw(screen, renderer, table, "menu-read-only", ro)
+    _title_and_hint(screen)
+    lh = round(U * 0.95)  # six items: the larger line height
+    assert HIGHLIGHT in _colours(screen, _band(TOP, lh))
+    bottom = SIZE[1] - MARGIN // 2 - round(U * 0.9)
+    assert READY_GREEN in _colours(screen, _band(bottom - round(U * 1.4), round(U * 0.8)))

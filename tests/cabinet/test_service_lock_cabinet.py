@@ -1,0 +1,263 @@
+"""The operator lock at the cabinet (issue 13 item 2): a real CabinetLoop on a fake clock
+with the flow and the service menu in front; the journal lines (logging); kiosk F2 and Esc
+in a real window on SDL's dummy driver."""
+
+from __future__ import annotations
+
+import io
+import logging
+import time
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from cabinet.app import build_cabinet
+from cabinet.config import CabinetConfig, Control, parse_config
+from cabinet.flow import Phase
+from cabinet.loop import SERVICE_KEY_SEAT, SERVICE_SEAT, CabinetLoop
+from cabinet.service import LOCKOUT_S, Access, Page
+from cabinet.service_session import ServiceDirector
+from cabinet.session import FlowDirector
+from engine.commands import Slam
+from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
+
+C = Control
+CODE = (C.SLOT1, C.SLOT3, C.SLAM, C.SLOT5)
+WRONG = (C.SLOT2, C.SLOT3, C.SLAM, C.SLOT5)
+
+
+def rig(code: tuple[Control, ...] = CODE) -> tuple[CabinetLoop, ServiceDirector, FakeClock]:
+    config = replace(flow_config(idle_return_s=60, bot_takeover_s=0), operator_code=code)
+    clock = FakeClock()
+    loop = cabinet_loop(config, clock)
+    director = ServiceDirector(FlowDirector(config, clock=clock), clock=clock)
+    director.attach(loop)
+    return loop, director, clock
+
+
+# Read through calls, so that mypy does not narrow them between the steps that change them.
+
+
+def page(director: ServiceDirector) -> Page:
+    return director.svc.page
+
+
+def access(director: ServiceDirector) -> Access:
+    return director.svc.access
+
+
+def is_open(director: ServiceDirector) -> bool:
+    return director.svc.open
+
+
+def phase(director: ServiceDirector) -> Phase:
+    return director.inner.flow.phase  # type: ignore[no-any-return]
+
+
+def paused(loop: CabinetLoop) -> bool:
+    return loop.state.paused
+
+
+def hold(loop: CabinetLoop, clock: FakeClock) -> None:
+    """Two guests hold SLAM for the hold time, then let go."""
+    clock.t += 0.05
+    loop.process([(clock.t, 0, C.SLAM, True), (clock.t + 0.01, 1, C.SLAM, True)])
+    wait(loop, clock, 3.1)
+    loop.process([(clock.t, 0, C.SLAM, False), (clock.t, 1, C.SLAM, False)])
+
+
+def enter(loop: CabinetLoop, clock: FakeClock, code: tuple[Control, ...]) -> None:
+    for k, c in enumerate(code):
+        press(loop, clock, k % 2, c)
+
+
+def service_lines(caplog: pytest.LogCaptureFixture) -> list[tuple[int, str]]:
+    return [(r.levelno, r.getMessage()) for r in caplog.records
+            if r.name == "speed_cabinet.service"]
+
+
+def test_the_hold_opens_the_prompt_the_code_opens_the_menu_and_the_journal_says_so(
+        caplog: pytest.LogCaptureFixture) -> None:
+    loop, director, clock = rig()
+    with caplog.at_level(logging.INFO, logger="speed_cabinet"):
+        hold(loop, clock)
+        assert is_open(director)
+        assert page(director) is Page.CODE
+        view = director.service_view()
+        assert view is not None
+        assert view.page == "code"
+        enter(loop, clock, CODE[:3])
+        view = director.service_view()
+        assert view is not None
+        assert view.dots == 3
+        assert phase(director) is Phase.JOIN  # the code's presses went nowhere else
+        enter(loop, clock, CODE[3:])
+    assert page(director) is Page.MENU
+    assert access(director) is Access.FULL
+    assert service_lines(caplog) == [
+        (logging.INFO, "service menu: code prompt opened (two SLAMs held)"),
+        (logging.INFO, "service menu: unlocked with the operator code"),
+    ]
+
+
+def test_wrong_codes_are_logged_and_three_lock_the_prompt(
+        caplog: pytest.LogCaptureFixture) -> None:
+    loop, director, clock = rig()
+    with caplog.at_level(logging.INFO, logger="speed_cabinet"):
+        for _ in range(3):
+            hold(loop, clock)
+            assert phase(director) is Phase.JOIN  # the hold's SLAMs joined
+            enter(loop, clock, WRONG)
+            assert not is_open(director)
+            assert phase(director) is Phase.ATTRACT  # turned away: back to attract
+        hold(loop, clock)  # locked: the locked page, and any press leaves it
+        assert page(director) is Page.LOCKED
+        enter(loop, clock, CODE)
+        assert not is_open(director)
+    lines = service_lines(caplog)
+    assert (logging.WARNING, "service menu: wrong operator code (1 of 3 in a row)") in lines
+    assert (logging.WARNING, "service menu: wrong operator code (3 of 3 in a row)") in lines
+    assert (logging.WARNING,
+            f"service menu: too many wrong codes: the prompt is locked for {LOCKOUT_S:.0f} s"
+            ) in lines
+    refused = [t for lv, t in lines if "refused" in t]
+    assert len(refused) == 1
+    assert refused[0].startswith("service menu: code prompt refused: locked for ")
+    assert refused[0].endswith(" s (two SLAMs held)")
+    assert not [t for _, t in lines if "unlocked" in t]
+
+
+def test_kiosk_f2_opens_the_prompt_and_the_service_button_the_menu(
+        caplog: pytest.LogCaptureFixture) -> None:
+    loop, director, clock = rig()
+    with caplog.at_level(logging.INFO, logger="speed_cabinet"):
+        clock.t += 0.05
+        loop.process([(clock.t, SERVICE_KEY_SEAT, C.SLAM, True),
+                      (clock.t + 0.05, SERVICE_KEY_SEAT, C.SLAM, False)])
+        assert is_open(director)
+        assert page(director) is Page.CODE
+        assert ("service menu: code prompt opened (F2 on a keyboard)"
+                in [t for _, t in service_lines(caplog)])
+        wait(loop, clock, 10.1)  # no press: back
+    assert not is_open(director)
+    assert "service menu: code prompt timed out" in [t for _, t in service_lines(caplog)]
+    clock.t += 0.05
+    loop.process([(clock.t, SERVICE_SEAT, C.SLAM, True)])
+    clock.t += 0.1
+    loop.process([(clock.t, SERVICE_SEAT, C.SLAM, False)])
+    assert page(director) is Page.MENU
+    assert access(director) is Access.FULL
+
+
+def test_kiosk_f2_mid_game_pauses_and_a_wrong_code_resumes_the_same_game() -> None:
+    loop, director, clock = rig()
+    for seat in (0, 1, 0, 1):  # join, ready
+        press(loop, clock, seat, C.SLAM)
+    wait(loop, clock, 2.2)
+    assert phase(director) is Phase.PLAYING
+    game = loop.state
+    clock.t += 0.05
+    loop.process([(clock.t, SERVICE_KEY_SEAT, C.SLAM, True)])
+    assert page(director) is Page.CODE
+    assert paused(loop)
+    slams = [c for c in loop.game_commands if isinstance(c, Slam)]
+    enter(loop, clock, WRONG)  # the code's SLAM is no game slam: the menu took it
+    assert not is_open(director)
+    assert not paused(loop)
+    assert phase(director) is Phase.PLAYING
+    assert loop.state.seed == game.seed  # the same game, not a fresh deal
+    assert [c for c in loop.game_commands if isinstance(c, Slam)] == slams
+
+
+def test_with_no_code_the_hold_opens_the_menu_read_only(
+        caplog: pytest.LogCaptureFixture) -> None:
+    loop, director, clock = rig(code=())
+    with caplog.at_level(logging.INFO, logger="speed_cabinet"):
+        hold(loop, clock)
+    assert page(director) is Page.MENU
+    assert access(director) is Access.READ_ONLY
+    view = director.service_view()
+    assert view is not None
+    assert "reset stats" not in view.lines
+    assert "power" not in view.lines
+    assert ("service menu: opened read-only: no operator code set (two SLAMs held)"
+            in [t for _, t in service_lines(caplog)])
+
+
+# The window: kiosk mode's keyboard (SDL dummy driver, a real pygame event queue).
+
+
+def kiosk_config() -> CabinetConfig:
+    return parse_config({
+        "cabinet": {"pin_factory": "mock", "operator_code": "slot1 slot3 slam slot5"},
+        "seed": 3,
+        "seat": [{"controls": "bot", "difficulty": "easy"},
+                 {"controls": "bot", "difficulty": "easy"}],
+    })
+
+
+@pytest.fixture
+def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    monkeypatch.delenv("WATCHDOG_USEC", raising=False)
+
+
+@pytest.mark.filterwarnings("ignore:no fast renderer available")
+@pytest.mark.parametrize("laptop", [False, True])
+def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
+        dummy_sdl: None, mock_factory: Any, monkeypatch: pytest.MonkeyPatch,
+        laptop: bool) -> None:
+    import pygame
+
+    from cabinet import screen
+
+    cab = build_cabinet(kiosk_config(), mock=True, window=True, factory=mock_factory,
+                        out=io.StringIO())
+    real = screen.run_window
+
+    def run_window(*args: Any, **kwargs: Any) -> Any:
+        frame = kwargs["on_frame"]
+
+        def on_frame(n: int) -> None:  # the window is up: a guest's keyboard types
+            frame(n)
+            if n == 1:
+                for key in (pygame.K_F2, pygame.K_ESCAPE):
+                    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+                    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+        kwargs["on_frame"] = on_frame
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(screen, "run_window", run_window)
+    start = time.monotonic()
+    try:
+        screen.run_display(cab, until=start + 1.5, laptop=laptop, out=io.StringIO(),
+                           flow=True)
+    finally:
+        cab.close()
+    elapsed = time.monotonic() - start
+    director: Any = cab.loop.director
+    svc = director.svc
+    if laptop:  # as before: F2 is the service button, Esc quits
+        assert elapsed < 1.4
+        assert svc.page is Page.MENU
+        assert svc.access is Access.FULL
+    else:
+        assert elapsed >= 1.4  # Esc did not stop the kiosk
+        assert svc.open
+        assert svc.page is Page.CODE
+
+
+def test_the_headless_log_shows_the_prompt_as_stars_never_the_buttons() -> None:
+    from cabinet.headless import ScreenLines
+
+    loop, director, clock = rig()
+    hold(loop, clock)
+    enter(loop, clock, CODE[:2])
+    out = io.StringIO()
+    text = ScreenLines(director, out).text()
+    assert text.startswith("OPERATOR CODE: enter the operator code | entered: ** | ")
+    assert "slot" not in text.split("|")[1]
