@@ -105,3 +105,20 @@ def test_broken_pipe_on_stdout_exits_1_with_one_line() -> None:
     finally:
         os.close(write_end)
     _assert_unwritable(result, "Broken pipe")
+
+
+# The engine's refusal (engine.clock.MAX_FIRES_AT_ONE_INSTANT): exit 3 with one line.
+
+
+def test_engine_refusing_a_clock_that_cannot_move_exits_3_with_one_line() -> None:
+    # No well-formed scenario keeps its clock still, so the bound is lowered to 0 here:
+    # golden 65's 0 ms flip is then one timer too many at t = 500.
+    golden = HERE / "speed" / "65-no-until-stops-at-last-input.json"
+    code = ("import sys, engine.clock; engine.clock.MAX_FIRES_AT_ONE_INSTANT = 0; "
+            "from cabinet.cli import main; sys.exit(main(sys.argv[1:]))")
+    result = subprocess.run([sys.executable, "-c", code, "scenario", str(golden)], cwd=REPO,
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                            check=False, timeout=120)
+    assert result.returncode == 3, result.stderr
+    assert result.stdout == ""
+    assert "timers fired at t = 500" in _one_line(result.stderr)
