@@ -4,31 +4,63 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
-from engine.scenario import ScenarioError, run_text
+from engine.errors import EngineError
+from engine.scenario import MAX_BYTES, ScenarioError, run_text
 
 
 def _scenario(args: argparse.Namespace) -> int:
+    """Exit 0 with the result, 2 for a malformed or unreadable file, 1 when the result cannot
+    be written, 3 when the engine refuses to play on (see README: Replaying a scenario)."""
     try:
+        # At most one byte past the limit, so an endless stdin is malformed, not a hang.
         if args.file == "-":
-            text = sys.stdin.read()
+            if sys.stdin is None:  # started with fd 0 closed
+                raise OSError("stdin is closed")
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
         else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
+            with open(args.file, "rb") as fh:
+                data = fh.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as exc:
         print(f"speed-cabinet scenario: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
     try:
-        result = run_text(text)
+        result = run_text(data)
     except ScenarioError as exc:
         # One line, never a traceback: the message may quote input with newlines.
         print(f"speed-cabinet scenario: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
-    json.dump(result, sys.stdout, separators=(",", ":") if args.compact else None,
-              indent=None if args.compact else 1)
-    sys.stdout.write("\n")
+    except EngineError as exc:
+        # Not the file's fault as such (it is well formed): the engine stopped a game that
+        # would never end at one instant.
+        print(f"speed-cabinet scenario: the engine refused to go on: {exc}", file=sys.stderr)
+        return 3
+    out = json.dumps(result, separators=(",", ":") if args.compact else None,
+                     indent=None if args.compact else 1)
+    return _write_result(out + "\n")
+
+
+def _write_result(text: str) -> int:
+    """Write and flush the result; a closed, full or broken stdout exits 1 with one line."""
+    try:
+        if sys.stdout is None:  # started with fd 1 closed
+            raise OSError("stdout is closed")
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except (OSError, ValueError) as exc:
+        print(f"speed-cabinet scenario: cannot write the result: {exc}", file=sys.stderr)
+        # What is still buffered would fail again in the interpreter's flush at exit (a
+        # second message, exit 120): point stdout at /dev/null first.
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
     return 0
 
 

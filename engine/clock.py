@@ -11,8 +11,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.errors import TimeStandsStill
 from engine.events import Event, GamePaused, GameResumed
 from engine.state import Phase, Timer, TimerKind
+
+MAX_FIRES_AT_ONE_INSTANT = 10_000
+"""More timers than this firing at one millisecond is a game that would never leave it
+(TimeStandsStill). Real play stays far below: with 0 ms stall delays every flip at one
+instant uses up a side card or a held card, a few hundred at most; only a 0 ms timer that
+gives cards back (a 0 ms call's penalty) can repeat for ever."""
 
 
 class Clocked:
@@ -43,11 +50,19 @@ class Clocked:
 
     def advance(self, t: int) -> None:
         """Fire every timer due at or before ``t`` in (due, set order); then the clock is t."""
+        instant, fired = -1, 0
         while self.paused_at is None and not self.is_over():
             due = [tm for tm in self.timers if tm.due <= t]
             if not due:
                 break
             timer = min(due, key=lambda tm: (tm.due, tm.seq))
+            if timer.due != instant:
+                instant, fired = timer.due, 0
+            fired += 1
+            if fired > MAX_FIRES_AT_ONE_INSTANT:
+                raise TimeStandsStill(
+                    f"more than {MAX_FIRES_AT_ONE_INSTANT} timers fired at t = {instant}:"
+                    " the game's timers keep falling due at once (0 ms call and stall delay?)")
             self.timers.remove(timer)
             self.now = timer.due
             self.fire(timer)

@@ -110,8 +110,9 @@ class PlayRejected(_Event):
 class ActionRejected(_Event):
     """A refused Spit move or California cover (type ``rejected``).
 
-    The contract's JSON gives only ``player`` and ``reason`` for these; ``action``, ``card``
-    and ``slot`` are kept for displays and logs, like ``Stalled.deadlock``.
+    The contract's JSON gives ``player``, ``reason`` and ``card``, the card the move or
+    cover names; ``action`` and ``slot`` are kept for displays and logs, like
+    ``Stalled.deadlock``.
     """
 
     type: ClassVar[str] = "rejected"
@@ -119,7 +120,7 @@ class ActionRejected(_Event):
     player: int
     reason: Reason
     action: str = field(metadata=INTERNAL)
-    card: str = field(metadata=INTERNAL)
+    card: str
     slot: int | None = field(default=None, metadata=INTERNAL)
 
 

@@ -56,10 +56,27 @@ class Scenario:
     until: int | None
 
 
-def loads(text: str) -> Scenario:
-    """Parse scenario text (JSON) into a checked Scenario."""
+MAX_BYTES = 64 * 1024 * 1024
+"""A scenario file over 64 MiB is malformed: a reader takes at most one byte more."""
+
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+"""Every number in a scenario fits a signed 64-bit integer (else malformed)."""
+
+_OUT_OF_RANGE = "a number outside the signed 64-bit range"
+
+
+def loads(text: str | bytes) -> Scenario:
+    """Parse scenario text (JSON; bytes are UTF-8) into a checked Scenario."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_BYTES:
+        raise ScenarioError(f"the file is over 64 MiB ({MAX_BYTES} bytes)")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ScenarioError(f"not UTF-8 text: {exc}") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"not JSON: {exc}") from None
     except RecursionError:
@@ -67,14 +84,43 @@ def loads(text: str) -> Scenario:
     return parse(data)
 
 
+def _parse_int(digits: str) -> int:
+    """JSON integers: past 19 digits a number is out of range, and ``int`` itself refuses
+    more than 4,300 digits (a ValueError deep in the decoder): say so before it tries."""
+    if len(digits.lstrip("-")) > 19:
+        shown = digits if len(digits) <= 24 else f"{digits[:24]}... ({len(digits)} characters)"
+        raise ScenarioError(f"{_OUT_OF_RANGE}: {shown}")
+    return int(digits)
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_values(data: object) -> None:
+    """The checks that hold anywhere in the file: no key is null, every integer fits 64
+    bits. A loop, not recursion: the decoder nests deeper than Python's stack."""
+    todo: list[tuple[str, object]] = [("", data)]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                path = f"{where}.{key}" if where else str(key)
+                if item is None:
+                    raise ScenarioError(
+                        f"key {path!r} is null; leave an optional key out instead")
+                todo.append((path, item))
+        elif isinstance(value, list):
+            todo.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
+        elif _is_int(value) and not INT_MIN <= value <= INT_MAX:  # type: ignore[operator]
+            raise ScenarioError(f"{where or 'the file'}: {_OUT_OF_RANGE}")
 
 
 def parse(data: object) -> Scenario:
     """Check decoded scenario JSON against the contract and build a Scenario."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
+    _check_values(data)
     for key in data:
         if key not in TOP_KEYS:
             known = ", ".join(sorted(TOP_KEYS))
@@ -88,6 +134,11 @@ def parse(data: object) -> Scenario:
         rules = Rules.from_options(raw_rules)
     except RulesError as exc:
         raise ScenarioError(str(exc)) from None
+    if rules.call_timeout_ms < 1:
+        # The contract's floor, checked here: Rules itself takes 0 (engine tests build it).
+        raise ScenarioError(
+            f"rules option 'call_timeout_ms': {rules.call_timeout_ms} must be an integer >= 1"
+            " (a 0 ms call makes every claim impossible)")
     if rules.game not in SUPPORTED:
         raise ScenarioError(f"game {str(rules.game)!r} is not yet supported")
     seed = data.get("seed", 0)
@@ -162,7 +213,7 @@ def _parse_action(
             raise ScenarioError(f"{where}: pile {to!r} out of range 0-{piles - 1}")
         return Play(t, player, _code(where, item["play"]), to)
     if action == "move":
-        slot = item.get("slot")
+        slot = item.get("slot")  # never null here: _check_values refused it
         if slot is not None and (not _is_int(slot) or not 1 <= slot <= spit.STOCK_SLOTS):
             raise ScenarioError(f"{where}: slot {slot!r} out of range 1-{spit.STOCK_SLOTS}")
         return Move(t, player, _code(where, item["move"]), slot)
@@ -385,8 +436,8 @@ def run_scenario(data: object) -> dict[str, Any]:
     return run(parse(data))
 
 
-def run_text(text: str) -> dict[str, Any]:
-    """Check and play scenario text."""
+def run_text(text: str | bytes) -> dict[str, Any]:
+    """Check and play scenario text (bytes: UTF-8)."""
     return run(loads(text))
 
 

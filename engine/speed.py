@@ -538,6 +538,11 @@ class _Work(Work[SpeedState]):
         self.rebuilt = False
         self.events.append(CardPlayed(self.now, p, card, to))
         self.check_out(p)
+        if self.phase.is_stall and not self.is_over() and not self.cards(p):
+            # Rule 5: out of cards during a stall (a deadlock play, or a play of cards a
+            # missed call gave back): the flip may be due at once. ``_play_fast`` hands
+            # every play that empties a hand to this path.
+            self.flip_if_all_ready()
         self.settle()
         return None
 

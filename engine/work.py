@@ -194,9 +194,15 @@ class Work(Clocked, Generic[S]):
         is ready (the players with none cannot play and are not waited for)."""
         if self.cards(p) and p not in self.ready:
             self.ready.add(p)
-            if all(q in self.ready for q in range(self.n) if self.cards(q)):
-                self.cancel(TimerKind.FLIP)
-                self.flip()
+            self.flip_if_all_ready()
+
+    def flip_if_all_ready(self) -> None:
+        """The stall's flip now if every player still holding cards is ready: checked at a
+        ready slam and when a player runs out of cards during the stall (they no longer
+        count, so such a play can bring the flip at once)."""
+        if all(q in self.ready for q in range(self.n) if self.cards(q)):
+            self.cancel(TimerKind.FLIP)
+            self.flip()
 
     def win(self, p: int) -> None:
         self.phase, self.winner, self.timers = Phase.WON, p, []

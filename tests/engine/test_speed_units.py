@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import signal
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
@@ -11,8 +15,9 @@ from hypothesis import strategies as st
 
 from engine import EngineError, Play, Rules, RulesError, Slam, Tick
 from engine.cards import make_deck
+from engine.errors import TimeStandsStill
 from engine.notation import format_position, format_table, parse_table, table_of
-from engine.speed import deal, new_game, start, step
+from engine.speed import SpeedTable, deal, new_game, start, step
 
 
 def rules(**opts: object) -> Rules:
@@ -193,3 +198,61 @@ def test_the_fast_constructor_builds_the_same_frozen_object() -> None:
     with pytest.raises(TypeError, match="not a slotted dataclass"):
         positional_new(Plain)
     assert SpeedPlayer is type(player)
+
+
+# A game whose clock cannot move: 0 ms call and stall delay on a table whose cards never
+# fit (only even ranks, no ace, so no card is next to another). It stalls, flips, discards a
+# player out, penalises the missed call, stalls again, all at one instant. Rules built by
+# code take these values (the scenario refuses a 0 ms call); the engine must refuse to loop.
+
+EVEN_HANDS = [["2S", "4S", "6S"], ["8S", "TS", "QS"]]
+EVEN_DRAWS = [["2H", "4H"], ["6H", "8H"]]
+EVEN_CENTER = [["TH"], ["QH"]]
+
+
+def _even_table() -> SpeedTable:
+    from engine.scenario import parse
+
+    full = [r + s for r in "A23456789TJQK" for s in "SHDC"]
+    used = {c for zone in (EVEN_HANDS, EVEN_DRAWS, EVEN_CENTER) for pile in zone for c in pile}
+    table = parse({"rules": {"game": "speed"}, "table": {
+        "hands": EVEN_HANDS, "draw": EVEN_DRAWS, "center": EVEN_CENTER, "side": [[], []],
+        "burned": [c for c in full if c not in used]}}).table
+    assert isinstance(table, SpeedTable)
+    return table
+
+
+@contextmanager
+def _within(seconds: float) -> Iterator[None]:
+    """Fail, rather than hang the suite, if the engine loops (as it did before the bound)."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise AssertionError(f"still running after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_a_clock_that_cannot_move_raises_instead_of_looping() -> None:
+    frozen = Rules(call_timeout_ms=0, stall_delay_ms=0)
+    with _within(30), pytest.raises(TimeStandsStill, match=r"timers fired at t = 0"):
+        start(frozen, _even_table(), random.Random(0), 0)
+    assert issubclass(TimeStandsStill, EngineError)
+
+
+def test_the_bound_is_per_instant_a_1_ms_call_lets_the_same_table_run() -> None:
+    # The same loop with a 1 ms call moves the clock a millisecond a round: no refusal.
+    rules = Rules(call_timeout_ms=1, stall_delay_ms=0)
+    with _within(30):
+        state, events = start(rules, _even_table(), random.Random(0), 0)
+        state, more = step(state, Tick(300))
+    penalties = [e.t for e in events + more if e.type == "penalty"]
+    assert state.now == 300
+    assert len(penalties) > 100
+    # At most one missed call per player a millisecond: the clock moves on each round.
+    assert max(Counter(penalties).values()) <= 2

@@ -135,7 +135,7 @@ def test_cover_of_the_same_card_twice_first_wins() -> None:
     assert events[0].type == "covered"
     state, events = california.step(state, Cover(10, 1, code))
     assert events[0].to_dict() == {"t": 10, "type": "rejected", "player": 1,
-                                   "reason": "not_visible"}
+                                   "reason": "not_visible", "card": code}
 
 
 @pytest.mark.parametrize("name", ["spit", "california"])
