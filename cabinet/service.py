@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from cabinet.config import CONTROLS, Assist, CabinetConfig, Control, Inputs
+from cabinet.config import CONTROLS, RANGES, Assist, CabinetConfig, Control, Inputs
 from display.view import ServiceView
 
 HOLD_S = 3.0
@@ -54,8 +54,6 @@ RECENT = 8
 BACK_PRESSES = 3
 """SLOT5 presses in a row that leave the button test."""
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-LOCKOUT_STEP = 50
-STALL_STEP = 250
 EPS = 1e-6
 
 
@@ -210,10 +208,10 @@ def _row(key: str, label: str, values: Sequence[Any], current: Any) -> Row:
     return Row(key, label, tuple(vals), vals.index(current))
 
 
-def _numbers(current: int, step_by: int) -> tuple[int, ...]:
-    """Steps from one below zero (the check refuses it: the page shows why) to well above
-    ``current``."""
-    return tuple(range(-step_by, max(current, 0) + step_by * 16, step_by))
+def _numbers(key: str, current: int) -> tuple[int, ...]:
+    """The in-range values of a number row, from the config's ``RANGES`` (the same table
+    the parser checks), so the menu never offers a value the cabinet refuses."""
+    return RANGES[key].values(current)
 
 
 def form_of(config: CabinetConfig, difficulties: Sequence[str],
@@ -223,11 +221,11 @@ def form_of(config: CabinetConfig, difficulties: Sequence[str],
     bot_diffs = [s.difficulty for s in config.seats if s.difficulty]
     rows = [
         _row("game", "game", ("speed", "spit", "california"), rules.game.value),
-        _row("rules.lockout_ms", "lockout ms", _numbers(rules.lockout_ms, LOCKOUT_STEP),
+        _row("rules.lockout_ms", "lockout ms", _numbers("rules.lockout_ms", rules.lockout_ms),
              rules.lockout_ms),
         _row("rules.call", "call", ("call", "auto", "either"), rules.call.value),
         _row("rules.stall_delay_ms", "stall delay ms",
-             _numbers(rules.stall_delay_ms, STALL_STEP), rules.stall_delay_ms),
+             _numbers("rules.stall_delay_ms", rules.stall_delay_ms), rules.stall_delay_ms),
     ]
     for seat in config.seats:
         rows.append(_row(f"seat.{seat.index}", f"seat {seat.index + 1}", ("as wired", "bot"),

@@ -290,3 +290,23 @@ def test_read_only_pages_and_presses_while_closed() -> None:
     assert view.lines == ("uptime: 1 h 02 min", "games played: 4")
     assert sv.view_of(closed(), sv.Live(), 1.0) is None
     assert replace(book, open=False).page is Page.BOOKKEEPING
+
+
+def test_number_rows_offer_only_what_the_config_accepts() -> None:
+    from cabinet.config import RANGES, parse_config
+
+    svc, _ = goto(opened(), Page.SETTINGS)
+    numbers = [r for r in svc.rows if r.key in RANGES]
+    assert [r.key for r in numbers] == ["rules.lockout_ms", "rules.stall_delay_ms"]
+    for row in numbers:
+        limits = RANGES[row.key]
+        assert all(limits.allows(v) for v in row.values), row.key
+        assert (row.values[0], row.values[-1]) == (limits.low, limits.high)
+    # Stepping down from the lowest wraps to the highest: never below the range.
+    svc, _ = press(svc, C.RIGHT, *([C.SLOT1] * 8))  # lockout 400 -> 0
+    assert svc.rows[1].value == 0
+    svc, _ = press(svc, C.SLOT1)
+    assert svc.rows[1].value == 5_000
+    svc, eff = press(svc, C.SLAM)
+    assert isinstance(eff[0], sv.SaveSettings)
+    parse_config({"seat": [{"controls": "bot"}] * 2, **eff[0].mapping})  # accepted
