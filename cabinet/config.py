@@ -10,6 +10,7 @@ Pure: no hardware, no engine state; the rules options go through ``Rules.from_op
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -170,7 +171,7 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def read_toml(path: str | Path, what: str = "config") -> dict[str, Any]:
+def read_toml(path: str | os.PathLike[str], what: str = "config") -> dict[str, Any]:
     """A TOML file's mapping, or ConfigError (one line, naming the file and, for a number
     outside the 64-bit range, the key). OSError is the caller's (FileNotFoundError...)."""
     with open(path, "rb") as fh:
@@ -296,6 +297,9 @@ class CabinetConfig:
     two_hand: bool = False
     """rules.md H-2: two cards in flight per seat instead of one."""
     source: str = "<config>"
+    set_aside: str = ""
+    """Saved operator settings this start could not use (cabinet/settings.py
+    ``start_settings``), one line for the service menu; "" when none."""
     display: DisplayConfig = DisplayConfig()
     flow: FlowConfig = FlowConfig()
     service_pin: int | None = None

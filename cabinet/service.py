@@ -312,6 +312,8 @@ class Service:
     error: str = ""
     saved_rows: tuple[Row, ...] = field(default=())
     """The form as last saved (or loaded): a refused edit goes back to it on leaving."""
+    notice: str = ""
+    """Saved settings this start set aside (``CabinetConfig.set_aside``), or ""."""
 
     @property
     def initials(self) -> str:
@@ -334,7 +336,7 @@ def start(config: CabinetConfig, base: CabinetConfig | None = None, *,
     rows = form_of(config, difficulties, matches)
     seats = len(config.seats)
     return Service(rows=rows, base=base or config, seats=seats, saved_rows=rows,
-                   counts=((0,) * len(CONTROLS),) * seats)
+                   counts=((0,) * len(CONTROLS),) * seats, notice=config.set_aside)
 
 
 def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
@@ -571,6 +573,7 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
         lines = tuple(p.value for p in ITEMS)
         chosen = svc.cursor
         hint = "LEFT / RIGHT: choose   SLAM: open   SLOT5: exit"
+        message = message or svc.notice
     elif page is Page.BUTTONS:
         last = svc.presses[-1] if svc.presses else None
         rows = []
@@ -610,6 +613,8 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
             lines = ("no presses measured yet",)
     elif page is Page.SETTINGS:
         lines = tuple(f"{r.label}:  {r.shown()}" for r in svc.rows)
+        if svc.notice:
+            lines += (svc.notice,)  # after the rows: the cursor's index stays a row's
         chosen = svc.cursor
         hint = "LEFT / RIGHT: row   SLOT1 / SLOT2: value   SLAM: save   SLOT5: back"
     elif page is Page.BOOKKEEPING:
