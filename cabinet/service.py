@@ -536,6 +536,8 @@ class Live:
     debounce: tuple[tuple[tuple[int, int], ...], ...] = ()
     """Per seat, per control (``CONTROLS`` order): (bounces, stuck reports)."""
     stuck_now: tuple[tuple[Control, ...], ...] = ()
+    unstucks: tuple[tuple[int, ...], ...] = ()
+    """Per seat, per control: stuck buttons released since the start."""
     latency_ms: tuple[float, ...] = ()
     """Recent presses: edge time to handled time, ms."""
     bookkeeping: tuple[str, ...] = ()
@@ -585,6 +587,8 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
                          and k < len(live.debounce[s]) else (0, 0))
                 stuck = s < len(live.stuck_now) and c in live.stuck_now[s]
                 text = f"{_short(c)} {n}" + (f" b{b}" if b else "") + (f" s{st}" if st else "")
+                freed = live.unstucks[s][k] if s < len(live.unstucks) else 0
+                text += f" u{freed}" if freed else ""
                 if stuck:
                     text += " STUCK"
                 cells.append((text, last == (s, c)))
@@ -592,7 +596,7 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
         grid = tuple(rows)
         recent = "  ".join(f"P{s + 1} {_short(c)}" for s, c in svc.presses)
         lines = (f"last: {recent}" if recent else "press any button",
-                 "b: bounces filtered   s: stuck reports")
+                 "b: bounces filtered   s: stuck reports   u: stuck, then released")
         hint = "every press shows here   SLOT5 three times: back"
     elif page is Page.LEDS:
         lit = svc.led_at(now)

@@ -307,3 +307,22 @@ def test_debouncer_counts_bounces_and_stuck_reports() -> None:
     counts = dict(zip(CONTROLS, deb.counts(), strict=True))
     assert counts[Control.SLAM] == (2, 1)
     assert counts[Control.LEFT] == (0, 0)
+
+
+def test_button_test_reports_a_stuck_button_and_its_release() -> None:
+    loop, director, clock, _ = rig()
+    pin(loop, clock)
+    goto(loop, clock, director, Page.BUTTONS)
+    clock.t += 0.05
+    loop.process([(clock.t, 1, Control.SLOT4, True)])  # held, and held
+    wait(loop, clock, 10.5)  # past the stuck limit
+
+    def cell() -> str:
+        view = director.service_view()
+        assert view is not None
+        return view.grid[1][CONTROLS.index(Control.SLOT4)][0]
+
+    assert cell() == "4 1 s1 STUCK"
+    clock.t += 0.05
+    loop.process([(clock.t, 1, Control.SLOT4, False)])  # freed
+    assert cell() == "4 1 s1 u1"
