@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cabinet.config import Control
@@ -147,7 +149,11 @@ CHATTER_TRAINS = {
 }
 
 
-def _drive(pin: object, inbox: object, train: list[tuple[float, bool]]) -> list[tuple]:
+Edge = tuple[float, int, Control, bool]
+"""What a pin callback puts on the queue: (edge time, seat, control, pressed)."""
+
+
+def _drive(pin: Any, inbox: Any, train: list[tuple[float, bool]]) -> list[Edge]:
     """One press's edges through the real pin, on time: edges are driven on a busy-wait
     schedule; a run the scheduler stretched (an edge 50 us late) is driven again."""
     import time
@@ -157,25 +163,25 @@ def _drive(pin: object, inbox: object, train: list[tuple[float, bool]]) -> list[
         for dt, pressed in train:
             while time.monotonic() < base + dt:
                 pass
-            (pin.drive_low if pressed else pin.drive_high)()  # type: ignore[attr-defined]
+            (pin.drive_low if pressed else pin.drive_high)()
         time.sleep(0.06)
-        items = []
-        while not inbox.empty():  # type: ignore[attr-defined]
-            items.append(inbox.get())  # type: ignore[attr-defined]
+        items: list[Edge] = []
+        while not inbox.empty():
+            items.append(inbox.get())
         late = max(abs((t - base) - dt) for (t, *_), (dt, _) in zip(items, train, strict=True))
         if late < 50e-6:
             return items
     raise AssertionError("could not drive the train on time (machine too busy)")
 
 
-def _presses(items: list[tuple], window: float) -> int:
+def _presses(items: list[Edge], window: float) -> int:
     deb = PanelDebouncer(window=window)
     events = feed(deb, [(t, pressed) for t, _, _, pressed in items], Control.SLAM)
     return sum(e.kind is InputKind.PRESS for e in events)
 
 
 def test_smallest_allowed_debounce_gives_one_press_per_chattering_press(
-    mock_factory: object,
+    mock_factory: Any,
 ) -> None:
     import queue
 
@@ -183,10 +189,10 @@ def test_smallest_allowed_debounce_gives_one_press_per_chattering_press(
     from cabinet.gpio import EdgeInput
 
     low = RANGES["cabinet.debounce_ms"].low
-    inbox: queue.SimpleQueue[tuple] = queue.SimpleQueue()
+    inbox: queue.SimpleQueue[Edge] = queue.SimpleQueue()
     device = EdgeInput(16, put=inbox.put, seat=0, control=Control.SLAM, pull_up=True,
                        pin_factory=mock_factory)
-    pin = mock_factory.pin(16)  # type: ignore[attr-defined]
+    pin = mock_factory.pin(16)
     below = {}
     try:
         for name, train in CHATTER_TRAINS.items():

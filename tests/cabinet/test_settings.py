@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cabinet import settings as S
-from cabinet.config import ConfigError, Inputs
+from cabinet.config import ConfigError, Control, Inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
@@ -231,8 +231,8 @@ def test_the_service_menu_shows_what_was_set_aside(tmp_path: Path) -> None:
     assert view is not None
     assert "set aside: rules.lockout_ms" in view.message
     while sv.ITEMS[svc.cursor] is not sv.Page.SETTINGS:
-        svc, _ = sv.step(svc, sv.Press(0, sv.Control.RIGHT), 0.0)
-    svc, _ = sv.step(svc, sv.Press(0, sv.Control.SLAM), 0.0)
+        svc, _ = sv.step(svc, sv.Press(0, Control.RIGHT), 0.0)
+    svc, _ = sv.step(svc, sv.Press(0, Control.SLAM), 0.0)
     view = sv.view_of(svc, sv.Live(), 0.0)
     assert view is not None
     assert any("set aside: rules.lockout_ms" in line for line in view.lines)
