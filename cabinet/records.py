@@ -474,12 +474,18 @@ class Records:
                     self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
-        except sqlite3.OperationalError as exc:
+        except sqlite3.DatabaseError as exc:
             # A full or read-only state directory: say so, and where (not only SQLite's
-            # "disk I/O error").
+            # "disk I/O error"); a file damaged since opening: say that.
+            damaged = _is_damaged(exc)
+            if not damaged and not isinstance(exc, sqlite3.OperationalError):
+                raise  # e.g. a constraint: our own bug, with its traceback
             if self._conn.in_transaction:
                 with suppress(sqlite3.Error):
                     self._conn.execute("ROLLBACK")
+            if damaged:
+                raise RecordsError(f"cannot write the records {self.path}: they are damaged "
+                                   f"({exc}); the next start sets them aside") from None
             raise RecordsError(_explain(self.path, exc, "write")) from None
 
     def _abandon_dead(self) -> tuple[int, ...]:

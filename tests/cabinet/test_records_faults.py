@@ -202,3 +202,26 @@ def test_a_full_state_dir_says_so_at_opening(tmpfs: Path) -> None:
     _fill_disk(tmpfs)
     with pytest.raises(RecordsError, match=f"the file system holding {tmpfs} is full"):
         Records.open(tmpfs)
+
+
+def test_damage_after_opening_makes_writes_fail_in_one_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from cabinet.session import safely
+
+    with Records.open(tmp_path) as rec:  # ~6 MB: more than SQLite's page cache holds
+        for i in range(300):
+            gid = rec.start_game(SPEED, HUMANS, i)
+            rec.finish_game(gid, winner=0, duration_ms=1, replay={"pad": "x" * 20_000})
+    rec = Records.open(tmp_path)
+    try:
+        _damage_pages(tmp_path / R.DB_NAME)  # e.g. the card failing mid-evening
+        with pytest.raises(RecordsError, match=r"damaged.*the next start sets them aside"):
+            rec.start_game(SPEED, HUMANS, 1)
+        with caplog.at_level(logging.ERROR, logger="cabinet.session"):
+            safely("reset_stats", rec.reset_stats)
+        [record] = caplog.records
+        assert record.exc_info is None  # one line, no traceback per write
+        assert "damaged" in record.getMessage()
+    finally:
+        rec.close()
