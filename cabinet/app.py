@@ -466,14 +466,15 @@ def load_kiosk_config(path: str | os.PathLike[str],
                       state_dir: str | os.PathLike[str] | None = None) -> CabinetConfig:
     """The installed config with the operator settings the service menu saved (in the
     state directory, ``kiosk_state_dir``) layered over it; with none, the config alone."""
-    from cabinet.settings import SETTINGS_NAME, load_layered
+    from cabinet.settings import SETTINGS_NAME, start_settings
 
     folder = kiosk_state_dir(state_dir)
     if folder is None:
         from cabinet.config import load_config
 
         return load_config(path)
-    return replace(load_layered(path, folder / SETTINGS_NAME), source=str(path))
+    # Bad saved settings are set aside (logged), never a start-up failure: issue 13.
+    return replace(start_settings(path, folder / SETTINGS_NAME).config, source=str(path))
 
 
 def log_to_stderr(level: int = logging.INFO) -> None:

@@ -40,7 +40,7 @@ WAIT_S = 2.0
 
 BENCH_CONFIG: dict[str, Any] = {
     "seed": 1,
-    "cabinet": {"pin_factory": "mock", "debounce_ms": 0},
+    "cabinet": {"pin_factory": "mock"},
     "rules": {"lockout_ms": 0},
     "seat": [
         {"controls": "gpio",

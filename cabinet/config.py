@@ -10,6 +10,8 @@ Pure: no hardware, no engine state; the rules options go through ``Rules.from_op
 
 from __future__ import annotations
 
+import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -85,6 +87,138 @@ KEY_SETS = (1, 2)
 """Two players share one keyboard: key set 1 (left hand side) and 2 (right hand side)."""
 
 FALLBACK_DIFFICULTIES = ("beginner", "easy", "medium", "hard", "expert", "impossible")
+
+
+# The cabinet's number ranges: one table for the config parser and the service menu's
+# number rows (cabinet/service.py), so the menu only offers values the parser accepts.
+# These are the cabinet's limits, not the engine's: ``Rules.from_options`` and the
+# scenario command keep accepting what the contract allows (every count >= 0), and these
+# are checked after it.
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """A whole number a config key takes: ``low`` to ``high``; ``off``: 0 is also
+    allowed (it turns the feature off); ``step``: the service menu's step."""
+
+    key: str
+    low: int
+    high: int
+    step: int = 1
+    off: bool = False
+
+    def allows(self, value: object) -> bool:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        return self.low <= value <= self.high or (self.off and value == 0)
+
+    def check(self, value: object, key: str | None = None) -> int:
+        """``value`` if allowed, else ConfigError naming the key and the range."""
+        if not self.allows(value):
+            raise ConfigError(f"{key or self.key} = {_shown(value)}: {self.describe()}")
+        assert isinstance(value, int)
+        return value
+
+    def describe(self) -> str:
+        text = f"use a whole number from {self.low} to {self.high}"
+        return text + (", or 0 to turn it off" if self.off else "")
+
+    def values(self, current: int) -> tuple[int, ...]:
+        """The service menu's choices: ``off`` (0) first if allowed, then ``low`` to
+        ``high`` in steps, with ``current`` among them if it is allowed."""
+        out = [0] if self.off else []
+        out += range(self.low, self.high + 1, self.step)
+        if self.allows(current) and current not in out:
+            out.append(current)
+        return tuple(sorted(out))
+
+
+RANGES: dict[str, Range] = {r.key: r for r in (
+    # 5 ms is the shortest window that still gives one press per chattering press on
+    # every bounce train the tests drive through gpiozero's mock pins (contact chatter up
+    # to 4.9 ms); 2 ms chatter needs at least 2 ms (tests/cabinet/test_debounce.py).
+    Range("cabinet.debounce_ms", 5, 50),
+    Range("cabinet.stuck_ms", 1_000, 600_000),
+    Range("cabinet.service_hold_ms", 500, 10_000),
+    Range("display.volume", 0, 100, step=10),
+    Range("flow.idle_return_s", 10, 3600),
+    Range("flow.bot_takeover_s", 5, 600, off=True),
+    Range("flow.countdown_s", 1, 10),
+    Range("rules.lockout_ms", 0, 5_000, step=50),
+    Range("rules.stall_delay_ms", 250, 60_000, step=250),
+    # A claim needs time to press SLAM: 0 makes every claim in call mode fail.
+    Range("rules.call_timeout_ms", 500, 30_000, step=250),
+    Range("rules.slap_timeout_ms", 1_000, 60_000, step=500),
+    Range("rules.round_limit", 1, 100),
+    Range("match.best-of", 1, 99, step=2),
+    Range("match.series", 1, 50),
+    Range("match.points", 1, 1_000, step=5),
+    Range("seed", 0, 2**63 - 1),
+)}
+"""Every number the cabinet config takes, by key (pins: ``FREE_PINS``)."""
+
+INT64 = (-(2**63), 2**63 - 1)
+"""The scenario contract's number range; a config takes nothing outside it either."""
+MAX_FILE_BYTES = 64 * 2**20
+"""A config (or settings) file larger than this is refused unread, like a scenario."""
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, short for a huge number (str() of one raises ValueError)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a {value.bit_length()}-bit number"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def read_toml(path: str | os.PathLike[str], what: str = "config") -> dict[str, Any]:
+    """A TOML file's mapping, or ConfigError (one line, naming the file and, for a number
+    outside the 64-bit range, the key). OSError is the caller's (FileNotFoundError...)."""
+    with open(path, "rb") as fh:
+        raw = fh.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise ConfigError(f"{path}: larger than 64 MiB; not a cabinet {what}")
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc}); fix the syntax there") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") \
+            from None
+    except ValueError:
+        # tomllib refuses integers of more than 4300 digits with a bare ValueError.
+        raise ConfigError(f"{path}: {_huge_number(raw)}: a number outside the signed "
+                          f"64-bit range") from None
+    try:
+        _check_int64(data, "")
+    except ConfigError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    return data
+
+
+def _huge_number(raw: bytes) -> str:
+    """Where the over-long number is (line and key), for the message."""
+
+    text = raw.decode("utf-8", "replace")
+    found = re.search(r"^[ \t]*([^=\n]*?)[ \t]*=[ \t]*[+-]?[0-9_]{100,}", text, re.M)
+    if found is None:
+        return "an over-long number"
+    line = text.count("\n", 0, found.start()) + 1
+    return f"line {line}: {found.group(1).strip() or 'a value'}"
+
+
+def _check_int64(node: Any, where: str) -> None:
+    """Refuse any integer outside the signed 64-bit range, naming its key."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            _check_int64(value, f"{where}.{key}" if where else str(key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            _check_int64(value, f"{where}[{i + 1}]")
+    elif isinstance(node, int) and not isinstance(node, bool) \
+            and not INT64[0] <= node <= INT64[1]:
+        raise ConfigError(f"{where} = {_shown(node)}: a number outside the signed 64-bit "
+                          f"range")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +297,9 @@ class CabinetConfig:
     two_hand: bool = False
     """rules.md H-2: two cards in flight per seat instead of one."""
     source: str = "<config>"
+    set_aside: str = ""
+    """Saved operator settings this start could not use (cabinet/settings.py
+    ``start_settings``), one line for the service menu; "" when none."""
     display: DisplayConfig = DisplayConfig()
     flow: FlowConfig = FlowConfig()
     service_pin: int | None = None
@@ -192,18 +329,16 @@ _SERIAL = {"path", "vid", "pid", "serial_number"}
 def load_config(path: str | Path) -> CabinetConfig:
     """Read and check a config file; raise ConfigError (one line) on any fault."""
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+        data = read_toml(path)
     except OSError as exc:
         raise ConfigError(f"cannot read config {path}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc}); fix the syntax there") from None
     return parse_config(data, source=str(path))
 
 
 def parse_config(data: Mapping[str, Any], source: str = "<config>") -> CabinetConfig:
     """Check a parsed config mapping; raise ConfigError naming the key and the fix."""
     try:
+        _check_int64(data, "")
         return _parse(data, source)
     except ConfigError as exc:
         raise ConfigError(f"{source}: {' '.join(str(exc).split())}") from None
@@ -227,8 +362,21 @@ def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
 
 def _int(value: Any, key: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ConfigError(f"{key} = {value!r}: use a whole number from {low} to {high}")
+        raise ConfigError(f"{key} = {_shown(value)}: use a whole number from {low} to {high}")
     return value
+
+
+def _number(table: Mapping[str, Any], name: str, default: int, where: str) -> int:
+    """``table[name]`` (or ``default``) checked against ``RANGES[where.name]``."""
+    key = f"{where}.{name}"
+    return RANGES[key].check(table.get(name, default))
+
+
+def _check_rules(rules: Rules) -> None:
+    """The cabinet's ranges for the engine's numbers (after ``Rules.from_options``)."""
+    for key, limits in RANGES.items():
+        if key.startswith("rules."):
+            limits.check(getattr(rules, key.removeprefix("rules.")))
 
 
 def _bool(value: Any, key: str) -> bool:
@@ -246,10 +394,19 @@ def _choice(value: Any, key: str, allowed: tuple[str, ...]) -> str:
 
 def parse_match(value: Any, key: str = "match") -> MatchRules:
     """'single', 'best-of-N' (N odd), 'first-to-N' or 'margin-N' (engine.match)."""
+    if isinstance(value, str) and len(value) > 40:
+        # int() of a very long digit string raises; nothing that long is in range.
+        raise ConfigError(f"{key} = {_shown(value)}: a match of at most "
+                          f"{RANGES['match.best-of'].high} games, e.g. best-of-3")
     try:
-        return MatchRules.parse(value)
+        rules = MatchRules.parse(value)
     except MatchError as exc:
         raise ConfigError(f"{key} = {value!r}: {str(exc).split(': ', 1)[-1]}") from None
+    limits = RANGES.get(f"match.{rules.format}")
+    if limits is not None and not limits.allows(rules.target):
+        raise ConfigError(f"{key} = {value!r}: {rules.format} takes {limits.low} to "
+                          f"{limits.high} (e.g. {rules.format}-3)")
+    return rules
 
 
 def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
@@ -295,18 +452,19 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
         rules = Rules.from_options({**rules_raw, "game": game, "players": n}, base)
     except RulesError as exc:
         raise ConfigError(f"[rules]: {exc}") from None
+    _check_rules(rules)
     match = parse_match(data.get("match", "single"))
     seed = data.get("seed")
     if seed is not None:
-        seed = _int(seed, "seed", 0, 2**63 - 1)
+        seed = RANGES["seed"].check(seed)
 
     # The cabinet.
     factory = PinFactoryKind(_choice(
         cab.get("pin_factory", "lgpio"), "cabinet.pin_factory", tuple(PinFactoryKind)
     ))
-    debounce = _int(cab.get("debounce_ms", 5), "cabinet.debounce_ms", 0, 50)
-    stuck = _int(cab.get("stuck_ms", 10_000), "cabinet.stuck_ms", 1_000, 600_000)
-    service = _int(cab.get("service_hold_ms", 2_000), "cabinet.service_hold_ms", 500, 10_000)
+    debounce = _number(cab, "debounce_ms", 5, "cabinet")
+    stuck = _number(cab, "stuck_ms", 10_000, "cabinet")
+    service = _number(cab, "service_hold_ms", 2_000, "cabinet")
     led_pwm = _bool(cab.get("led_pwm", True), "cabinet.led_pwm")
     two_hand = _bool(cab.get("two_hand", False), "cabinet.two_hand")
 
@@ -315,7 +473,7 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
     display = DisplayConfig(
         fullscreen=_bool(disp.get("fullscreen", False), "display.fullscreen"),
         four_colour=_bool(disp.get("four_colour", False), "display.four_colour"),
-        volume=_int(disp.get("volume", 70), "display.volume", 0, 100),
+        volume=_number(disp, "volume", 70, "display"),
         mute=_bool(disp.get("mute", False), "display.mute"),
     )
 
@@ -359,17 +517,15 @@ def parse_operator_code(value: Any, key: str = "cabinet.operator_code") -> tuple
 
 def _flow(raw: Mapping[str, Any]) -> FlowConfig:
     _unknown(raw, _FLOW, "flow")
-    idle = _int(raw.get("idle_return_s", 60), "flow.idle_return_s", 10, 3600)
-    takeover = raw.get("bot_takeover_s", 0)
-    if takeover != 0 or isinstance(takeover, bool):
-        takeover = _int(takeover, "flow.bot_takeover_s", 5, 600)
-        if takeover >= idle:
-            raise ConfigError(
-                f"flow.bot_takeover_s = {takeover}: a bot takes a quiet seat only before "
-                f"the cabinet returns to attract; use fewer seconds than flow.idle_return_s "
-                f"({idle}), or 0 to turn the takeover off"
-            )
-    countdown = _int(raw.get("countdown_s", 3), "flow.countdown_s", 1, 10)
+    idle = _number(raw, "idle_return_s", 60, "flow")
+    takeover = _number(raw, "bot_takeover_s", 0, "flow")
+    if takeover and takeover >= idle:
+        raise ConfigError(
+            f"flow.bot_takeover_s = {takeover}: a bot takes a quiet seat only before "
+            f"the cabinet returns to attract; use fewer seconds than flow.idle_return_s "
+            f"({idle}), or 0 to turn the takeover off"
+        )
+    countdown = _number(raw, "countdown_s", 3, "flow")
     return FlowConfig(idle_return_s=idle, bot_takeover_s=takeover, countdown_s=countdown)
 
 

@@ -11,8 +11,9 @@ press by its window; mock pins ignore it). Instead, per pin:
   the raw edge's own time.
 
 A button held longer than ``stuck`` is reported once and ignored until released (its
-release is swallowed); the game goes on. The service chord, SLOT1 + SLOT5 held together,
-is exempt and, held for ``service_hold``, is reported once per hold.
+release is reported as ``UNSTUCK``, never as a release the game sees); the game goes on.
+The service chord, SLOT1 + SLOT5 held together, is exempt and, held for
+``service_hold``, is reported once per hold.
 
 Times are seconds on the edge clock (``time.monotonic`` / lgpio's kernel timestamps).
 """
@@ -50,7 +51,7 @@ class InputEvent:
 
 class _Pin:
     __slots__ = ("bounces", "down", "lock_until", "raw", "raw_t", "since", "stuck",
-                 "stuck_from", "stucks")
+                 "stuck_from", "stucks", "unstucks")
 
     def __init__(self) -> None:
         self.down = False
@@ -64,6 +65,8 @@ class _Pin:
         """Edges inside a lock window (contact chatter filtered out): the service menu's
         button test shows them."""
         self.stucks = 0
+        self.unstucks = 0
+        """Releases of this button after it was reported stuck."""
 
 
 class PanelDebouncer:
@@ -89,6 +92,10 @@ class PanelDebouncer:
     def counts(self) -> tuple[tuple[int, int], ...]:
         """Per control (``CONTROLS`` order): (bounces filtered, stuck reports) so far."""
         return tuple((self._pins[c].bounces, self._pins[c].stucks) for c in CONTROLS)
+
+    def unstuck_counts(self) -> tuple[int, ...]:
+        """Per control (``CONTROLS`` order): stuck buttons released so far."""
+        return tuple(self._pins[c].unstucks for c in CONTROLS)
 
     def edge(self, t: float, control: Control, pressed: bool) -> list[InputEvent]:
         """One raw edge, in time order per pin: the accepted changes (usually none or one;
@@ -151,6 +158,7 @@ class PanelDebouncer:
             kind = InputKind.PRESS
         else:
             kind = InputKind.UNSTUCK if pin.stuck else InputKind.RELEASE
+            pin.unstucks += pin.stuck
             pin.stuck = False
         self._update_chord(t)
         return InputEvent(kind, t, control)

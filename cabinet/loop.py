@@ -363,6 +363,8 @@ class CabinetLoop:
             for event in seat.debouncer.edge(t, control, pressed):
                 if event.kind is InputKind.PRESS:
                     self._press(seat, control, event.t)
+                elif event.kind is InputKind.UNSTUCK:  # a stuck button's release
+                    self._note("unstuck", event.t, seat, str(control))
         if self._lights_dirty:
             self._refresh_lights(now)  # LEDs first: they answer a press before anything else
         self.service(now)

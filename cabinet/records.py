@@ -11,8 +11,13 @@ SQLite (stdlib ``sqlite3``) in the state directory (``$STATE_DIRECTORY``, system
   lives in its own row, so its score (the finished games) survives.
 * **Upgrades.** The schema is a ``PRAGMA user_version`` ladder (``MIGRATIONS``); opening an
   older file migrates it in one transaction. A file from a newer release is refused
-  (``RecordsError``), never rewritten. A file that is not a database is moved aside
-  (``records.sqlite3.corrupt-N``) and a fresh one started: the cabinet keeps playing.
+  (``RecordsError``), never rewritten. A file that is not a database, or one whose pages
+  fail ``PRAGMA quick_check`` at opening, is moved aside (``records.sqlite3.corrupt-N``)
+  and a fresh one started: the cabinet keeps playing.
+* **A read-only or full state directory.** Opening or writing fails with a
+  ``RecordsError`` that says what is wrong and where (a read-only file system, a full
+  one, no such directory), not only SQLite's words; the cabinet plays on without
+  records. ``open_readonly`` still reads an intact file on a read-only mount.
 * **Never on a press.** Every method does disk I/O (milliseconds, more on a busy SD card):
   call them between games only (attract, lobby, game over), never from the frame loop's
   input path.
@@ -38,6 +43,7 @@ The app's calls, in order::
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -60,6 +66,47 @@ DEFAULT_STATE_DIR = "/var/lib/speed-cabinet"
 
 class RecordsError(RuntimeError):
     """The records cannot be used; the message says why and what to do."""
+
+
+class _Damaged(Exception):
+    """``PRAGMA quick_check`` found a damaged file (its first finding)."""
+
+
+def _is_damaged(exc: sqlite3.Error) -> bool:
+    """SQLite's verdict that the file itself is bad (not the disk or directory)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
+        words in str(exc) for words in ("not a database", "malformed"))
+
+
+def storage_problem(folder: Path, exc: BaseException | None = None) -> str | None:
+    """What is wrong with the directory the records live in, in words, or None."""
+    if not folder.is_dir():
+        return f"the state directory {folder} does not exist"
+    try:
+        fs = os.statvfs(folder)
+    except OSError:
+        fs = None
+    if fs is not None and fs.f_flag & os.ST_RDONLY:
+        return f"the state directory {folder} is on a read-only file system"
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if (fs is not None and fs.f_bavail == 0) or name == "SQLITE_FULL" or (
+            isinstance(exc, OSError) and exc.errno == errno.ENOSPC):
+        return f"the file system holding {folder} is full"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the state directory {folder} is not writable by this user"
+    if name.startswith("SQLITE_IOERR"):
+        return f"a disk I/O error in {folder} (a failing SD card?)"
+    return None
+
+
+def _explain(path: Path, exc: BaseException, doing: str = "open") -> str:
+    """One line: what failed, where, and why in words when the directory tells."""
+    problem = storage_problem(path.parent, exc)
+    detail = getattr(exc, "strerror", None) or exc
+    if problem is None:
+        return f"cannot {doing} the records {path}: {detail}"
+    return f"cannot {doing} the records {path}: {problem} ({detail})"
 
 
 def state_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -237,6 +284,8 @@ class GameRecord:
     match_id: int | None
     started_wall: str
     seats: tuple[SeatEntry, ...]
+    fault: str = ""
+    """A damaged row (e.g. its rules are not JSON): what is wrong; "" for a sound one."""
 
     @property
     def abandoned(self) -> bool:
@@ -318,17 +367,24 @@ class Records:
         path = folder / DB_NAME
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            records = cls._open_path(path)
-        except sqlite3.DatabaseError as exc:
-            if not path.exists() or "not a database" not in str(exc):
-                raise RecordsError(f"cannot open the records {path}: {exc}") from None
-            aside = _set_aside(path)
-            log.error("records %s are not a database (%s); moved to %s, starting fresh",
-                      path, exc, aside)
-            records = cls._open_path(path)
+            return cls._open_path(path)
+        except (sqlite3.DatabaseError, _Damaged) as exc:
+            if not path.exists() or not (isinstance(exc, _Damaged) or _is_damaged(exc)):
+                raise RecordsError(_explain(path, exc)) from None
+            what = "are damaged" if isinstance(exc, _Damaged) or "malformed" in str(exc) \
+                else "are not a database"
+            try:
+                aside = _set_aside(path)
+            except OSError as move:
+                raise RecordsError(_explain(path, move, "set aside")) from None
+            log.error("records %s %s (%s); moved to %s, starting fresh", path, what,
+                      " ".join(str(exc).split()), aside)
         except OSError as exc:
-            raise RecordsError(f"cannot open the records {path}: {exc}") from None
-        return records
+            raise RecordsError(_explain(path, exc)) from None
+        try:
+            return cls._open_path(path)
+        except (sqlite3.Error, OSError) as exc:
+            raise RecordsError(_explain(path, exc)) from None
 
     @classmethod
     def open_readonly(cls, directory: str | Path) -> Records:
@@ -338,17 +394,40 @@ class Records:
         if not path.is_file():
             raise RecordsError(f"no records in {directory}")
         try:
-            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
-                                   isolation_level=None, timeout=5.0)
+            conn = cls._connect_readonly(path)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
+            found = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
         except sqlite3.DatabaseError as exc:
-            raise RecordsError(f"cannot read the records {path}: {exc}") from None
+            if _is_damaged(exc):
+                raise RecordsError(f"the records {path} are damaged ({exc}); the cabinet "
+                                   f"sets them aside at its next start") from None
+            raise RecordsError(_explain(path, exc, "read")) from None
+        if found != "ok":
+            conn.close()
+            raise RecordsError(f"the records {path} are damaged ({found}); the cabinet sets "
+                               f"them aside at its next start")
         if version != SCHEMA_VERSION:
             conn.close()
             raise RecordsError(
                 f"the records {path} have schema {version} and this release reads "
                 f"{SCHEMA_VERSION}; start the cabinet of the same release once (it migrates)")
         return cls(conn, path)
+
+    @staticmethod
+    def _connect_readonly(path: Path) -> sqlite3.Connection:
+        """``mode=ro`` (sees a live kiosk's WAL); on a read-only mount, where SQLite cannot
+        create the WAL index beside the file, ``immutable=1``: no kiosk can be writing."""
+        uri = path.resolve().as_uri()
+        try:
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None,
+                                   timeout=5.0)
+            conn.execute("PRAGMA user_version").fetchone()
+            return conn
+        except sqlite3.OperationalError:
+            fs = os.statvfs(path.parent)
+            if not fs.f_flag & os.ST_RDONLY:
+                raise
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
 
     @classmethod
     def _open_path(cls, path: Path) -> Records:
@@ -362,6 +441,11 @@ class Records:
                 log.warning("records %s: journal mode %s, not WAL", path, mode)
             # FULL: the WAL is fsynced at every commit, so a commit survives a power cut.
             conn.execute("PRAGMA synchronous = FULL")
+            # A valid header with damaged pages opens fine and fails at every write; find
+            # it now (issue 13), while it can still be set aside.
+            found = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+            if found != "ok":
+                raise _Damaged(f"quick_check: {found}")
             records = cls(conn, path)
             records.migrated_from = migrate(conn)
             records.abandoned_on_open = records._abandon_dead()
@@ -381,13 +465,28 @@ class Records:
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
-        self._conn.execute("BEGIN IMMEDIATE")
         try:
-            yield self._conn
-        except BaseException:
-            self._conn.execute("ROLLBACK")
-            raise
-        self._conn.execute("COMMIT")
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                with suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            # A full or read-only state directory: say so, and where (not only SQLite's
+            # "disk I/O error"); a file damaged since opening: say that.
+            damaged = _is_damaged(exc)
+            if not damaged and not isinstance(exc, sqlite3.OperationalError):
+                raise  # e.g. a constraint: our own bug, with its traceback
+            if self._conn.in_transaction:
+                with suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+            if damaged:
+                raise RecordsError(f"cannot write the records {self.path}: they are damaged "
+                                   f"({exc}); the next start sets them aside") from None
+            raise RecordsError(_explain(self.path, exc, "write")) from None
 
     def _abandon_dead(self) -> tuple[int, ...]:
         boot = _boot_id()
@@ -493,8 +592,9 @@ class Records:
             )
         )
         gid, game, rules_json, seed, status, winner, duration, match_id, wall = row
-        return GameRecord(gid, game, json.loads(rules_json), seed, status, winner, duration,
-                          match_id, wall, seats)
+        rules, fault = _json_object(rules_json, "rules_json")
+        return GameRecord(gid, game, rules, seed, status, winner, duration, match_id, wall,
+                          seats, fault)
 
     def recent_games(self, limit: int = 20) -> list[GameRecord]:
         ids = [r[0] for r in self._conn.execute(
@@ -507,7 +607,12 @@ class Records:
             "SELECT replay_json FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise RecordsError(f"no game {game_id} in the records")
-        return None if row[0] is None else dict(json.loads(row[0]))
+        if row[0] is None:
+            return None
+        replay, fault = _json_object(row[0], "replay_json")
+        if fault:
+            raise RecordsError(f"game {game_id} is a damaged row: {fault}")
+        return replay
 
     # Matches.
 
@@ -641,6 +746,17 @@ class Records:
             conn.execute("DELETE FROM games")
             conn.execute("DELETE FROM matches")
             conn.execute("DELETE FROM cabinet_log")
+
+
+def _json_object(text: Any, column: str) -> tuple[dict[str, Any], str]:
+    """A stored JSON object and "", or {} and what is wrong with it (a damaged row)."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return {}, f"its {column} is not JSON"
+    if not isinstance(value, dict):
+        return {}, f"its {column} is not a JSON object"
+    return value, ""
 
 
 def _stats(key: str, row: Sequence[Any]) -> Stats:

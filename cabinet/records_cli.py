@@ -45,6 +45,9 @@ def _games(records: Any, args: argparse.Namespace) -> int:
     print(f"{'game':>6}  {'started (UTC)':<25}  {'':<10}  {'status':<9}  {'winner':<6}  "
           f"{'length':>8}  seats")
     for g in rows:
+        if g.fault:  # one damaged row is reported; the others still list
+            print(f"{g.id:>6}  damaged row: {g.fault}")
+            continue
         seats = ", ".join(s.initials or (f"bot {s.bot}" if s.bot else "player")
                           for s in g.seats)
         winner = "-" if g.winner is None else f"P{g.winner + 1}"
@@ -88,7 +91,9 @@ def _replay(records: Any, args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from cabinet.records import RecordsError
+    import sqlite3
+
+    from cabinet.records import DB_NAME, RecordsError
 
     try:
         records = _open(args)
@@ -98,6 +103,11 @@ def _run(args: argparse.Namespace) -> int:
             records.close()
     except (RecordsError, OSError) as exc:
         print(f"{PROG}: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:  # damage quick_check missed, found by a query
+        print(f"{PROG}: the records {_folder(args) / DB_NAME} cannot be read ("
+              f"{' '.join(str(exc).split())}); the cabinet sets damaged records aside at its "
+              f"next start", file=sys.stderr)
         return 2
 
 

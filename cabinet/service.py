@@ -58,7 +58,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from cabinet.config import CONTROLS, Assist, CabinetConfig, Control, Inputs
+from cabinet.config import CONTROLS, RANGES, Assist, CabinetConfig, Control, Inputs
 from display.view import ServiceView
 
 HOLD_S = 3.0
@@ -76,8 +76,6 @@ TRIES = 3
 """Wrong codes in a row that lock the prompt."""
 LOCKOUT_S = 60.0
 """How long the prompt stays locked after ``TRIES`` wrong codes."""
-LOCKOUT_STEP = 50
-STALL_STEP = 250
 EPS = 1e-6
 
 
@@ -285,10 +283,10 @@ def _row(key: str, label: str, values: Sequence[Any], current: Any) -> Row:
     return Row(key, label, tuple(vals), vals.index(current))
 
 
-def _numbers(current: int, step_by: int) -> tuple[int, ...]:
-    """Steps from one below zero (the check refuses it: the page shows why) to well above
-    ``current``."""
-    return tuple(range(-step_by, max(current, 0) + step_by * 16, step_by))
+def _numbers(key: str, current: int) -> tuple[int, ...]:
+    """The in-range values of a number row, from the config's ``RANGES`` (the same table
+    the parser checks), so the menu never offers a value the cabinet refuses."""
+    return RANGES[key].values(current)
 
 
 def form_of(config: CabinetConfig, difficulties: Sequence[str],
@@ -298,11 +296,11 @@ def form_of(config: CabinetConfig, difficulties: Sequence[str],
     bot_diffs = [s.difficulty for s in config.seats if s.difficulty]
     rows = [
         _row("game", "game", ("speed", "spit", "california"), rules.game.value),
-        _row("rules.lockout_ms", "lockout ms", _numbers(rules.lockout_ms, LOCKOUT_STEP),
+        _row("rules.lockout_ms", "lockout ms", _numbers("rules.lockout_ms", rules.lockout_ms),
              rules.lockout_ms),
         _row("rules.call", "call", ("call", "auto", "either"), rules.call.value),
         _row("rules.stall_delay_ms", "stall delay ms",
-             _numbers(rules.stall_delay_ms, STALL_STEP), rules.stall_delay_ms),
+             _numbers("rules.stall_delay_ms", rules.stall_delay_ms), rules.stall_delay_ms),
     ]
     for seat in config.seats:
         rows.append(_row(f"seat.{seat.index}", f"seat {seat.index + 1}", ("as wired", "bot"),
@@ -389,6 +387,8 @@ class Service:
     error: str = ""
     saved_rows: tuple[Row, ...] = field(default=())
     """The form as last saved (or loaded): a refused edit goes back to it on leaving."""
+    notice: str = ""
+    """Saved settings this start set aside (``CabinetConfig.set_aside``), or ""."""
     code: tuple[Control, ...] = ()
     """``[cabinet] operator_code`` (empty: none set)."""
     laptop: bool = False
@@ -435,7 +435,7 @@ def start(config: CabinetConfig, base: CabinetConfig | None = None, *,
     seats = len(config.seats)
     return Service(rows=rows, base=base or config, seats=seats, saved_rows=rows,
                    counts=((0,) * len(CONTROLS),) * seats, code=config.operator_code,
-                   laptop=laptop)
+                   laptop=laptop, notice=config.set_aside)
 
 
 def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
@@ -702,6 +702,8 @@ class Live:
     debounce: tuple[tuple[tuple[int, int], ...], ...] = ()
     """Per seat, per control (``CONTROLS`` order): (bounces, stuck reports)."""
     stuck_now: tuple[tuple[Control, ...], ...] = ()
+    unstucks: tuple[tuple[int, ...], ...] = ()
+    """Per seat, per control: stuck buttons released since the start."""
     latency_ms: tuple[float, ...] = ()
     """Recent presses: edge time to handled time, ms."""
     bookkeeping: tuple[str, ...] = ()
@@ -751,6 +753,7 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
         lines = tuple(p.value for p in svc.items)
         chosen = svc.cursor
         hint = "LEFT / RIGHT: choose   SLAM: open   SLOT5: exit"
+        message = message or svc.notice
     elif page is Page.BUTTONS:
         last = svc.presses[-1] if svc.presses else None
         rows = []
@@ -762,6 +765,8 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
                          and k < len(live.debounce[s]) else (0, 0))
                 stuck = s < len(live.stuck_now) and c in live.stuck_now[s]
                 text = f"{_short(c)} {n}" + (f" b{b}" if b else "") + (f" s{st}" if st else "")
+                freed = live.unstucks[s][k] if s < len(live.unstucks) else 0
+                text += f" u{freed}" if freed else ""
                 if stuck:
                     text += " STUCK"
                 cells.append((text, last == (s, c)))
@@ -769,7 +774,7 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
         grid = tuple(rows)
         recent = "  ".join(f"P{s + 1} {_short(c)}" for s, c in svc.presses)
         lines = (f"last: {recent}" if recent else "press any button",
-                 "b: bounces filtered   s: stuck reports")
+                 "b: bounces filtered   s: stuck reports   u: stuck, then released")
         hint = "every press shows here   SLOT5 three times: back"
     elif page is Page.LEDS:
         lit = svc.led_at(now)
@@ -790,6 +795,8 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
             lines = ("no presses measured yet",)
     elif page is Page.SETTINGS:
         lines = tuple(f"{r.label}:  {r.shown()}" for r in svc.rows)
+        if svc.notice:
+            lines += (svc.notice,)  # after the rows: the cursor's index stays a row's
         chosen = svc.cursor
         hint = "LEFT / RIGHT: row   SLOT1 / SLOT2: value   SLAM: save   SLOT5: back"
     elif page is Page.BOOKKEEPING:

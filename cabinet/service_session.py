@@ -173,6 +173,7 @@ class ServiceDirector:
         return sv.Live(
             debounce=tuple(s.debouncer.counts() for s in seats),
             stuck_now=tuple(tuple(s.debouncer.stuck_controls()) for s in seats),
+            unstucks=tuple(s.debouncer.unstuck_counts() for s in seats),
             latency_ms=tuple(self.latency), bookkeeping=self._bookkeeping,
             scores=self._scores, claim=claim, uptime_s=self.clock() - self.started,
             paused=bool(self.loop is not None and self.loop.state.paused))

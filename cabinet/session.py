@@ -118,8 +118,12 @@ def results_of(loop: Any) -> list[Any]:
 
 def safely(what: str, write: Callable[[], object]) -> None:
     """A records write that fails is logged, never raised: the cabinet keeps playing."""
+    from cabinet.records import RecordsError
+
     try:
         write()
+    except RecordsError as exc:  # already says what and where (a full disk...): one line
+        log.error("records: %s failed: %s", what, exc)
     except Exception:
         log.exception("records: %s failed", what)
 

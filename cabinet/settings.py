@@ -14,22 +14,33 @@ wired and makes seat 2 a bot. A settings seat that changes ``controls`` replaces
 whole (a bot seat takes no pins), keeping only its ``position``. The merged mapping goes
 through ``cabinet.config.parse_config`` like any config, so a bad setting is refused with
 the usual one-line message naming the key.
+
+At start-up (``start_settings``) a bad or stale settings file never stops the cabinet
+(systemd would restart it every second forever): the settings that still pass are kept,
+the rest are set aside (the original file renamed beside it, ``settings.toml.rejected-N``)
+and the installed config's values are used for them; the log and the service menu say
+which. An upgrade that makes a saved setting invalid takes the same path.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import re
+import shutil
 import tempfile
 import tomllib
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cabinet.config import CabinetConfig, ConfigError, parse_config
+from cabinet.config import CabinetConfig, ConfigError, parse_config, read_toml
 from cabinet.records import state_dir
+
+log = logging.getLogger(__name__)
 
 SETTINGS_NAME = "settings.toml"
 BASE_CONFIG = Path("/etc/speed-cabinet/config.toml")
@@ -153,15 +164,13 @@ def _dump_table(table: Mapping[str, Any], path: list[str], lines: list[str]) -> 
 def load_settings(path: str | Path) -> dict[str, Any]:
     """The settings file's mapping; {} when there is none. ConfigError if unreadable."""
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
+        return read_toml(path, "settings file")
     except FileNotFoundError:
         return {}
     except OSError as exc:
         raise ConfigError(f"cannot read settings {path}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc}); delete it to go back to "
-                          f"the installed config") from None
+    except ConfigError as exc:
+        raise ConfigError(f"{exc}; delete it to go back to the installed config") from None
 
 
 def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -208,11 +217,155 @@ def check_settings(base: str | Path, over: Mapping[str, Any],
                    source: str = "settings") -> CabinetConfig:
     """The config ``over`` would give on top of the ``base`` file; ConfigError if it is
     not a valid cabinet. The service menu calls it before ``save_settings``."""
+    data = _read_base(base)
+    return parse_config(merge(data, over), source=f"{source} over {base}" if over else str(base))
+
+
+def _read_base(base: str | os.PathLike[str]) -> dict[str, Any]:
     try:
-        with open(base, "rb") as fh:
-            data = tomllib.load(fh)
+        return read_toml(base)
     except OSError as exc:
         raise ConfigError(f"cannot read config {base}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{base}: not valid TOML ({exc}); fix the syntax there") from None
-    return parse_config(merge(data, over), source=f"{source} over {base}" if over else str(base))
+
+
+# Start-up: keep what still passes, set the rest aside.
+
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """Saved settings a start could not use."""
+
+    keys: tuple[str, ...]
+    """The settings dropped, as keys (``rules.lockout_ms``, ``seat[2].difficulty``);
+    empty when the whole file was unreadable."""
+    reason: str
+    """Why: the one-line refusal of the whole file."""
+    aside: Path | None
+    """Where the original file now is (None: it could not be moved)."""
+
+    def what(self) -> str:
+        return ", ".join(self.keys) if self.keys else "the whole file"
+
+    def line(self) -> str:
+        """For the service menu."""
+        where = f" (kept as {self.aside.name})" if self.aside is not None else ""
+        return f"saved settings set aside: {self.what()}{where}; using the installed config"
+
+
+@dataclass(frozen=True, slots=True)
+class StartSettings:
+    """The config a start runs, and what of the saved settings it set aside (or None)."""
+
+    config: CabinetConfig
+    set_aside: SetAside | None = None
+
+
+Leaf = tuple[tuple[str | int, ...], Any]
+
+
+def _leaves(over: Mapping[str, Any], path: tuple[str | int, ...] = ()) -> list[Leaf]:
+    """Each single setting: a key path and its value (a seat's keys one by one)."""
+    out: list[Leaf] = []
+    for key, value in over.items():
+        if not path and key == "seat" and isinstance(value, list):
+            for i, seat in enumerate(value):
+                if isinstance(seat, Mapping):
+                    out += [(("seat", i, k), v) for k, v in seat.items()]
+                else:
+                    out.append((("seat", i), seat))
+        elif isinstance(value, Mapping) and value:
+            out += _leaves(value, (*path, key))
+        else:
+            out.append(((*path, key), value))
+    return out
+
+
+def _build(leaves: Sequence[Leaf]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for path, value in leaves:
+        if path[0] == "seat" and len(path) > 1 and isinstance(path[1], int):
+            seats = out.setdefault("seat", [])
+            while len(seats) <= path[1]:
+                seats.append({})
+            if len(path) == 2:
+                seats[path[1]] = value
+            elif isinstance(seats[path[1]], dict):
+                seats[path[1]][path[2]] = value
+            continue
+        node = out
+        for key in path[:-1]:
+            node = node.setdefault(str(key), {})
+        node[str(path[-1])] = value
+    return out
+
+
+def _name(path: tuple[str | int, ...]) -> str:
+    if path[0] == "seat" and len(path) > 1 and isinstance(path[1], int):
+        rest = "".join(f".{k}" for k in path[2:])
+        return f"seat[{path[1] + 1}]{rest}"
+    return ".".join(str(k) for k in path)
+
+
+def start_settings(base: str | os.PathLike[str],
+                   settings: str | os.PathLike[str]) -> StartSettings:
+    """The config the kiosk starts on: ``settings`` over ``base``. A bad installed config
+    is a ConfigError (exit 2, as ever); bad saved settings never are: those that pass are
+    kept (rewritten as the settings file), the rest set aside beside it, logged."""
+    path = Path(settings)
+    data = _read_base(base)
+    installed = parse_config(data, source=str(base))
+    try:
+        over = load_settings(path)
+    except ConfigError as exc:
+        return StartSettings(replace(installed, set_aside=(aside := _set_aside(
+            path, (), str(exc), keep=None)).line()), aside)
+    if not over:
+        return StartSettings(installed)
+    source = f"{path} over {base}"
+    try:
+        return StartSettings(parse_config(merge(data, over), source=source))
+    except ConfigError as exc:
+        reason = str(exc).removeprefix(f"{source}: ")
+    leaves = _leaves(over)
+    kept: list[int] = []
+    trying = True
+    while trying:  # until nothing more fits: a setting may need one kept after it
+        trying = False
+        for i, _ in enumerate(leaves):
+            if i in kept:
+                continue
+            trial = sorted([*kept, i])
+            try:
+                parse_config(merge(data, _build([leaves[k] for k in trial])), source=source)
+            except ConfigError:
+                continue
+            kept, trying = trial, True
+    keep = _build([leaves[k] for k in kept])
+    config = parse_config(merge(data, keep), source=source) if keep else installed
+    dropped = tuple(_name(leaves[i][0]) for i in range(len(leaves)) if i not in kept)
+    aside = _set_aside(path, dropped, reason, keep=keep)
+    return StartSettings(replace(config, set_aside=aside.line()), aside)
+
+
+def _set_aside(path: Path, keys: tuple[str, ...], reason: str,
+               keep: Mapping[str, Any] | None) -> SetAside:
+    """Move the original file beside itself and write what is kept (if any) in its place;
+    a state directory that takes neither still starts (logged)."""
+    n = 1
+    while (target := path.with_name(f"{path.name}.rejected-{n}")).exists():
+        n += 1
+    aside: Path | None = target
+    try:
+        if keep:
+            shutil.copyfile(path, target)
+            save_settings(path, keep)
+        else:
+            path.rename(target)
+    except OSError as exc:
+        log.error("settings %s: could not set the refused settings aside (%s); they are "
+                  "ignored this run", path, exc.strerror or exc)
+        aside = None
+    found = SetAside(keys, " ".join(reason.split()), aside)
+    log.warning("settings %s: %s set aside (%s); the installed config is used for %s%s",
+                path, found.what(), found.reason, "them" if keys else "everything",
+                f"; the original is {aside}" if aside is not None else "")
+    return found

@@ -121,7 +121,28 @@ FAULTS = [
     ("seat.1.position", "south", ["seat[2].position", "seat[1] sits there"]),
     ("seat.0.position", "up", ["seat[1].position", '"south"']),
     ("seat.0.difficulty", "hard", ["seat[1].difficulty", 'controls = "bot"']),
-    ("cabinet.debounce_ms", -1, ["cabinet.debounce_ms = -1", "0 to 50"]),
+    ("cabinet.debounce_ms", -1, ["cabinet.debounce_ms = -1", "5 to 50"]),
+    # Issue 13 item 7: 0 turned a chattering switch into phantom presses.
+    ("cabinet.debounce_ms", 0, ["cabinet.debounce_ms = 0", "5 to 50"]),
+    ("cabinet.debounce_ms", 4, ["cabinet.debounce_ms = 4", "5 to 50"]),
+    # Issue 13 item 6: values the engine accepts that break play on the cabinet.
+    ("rules.call_timeout_ms", 0, ["rules.call_timeout_ms = 0", "500 to 30000"]),
+    ("rules.lockout_ms", 999_999, ["rules.lockout_ms = 999999", "0 to 5000"]),
+    ("rules.stall_delay_ms", 0, ["rules.stall_delay_ms = 0", "250 to 60000"]),
+    ("rules.slap_timeout_ms", 0, ["rules.slap_timeout_ms = 0", "1000 to 60000"]),
+    ("rules.round_limit", 10**6, ["rules.round_limit = 1000000", "1 to 100"]),
+    ("match", "best-of-99999999999999999999", ["match = 'best-of-99999999999999999999'",
+                                               "1 to 99"]),
+    ("match", "best-of-101", ["match = 'best-of-101'", "1 to 99"]),
+    ("match", "first-to-51", ["match = 'first-to-51'", "1 to 50"]),
+    ("match", "margin-5000", ["match = 'margin-5000'", "1 to 1000"]),
+    ("match", "best-of-" + "9" * 5000, ["match = 'best-of-99", "at most 99 games"]),
+    ("flow.bot_takeover_s", 0.0, ["flow.bot_takeover_s = 0.0", "0 to turn it off"]),
+    ("flow.bot_takeover_s", 7.5, ["flow.bot_takeover_s = 7.5", "5 to 600"]),
+    ("flow.idle_return_s", 60.0, ["flow.idle_return_s = 60.0", "10 to 3600"]),
+    ("display.volume", 101, ["display.volume = 101", "0 to 100"]),
+    ("seed", 2**64, ["seed = a 65-bit number", "64-bit"]),
+    ("seat.0.buttons.left", -(2**70), ["seat[1].buttons.left = a 71-bit number", "64-bit"]),
     ("cabinet.stuck_ms", 10, ["cabinet.stuck_ms = 10", "1000"]),
     ("cabinet.pin_factory", "native", ["cabinet.pin_factory", '"lgpio"']),
     ("cabinet.two_hand", 1, ["cabinet.two_hand", "true or false"]),
@@ -139,7 +160,7 @@ FAULTS = [
 
 
 @pytest.mark.parametrize(("path", "value", "words"), FAULTS,
-                         ids=[f"{p}={v!r}" for p, v, _ in FAULTS])
+                         ids=[f"{p}={v!r}"[:60] for p, v, _ in FAULTS])
 def test_config_fault_names_key_and_fix(path: str, value: Any, words: list[str]) -> None:
     with pytest.raises(ConfigError) as info:
         parse_config(_set(base(), path, value))
@@ -236,3 +257,65 @@ def test_cli_config_error_is_one_line_exit_2(tmp_path: Path,
     assert "Traceback" not in err
     assert "seat[2].buttons.slam = 16" in err
     assert "already seat[1].buttons.slam" in err
+
+
+def test_config_ranges_accept_their_ends_and_the_example() -> None:
+    from cabinet.config import RANGES
+
+    for key, limits in RANGES.items():
+        if key.startswith("match.") or key == "seed":
+            continue
+        for value in (limits.low, limits.high):
+            data = _set(base(), key, value)
+            if key == "flow.bot_takeover_s":
+                data["flow"]["idle_return_s"] = 3600
+            parse_config(data)  # no ConfigError
+    assert str(parse_config({**base(), "match": "best-of-99"}).match) == "best-of-99"
+
+
+def test_config_call_timeout_zero_still_fine_for_the_engine() -> None:
+    from engine.rules import Rules
+
+    # The cabinet's range is its own: the engine keeps the contract's limits.
+    assert Rules.from_options({"call_timeout_ms": 1, "stall_delay_ms": 0}).call_timeout_ms == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("seed = " + "9" * 5000 + "\n", ["line 1: seed", "64-bit"]),
+        ('game = "speed"\n[rules]\nlockout_ms = ' + "1" * 4400 + "\n",
+         ["line 3: lockout_ms", "64-bit"]),
+        ("seed = 9223372036854775808\n", ["seed = 9223372036854775808", "64-bit"]),
+        ("[cabinet]\nstuck_ms = -9223372036854775809\n",
+         ["cabinet.stuck_ms = -9223372036854775809", "64-bit"]),
+        ('game = "sp\xe9ed"\n', ["not UTF-8"]),
+    ],
+    ids=["5000-digit-seed", "4400-digit-lockout", "2**63", "-2**63-1", "latin-1"],
+)
+def test_config_file_with_huge_number_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, words: list[str]
+) -> None:
+    path = tmp_path / "cab.toml"
+    path.write_bytes(text.encode("latin-1"))
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    message = str(info.value)
+    assert "\n" not in message
+    assert len(message) < 300
+    assert str(path) in message
+    for word in words:
+        assert word in message
+    code = main(["run", "--config", str(path), "--headless", "--seconds", "0"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_config_file_over_64_mib_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    with open(path, "wb") as fh:
+        fh.write(b"# " + b"x" * (64 * 2**20) + b"\n")
+    with pytest.raises(ConfigError, match="larger than 64 MiB"):
+        load_config(path)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cabinet.config import Control
@@ -121,3 +123,84 @@ def test_late_batch_catches_up_release_before_next_press() -> None:
                        (60 * MS, True)]:
         events += deb.edge(t, Control.SLAM, pressed)
     assert kinds(events) == [("press", 0.0), ("release", 40.0), ("press", 60.0)]
+
+
+# Issue 13 item 7: the smallest debounce the config allows, measured on gpiozero's mock
+# pins. Each train is (offset s, pressed) edges of one press; driven five times.
+
+def _alternating(n: int, span: float, start: bool = True, t0: float = 0.0
+                 ) -> list[tuple[float, bool]]:
+    return [(t0 + span * k / (n - 1), start if k % 2 == 0 else not start) for k in range(n)]
+
+
+CHATTER_TRAINS = {
+    # The issue's: 20 edges within 2 ms per press (45 phantom false calls at 0 ms).
+    "issue-20-edges-in-2ms": _alternating(20, 2 * MS),
+    "chatter-in-and-out": _alternating(21, 2 * MS) + _alternating(21, 2 * MS, False, 30 * MS),
+    # The trains the other tests use (above; test_loop; the firmware's 1.2 ms chatter).
+    "press-bounce": [(0.0, True), (0.1 * MS, False), (0.25 * MS, True), (0.4 * MS, False),
+                     (0.55 * MS, True), (80 * MS, False)],
+    "release-bounce": [(0.0, True), (0.2 * MS, False), (0.3 * MS, True), (80 * MS, False),
+                       (80.2 * MS, True), (80.5 * MS, False), (81 * MS, True), (82 * MS, False)],
+    "long-bounce": [(0.0, True), (1 * MS, False), (2 * MS, True), (3 * MS, False),
+                    (4.9 * MS, True), (50 * MS, False)],
+    "firmware-1.2ms": [(0.0, True), (0.3 * MS, False), (0.6 * MS, True), (0.9 * MS, False),
+                       (1.2 * MS, True), (40 * MS, False)],
+}
+
+
+Edge = tuple[float, int, Control, bool]
+"""What a pin callback puts on the queue: (edge time, seat, control, pressed)."""
+
+
+def _drive(pin: Any, inbox: Any, train: list[tuple[float, bool]]) -> list[Edge]:
+    """One press's edges through the real pin, on time: edges are driven on a busy-wait
+    schedule; a run the scheduler stretched (an edge 50 us late) is driven again."""
+    import time
+
+    for _ in range(50):
+        base = time.monotonic() + 0.002
+        for dt, pressed in train:
+            while time.monotonic() < base + dt:
+                pass
+            (pin.drive_low if pressed else pin.drive_high)()
+        time.sleep(0.06)
+        items: list[Edge] = []
+        while not inbox.empty():
+            items.append(inbox.get())
+        late = max(abs((t - base) - dt) for (t, *_), (dt, _) in zip(items, train, strict=True))
+        if late < 50e-6:
+            return items
+    raise AssertionError("could not drive the train on time (machine too busy)")
+
+
+def _presses(items: list[Edge], window: float) -> int:
+    deb = PanelDebouncer(window=window)
+    events = feed(deb, [(t, pressed) for t, _, _, pressed in items], Control.SLAM)
+    return sum(e.kind is InputKind.PRESS for e in events)
+
+
+def test_smallest_allowed_debounce_gives_one_press_per_chattering_press(
+    mock_factory: Any,
+) -> None:
+    import queue
+
+    from cabinet.config import RANGES
+    from cabinet.gpio import EdgeInput
+
+    low = RANGES["cabinet.debounce_ms"].low
+    inbox: queue.SimpleQueue[Edge] = queue.SimpleQueue()
+    device = EdgeInput(16, put=inbox.put, seat=0, control=Control.SLAM, pull_up=True,
+                       pin_factory=mock_factory)
+    pin = mock_factory.pin(16)
+    below = {}
+    try:
+        for name, train in CHATTER_TRAINS.items():
+            items = [e for _ in range(5) for e in _drive(pin, inbox, train)]
+            assert _presses(items, low * MS) == 5, name
+            assert _presses(items, 0.0) > 5, name  # the chatter is really there
+            below[name] = _presses(items, (low - 1) * MS)
+    finally:
+        device.close()
+    # One millisecond less already lets a train through: the minimum is the measured one.
+    assert any(n > 5 for n in below.values()), below

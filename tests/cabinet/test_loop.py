@@ -290,6 +290,29 @@ def test_stuck_button_reported_and_game_goes_on(rig_factory: Any) -> None:
     assert rig.loop.state.center[0][0].code == "8H"
 
 
+def test_stuck_buttons_release_is_reported_too(rig_factory: Any,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    clock = FakeClock()
+    rig = rig_factory(clock=clock)
+    t = clock.t
+    rig.loop.process([(t, 0, Control.SLOT4, True)])
+    clock.t = t + 10.0
+    rig.loop.run_once(until=clock.t)
+    with caplog.at_level("WARNING", logger="speed_cabinet.loop"):
+        clock.t = t + 12.0
+        rig.loop.process([(t + 12.0, 0, Control.SLOT4, False)])  # freed at last
+    notes = []
+    while not rig.published.empty():
+        notes += rig.published.get().notes
+    assert [(n.kind, n.seat, n.detail) for n in notes] == [("stuck", 0, "slot4"),
+                                                           ("unstuck", 0, "slot4")]
+    assert notes[1].t == notes[0].t + 2000
+    assert "P1 slot4 button unstuck" in caplog.text
+    # It works again.
+    rig.loop.process([(t + 12.1, 0, Control.SLOT4, True)])
+    assert rig.loop.seats[0].debouncer.is_down(Control.SLOT4)
+
+
 def test_service_chord_pauses_and_resumes(rig_factory: Any) -> None:
     clock = FakeClock()
     rig = rig_factory(clock=clock)

@@ -308,3 +308,23 @@ def test_the_issues_attack_two_slams_held_then_presses_erase_nothing_power_nothi
         effects += eff
     assert not [e for e in effects
                 if isinstance(e, (sv.ResetStats, sv.Power, sv.SaveSettings, sv.SaveInitials))]
+
+
+def test_number_rows_offer_only_what_the_config_accepts() -> None:
+    from cabinet.config import RANGES, parse_config
+
+    svc, _ = goto(opened(), Page.SETTINGS)
+    numbers = [r for r in svc.rows if r.key in RANGES]
+    assert [r.key for r in numbers] == ["rules.lockout_ms", "rules.stall_delay_ms"]
+    for row in numbers:
+        limits = RANGES[row.key]
+        assert all(limits.allows(v) for v in row.values), row.key
+        assert (row.values[0], row.values[-1]) == (limits.low, limits.high)
+    # Stepping down from the lowest wraps to the highest: never below the range.
+    svc, _ = press(svc, C.RIGHT, *([C.SLOT1] * 8))  # lockout 400 -> 0
+    assert svc.rows[1].value == 0
+    svc, _ = press(svc, C.SLOT1)
+    assert svc.rows[1].value == 5_000
+    svc, eff = press(svc, C.SLAM)
+    assert isinstance(eff[0], sv.SaveSettings)
+    parse_config({"seat": [{"controls": "bot"}] * 2, **eff[0].mapping})  # accepted

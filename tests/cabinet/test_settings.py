@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cabinet import settings as S
-from cabinet.config import ConfigError, Inputs
+from cabinet.config import ConfigError, Control, Inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
@@ -127,3 +127,112 @@ def test_check_settings_before_saving() -> None:
     assert S.check_settings(EXAMPLE, {"match": "first-to-5"}).match.target == 5
     with pytest.raises(ConfigError, match="menu over"):
         S.check_settings(EXAMPLE, {"match": "best-of-4"}, source="menu")
+
+
+# Issue 13 item 9: bad or stale saved settings never stop start-up.
+
+def test_start_keeps_the_good_settings_and_sets_the_rest_aside(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = tmp_path / "settings.toml"
+    saved = {
+        "match": "best-of-3",
+        "rules": {"lockout_ms": 99_999, "call": "auto"},  # lockout over the cabinet's range
+        "seat": [{}, {"controls": "bot", "difficulty": "godlike"}],
+        "colour": "red",  # a key from another release
+    }
+    S.save_settings(settings, saved)
+    with pytest.raises(ConfigError):  # the strict check still refuses the whole file
+        S.load_layered(EXAMPLE, settings)
+    with caplog.at_level("WARNING", logger="cabinet.settings"):
+        started = S.start_settings(EXAMPLE, settings)
+    config = started.config
+    assert str(config.match) == "best-of-3"
+    assert config.rules.call.value == "auto"
+    assert config.rules.lockout_ms == 400  # the installed value
+    assert config.seats[1].inputs is Inputs.BOT
+    assert config.seats[1].difficulty == "medium"  # the bot default, not "godlike"
+    aside = started.set_aside
+    assert aside is not None
+    assert aside.keys == ("colour", "rules.lockout_ms", "seat[2].difficulty")  # file order
+    assert aside.aside == tmp_path / "settings.toml.rejected-1"
+    assert S.load_settings(aside.aside) == saved  # the original, untouched
+    assert S.load_settings(settings) == {  # what is kept, for the next start
+        "match": "best-of-3", "rules": {"call": "auto"}, "seat": [{}, {"controls": "bot"}]}
+    assert "rules.lockout_ms" in config.set_aside
+    assert "settings.toml.rejected-1" in config.set_aside
+    [record] = [r for r in caplog.records if "set aside" in r.getMessage()]
+    message = record.getMessage()
+    assert "\n" not in message
+    assert "colour, rules.lockout_ms, seat[2].difficulty set aside" in message
+    assert "unknown key 'colour'" in message
+    assert str(settings) in message
+    # The next start is clean and keeps the same settings.
+    again = S.start_settings(EXAMPLE, settings)
+    assert again.set_aside is None
+    assert again.config.rules.call.value == "auto"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"match = \"best-of-3\"\nrules = { lockout_ms = ", b"seed = " + b"7" * 5000 + b"\n",
+     b"match = \"\xff\"\n"],
+    ids=["truncated", "5000-digits", "not-utf8"],
+)
+def test_start_sets_an_unreadable_settings_file_aside_whole(
+    tmp_path: Path, content: bytes
+) -> None:
+    settings = tmp_path / "settings.toml"
+    settings.write_bytes(content)
+    with pytest.raises(ConfigError):
+        S.load_settings(settings)
+    started = S.start_settings(EXAMPLE, settings)
+    assert started.config.match == S.load_layered(EXAMPLE, tmp_path / "none.toml").match
+    assert started.set_aside is not None
+    assert started.set_aside.keys == ()
+    assert not settings.exists()
+    assert (tmp_path / "settings.toml.rejected-1").read_bytes() == content
+    assert "the whole file" in started.config.set_aside
+
+
+def test_an_upgrade_that_narrows_a_range_takes_the_same_path(tmp_path: Path) -> None:
+    # Saved by an older release whose menu offered stall delays from 0 ms.
+    settings = tmp_path / "settings.toml"
+    S.save_settings(settings, {"rules": {"stall_delay_ms": 0, "lockout_ms": 250}})
+    started = S.start_settings(EXAMPLE, settings)
+    assert started.config.rules.stall_delay_ms == 2000
+    assert started.config.rules.lockout_ms == 250
+    assert started.set_aside is not None
+    assert started.set_aside.keys == ("rules.stall_delay_ms",)
+    assert "250 to 60000" in started.set_aside.reason
+
+
+def test_kiosk_start_runs_on_with_bad_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cabinet.cli import main
+
+    S.save_settings(tmp_path / "settings.toml", {"rules": {"lockout_ms": -1}})
+    code = main(["run", "--config", str(EXAMPLE), "--mock", "--headless", "--seconds", "0.3",
+                 "--state-dir", str(tmp_path)])
+    assert code == 0
+    assert (tmp_path / "settings.toml.rejected-1").exists()
+    assert not (tmp_path / "settings.toml").exists()
+
+
+def test_the_service_menu_shows_what_was_set_aside(tmp_path: Path) -> None:
+    from cabinet import service as sv
+
+    settings = tmp_path / "settings.toml"
+    S.save_settings(settings, {"rules": {"lockout_ms": -1}})
+    config = S.start_settings(EXAMPLE, settings).config
+    svc, _ = sv.step(sv.start(config), sv.Pin(False), 0.0)
+    view = sv.view_of(svc, sv.Live(), 0.0)
+    assert view is not None
+    assert "set aside: rules.lockout_ms" in view.message
+    while sv.ITEMS[svc.cursor] is not sv.Page.SETTINGS:
+        svc, _ = sv.step(svc, sv.Press(0, Control.RIGHT), 0.0)
+    svc, _ = sv.step(svc, sv.Press(0, Control.SLAM), 0.0)
+    view = sv.view_of(svc, sv.Live(), 0.0)
+    assert view is not None
+    assert any("set aside: rules.lockout_ms" in line for line in view.lines)
