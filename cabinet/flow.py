@@ -522,8 +522,10 @@ def next_due(flow: Flow, now: float) -> float | None:
     cfg = flow.config
     times: list[float] = []
     if flow.phase is Phase.COUNTDOWN:
+        # +EPS: at a digit's own time (``since + k`` rounded below k) the next one is k+1,
+        # never k again, which would wake the loop at once, over and over.
         elapsed = now - flow.since
-        times.append(flow.since + min(cfg.countdown_s, math.floor(elapsed) + 1))
+        times.append(flow.since + min(cfg.countdown_s, math.floor(elapsed + EPS) + 1))
         return min(times)
     if flow.demo_over is not None and flow.phase in (Phase.ATTRACT, Phase.JOIN):
         times.append(flow.demo_over + DEMO_PAUSE_S)

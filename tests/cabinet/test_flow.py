@@ -445,3 +445,24 @@ def test_initials_on_the_result_screen_of_a_decided_match() -> None:
     flow, _ = run(flow, (33, (1, R)))
     assert flow.phase is Phase.JOIN
     assert flow.names[0] == "ZAA"
+
+
+def test_countdown_deadline_moves_on_at_a_digits_own_float_time() -> None:
+    """A countdown that began at an awkward float time: at ``since + 1`` as the clock adds it
+    up (a hair below one second after), the next deadline is the digit after, never the same
+    instant again (that would wake the loop at once, forever, and hang the countdown)."""
+    flow = new(countdown=3)
+    start_at = 0.6142008756024709
+    flow, _ = run(flow, (0.0, (0, SLAM)), (0.0, (1, SLAM)), (0.3, (0, SLAM)),
+                  (start_at, (1, SLAM)))
+    assert flow.phase is Phase.COUNTDOWN
+    now = flow.since + 1.0
+    assert next_due(flow, now) > now
+    for _ in range(5):  # nobody presses: only the flow's own deadlines
+        due = next_due(flow, now)
+        assert due is not None and due > now
+        now = due
+        flow, _ = step(flow, Tick(), now)
+        if flow.phase is not Phase.COUNTDOWN:
+            break
+    assert flow.phase is Phase.PLAYING
