@@ -20,6 +20,7 @@ import random
 import signal
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
@@ -264,6 +265,8 @@ def run_cabinet(
 
                 state = run_headless_kiosk(cab, until=until, out=out)
             else:
+                if not keyboard:
+                    _esc_quits(cab)  # the bot demo: Esc ends it early, as with key seats
                 table = SingleGame(cab, out)
                 cab.loop.failsafe = table.reset
                 cab.loop.notifier = sdnotify.Notifier()
@@ -291,6 +294,17 @@ def run_cabinet(
     print(f"         end    {format_position(state)}", file=out)
     print(f"speed-cabinet: {verdict} after {state.now / 1000:.1f} s of play", file=out)
     return 0
+
+
+def _esc_quits(cab: Cabinet) -> None:
+    """A headless demo on a terminal: Esc (or Ctrl-C) stops the loop; no seat keys."""
+    try:
+        if not sys.stdin.isatty():
+            return
+        keys = TerminalKeys({}, cab.loop.inbox.put, cab.loop.stop)
+    except (OSError, ValueError, termios.error):  # no terminal: the demo ends by itself
+        return
+    cab.stack.callback(keys.close)
 
 
 def kiosk_state_dir(state_dir: str | os.PathLike[str] | None = None,

@@ -52,6 +52,9 @@ EDGE_SANITY_S = (60.0, 1.0)
 """An edge stamped more than this long before / after its arrival is on another clock."""
 FAULT_LIMIT = (3, 60.0)
 """The failsafe gives up (``CabinetFailed``) at this many faults within this many seconds."""
+MAX_WAIT_S = 1.0
+"""The longest the loop waits for input, even with nothing due: no wait without a deadline
+(a game that ended inside a pass, or a status the loop missed, is looked at again)."""
 
 
 class CabinetFailed(RuntimeError):
@@ -162,6 +165,8 @@ class CabinetLoop:
         self.t0 = clock() - state.now / 1000
         self._tie_first = random.Random(tie_seed).randrange(len(self.seats))
         self._stopping = False
+        self._return_when_over = False
+        """Set by ``run(stop_when_over=True)``: a pass that ended the game returns at once."""
         self._events: list[Event] = []
         self._commands: list[Command] = []
         self._notes: list[Note] = []
@@ -258,13 +263,17 @@ class CabinetLoop:
 
     def run(self, until: float | None = None, stop_when_over: bool = True) -> GameState:
         """Run until ``stop``, clock time ``until``, or (optionally) the game's end."""
-        while not self._stopping:
-            if stop_when_over and self.state.is_over:
-                break
-            now = self.clock()
-            if until is not None and now >= until:
-                break
-            self.run_once(until)
+        self._return_when_over = stop_when_over
+        try:
+            while not self._stopping:
+                if stop_when_over and self.state.is_over:
+                    break
+                now = self.clock()
+                if until is not None and now >= until:
+                    break
+                self.run_once(until)
+        finally:
+            self._return_when_over = False
         return self.state
 
     def run_once(self, until: float | None = None) -> None:
@@ -313,14 +322,16 @@ class CabinetLoop:
         if notifier is not None and notifier.watchdog_due(time.monotonic()):
             notifier.ping(time.monotonic())
         self.service(self.clock())
+        if self._return_when_over and self.state.is_over:
+            return  # the game ended in this pass (a bot's last card): ``run`` is done
         deadline = self.next_deadline()
         if until is not None:
             deadline = until if deadline is None else min(deadline, until)
-        timeout = None if deadline is None else max(0.0, deadline - self.clock())
+        timeout = MAX_WAIT_S if deadline is None else \
+            min(MAX_WAIT_S, max(0.0, deadline - self.clock()))
         if notifier is not None and notifier.period is not None:
             # Wake at least every half watchdog period, input or not, to ping.
-            half = notifier.period / 2
-            timeout = half if timeout is None else min(timeout, half)
+            timeout = min(timeout, notifier.period / 2)
         try:
             first = self.inbox.get(timeout=timeout)
         except queue.Empty:
