@@ -103,7 +103,7 @@ class Note:
     """Something the cabinet (not the engine) noticed, for the log and the display."""
 
     kind: str
-    """"stuck", "unstuck", "tie", "service", "clock"."""
+    """"stuck", "unstuck", "tie", "service", "clock", "online", "offline", "panel id"."""
     t: int
     seat: int
     detail: str = ""
@@ -148,8 +148,12 @@ class CabinetLoop:
         self.state = state
         self.statuses = statuses
         """Serial panels' link changes (``PanelStatus``), each followed by a wake item."""
-        self.offline: dict[str, Any] = {}
-        """Panels whose link is down, by name: the game stays paused while any is."""
+        self.offline: dict[int, Any] = {}
+        """The last down ``PanelStatus`` per seat whose serial panel is down: the game stays
+        paused while any is. By seat, not by panel name: a panel is named after its config
+        seat until its Hello, after its id from then on, and two panels may share an id."""
+        self._panel_ids: dict[int, str] = {}
+        """Per seat, the id of its serial panel while up (two panels sharing one: warned)."""
         self._paused_for_panels = False
         self.seats = list(seats)
         for seat in self.seats:
@@ -414,10 +418,15 @@ class CabinetLoop:
                 status = self.statuses.get_nowait()
             except queue.Empty:
                 break
+            for seat in status.seats:
+                if status.up:
+                    self.offline.pop(seat, None)
+                    self._panel_ids[seat] = status.name
+                else:
+                    self.offline[seat] = status
+                    self._panel_ids.pop(seat, None)
             if status.up:
-                self.offline.pop(status.name, None)
-            else:
-                self.offline[status.name] = status
+                self._same_id(status, now)
             seat = status.seats[0] if status.seats else -1
             self._notes.append(Note("online" if status.up else "offline", self.ms(now), seat,
                                     str(status)))
@@ -432,6 +441,23 @@ class CabinetLoop:
             self._paused_for_panels = False
             if self.state.paused:
                 self._apply(Resume(self.ms(now), 0))
+
+    def _same_id(self, status: Any, now: float) -> None:
+        """Two panels calling themselves the same (the firmware's default ``PANEL_ID``): each
+        still pauses and resumes only its own seats; say which to rename."""
+        others = sorted(s for s, name in self._panel_ids.items()
+                        if name == status.name and s not in status.seats)
+        if not others:
+            return
+        seats = ", ".join(f"{s + 1}" for s in sorted({*others, *status.seats}))
+        detail = (f"panels at seats {seats} all call themselves {status.name}: give each its "
+                  f"own PANEL_ID (firmware_bridge/firmware/config.py)")
+        log.warning("%s", detail)
+        self._notes.append(Note("panel id", self.ms(now), status.seats[0], detail))
+
+    def offline_names(self) -> tuple[str, ...]:
+        """The offline serial panels' names, in seat order, each once (for the screen)."""
+        return tuple(dict.fromkeys(self.offline[seat].name for seat in sorted(self.offline)))
 
     # Steps.
 

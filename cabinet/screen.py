@@ -435,7 +435,7 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
         bindings[SERVICE_KEY] = (SERVICE_SEAT, Control.SLAM)  # laptop: the service button
     feed = ScreenFeed(cab.seats, laptop=laptop, keys=keys,
                       four_colour=config.display.four_colour,
-                      offline=lambda: tuple(cab.loop.offline),
+                      offline=cab.loop.offline_names,
                       flow=director.flow_view if director is not None else None,
                       service=director.service_view if director is not None else None)
     cab.loop.observers.append(feed)

@@ -50,6 +50,7 @@ class PanelSim:
         clock_skew_ppm: float = 0.0,
         clock_offset_us: int = 123_456_789,
         proto: int = P.PROTOCOL_VERSION,
+        hung: bool = False,
     ) -> None:
         self.panel_id = panel_id
         self.seats = seats
@@ -67,7 +68,8 @@ class PanelSim:
         self.counts = {"dropped": 0, "corrupted": 0, "plugs": 0}
         self._drop = (0, True)
         self._corrupt = (0, True)
-        self._hung = False
+        self._hung = hung
+        """Silent (``hang``); ``hung=True`` starts so: a Pico still booting when found."""
         self._commands: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_w, False)
