@@ -73,7 +73,7 @@ def test_link_comes_up_with_the_panels_name_and_seats(rig: Rig) -> None:
     assert status.seats == (2, 3)
     assert str(status) == "panel p7 (seat 3, 4) online: connected"
     assert rig.link.hello is not None
-    assert rig.link.hello.firmware == (1, 0, 0)
+    assert rig.link.hello.firmware == (1, 1, 0)
 
 
 def test_presses_arrive_in_order_with_mapped_timestamps(rig: Rig) -> None:
@@ -162,7 +162,7 @@ def test_a_panel_speaking_another_protocol_version_is_refused() -> None:
         finally:
             link.close()
     assert not status.up
-    assert status.reason.startswith("refused: panel 'old' (firmware 1.0.0) speaks protocol "
+    assert status.reason.startswith("refused: panel 'old' (firmware 1.1.0) speaks protocol "
                                     "version 2, this host speaks 1")
 
 
