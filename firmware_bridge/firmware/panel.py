@@ -278,14 +278,6 @@ class Panel:
             self.leds[seat] = (0,) * len(P.BUTTONS)
             self.show_leds(seat, self.leds[seat])  # type: ignore[operator]
 
-    def quiet_left_us(self) -> int | None:
-        """Microseconds until the LEDs go dark unless the host speaks (None: all dark),
-        for a loop that sleeps: it must wake by then."""
-        if not self.lit:
-            return None
-        left: int = self.quiet_us - self.ticks_diff(self.ticks_us(), self.heard)  # type: ignore[operator]
-        return max(0, left)
-
     def wait_us(self) -> int | None:
         """How long the loop may sleep before ``service`` has timed work (None: until an
         edge or a byte arrives)."""
