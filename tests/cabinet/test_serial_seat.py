@@ -144,3 +144,31 @@ def test_two_panels_with_the_same_id_never_resume_each_others_seats(tmp_path: Pa
             assert "seats 2, 3 all call themselves p1" in note.detail
         finally:
             cab.close()
+
+
+def test_a_panel_sending_garbage_pauses_the_game_once(tmp_path: Path) -> None:
+    """A bad cable (random bytes at 1 MB/s, frames mixed in) pauses the game once with one
+    note naming the cable, and resumes it once after it is clean (issue 13, item 12)."""
+    seen: list[Published] = []
+    with PanelSim("p2") as sim:
+        cab = build_cabinet(parse_config(_config(sim.path)), out=io.StringIO(), seed=3,
+                            observers=[seen.append])
+        try:
+            link = cab.seats[1].panel.link  # type: ignore[union-attr]
+            assert link.up.wait(WAIT_S)
+            sim.garbage(1_000_000)
+            _run_until(cab, lambda: cab.loop.state.paused)
+            deadline = time.monotonic() + 2.5
+            while time.monotonic() < deadline:
+                cab.loop.run_once(until=deadline)
+            sim.garbage(0)
+            _run_until(cab, lambda: not cab.loop.state.paused)
+            assert _events(seen) == ["paused", "resumed"]
+            notes = [(n.kind, n.detail) for p in seen for n in p.notes
+                     if n.kind in ("online", "offline")]
+            online = ("online", "panel p2 (seat 2) online: connected")
+            assert notes == [online,
+                             ("offline", "panel p2 (seat 2) sends garbage: check the cable"),
+                             online]
+        finally:
+            cab.close()
