@@ -32,12 +32,12 @@ from typing import Any, TextIO
 from cabinet import sdnotify
 from cabinet.config import CabinetConfig, Control, Inputs, PinFactoryKind
 from cabinet.gpio import GpioPanel, PinFactoryError, make_pin_factory
+from cabinet.inbox import Inbox
 from cabinet.keyboard import TerminalKeys, help_lines, key_bindings
 from cabinet.loop import (
     WAKE_SEAT,
     CabinetFailed,
     CabinetLoop,
-    Item,
     Observer,
     PanelPort,
     SeatRuntime,
@@ -106,7 +106,7 @@ def build_cabinet(
 
     seed = config.seed if seed is None else seed
     seed = random.randrange(1_000_000) if seed is None else seed
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    inbox = Inbox()  # bounded per source: a flooding panel loses presses, nothing else
     statuses: queue.SimpleQueue[Any] = queue.SimpleQueue()
 
     def link_changed(status: Any) -> None:

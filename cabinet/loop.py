@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cabinet.config import Control, SeatConfig
 from cabinet.controls import Controller, Led, PanelLights, make_controller, panel_lights
@@ -34,6 +34,9 @@ from engine.commands import Command, Pause, Resume, Tick
 from engine.events import Event
 from engine.game import GameState, step
 from engine.rules import Game
+
+if TYPE_CHECKING:
+    from cabinet.inbox import Inbox
 
 log = logging.getLogger("speed_cabinet.loop")
 
@@ -138,7 +141,7 @@ class CabinetLoop:
         self,
         state: GameState,
         seats: Sequence[SeatRuntime],
-        inbox: queue.SimpleQueue[Item],
+        inbox: Inbox | queue.SimpleQueue[Item],
         *,
         clock: Callable[[], float] = time.monotonic,
         tie_seed: int = 0,
