@@ -25,6 +25,13 @@ Wiring a serial seat (the cabinet's composition root)::
 * ``on_status(PanelStatus)`` runs on the supervisor thread on every change between up and
   down (and on a refusal); it must only hand the status over (``inbox.put``), so that the
   loop can pause the game and name the offline panel.
+* Hysteresis: a link reports up only after a run of ``GOOD_RUN`` valid frames with no
+  garbage between them. A port that delivers bytes but (next to) no valid frame, a bad
+  cable, is reported once as ``garbage`` ("panel p2 (seat 2) sends garbage: check the
+  cable"), kept open and pinged, and reported up only after ``CLEAN_S`` without garbage;
+  the dropped frames are counted in ``stats()``. So a noisy cable pauses the game once.
+* While up, the heartbeat (a frame every 50 ms) is also what keeps the panel's LEDs on:
+  the firmware darkens them a second after the host's last frame (a killed cabinet).
 """
 
 from __future__ import annotations
