@@ -36,6 +36,9 @@ GARBAGE_RATE = 1_000_000
 """Bytes per second of ``garbage`` by default (about a full-speed USB port's worth)."""
 GARBAGE_TICK_S = 0.005
 """How often garbage goes out while it is on (a burst per tick)."""
+WAKE_S = 0.1
+"""While LEDs are lit the sim wakes this often, as the firmware's ``WAKE_MS`` timer does,
+so that a silent host darkens them (``Panel.service``)."""
 
 
 class PanelSim:
@@ -297,6 +300,8 @@ class PanelSim:
             wait = None if panel is None else panel.wait_us()
             if self._garbage and panel is not None:
                 wait = min(wait if wait is not None else 1 << 30, int(GARBAGE_TICK_S * 1e6))
+            if panel is not None and panel.lit:
+                wait = min(wait if wait is not None else 1 << 30, int(WAKE_S * 1e6))
             fds = [self._wake_r] if self._master is None else [self._wake_r, self._master]
             try:
                 readable, _, _ = select.select(fds, [], [],

@@ -32,12 +32,17 @@ HOST = textwrap.dedent("""
 
 
 def _state_when(sim: PanelSim, want: dict[int, tuple[int, ...]], wait: float) -> float:
-    """Seconds until the simulated panel shows ``want`` (AssertionError after ``wait``)."""
+    """Seconds until the simulated panel shows ``want`` (AssertionError after ``wait``).
+    Only listens (``led_updates``): asking the sim would wake its loop."""
     t0 = time.monotonic()
-    while sim.leds() != want:
-        assert time.monotonic() - t0 < wait, f"panel shows {sim.leds()}, not {want}"
-        time.sleep(0.01)
-    return time.monotonic() - t0
+    while True:
+        left = wait - (time.monotonic() - t0)
+        assert left > 0, f"the panel never showed {want}"
+        try:
+            if sim.led_updates.get(timeout=left) == want:
+                return time.monotonic() - t0
+        except queue.Empty:
+            pass
 
 
 def test_a_killed_host_leaves_the_panel_dark_within_a_second_or_so() -> None:
