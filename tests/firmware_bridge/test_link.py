@@ -242,10 +242,13 @@ def test_an_idle_link_uses_next_to_no_cpu(rig: Rig) -> None:
     assert cpu / wall < 0.05, f"{cpu / wall:.1%} CPU while idle"
 
 
-def test_a_panel_sending_garbage_is_reported_once_and_back_after_good_frames(rig: Rig) -> None:
-    """1 MB/s of random bytes with the panel's frames mixed in (issue 13, item 12): one
-    down report naming the cable, none while it lasts, up only after a run of good frames."""
-    rig.sim.garbage(1_000_000)
+@pytest.mark.parametrize("rate", [1_000_000, 5_000])
+def test_a_panel_sending_garbage_is_reported_once_and_back_after_good_frames(
+        rig: Rig, rate: int) -> None:
+    """Random bytes with the panel's frames mixed in (issue 13, item 12): one down report
+    naming the cable, none while it lasts, up only after a run of good frames. At 1 MB/s
+    hardly a frame survives; at 5 kB/s some do (the old link flapped there)."""
+    rig.sim.garbage(rate)
     down = rig.status()
     assert str(down) == "panel p7 (seat 3, 4) sends garbage: check the cable"
     assert not down.up
@@ -259,7 +262,7 @@ def test_a_panel_sending_garbage_is_reported_once_and_back_after_good_frames(rig
     assert up.up
     assert up.t - clean >= 0.9  # a clean second and a run of good frames first
     counts = rig.link.stats()["counts"]
-    assert counts["bad_frame"] + counts["too_long"] + counts["bad_crc"] > 1000  # dropped
-    assert rig.sim.counts["garbage_bytes"] > 1_500_000
+    assert counts["bad_frame"] + counts["too_long"] + counts["bad_crc"] > 20  # dropped
+    assert rig.sim.counts["garbage_bytes"] > 1.5 * rate
     rig.sim.press("slam", seat=1)  # and the panel plays again
     assert rig.inbox.get(timeout=WAIT)[1:] == (3, Control.SLAM, True)
