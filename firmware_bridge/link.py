@@ -245,10 +245,10 @@ BAD_FRAMES = ("bad_frame", "bad_crc", "too_long", "bad_payload")
 GOOD_RUN = 20
 """Valid frames in a row, with no garbage between them, before a link reports up."""
 GARBAGE = (8, 1.0)
-"""A link that is up goes down as sending garbage after this many chunks with dropped
+"""A link that is up goes down as sending garbage after this many reads with dropped
 frames within this many seconds (or on no valid frame for ``dead_after`` while bytes
 still come in); it reports up again only after ``GOOD_RUN`` good frames and ``CLEAN_S``
-without garbage. A noisy cable so pauses the game once, never flaps."""
+without garbage, so that a noisy cable pauses the game once instead of flapping."""
 CLEAN_S = 1.0
 GARBAGE_REASON = "sends garbage: check the cable"
 
