@@ -20,6 +20,7 @@ import random
 import signal
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
@@ -31,12 +32,12 @@ from typing import Any, TextIO
 from cabinet import sdnotify
 from cabinet.config import CabinetConfig, Control, Inputs, PinFactoryKind
 from cabinet.gpio import GpioPanel, PinFactoryError, make_pin_factory
+from cabinet.inbox import Inbox
 from cabinet.keyboard import TerminalKeys, help_lines, key_bindings
 from cabinet.loop import (
     WAKE_SEAT,
     CabinetFailed,
     CabinetLoop,
-    Item,
     Observer,
     PanelPort,
     SeatRuntime,
@@ -105,7 +106,7 @@ def build_cabinet(
 
     seed = config.seed if seed is None else seed
     seed = random.randrange(1_000_000) if seed is None else seed
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    inbox = Inbox()  # bounded per source: a flooding panel loses presses, nothing else
     statuses: queue.SimpleQueue[Any] = queue.SimpleQueue()
 
     def link_changed(status: Any) -> None:
@@ -264,6 +265,8 @@ def run_cabinet(
 
                 state = run_headless_kiosk(cab, until=until, out=out)
             else:
+                if not keyboard:
+                    _esc_quits(cab)  # the bot demo: Esc ends it early, as with key seats
                 table = SingleGame(cab, out)
                 cab.loop.failsafe = table.reset
                 cab.loop.notifier = sdnotify.Notifier()
@@ -291,6 +294,17 @@ def run_cabinet(
     print(f"         end    {format_position(state)}", file=out)
     print(f"speed-cabinet: {verdict} after {state.now / 1000:.1f} s of play", file=out)
     return 0
+
+
+def _esc_quits(cab: Cabinet) -> None:
+    """A headless demo on a terminal: Esc (or Ctrl-C) stops the loop; no seat keys."""
+    try:
+        if not sys.stdin.isatty():
+            return
+        keys = TerminalKeys({}, cab.loop.inbox.put, cab.loop.stop)
+    except (OSError, ValueError, termios.error):  # no terminal: the demo ends by itself
+        return
+    cab.stack.callback(keys.close)
 
 
 def kiosk_state_dir(state_dir: str | os.PathLike[str] | None = None,

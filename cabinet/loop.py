@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cabinet.config import Control, SeatConfig
 from cabinet.controls import Controller, Led, PanelLights, make_controller, panel_lights
@@ -34,6 +34,9 @@ from engine.commands import Command, Pause, Resume, Tick
 from engine.events import Event
 from engine.game import GameState, step
 from engine.rules import Game
+
+if TYPE_CHECKING:
+    from cabinet.inbox import Inbox
 
 log = logging.getLogger("speed_cabinet.loop")
 
@@ -55,6 +58,9 @@ EDGE_SANITY_S = (60.0, 1.0)
 """An edge stamped more than this long before / after its arrival is on another clock."""
 FAULT_LIMIT = (3, 60.0)
 """The failsafe gives up (``CabinetFailed``) at this many faults within this many seconds."""
+MAX_WAIT_S = 1.0
+"""The longest the loop waits for input, even with nothing due: no wait without a deadline
+(a game that ended inside a pass, or a status the loop missed, is looked at again)."""
 
 
 class CabinetFailed(RuntimeError):
@@ -103,7 +109,7 @@ class Note:
     """Something the cabinet (not the engine) noticed, for the log and the display."""
 
     kind: str
-    """"stuck", "unstuck", "tie", "service", "clock"."""
+    """"stuck", "unstuck", "tie", "service", "clock", "online", "offline", "panel id"."""
     t: int
     seat: int
     detail: str = ""
@@ -138,7 +144,7 @@ class CabinetLoop:
         self,
         state: GameState,
         seats: Sequence[SeatRuntime],
-        inbox: queue.SimpleQueue[Item],
+        inbox: Inbox | queue.SimpleQueue[Item],
         *,
         clock: Callable[[], float] = time.monotonic,
         tie_seed: int = 0,
@@ -148,8 +154,12 @@ class CabinetLoop:
         self.state = state
         self.statuses = statuses
         """Serial panels' link changes (``PanelStatus``), each followed by a wake item."""
-        self.offline: dict[str, Any] = {}
-        """Panels whose link is down, by name: the game stays paused while any is."""
+        self.offline: dict[int, Any] = {}
+        """The last down ``PanelStatus`` per seat whose serial panel is down: the game stays
+        paused while any is. By seat, not by panel name: a panel is named after its config
+        seat until its Hello, after its id from then on, and two panels may share an id."""
+        self._panel_ids: dict[int, str] = {}
+        """Per seat, the id of its serial panel while up (two panels sharing one: warned)."""
         self._paused_for_panels = False
         self.seats = list(seats)
         for seat in self.seats:
@@ -165,6 +175,8 @@ class CabinetLoop:
         self.t0 = clock() - state.now / 1000
         self._tie_first = random.Random(tie_seed).randrange(len(self.seats))
         self._stopping = False
+        self._return_when_over = False
+        """Set by ``run(stop_when_over=True)``: a pass that ended the game returns at once."""
         self._events: list[Event] = []
         self._commands: list[Command] = []
         self._notes: list[Note] = []
@@ -261,13 +273,17 @@ class CabinetLoop:
 
     def run(self, until: float | None = None, stop_when_over: bool = True) -> GameState:
         """Run until ``stop``, clock time ``until``, or (optionally) the game's end."""
-        while not self._stopping:
-            if stop_when_over and self.state.is_over:
-                break
-            now = self.clock()
-            if until is not None and now >= until:
-                break
-            self.run_once(until)
+        self._return_when_over = stop_when_over
+        try:
+            while not self._stopping:
+                if stop_when_over and self.state.is_over:
+                    break
+                now = self.clock()
+                if until is not None and now >= until:
+                    break
+                self.run_once(until)
+        finally:
+            self._return_when_over = False
         return self.state
 
     def run_once(self, until: float | None = None) -> None:
@@ -316,14 +332,16 @@ class CabinetLoop:
         if notifier is not None and notifier.watchdog_due(time.monotonic()):
             notifier.ping(time.monotonic())
         self.service(self.clock())
+        if self._return_when_over and self.state.is_over:
+            return  # the game ended in this pass (a bot's last card): ``run`` is done
         deadline = self.next_deadline()
         if until is not None:
             deadline = until if deadline is None else min(deadline, until)
-        timeout = None if deadline is None else max(0.0, deadline - self.clock())
+        timeout = MAX_WAIT_S if deadline is None else \
+            min(MAX_WAIT_S, max(0.0, deadline - self.clock()))
         if notifier is not None and notifier.period is not None:
             # Wake at least every half watchdog period, input or not, to ping.
-            half = notifier.period / 2
-            timeout = half if timeout is None else min(timeout, half)
+            timeout = min(timeout, notifier.period / 2)
         try:
             first = self.inbox.get(timeout=timeout)
         except queue.Empty:
@@ -414,10 +432,15 @@ class CabinetLoop:
                 status = self.statuses.get_nowait()
             except queue.Empty:
                 break
+            for seat in status.seats:
+                if status.up:
+                    self.offline.pop(seat, None)
+                    self._panel_ids[seat] = status.name
+                else:
+                    self.offline[seat] = status
+                    self._panel_ids.pop(seat, None)
             if status.up:
-                self.offline.pop(status.name, None)
-            else:
-                self.offline[status.name] = status
+                self._same_id(status, now)
             seat = status.seats[0] if status.seats else -1
             self._notes.append(Note("online" if status.up else "offline", self.ms(now), seat,
                                     str(status)))
@@ -432,6 +455,23 @@ class CabinetLoop:
             self._paused_for_panels = False
             if self.state.paused:
                 self._apply(Resume(self.ms(now), 0))
+
+    def _same_id(self, status: Any, now: float) -> None:
+        """Two panels calling themselves the same (the firmware's default ``PANEL_ID``): each
+        still pauses and resumes only its own seats; say which to rename."""
+        others = sorted(s for s, name in self._panel_ids.items()
+                        if name == status.name and s not in status.seats)
+        if not others:
+            return
+        seats = ", ".join(f"{s + 1}" for s in sorted({*others, *status.seats}))
+        detail = (f"panels at seats {seats} all call themselves {status.name}: give each its "
+                  f"own PANEL_ID (firmware_bridge/firmware/config.py)")
+        log.warning("%s", detail)
+        self._notes.append(Note("panel id", self.ms(now), status.seats[0], detail))
+
+    def offline_names(self) -> tuple[str, ...]:
+        """The offline serial panels' names, in seat order, each once (for the screen)."""
+        return tuple(dict.fromkeys(self.offline[seat].name for seat in sorted(self.offline)))
 
     # Steps.
 

@@ -8,8 +8,9 @@ It reads the cabinet config's direct-GPIO LED pins (``[[seat]] leds = {...}``), 
 as a gpiozero ``LED`` on the lgpio factory (the same explicit, no-fallback factory as the
 cabinet: ``cabinet.gpio.make_pin_factory``), drives it low and closes it. gpiozero's close
 leaves the line an input with no pull, so an LED wired pin -> resistor -> LED -> GND stays
-dark. Serial panels are not touched: their firmware darkens its LEDs when the host link
-drops (issue 8).
+dark. Serial panels are not touched: their firmware (1.1 and later) turns every LED off a
+second after the last frame from the host, which pings it every 50 ms while alive
+(firmware_bridge/firmware/panel.py ``HOST_QUIET_US``).
 
 A config with ``pin_factory = "mock"`` (a laptop) has no real pins: nothing to do.
 """

@@ -440,7 +440,7 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
         bindings[SERVICE_KEY] = (SERVICE_SEAT if laptop else SERVICE_KEY_SEAT, Control.SLAM)
     feed = ScreenFeed(cab.seats, laptop=laptop, keys=keys,
                       four_colour=config.display.four_colour,
-                      offline=lambda: tuple(cab.loop.offline),
+                      offline=cab.loop.offline_names,
                       flow=director.flow_view if director is not None else None,
                       service=director.service_view if director is not None else None)
     cab.loop.observers.append(feed)

@@ -25,6 +25,13 @@ Wiring a serial seat (the cabinet's composition root)::
 * ``on_status(PanelStatus)`` runs on the supervisor thread on every change between up and
   down (and on a refusal); it must only hand the status over (``inbox.put``), so that the
   loop can pause the game and name the offline panel.
+* Hysteresis: a link reports up only after a run of ``GOOD_RUN`` valid frames with no
+  garbage between them. A port that delivers bytes but (next to) no valid frame, a bad
+  cable, is reported once as ``garbage`` ("panel p2 (seat 2) sends garbage: check the
+  cable"), kept open and pinged, and reported up only after ``CLEAN_S`` without garbage;
+  the dropped frames are counted in ``stats()``. So a noisy cable pauses the game once.
+* While up, the heartbeat (a frame every 50 ms) is also what keeps the panel's LEDs on:
+  the firmware darkens them a second after the host's last frame (a killed cabinet).
 """
 
 from __future__ import annotations
@@ -88,9 +95,13 @@ class PanelStatus:
     reason: str
     t: float
     """Host time of the change (``time.monotonic()``)."""
+    garbage: bool = False
+    """Down because the port delivers bytes but (next to) no valid frame: a bad cable."""
 
     def __str__(self) -> str:
         seats = ", ".join(str(s + 1) for s in self.seats)
+        if self.garbage:
+            return f"panel {self.name} (seat {seats}) {self.reason}"
         state = "online" if self.up else "offline"
         return f"panel {self.name} (seat {seats}) {state}: {self.reason}"
 
@@ -214,8 +225,12 @@ class PanelProtocol(serial.threaded.Protocol):  # type: ignore[misc]
 
     def data_received(self, data: bytes) -> None:
         now = self.link.clock()
-        for _seq, message in self.decoder.feed(data):
+        counts = self.decoder.counts
+        before = sum(counts[k] for k in BAD_FRAMES)
+        messages = self.decoder.feed(data)
+        for _seq, message in messages:
             self.link._received(message, now)
+        self.link._chunk(now, len(messages), sum(counts[k] for k in BAD_FRAMES) - before)
 
     def connection_lost(self, exc: BaseException | None) -> None:
         self.link._port_lost(exc)
@@ -225,6 +240,17 @@ _LEVELS = len(P.BUTTONS)
 SYNC_SAMPLES = 4
 """Heartbeats the clock map has before the link reports up (edges are mapped by then)."""
 SYNC_PING = 0.005
+BAD_FRAMES = ("bad_frame", "bad_crc", "too_long", "bad_payload")
+"""The Decoder's counters of garbage (frames dropped), as opposed to ``frames``/``lost``."""
+GOOD_RUN = 20
+"""Valid frames in a row, with no garbage between them, before a link reports up."""
+GARBAGE = (8, 1.0)
+"""A link that is up goes down as sending garbage after this many reads with dropped
+frames within this many seconds (or on no valid frame for ``dead_after`` while bytes
+still come in); it reports up again only after ``GOOD_RUN`` good frames and ``CLEAN_S``
+without garbage, so that a noisy cable pauses the game once instead of flapping."""
+CLEAN_S = 1.0
+GARBAGE_REASON = "sends garbage: check the cable"
 
 
 class _Reader(serial.threaded.ReaderThread):  # type: ignore[misc]
@@ -299,6 +325,15 @@ class PanelLink:
         self._hello: P.Hello | None = None
         self._lost: str | None = None
         self._last_rx = -math.inf
+        """Host time of the last valid frame."""
+        self._last_bytes = -math.inf
+        """Host time of the last bytes, valid or not."""
+        self._good_run = 0
+        """Valid frames since the last chunk with garbage in it."""
+        self._bad: deque[float] = deque(maxlen=GARBAGE[0])
+        """Host times of the latest chunks with garbage in them."""
+        self._noisy = False
+        """Reported as sending garbage since it was last up: coming back needs CLEAN_S."""
         self._pings: dict[int, float] = {}
         self._token = 0
         self._tx_seq = 0
@@ -396,6 +431,26 @@ class PanelLink:
         self._last_edge = t
         self._put((t, seat, self._control(edge.button), edge.pressed))
 
+    def _chunk(self, now: float, good: int, bad: int) -> None:
+        """One read's worth of bytes decoded: ``good`` valid frames, ``bad`` dropped ones."""
+        self._last_bytes = now
+        if bad:
+            self._good_run = 0  # the good frames may have come before the garbage: start over
+            self._bad.append(now)
+        else:
+            self._good_run += good
+
+    def _garbled(self, now: float) -> bool:
+        """Garbage in most recent reads: GARBAGE[0] chunks with garbage within GARBAGE[1] s."""
+        bad = self._bad
+        return len(bad) == bad.maxlen and now - bad[0] <= GARBAGE[1]
+
+    def _clean(self, now: float) -> bool:
+        """A run of good frames (and, after a garbage report, a clean CLEAN_S)."""
+        if self._good_run < GOOD_RUN:
+            return False
+        return not (self._noisy and self._bad and now - self._bad[-1] < CLEAN_S)
+
     def _port_lost(self, exc: BaseException | None) -> None:
         self._lost = str(exc) if exc else "port closed"
         self._wake.set()
@@ -414,15 +469,19 @@ class PanelLink:
             self._closing.wait(delay)
         self.up.clear()
 
-    def _report(self, up: bool, reason: str) -> None:
+    def _report(self, up: bool, reason: str, garbage: bool = False) -> None:
         old = self._status
-        if old is not None and old.up == up and old.reason == reason:
-            return
+        if old is not None and old.up == up and (
+                old.reason == reason or (old.garbage and reason.startswith("no "))):
+            return  # garbage is reported once: not again as the silence it also causes
         if up:
             self.up.set()
+            self._noisy = False
         else:
             self.up.clear()
-        status = PanelStatus(self.name, up, tuple(sorted(self._panel_seat)), reason, self.clock())
+            self._noisy = self._noisy or garbage
+        status = PanelStatus(self.name, up, tuple(sorted(self._panel_seat)), reason, self.clock(),
+                             garbage)
         self._status = status
         (log.info if up or self._closing.is_set() else log.warning)("%s", status)
         if self._on_status is not None:
@@ -446,6 +505,9 @@ class PanelLink:
             return False
         self._hello = None
         self._lost = None
+        self._last_bytes = -math.inf
+        self._good_run = 0
+        self._bad.clear()
         self._pings.clear()
         self._last_edge = -math.inf
         self.clock_map = ClockMap()
@@ -501,7 +563,10 @@ class PanelLink:
                         continue
                     next_leds = now + self.led_refresh
                 elif now - start >= self.hello_timeout:
-                    self._report(False, f"no hello within {self.hello_timeout * 1000:.0f} ms")
+                    if self._bad:  # bytes came, no hello among them
+                        self._report(False, GARBAGE_REASON, garbage=True)
+                    else:
+                        self._report(False, f"no hello within {self.hello_timeout * 1000:.0f} ms")
                     return False
                 elif now >= next_ping:
                     # Asked again at every heartbeat until the panel answers.
@@ -509,10 +574,17 @@ class PanelLink:
                         continue
                     flush = False
             elif now - self._last_rx >= self.dead_after:
-                ms = (now - self._last_rx) * 1000
-                self._report(False, f"no heartbeat for {ms:.0f} ms")
-                return True
-            if came_up and not self.up.is_set() and self.clock_map.samples >= SYNC_SAMPLES:
+                if now - self._last_bytes >= self.dead_after:  # silent: hung or gone
+                    ms = (now - max(self._last_rx, self._last_bytes)) * 1000
+                    self._report(False, f"no heartbeat for {ms:.0f} ms")
+                    return True
+                # Bytes, but no valid frame: a bad cable. Reopening the port would not
+                # help; keep pinging until a clean run of frames comes through.
+                self._report(False, GARBAGE_REASON, garbage=True)
+            elif self.up.is_set() and self._garbled(now):
+                self._report(False, GARBAGE_REASON, garbage=True)
+            if (came_up and not self.up.is_set() and self.clock_map.samples >= SYNC_SAMPLES
+                    and now - self._last_rx < self.dead_after and self._clean(now)):
                 self._report(True, "connected")
             if now >= next_ping:
                 self._token = (self._token + 1) & 0xFFFFFFFF
@@ -522,16 +594,22 @@ class PanelLink:
                     self._pings[self._token] = self.clock()
                 if not self._send(reader, P.Ping(self._token)):
                     continue
-                # Quick pings until the clock map has its first few samples.
-                synced = self.clock_map.samples >= SYNC_SAMPLES
-                next_ping = max(next_ping + (self.heartbeat if synced else SYNC_PING), now)
+                # Quick pings until the clock map has its first few samples and the link
+                # its run of good frames (a noisy one: the heartbeat's pace, CLEAN_S).
+                quick = self.clock_map.samples < SYNC_SAMPLES or not (
+                    self.up.is_set() or self._noisy)
+                next_ping = max(next_ping + (SYNC_PING if quick else self.heartbeat), now)
             if came_up and (self._leds_dirty or now >= next_leds):
                 if not self._send_leds(reader):
                     continue
                 next_leds = now + self.led_refresh
-            deadline = min(next_ping, next_leds,
-                           self._last_rx + self.dead_after if came_up else start +
-                           self.hello_timeout)
+            if came_up:
+                dead_at = self._last_rx + self.dead_after
+                if dead_at <= now:  # down for garbage: what is left to watch is silence
+                    dead_at = self._last_bytes + self.dead_after
+            else:
+                dead_at = start + self.hello_timeout
+            deadline = min(next_ping, next_leds, dead_at)
             self._wake.wait(max(0.0, deadline - self.clock()))
 
     def _send(self, reader: serial.threaded.ReaderThread, message: P.Message,

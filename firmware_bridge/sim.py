@@ -6,8 +6,10 @@ stays put across ``unplug``/``replug`` the way a udev name does.
 
 Faults it can inject: contact bounce (raw edge trains through the firmware debouncer, or
 straight through with ``raw=True``), dropped frames, corrupted CRCs, a hung panel (stops
-answering, port stays open) and unplug/replug (the pty disappears; a replugged panel is a
-rebooted one: fresh state, LEDs dark, until the host re-sends them).
+answering, port stays open), unplug/replug (the pty disappears; a replugged panel is a
+rebooted one: fresh state, LEDs dark, until the host re-sends them) and a bad cable
+(``garbage``: random bytes at a given rate mixed into its frames, which COBS then merges
+with the garbage before them, so few survive).
 """
 
 from __future__ import annotations
@@ -30,6 +32,13 @@ from firmware_bridge import protocol as P
 from firmware_bridge.firmware.panel import Panel
 
 DEFAULT_SEATS: tuple[tuple[int, tuple[str, ...]], ...] = ((0, P.BUTTONS),)
+GARBAGE_RATE = 1_000_000
+"""Bytes per second of ``garbage`` by default (about a full-speed USB port's worth)."""
+GARBAGE_TICK_S = 0.005
+"""How often garbage goes out while it is on (a burst per tick)."""
+WAKE_S = 0.1
+"""While LEDs are lit the sim wakes this often, as the firmware's ``WAKE_MS`` timer does,
+so that a silent host darkens them (``Panel.service``)."""
 
 
 class PanelSim:
@@ -50,6 +59,7 @@ class PanelSim:
         clock_skew_ppm: float = 0.0,
         clock_offset_us: int = 123_456_789,
         proto: int = P.PROTOCOL_VERSION,
+        hung: bool = False,
     ) -> None:
         self.panel_id = panel_id
         self.seats = seats
@@ -64,10 +74,13 @@ class PanelSim:
         self.path = link
         self.sent: queue.SimpleQueue[P.Edge] = queue.SimpleQueue()
         self.led_updates: queue.SimpleQueue[dict[int, tuple[int, ...]]] = queue.SimpleQueue()
-        self.counts = {"dropped": 0, "corrupted": 0, "plugs": 0}
+        self.counts = {"dropped": 0, "corrupted": 0, "plugs": 0, "garbage_bytes": 0}
         self._drop = (0, True)
         self._corrupt = (0, True)
-        self._hung = False
+        self._hung = hung
+        self._garbage = 0
+        self._garbage_t = 0.0
+        """Silent (``hang``); ``hung=True`` starts so: a Pico still booting when found."""
         self._commands: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_w, False)
@@ -145,6 +158,16 @@ class PanelSim:
     def hang(self, hung: bool = True) -> None:
         """Stop (or resume) answering: the port stays open but nothing comes out."""
         self._call(lambda: setattr(self, "_hung", hung))
+
+    def garbage(self, rate: int = GARBAGE_RATE) -> None:
+        """Send ``rate`` random bytes per second between the panel's own frames (a bad cable,
+        a noisy ground); 0 stops. The frames still go out, most merged with garbage."""
+
+        def do() -> None:
+            self._garbage = max(0, int(rate))
+            self._garbage_t = time.monotonic()
+
+        self._call(do)
 
     def unplug(self) -> None:
         self._call(self._unplug)
@@ -275,6 +298,10 @@ class PanelSim:
         while self._running:
             panel = self.panel
             wait = None if panel is None else panel.wait_us()
+            if self._garbage and panel is not None:
+                wait = min(wait if wait is not None else 1 << 30, int(GARBAGE_TICK_S * 1e6))
+            if panel is not None and panel.lit:
+                wait = min(wait if wait is not None else 1 << 30, int(WAKE_S * 1e6))
             fds = [self._wake_r] if self._master is None else [self._wake_r, self._master]
             try:
                 readable, _, _ = select.select(fds, [], [],
@@ -302,6 +329,20 @@ class PanelSim:
                     self.panel.receive(data)
             if self.panel is not None and not self._hung:
                 self.panel.service()
+            if self._garbage and self._master is not None:
+                self._spray()
+
+    def _spray(self) -> None:
+        """The garbage owed since the last burst, straight into the pty (what the host
+        does not take in time is lost, as on a wire)."""
+        now = time.monotonic()
+        owed = min(int((now - self._garbage_t) * self._garbage), 1 << 16)
+        if owed <= 0:
+            return
+        self._garbage_t = now
+        with contextlib.suppress(OSError):
+            os.write(self._master, os.urandom(owed))  # type: ignore[arg-type]
+        self.counts["garbage_bytes"] += owed
 
 
 # The terminal front end: ``speed-cabinet panel-sim``.
@@ -313,7 +354,7 @@ KEYS = {
 HELP = (
     "keys: 1-5 slots, a left, d right, space slam (each a press and release); "
     "b bounce on/off, x corrupt next frame, z drop next frame, u unplug/replug, "
-    "h hang/resume, ? help, q quit"
+    "h hang/resume, g garbage on/off, ? help, q quit"
 )
 
 
@@ -339,6 +380,11 @@ def add_parser(sub: Any) -> None:
                    help="seats served (keys drive seat 0)")
     p.add_argument("--bounce", type=int, default=0, help="contact bounces per edge")
     p.add_argument("--skew-ppm", type=float, default=0.0, help="panel clock drift")
+    p.add_argument("--garbage", action="store_true",
+                   help="start sending random bytes between the frames (a bad cable; key g "
+                        "toggles it)")
+    p.add_argument("--garbage-rate", type=int, default=GARBAGE_RATE, metavar="BYTES_PER_S",
+                   help=f"garbage bytes per second (default {GARBAGE_RATE:,})")
     p.set_defaults(func=run_cli)
 
 
@@ -351,6 +397,9 @@ def run_cli(args: argparse.Namespace) -> int:
     out.flush()
     bounce = args.bounce
     hung = False
+    garbage = bool(args.garbage)
+    if garbage:
+        sim.garbage(args.garbage_rate)
     stop = threading.Event()
 
     def printer() -> None:
@@ -402,6 +451,11 @@ def run_cli(args: argparse.Namespace) -> int:
                 hung = not hung
                 sim.hang(hung)
                 out.write(("hung" if hung else "answering again") + "\r\n")
+            elif ch == "g":
+                garbage = not garbage
+                sim.garbage(args.garbage_rate if garbage else 0)
+                out.write((f"garbage {args.garbage_rate:,} bytes/s" if garbage else
+                           "garbage off") + "\r\n")
             elif ch == "?":
                 out.write(HELP + "\r\n")
             out.flush()

@@ -8,7 +8,7 @@ import select
 import sys
 
 import micropython
-from machine import PWM, Pin, idle
+from machine import PWM, Pin, Timer, idle
 
 try:
     from time import ticks_diff, ticks_us  # type: ignore[attr-defined]
@@ -21,6 +21,13 @@ from protocol import BUTTONS
 
 CHUNK = 64
 """Bytes per USB read or write: one full-speed bulk packet."""
+WAKE_MS = 100
+"""A timer wakes ``idle()`` this often, so the host-silence check (``Panel.service``) runs
+when nothing else happens: a dead host sends nothing to wake the loop."""
+
+
+def _wake(_timer: object) -> None:
+    """The timer's interrupt has already woken the loop; nothing else to do."""
 
 
 class Usb:
@@ -105,6 +112,7 @@ def build(usb: object = None, strip: object = None) -> Panel:
     panel.strip = strip  # type: ignore[attr-defined]
     active = 0 if config.ACTIVE_LOW else 1
     pull = Pin.PULL_UP if config.ACTIVE_LOW else Pin.PULL_DOWN
+    panel.waker = Timer(mode=Timer.PERIODIC, period=WAKE_MS, callback=_wake)  # type: ignore[attr-defined]
     panel.pins = []  # type: ignore[attr-defined]
     for seat, table in config.SEATS:
         for name, gpio in table.items():
@@ -117,7 +125,8 @@ def build(usb: object = None, strip: object = None) -> Panel:
 
 def run(panel: Panel, iterations: int = -1) -> None:
     """The main loop: USB in, edges out, LEDs; ``idle()`` (WFE) until the next interrupt
-    when there is nothing to do. ``iterations`` bounds it for host tests."""
+    (a button, USB, the ``WAKE_MS`` timer) when there is nothing to do. ``iterations``
+    bounds it for host tests."""
     usb = panel.usb  # type: ignore[attr-defined]
     strip = panel.strip  # type: ignore[attr-defined]
     while iterations != 0:

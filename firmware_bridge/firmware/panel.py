@@ -13,7 +13,11 @@ try:  # CPython: the package; on the Pico protocol.py sits next to this file.
 except ImportError:
     import protocol as P  # type: ignore[import-not-found,no-redef]
 
-FIRMWARE_VERSION = (1, 0, 0)
+FIRMWARE_VERSION = (1, 1, 0)
+"""1.1: every LED goes dark after ``HOST_QUIET_US`` without a frame from the host."""
+HOST_QUIET_US = 1_000_000
+"""No valid frame from the host for this long (it pings every 50 ms while alive): the host
+died, even by ``kill -9``, so every LED goes off until it sends a state again."""
 
 
 class EdgeRing:
@@ -185,7 +189,8 @@ class Panel:
 
     def __init__(self, panel_id: str, seats: tuple[tuple[int, tuple[str, ...]], ...],
                  ticks_us: object, ticks_diff: object, write: object, show_leds: object,
-                 debounce_us: int = 5000, ring: int = 64, tx_frames: int = 32) -> None:
+                 debounce_us: int = 5000, ring: int = 64, tx_frames: int = 32,
+                 quiet_us: int = HOST_QUIET_US) -> None:
         self.panel_id = panel_id
         self.seats = seats
         self.ticks_us = ticks_us
@@ -205,6 +210,13 @@ class Panel:
         """Tests and the simulator: ``filter(frame) -> frame or None`` before queueing."""
         self.leds: dict[int, tuple[int, ...]] = {}
         self._reported: tuple[int, ...] = ()
+        self.quiet_us = quiet_us
+        self.heard = 0
+        """``ticks_us`` of the host's last valid frame (meaningful once LEDs are lit)."""
+        self.lit = False
+        """Some LED is on: the host-silence check has work."""
+        self.darkened = 0
+        """Times the LEDs went dark because the host fell silent."""
 
     def key(self, seat: int, button: str) -> int:
         return self.keys.index((seat, button))
@@ -219,7 +231,10 @@ class Panel:
 
     def receive(self, data: bytes) -> None:
         """Bytes from the host: answer hellos and pings, show LED states."""
-        for _seq, message in self.decoder.feed(data):
+        messages = self.decoder.feed(data)
+        if messages:
+            self.heard = self.ticks_us()  # type: ignore[operator]
+        for _seq, message in messages:
             if isinstance(message, P.Ping):
                 self.send(P.Pong(message.token, self.ticks_us()))  # type: ignore[operator]
                 self._report_errors()
@@ -232,6 +247,11 @@ class Panel:
                 for seat, levels in message.seats:
                     self.leds[seat] = levels
                     self.show_leds(seat, levels)  # type: ignore[operator]
+                self.lit = False
+                for levels in self.leds.values():
+                    for level in levels:
+                        if level:
+                            self.lit = True
 
     def service(self) -> None:
         """Edges from the ring through the debouncer into frames; then feed USB."""
@@ -243,9 +263,20 @@ class Panel:
             t, k, level = item
             if self.debouncer.edge(k, t, level):
                 self._edge(k, t, level)
-        for k, t, level in self.debouncer.due(self.ticks_us()):  # type: ignore[operator]
+        now = self.ticks_us()  # type: ignore[operator]
+        for k, t, level in self.debouncer.due(now):
             self._edge(k, t, level)
+        if self.lit and self.ticks_diff(now, self.heard) >= self.quiet_us:  # type: ignore[operator]
+            self.dark()
         self.tx.pump(self.write)
+
+    def dark(self) -> None:
+        """Every LED off: the host fell silent (``service``). Its next state lights them."""
+        self.lit = False
+        self.darkened += 1
+        for seat in self.leds:
+            self.leds[seat] = (0,) * len(P.BUTTONS)
+            self.show_leds(seat, self.leds[seat])  # type: ignore[operator]
 
     def wait_us(self) -> int | None:
         """How long the loop may sleep before ``service`` has timed work (None: until an

@@ -79,13 +79,34 @@ class FakePWM:
         self.duty = d
 
 
+class FakeTimer:
+    """``machine.Timer``: remembers how it was armed; ``fire`` runs the callback."""
+
+    ONE_SHOT, PERIODIC = 0, 1
+
+    def __init__(self, machine: FakeMachine, mode: int = 1, period: int = -1,
+                 callback: Callable[[Any], None] | None = None) -> None:
+        self.mode, self.period, self.callback = mode, period, callback
+        machine.timers.append(self)
+
+    def fire(self) -> None:
+        if self.callback is not None:
+            self.callback(self)
+
+
 class FakeMachine(types.ModuleType):
     def __init__(self) -> None:
         super().__init__("machine")
         self.pins: dict[int, FakePin] = {}
         self.pwms: dict[int, FakePWM] = {}
         self.idles = 0
+        self.timers: list[FakeTimer] = []
         machine = self
+
+        class Timer(FakeTimer):
+            def __init__(self, mode: int = 1, period: int = -1,
+                         callback: Callable[[Any], None] | None = None) -> None:
+                super().__init__(machine, mode, period, callback)
 
         class Pin(FakePin):
             def __init__(self, n: int, mode: int = -1, pull: int | None = None) -> None:
@@ -98,6 +119,7 @@ class FakeMachine(types.ModuleType):
 
         self.Pin = Pin
         self.PWM = pwm
+        self.Timer = Timer
 
     def idle(self) -> None:
         self.idles += 1

@@ -92,7 +92,7 @@ def test_hello_ping_and_errors(pico: Pico) -> None:
     host_sends(usb, P.HelloRequest(), P.Ping(42))
     step(fw, panel)
     hello, errors, pong, *rest = usb.messages()
-    assert hello == P.Hello(1, (1, 0, 0), fw.config.PANEL_ID, ((0, P.BUTTONS), (1, P.BUTTONS)))
+    assert hello == P.Hello(1, (1, 1, 0), fw.config.PANEL_ID, ((0, P.BUTTONS), (1, P.BUTTONS)))
     assert errors == P.Errors((0, 0, 0, 0, 0, 0))
     assert pong == P.Pong(42, fw.clock.ticks_us())
     assert rest == []
@@ -196,3 +196,41 @@ def test_loop_idles_when_nothing_is_due(pico: Pico) -> None:
     fw, panel, _usb = pico
     step(fw, panel, 3)
     assert fw.machine.idles == 3
+
+
+def test_leds_go_dark_a_second_after_the_host_falls_silent(pico: Pico) -> None:
+    """A host killed with SIGKILL says nothing more: the panel darkens by itself (issue 13,
+    item 3). Any valid frame (the 50 ms heartbeat) keeps the LEDs as they are."""
+    fw, panel, usb = pico
+    lit = (255, 0, 128, 0, 0, 255, 0, 64)
+    host_sends(usb, P.Leds(((0, lit), (1, (9,) * 8))))
+    step(fw, panel)
+    pwm = fw.machine.pwms
+    assert pwm[20].duty == 65535  # seat 0's LEFT
+    fw.clock.us += 900_000
+    host_sends(usb, P.Ping(1))  # the host is alive: the second counts from here
+    step(fw, panel)
+    fw.clock.us += 999_000
+    step(fw, panel)
+    assert pwm[20].duty == 65535
+    assert panel.leds[0] == lit
+    fw.clock.us += 1_000
+    step(fw, panel)
+    assert (pwm[20].duty, pwm[22].duty) == (0, 0)
+    assert panel.leds == {0: (0,) * 8, 1: (0,) * 8}
+    assert panel.strip.dma.transfers[-1]["data"] == [0] * fw.config.WS2812_COUNT
+    assert panel.darkened == 1
+    fw.clock.us += 5_000_000
+    step(fw, panel)
+    assert panel.darkened == 1  # dark once, not again and again
+    host_sends(usb, P.Leds(((0, lit),)))  # the cabinet is back: its state shows again
+    step(fw, panel)
+    assert pwm[20].duty == 65535
+
+
+def test_a_timer_wakes_the_idle_loop_for_the_silence_check(pico: Pico) -> None:
+    fw, _panel, _usb = pico
+    (timer,) = fw.machine.timers
+    assert timer.mode == timer.PERIODIC
+    assert 0 < timer.period <= 100  # ms: the LEDs go dark within 1.1 s of the last frame
+    timer.fire()  # its callback does nothing but must run in an interrupt

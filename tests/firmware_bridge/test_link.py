@@ -73,7 +73,7 @@ def test_link_comes_up_with_the_panels_name_and_seats(rig: Rig) -> None:
     assert status.seats == (2, 3)
     assert str(status) == "panel p7 (seat 3, 4) online: connected"
     assert rig.link.hello is not None
-    assert rig.link.hello.firmware == (1, 0, 0)
+    assert rig.link.hello.firmware == (1, 1, 0)
 
 
 def test_presses_arrive_in_order_with_mapped_timestamps(rig: Rig) -> None:
@@ -162,7 +162,7 @@ def test_a_panel_speaking_another_protocol_version_is_refused() -> None:
         finally:
             link.close()
     assert not status.up
-    assert status.reason.startswith("refused: panel 'old' (firmware 1.0.0) speaks protocol "
+    assert status.reason.startswith("refused: panel 'old' (firmware 1.1.0) speaks protocol "
                                     "version 2, this host speaks 1")
 
 
@@ -240,3 +240,29 @@ def test_an_idle_link_uses_next_to_no_cpu(rig: Rig) -> None:
     cpu, wall = time.process_time() - cpu0, time.monotonic() - wall0
     # The whole process (host link + simulated panel + pytest): well under 5% of a core.
     assert cpu / wall < 0.05, f"{cpu / wall:.1%} CPU while idle"
+
+
+@pytest.mark.parametrize("rate", [1_000_000, 5_000])
+def test_a_panel_sending_garbage_is_reported_once_and_back_after_good_frames(
+        rig: Rig, rate: int) -> None:
+    """Random bytes with the panel's frames mixed in (issue 13, item 12): one down report
+    naming the cable, none while it lasts, up only after a run of good frames. At 1 MB/s
+    hardly a frame survives; at 5 kB/s some do (the old link flapped there)."""
+    rig.sim.garbage(rate)
+    down = rig.status()
+    assert str(down) == "panel p7 (seat 3, 4) sends garbage: check the cable"
+    assert not down.up
+    assert down.garbage
+    time.sleep(2.0)
+    assert rig.statuses.empty()  # no flapping: neither up nor down again
+    assert not rig.link.up.is_set()
+    rig.sim.garbage(0)
+    clean = time.monotonic()
+    up = rig.status()
+    assert up.up
+    assert up.t - clean >= 0.9  # a clean second and a run of good frames first
+    counts = rig.link.stats()["counts"]
+    assert counts["bad_frame"] + counts["too_long"] + counts["bad_crc"] > 20  # dropped
+    assert rig.sim.counts["garbage_bytes"] > 1.5 * rate
+    rig.sim.press("slam", seat=1)  # and the panel plays again
+    assert rig.inbox.get(timeout=WAIT)[1:] == (3, Control.SLAM, True)

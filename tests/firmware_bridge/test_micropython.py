@@ -95,6 +95,20 @@ pnl.ring.put(950, pnl.key(0, "left"), 0)
 pnl.service()
 names = [type(m).__name__ for s, m in P.Decoder().feed(bytes(sent))]
 print("PANEL", " ".join(names))
+
+# A host that falls silent (killed): after quiet_us every LED is off, and only once.
+shown = []
+pnl = panel.Panel("mp", ((0, P.BUTTONS),), lambda: t[0], P.ticks_diff, write,
+                  lambda seat, levels: shown.append((seat, levels)), quiet_us=1000000)
+t[0] = P.TICKS_PERIOD - 500000  # the second wraps the tick counter
+pnl.receive(P.encode(P.Leds(((0, (255,) * 8),)), 0))
+t[0] = (t[0] + 999999) % P.TICKS_PERIOD
+pnl.service()
+lit = list(shown)
+t[0] = (t[0] + 1) % P.TICKS_PERIOD
+pnl.service()
+pnl.service()
+print("QUIET", len(lit), shown[-1][1] == (0,) * 8, pnl.darkened, pnl.lit)
 print("OK")
 """
 
@@ -139,5 +153,6 @@ def test_protocol_and_panel_run_under_micropython_byte_for_byte() -> None:
     assert theirs == ours
     assert "REFUSED panel 'px' (firmware 2.0.0) speaks protocol version 9" in out
     assert "PANEL Hello Errors Pong Edge" in out
+    assert "QUIET 1 True 1 False" in out  # lit until the second was up, then dark once
     counts = next(line for line in out.splitlines() if line.startswith("COUNTS"))
     assert int(counts.split()[1]) > 0

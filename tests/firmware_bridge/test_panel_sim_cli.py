@@ -48,6 +48,17 @@ def test_panel_sim_command_plays_keys_and_prints_leds(tmp_path: Path) -> None:
                 line = lines.get(timeout=WAIT)
                 if "slot1[@]" in line:
                     break
+            proc.stdin.write(b"g")  # a bad cable: garbage between the frames
+            proc.stdin.flush()
+            while "garbage 1,000,000 bytes/s" not in lines.get(timeout=WAIT):
+                pass
+            status = statuses.get(timeout=WAIT)
+            assert str(status) == "panel cli (seat 1) sends garbage: check the cable"
+            proc.stdin.write(b"g")
+            proc.stdin.flush()
+            while "garbage off" not in lines.get(timeout=WAIT):
+                pass
+            assert statuses.get(timeout=WAIT).up
         finally:
             link.close()
         proc.stdin.write(b"q")
