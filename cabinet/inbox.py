@@ -18,7 +18,7 @@ import logging
 import queue
 import threading
 
-from cabinet.loop import SERVICE_SEAT, WAKE_SEAT, Item
+from cabinet.loop import SERVICE_KEY_SEAT, SERVICE_SEAT, WAKE_SEAT, Item
 
 log = logging.getLogger("speed_cabinet.inbox")
 
@@ -28,7 +28,11 @@ loop drains the whole queue on every pass, within milliseconds."""
 
 
 def source_name(seat: int) -> str:
-    return "the service button" if seat == SERVICE_SEAT else f"P{seat + 1}"
+    if seat == SERVICE_SEAT:
+        return "the service button"
+    if seat == SERVICE_KEY_SEAT:
+        return "the keyboard's F2"
+    return f"P{seat + 1}"
 
 
 class Inbox:

@@ -460,7 +460,8 @@ def test_countdown_deadline_moves_on_at_a_digits_own_float_time() -> None:
     assert next_due(flow, now) > now
     for _ in range(5):  # nobody presses: only the flow's own deadlines
         due = next_due(flow, now)
-        assert due is not None and due > now
+        assert due is not None
+        assert due > now
         now = due
         flow, _ = step(flow, Tick(), now)
         if flow.phase is not Phase.COUNTDOWN:

@@ -91,3 +91,11 @@ def test_the_cabinet_loop_takes_its_input_through_a_bounded_inbox() -> None:
         assert cab.loop.inbox.per_source == PER_SOURCE
     finally:
         cab.close()
+
+
+def test_each_source_is_named_in_its_drop_line() -> None:
+    from cabinet.inbox import source_name
+    from cabinet.loop import SERVICE_KEY_SEAT, SERVICE_SEAT
+
+    assert [source_name(s) for s in (0, 3, SERVICE_SEAT, SERVICE_KEY_SEAT)] == [
+        "P1", "P4", "the service button", "the keyboard's F2"]
