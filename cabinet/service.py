@@ -25,6 +25,8 @@ Entering, and the operator lock:
   button, LED and latency tests, bookkeeping and high scores; no settings, no initials,
   no reset, no pause, no power. Those pages are not offered, and refused if reached.
 - Laptop mode offers no shut down or reboot: its power page only quits.
+- Any open page but the prompt closes after ``MENU_IDLE_S`` (two minutes) without a
+  press, back to attract: a menu left open is nobody's.
 
 The buttons (any seat's panel):
 
@@ -72,6 +74,10 @@ BACK_PRESSES = 3
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PROMPT_TIMEOUT_S = 10.0
 """The code prompt closes after this long without a press."""
+MENU_IDLE_S = 120.0
+"""Any other page closes after this long without a press (back to attract, a game it
+paused resumes): a menu left open would keep the table from guests, and a full menu left
+open would be anyone's."""
 TRIES = 3
 """Wrong codes in a row that lock the prompt."""
 LOCKOUT_S = 60.0
@@ -236,6 +242,7 @@ class LockEvent(Enum):
     LOCKED_OUT = "too many wrong codes: the prompt is locked"
     REFUSED = "code prompt refused: locked"
     TIMED_OUT = "code prompt timed out"
+    IDLE = "service menu closed: nobody pressed for two minutes"
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +405,8 @@ class Service:
     """The code prompt's presses so far."""
     prompt_at: float = 0.0
     """The code prompt (or the locked page) opened or took its last press then."""
+    active_at: float = 0.0
+    """The menu opened or took its last press then (``MENU_IDLE_S``)."""
     wrong: int = 0
     """Wrong codes in a row (a right code or a lockout starts again)."""
     locked_until: float | None = None
@@ -463,11 +472,15 @@ def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
             if svc.page is Page.CODE:
                 effects.insert(0, Audit(LockEvent.TIMED_OUT))
             return closed, effects
+        if svc.open and not svc.busy and now >= svc.active_at + MENU_IDLE_S - EPS:
+            closed, effects = _close(svc, attract=True)
+            return closed, [Audit(LockEvent.IDLE), *effects]
         return svc, []
     if isinstance(inp, Done):
         return _done(svc, inp), []
     if not svc.open:
         return svc, []
+    svc = replace(svc, active_at=now)
     if svc.page is Page.CODE:
         return _code(svc, inp, now)
     if svc.page is Page.LOCKED:
@@ -481,10 +494,11 @@ def next_due(svc: Service, now: float) -> float | None:
         return None if svc.hold_since is None else svc.hold_since + HOLD_S
     if svc.page in (Page.CODE, Page.LOCKED):
         return svc.prompt_at + PROMPT_TIMEOUT_S
+    idle = svc.active_at + MENU_IDLE_S
     if svc.page is Page.LEDS and not svc.leds_all:
         k = math.floor((now - svc.led_since) / LED_STEP_S + EPS) + 1
-        return svc.led_since + k * LED_STEP_S
-    return None
+        return min(idle, svc.led_since + k * LED_STEP_S)
+    return idle
 
 
 def _open(svc: Service, now: float, *, in_game: bool, access: Access = Access.FULL,
@@ -494,7 +508,7 @@ def _open(svc: Service, now: float, *, in_game: bool, access: Access = Access.FU
     return replace(svc, open=True, page=page, cursor=0, hold_since=None,
                    paused_game=in_game, in_game=in_game, armed=False, entering=False,
                    message=message, error="", led_since=now, access=access, entered=(),
-                   prompt_at=now), effects
+                   prompt_at=now, active_at=now), effects
 
 
 def _prompt(svc: Service, now: float, *, in_game: bool) -> tuple[Service, list[Effect]]:
@@ -841,6 +855,7 @@ __all__ = [
     "HOLD_S",
     "ITEMS",
     "LOCKOUT_S",
+    "MENU_IDLE_S",
     "PROMPT_TIMEOUT_S",
     "READ_ONLY_ITEMS",
     "TRIES",

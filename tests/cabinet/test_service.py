@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from cabinet import service as sv
 from cabinet.config import CONTROLS, Control, laptop_config
 from cabinet.service import Page
@@ -328,3 +330,27 @@ def test_number_rows_offer_only_what_the_config_accepts() -> None:
     svc, eff = press(svc, C.SLAM)
     assert isinstance(eff[0], sv.SaveSettings)
     parse_config({"seat": [{"controls": "bot"}] * 2, **eff[0].mapping})  # accepted
+
+
+def test_a_menu_nobody_presses_for_two_minutes_closes_and_resumes_its_game() -> None:
+    """Issue 13: a menu left open keeps the table from the guests (and a full one would be
+    anyone's): after ``MENU_IDLE_S`` without a press it closes, back to attract, logged."""
+    svc = opened(in_game=True)  # the service button mid-game: paused, full menu
+    svc, _ = goto(svc, Page.SETTINGS)  # presses at t = 1
+    assert sv.next_due(svc, 2.0) == pytest.approx(1.0 + sv.MENU_IDLE_S)
+    svc, eff = sv.step(svc, sv.Tick(), 1.0 + sv.MENU_IDLE_S - 1)
+    assert svc.open
+    assert eff == []
+    svc, _ = sv.step(svc, sv.Press(0, C.RIGHT), 100.0)  # a press starts the two minutes again
+    svc, eff = sv.step(svc, sv.Tick(), 1.0 + sv.MENU_IDLE_S)
+    assert svc.open
+    svc, eff = sv.step(svc, sv.Tick(), 100.0 + sv.MENU_IDLE_S)
+    assert not svc.open
+    assert eff == [sv.Audit(sv.LockEvent.IDLE), sv.Resume(), sv.Closed(True)]
+
+
+def test_the_led_test_wakes_for_its_steps_and_for_the_idle_close() -> None:
+    svc, _ = goto(opened(), Page.LEDS)
+    assert sv.next_due(svc, 1.0) < 1.0 + sv.MENU_IDLE_S
+    svc, _ = sv.step(svc, sv.Tick(), 1.0 + sv.MENU_IDLE_S)
+    assert not svc.open
