@@ -50,6 +50,8 @@ them (``service_pin(t, pressed)``, cabinet/service_session.py), never a seat's."
 SERVICE_KEY_SEAT = -3
 """Items from F2 on a USB keyboard in kiosk mode: the director's ``service_key(t, pressed)``
 (the operator code prompt, not the menu: a guest can plug in a keyboard), never a seat's."""
+DIRECTOR_INPUTS = {SERVICE_SEAT: "service_pin", SERVICE_KEY_SEAT: "service_key"}
+"""The director's method for each of its own item seats (``method(t, pressed)``)."""
 BLINK_S = 0.25
 """Half a blink period: lockouts and SLAM cues blink at 2 Hz, every panel in phase."""
 SLACK_S = 0.00005
@@ -364,17 +366,11 @@ class CabinetLoop:
         for t, seat_index, control, pressed in batch:
             if seat_index == WAKE_SEAT:
                 continue
-            if seat_index == SERVICE_SEAT:
-                pin = getattr(self.director, "service_pin", None)
-                if pin is not None:
-                    pin(self._sane(t, now), pressed)
+            if seat_index in DIRECTOR_INPUTS:
+                handler = getattr(self.director, DIRECTOR_INPUTS[seat_index], None)
+                if handler is not None:
+                    handler(self._sane(t, now), pressed)
                     self._changed = self._lights_dirty = True  # the menu may have opened
-                continue
-            if seat_index == SERVICE_KEY_SEAT:
-                key = getattr(self.director, "service_key", None)
-                if key is not None:
-                    key(self._sane(t, now), pressed)
-                    self._changed = self._lights_dirty = True
                 continue
             t = self._sane(t, now)
             seat = self.seats[seat_index]
