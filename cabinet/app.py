@@ -117,8 +117,9 @@ def build_cabinet(
     stack = ExitStack()
     try:
         kind = PinFactoryKind.MOCK if mock else config.pin_factory
-        needs_pins = any(s.inputs is Inputs.GPIO for s in config.seats) \
-            or config.service_pin is not None
+        needs_pins = (
+            any(s.inputs is Inputs.GPIO for s in config.seats) or config.service_pin is not None
+        )
         if factory is None and (needs_pins or kind is PinFactoryKind.MOCK):
             factory = make_pin_factory(kind)
             stack.callback(factory.close)
@@ -136,8 +137,14 @@ def build_cabinet(
                 from firmware_bridge.link import PanelLink, SerialLights
 
                 assert sc.serial is not None
-                link = PanelLink(sc.serial, inbox, seats={0: sc.index}, control=Control,
-                                 on_status=link_changed, name=sc.name)
+                link = PanelLink(
+                    sc.serial,
+                    inbox,
+                    seats={0: sc.index},
+                    control=Control,
+                    on_status=link_changed,
+                    name=sc.name,
+                )
                 stack.callback(link.close)  # sends all-LEDs-off before closing
                 panel = SerialLights(link, sc.index)
                 serial_seats = True
@@ -153,11 +160,17 @@ def build_cabinet(
                         f"player there"
                     )
                 bot = bot_class(sc.index, sc.difficulty or DEFAULT_BOT, seed * 10 + sc.index + 1)
-            seats.append(seat_runtime(
-                sc, debounce_ms=config.debounce_ms, stuck_ms=config.stuck_ms,
-                service_hold_ms=config.service_hold_ms, two_hand=config.two_hand,
-                panel=panel, bot=bot,
-            ))
+            seats.append(
+                seat_runtime(
+                    sc,
+                    debounce_ms=config.debounce_ms,
+                    stuck_ms=config.stuck_ms,
+                    service_hold_ms=config.service_hold_ms,
+                    two_hand=config.two_hand,
+                    panel=panel,
+                    bot=bot,
+                )
+            )
         if config.service_pin is not None:
             from cabinet.gpio import service_button
             from cabinet.loop import SERVICE_SEAT
@@ -168,8 +181,14 @@ def build_cabinet(
         if table is None:
             table = keyboard and not window
         view = TextView(out, seats, table=table)
-        loop = CabinetLoop(state, seats, inbox, tie_seed=seed, observers=[view, *observers],
-                           statuses=statuses if serial_seats else None)
+        loop = CabinetLoop(
+            state,
+            seats,
+            inbox,
+            tie_seed=seed,
+            observers=[view, *observers],
+            statuses=statuses if serial_seats else None,
+        )
         if keyboard and not window:  # with a window, keys come from it (cabinet/screen.py)
             bindings = key_bindings(config.seats)
             if bindings:
@@ -229,8 +248,16 @@ def run_cabinet(
         # with; whoever does not join is played by a bot.
         config, keyboard = flow_seats(config), True
     try:
-        cab = build_cabinet(config, mock=mock, keyboard=keyboard, out=out, seed=seed,
-                            factory=factory, observers=observers, window=window)
+        cab = build_cabinet(
+            config,
+            mock=mock,
+            keyboard=keyboard,
+            out=out,
+            seed=seed,
+            factory=factory,
+            observers=observers,
+            window=window,
+        )
     except PinFactoryError as exc:
         raise StartupError(str(exc)) from None
     cab.state_dir = kiosk_state_dir(state_dir)
@@ -240,15 +267,19 @@ def run_cabinet(
     bots = [s for s in cab.seats if s.bot is not None]
     pins = "mock GPIO" if mock or cfg.pin_factory is PinFactoryKind.MOCK else "lgpio GPIO"
     if humans:
-        what = (f"{len(humans)} player(s) at "
-                f"{', '.join(sorted({s.config.inputs.value for s in humans}))}"
-                f"{f' and {len(bots)} bot(s)' if bots else ''}")
+        what = (
+            f"{len(humans)} player(s) at "
+            f"{', '.join(sorted({s.config.inputs.value for s in humans}))}"
+            f"{f' and {len(bots)} bot(s)' if bots else ''}"
+        )
     else:
         what = f"a headless bot demo: {len(bots)} bots"
     screen = "a window" if window else f"no display ({no_window or '--headless'})"
-    print(f"speed-cabinet: {screen}, so this is {what} playing "
-          f"{cfg.rules.game.value.capitalize()} on the cabinet loop ({pins}, seed {cfg.seed})",
-          file=out)
+    print(
+        f"speed-cabinet: {screen}, so this is {what} playing "
+        f"{cfg.rules.game.value.capitalize()} on the cabinet loop ({pins}, seed {cfg.seed})",
+        file=out,
+    )
     if keyboard:
         for line in help_lines(key_bindings(cfg.seats)):
             print(f"  {line}", file=out)
@@ -276,8 +307,11 @@ def run_cabinet(
                 finally:
                     table.end()
         except CabinetFailed as exc:
-            print(f"speed-cabinet: giving up ({exc}); exiting so the service restarts",
-                  file=out, flush=True)
+            print(
+                f"speed-cabinet: giving up ({exc}); exiting so the service restarts",
+                file=out,
+                flush=True,
+            )
             return FAILED_EXIT
         finally:
             sdnotify.stopping()
@@ -307,8 +341,9 @@ def _esc_quits(cab: Cabinet) -> None:
     cab.stack.callback(keys.close)
 
 
-def kiosk_state_dir(state_dir: str | os.PathLike[str] | None = None,
-                    env: dict[str, str] | None = None) -> Path | None:
+def kiosk_state_dir(
+    state_dir: str | os.PathLike[str] | None = None, env: dict[str, str] | None = None
+) -> Path | None:
     """The one state directory a run uses for its records and its operator settings:
     ``--state-dir``, else ``$STATE_DIRECTORY`` (systemd's ``StateDirectory=``), else None
     (laptop mode: nothing is kept, no settings are layered)."""
@@ -336,8 +371,11 @@ def open_records(state_dir: str | os.PathLike[str] | None, out: TextIO) -> Any:
 
     safely("note_start", records.note_start)
     if records.abandoned_on_open:
-        print(f"speed-cabinet: records: game(s) {', '.join(map(str, records.abandoned_on_open))}"
-              f" were cut short by the last stop; recorded as abandoned", file=out)
+        print(
+            f"speed-cabinet: records: game(s) {', '.join(map(str, records.abandoned_on_open))}"
+            f" were cut short by the last stop; recorded as abandoned",
+            file=out,
+        )
     return records
 
 
@@ -359,8 +397,12 @@ class SingleGame:
         from cabinet.records import SeatEntry
         from cabinet.session import safely
 
-        seats = [SeatEntry(bot=str(getattr(getattr(s.bot, "profile", None), "name", "bot")))
-                 if s.bot is not None else SeatEntry() for s in self.cab.seats]
+        seats = [
+            SeatEntry(bot=str(getattr(getattr(s.bot, "profile", None), "name", "bot")))
+            if s.bot is not None
+            else SeatEntry()
+            for s in self.cab.seats
+        ]
 
         def start() -> None:
             self.game_id = records.start_game(self.cab.loop.state.rules, seats, self.seed)
@@ -379,12 +421,21 @@ class SingleGame:
         replay = replay_of(loop, self.seed)
         if state.is_over:
             results = results_of(loop)
-            safely("finish_game", lambda: records.finish_game(
-                game_id, winner=state.winner, duration_ms=state.now, replay=replay,
-                results=results))
+            safely(
+                "finish_game",
+                lambda: records.finish_game(
+                    game_id,
+                    winner=state.winner,
+                    duration_ms=state.now,
+                    replay=replay,
+                    results=results,
+                ),
+            )
         else:
-            safely("abandon_game", lambda: records.abandon_game(
-                game_id, duration_ms=state.now, replay=replay))
+            safely(
+                "abandon_game",
+                lambda: records.abandon_game(game_id, duration_ms=state.now, replay=replay),
+            )
 
     def reset(self, exc: BaseException | None = None) -> None:
         """The loop's failsafe: the game is recorded abandoned and a fresh one dealt."""
@@ -398,8 +449,12 @@ class SingleGame:
             if bot is not None and hasattr(bot, "profile") and hasattr(bot, "player"):
                 bot = type(bot)(bot.player, bot.profile, self.seed * 10 + bot.player + 1)
             bots[seat.config.index] = bot
-        print("speed-cabinet: resetting after an error (the traceback is in the log): "
-              f"a fresh game, seed {self.seed}", file=self.out, flush=True)
+        print(
+            "speed-cabinet: resetting after an error (the traceback is in the log): "
+            f"a fresh game, seed {self.seed}",
+            file=self.out,
+            flush=True,
+        )
         loop.swap_game(state, bots)
         self._start()
 
@@ -415,8 +470,12 @@ def power(action: str | None, *, laptop: bool, out: TextIO = sys.stdout) -> None
     from cabinet.service_session import power_command
 
     if action == "restart" and not laptop:
-        print("speed-cabinet: service menu restart: exiting; systemd starts the cabinet "
-              "again with the saved settings", file=out, flush=True)
+        print(
+            "speed-cabinet: service menu restart: exiting; systemd starts the cabinet "
+            "again with the saved settings",
+            file=out,
+            flush=True,
+        )
         return
 
     argv = power_command(action, laptop=laptop)
@@ -454,30 +513,57 @@ def add_parser(sub: Any) -> None:
         ),
     )
     run.add_argument("--config", help="cabinet config TOML (see deploy/config.example.toml)")
-    run.add_argument("--mock", action="store_true",
-                     help="with --config: mock GPIO pins; GPIO seats are played by bots")
-    run.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
-                     help="laptop mode: seats at the table (default 2)")
-    run.add_argument("--humans", type=int, choices=(0, 1, 2), default=0,
-                     help="laptop mode: keyboard players (default 0: a bot demo)")
-    run.add_argument("--difficulty", default=DEFAULT_BOT,
-                     help=f"laptop mode: the bots' preset (default {DEFAULT_BOT})")
+    run.add_argument(
+        "--mock",
+        action="store_true",
+        help="with --config: mock GPIO pins; GPIO seats are played by bots",
+    )
+    run.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="laptop mode: seats at the table (default 2)",
+    )
+    run.add_argument(
+        "--humans",
+        type=int,
+        choices=(0, 1, 2),
+        default=0,
+        help="laptop mode: keyboard players (default 0: a bot demo)",
+    )
+    run.add_argument(
+        "--difficulty",
+        default=DEFAULT_BOT,
+        help=f"laptop mode: the bots' preset (default {DEFAULT_BOT})",
+    )
     run.add_argument("--seconds", type=float, default=None, help="stop after this long")
     run.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    run.add_argument("--game", choices=("speed", "spit", "california"), default="speed",
-                     help="laptop mode: the game (default speed; spit and california are "
-                          "for 2 players)")
-    run.add_argument("--headless", action="store_true",
-                     help="no window even when a display is available (issue 7)")
-    run.add_argument("--state-dir", default=None, metavar="DIR",
-                     help="keep the records (SQLite) and the service menu's settings in DIR "
-                          "(default: $STATE_DIRECTORY when set, as under systemd; otherwise "
-                          "neither is kept)")
+    run.add_argument(
+        "--game",
+        choices=("speed", "spit", "california"),
+        default="speed",
+        help="laptop mode: the game (default speed; spit and california are for 2 players)",
+    )
+    run.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window even when a display is available (issue 7)",
+    )
+    run.add_argument(
+        "--state-dir",
+        default=None,
+        metavar="DIR",
+        help="keep the records (SQLite) and the service menu's settings in DIR "
+        "(default: $STATE_DIRECTORY when set, as under systemd; otherwise "
+        "neither is kept)",
+    )
     run.set_defaults(func=_run_command)
 
 
-def load_kiosk_config(path: str | os.PathLike[str],
-                      state_dir: str | os.PathLike[str] | None = None) -> CabinetConfig:
+def load_kiosk_config(
+    path: str | os.PathLike[str], state_dir: str | os.PathLike[str] | None = None
+) -> CabinetConfig:
     """The installed config with the operator settings the service menu saved (in the
     state directory, ``kiosk_state_dir``) layered over it; with none, the config alone."""
     from cabinet.settings import SETTINGS_NAME, start_settings
@@ -496,8 +582,11 @@ def log_to_stderr(level: int = logging.INFO) -> None:
     it could not start (sound, records), each failsafe reset with its traceback."""
     root = logging.getLogger()
     if not root.handlers:  # a caller's own set-up (tests, an embedding app) stays
-        logging.basicConfig(level=level, stream=sys.stderr,
-                            format="speed-cabinet: %(levelname)s %(name)s: %(message)s")
+        logging.basicConfig(
+            level=level,
+            stream=sys.stderr,
+            format="speed-cabinet: %(levelname)s %(name)s: %(message)s",
+        )
 
 
 def _run_command(args: Any) -> int:
@@ -509,20 +598,27 @@ def _run_command(args: Any) -> int:
         if args.config:
             config = load_kiosk_config(args.config, args.state_dir)
         else:
-            config = laptop_config(args.players, args.humans, args.difficulty, args.seed,
-                                   game=args.game)
+            config = laptop_config(
+                args.players, args.humans, args.difficulty, args.seed, game=args.game
+            )
         keyboard = any(s.inputs is Inputs.KEYBOARD for s in config.seats)
         from cabinet.screen import display_available
 
         window = not args.headless  # run_cabinet falls back (and says why) if none opens
-        if keyboard and (not window or display_available() is not None) \
-                and not sys.stdin.isatty():
+        if keyboard and (not window or display_available() is not None) and not sys.stdin.isatty():
             if args.config:
                 raise StartupError("the config has keyboard seats, but stdin is not a terminal")
             raise StartupError("--humans needs a terminal to read keys from (stdin is not a TTY)")
-        return run_cabinet(config, mock=args.mock or not args.config, keyboard=keyboard,
-                           seconds=args.seconds, seed=args.seed, window=window,
-                           laptop=not args.config, state_dir=args.state_dir)
+        return run_cabinet(
+            config,
+            mock=args.mock or not args.config,
+            keyboard=keyboard,
+            seconds=args.seconds,
+            seed=args.seed,
+            window=window,
+            laptop=not args.config,
+            state_dir=args.state_dir,
+        )
     except ConfigError as exc:
         print(f"{prog}: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2

@@ -80,8 +80,9 @@ def _recorded_steps(rules: Rules, games: int) -> list[tuple[SpeedState, Command]
     return out
 
 
-def _games_per_s(rules: Rules, seconds: float, min_games: int, batch: int,
-                 warm_up: int = 2) -> tuple[float, int]:
+def _games_per_s(
+    rules: Rules, seconds: float, min_games: int, batch: int, warm_up: int = 2
+) -> tuple[float, int]:
     """Hard-vs-hard bot games per second of wall time (after ``warm_up`` games), and how
     many: batches run until ``seconds`` of wall time and ``min_games`` games have passed."""
     from cabinet.sim import simulate
@@ -119,10 +120,12 @@ def sim_figures() -> dict[str, Figure]:
         step_ns.append(t1 - t0)
         check_ns.append(t2 - t1)
         observe_ns.append(t3 - t2)
-    spit_rate, spit_games = _games_per_s(Rules(game=Game.SPIT), OTHER_SECONDS,
-                                         OTHER_MIN_GAMES, OTHER_BATCH)
-    cal_rate, cal_games = _games_per_s(Rules(game=Game.CALIFORNIA), OTHER_SECONDS,
-                                       OTHER_MIN_GAMES, OTHER_BATCH)
+    spit_rate, spit_games = _games_per_s(
+        Rules(game=Game.SPIT), OTHER_SECONDS, OTHER_MIN_GAMES, OTHER_BATCH
+    )
+    cal_rate, cal_games = _games_per_s(
+        Rules(game=Game.CALIFORNIA), OTHER_SECONDS, OTHER_MIN_GAMES, OTHER_BATCH
+    )
     return {
         "sim_games_per_s": rate,
         "sim_games": games,
@@ -184,19 +187,25 @@ def add_parser(sub: Any) -> None:
     """Register ``bench`` on the CLI's subparsers."""
     bp = sub.add_parser("bench", help="performance figures (one JSON object with --json)")
     bp.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    bp.add_argument("--only", metavar="GROUP", default=None,
-                    help=f"run one group ({', '.join(GROUPS)})")
+    bp.add_argument(
+        "--only", metavar="GROUP", default=None, help=f"run one group ({', '.join(GROUPS)})"
+    )
     bp.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
     if args.only is not None and args.only not in GROUPS:
-        print(f"speed-cabinet bench: unknown group {args.only!r}; known: {', '.join(GROUPS)}",
-              file=sys.stderr)
+        print(
+            f"speed-cabinet bench: unknown group {args.only!r}; known: {', '.join(GROUPS)}",
+            file=sys.stderr,
+        )
         return 2
     if not args.json:
-        print(f"speed-cabinet bench: {', '.join([args.only] if args.only else GROUPS)} "
-              f"(Python {sys.version.split()[0]}, one core)", flush=True)
+        print(
+            f"speed-cabinet bench: {', '.join([args.only] if args.only else GROUPS)} "
+            f"(Python {sys.version.split()[0]}, one core)",
+            flush=True,
+        )
     figures = run(args.only)
     if args.json:
         json.dump(figures, sys.stdout)
@@ -204,4 +213,3 @@ def main(args: argparse.Namespace) -> int:
     else:
         print(format_figures(figures))
     return 0
-

@@ -48,8 +48,10 @@ class BotTable:
         from cabinet.screen import ScreenFeed, seat_keys
 
         self.config = laptop_config(2, 0, "hard", seed)
-        self.seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                                   two_hand=False) for sc in self.config.seats]
+        self.seats = [
+            seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False)
+            for sc in self.config.seats
+        ]
         keys = seat_keys(self.config.seats, key_bindings(self.config.seats))
         self.feed = ScreenFeed(self.seats, laptop=True, keys=keys)
         self.seed = seed
@@ -109,8 +111,9 @@ def _dummy_display() -> Any:
     return pygame
 
 
-def render_frames(frames: int, pace: bool = False,
-                  stop: threading.Event | None = None) -> list[float]:
+def render_frames(
+    frames: int, pace: bool = False, stop: threading.Event | None = None
+) -> list[float]:
     """Draw ``frames`` frames of the bot game (or until ``stop``); per-frame ms."""
     pygame = _dummy_display()
     from display.animations import Animations
@@ -162,7 +165,12 @@ def startup_ms(runs: int = 3) -> float:
         t0 = time.monotonic()
         proc = subprocess.Popen(
             [sys.executable, "-m", "cabinet.cli", "run", "--seed", "1", "--seconds", "30"],
-            cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            cwd=root,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         assert proc.stdout is not None
         try:
             for line in proc.stdout:

@@ -43,11 +43,29 @@ BENCH_CONFIG: dict[str, Any] = {
     "cabinet": {"pin_factory": "mock"},
     "rules": {"lockout_ms": 0},
     "seat": [
-        {"controls": "gpio",
-         "buttons": {"slot1": 5, "slot2": 6, "slot3": 13, "slot4": 19, "slot5": 26,
-                     "left": 20, "right": 21, "slam": 16},
-         "leds": {"slot1": 7, "slot2": 14, "slot3": 4, "slot4": 17, "slot5": 27,
-                  "left": 12, "right": 25, "slam": 24}},
+        {
+            "controls": "gpio",
+            "buttons": {
+                "slot1": 5,
+                "slot2": 6,
+                "slot3": 13,
+                "slot4": 19,
+                "slot5": 26,
+                "left": 20,
+                "right": 21,
+                "slam": 16,
+            },
+            "leds": {
+                "slot1": 7,
+                "slot2": 14,
+                "slot3": 4,
+                "slot4": 17,
+                "slot5": 27,
+                "left": 12,
+                "right": 25,
+                "slam": 24,
+            },
+        },
         {"controls": "keyboard"},
     ],
 }
@@ -83,9 +101,14 @@ def press_figures(presses: int = PRESSES) -> dict[str, Any]:
     panel = GpioPanel(seat_cfg, inbox.put, factory, pwm=True)
     floor = _Floor(FLOOR_PIN, factory)
     seats = [
-        seat_runtime(sc, debounce_ms=0, stuck_ms=config.stuck_ms,
-                     service_hold_ms=config.service_hold_ms, two_hand=False,
-                     panel=panel if sc.index == 0 else None)
+        seat_runtime(
+            sc,
+            debounce_ms=0,
+            stuck_ms=config.stuck_ms,
+            service_hold_ms=config.service_hold_ms,
+            two_hand=False,
+            panel=panel if sc.index == 0 else None,
+        )
         for sc in config.seats
     ]
     state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules), random.Random(1))
@@ -98,8 +121,9 @@ def press_figures(presses: int = PRESSES) -> dict[str, Any]:
 
     loop.on_applied = on_applied
     loop.on_batch_done = done.set
-    runner = threading.Thread(target=loop.run, kwargs={"stop_when_over": False},
-                              name="cabinet-loop", daemon=True)
+    runner = threading.Thread(
+        target=loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True
+    )
 
     slot = factory.pin(seat_cfg.buttons[Control.SLOT1])
     left = factory.pin(seat_cfg.buttons[Control.LEFT])

@@ -95,8 +95,10 @@ class _PtyFloor:
 
 
 def _has_left_press(data: bytes) -> bool:
-    return any(isinstance(m, P.Edge) and m.button == "left" and m.pressed
-               for _seq, m in P.Decoder().feed(data))
+    return any(
+        isinstance(m, P.Edge) and m.button == "left" and m.pressed
+        for _seq, m in P.Decoder().feed(data)
+    )
 
 
 def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
@@ -113,13 +115,17 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
             raise RuntimeError(f"bench serial: {status}")
         lights = SerialLights(link, 0)
         seats = [
-            seat_runtime(sc, debounce_ms=0, stuck_ms=config.stuck_ms,
-                         service_hold_ms=config.service_hold_ms, two_hand=False,
-                         panel=lights if sc.index == 0 else None)
+            seat_runtime(
+                sc,
+                debounce_ms=0,
+                stuck_ms=config.stuck_ms,
+                service_hold_ms=config.service_hold_ms,
+                two_hand=False,
+                panel=lights if sc.index == 0 else None,
+            )
             for sc in config.seats
         ]
-        state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules),
-                         random.Random(1))
+        state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules), random.Random(1))
         loop = CabinetLoop(state, seats, inbox, tie_seed=1)
         applied = [0.0]
         writes: list[tuple[float, bytes]] = []
@@ -134,8 +140,9 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
         loop.on_applied = on_applied
         loop.on_batch_done = done.set
         sim.on_write = on_write
-        runner = threading.Thread(target=loop.run, kwargs={"stop_when_over": False},
-                                  name="cabinet-loop", daemon=True)
+        runner = threading.Thread(
+            target=loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True
+        )
         edge_frame = P.encode(P.Edge(0, "left", True, 0), 0)
         to_engine: list[float] = []
         to_floor: list[float] = []
@@ -183,8 +190,9 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
         "serial_floor_us": _distribution(to_floor),
         "serial_presses": len(to_engine),
         "serial_rtt_us": stats["rtt_us"],
-        "serial_bad_frames": sum(stats["counts"][k] for k in
-                                 ("bad_frame", "bad_crc", "too_long", "bad_payload", "lost")),
+        "serial_bad_frames": sum(
+            stats["counts"][k] for k in ("bad_frame", "bad_crc", "too_long", "bad_payload", "lost")
+        ),
     }
 
 

@@ -102,11 +102,15 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
     from cabinet.session import FlowDirector
     from engine.game import new_game
 
-    config = replace(laptop_config(2, 2, "hard", seed=1),
-                     flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=1))
+    config = replace(
+        laptop_config(2, 2, "hard", seed=1),
+        flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=1),
+    )
     clock = _SimClock()
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2_000,
-                          two_hand=False) for sc in config.seats]
+    seats = [
+        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2_000, two_hand=False)
+        for sc in config.seats
+    ]
     state, _ = new_game(config.rules, random.Random(1), 1)
     inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
     loop = CabinetLoop(state, seats, inbox, clock=clock)

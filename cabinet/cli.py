@@ -38,8 +38,9 @@ def _scenario(args: argparse.Namespace) -> int:
         # would never end at one instant.
         print(f"speed-cabinet scenario: the engine refused to go on: {exc}", file=sys.stderr)
         return 3
-    out = json.dumps(result, separators=(",", ":") if args.compact else None,
-                     indent=None if args.compact else 1)
+    out = json.dumps(
+        result, separators=(",", ":") if args.compact else None, indent=None if args.compact else 1
+    )
     return _write_result(out + "\n")
 
 
@@ -88,8 +89,12 @@ def build_parser(light_only: bool = False) -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="a headless bot-vs-bot demo game, printed as it plays")
     demo.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     demo.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    demo.add_argument("--pace", type=float, default=4.0,
-                      help="game seconds per real second; 0 plays at full speed (default 4)")
+    demo.add_argument(
+        "--pace",
+        type=float,
+        default=4.0,
+        help="game seconds per real second; 0 plays at full speed (default 4)",
+    )
     demo.set_defaults(func=_demo)
     if light_only:
         return parser

@@ -133,28 +133,31 @@ class Range:
         return tuple(sorted(out))
 
 
-RANGES: dict[str, Range] = {r.key: r for r in (
-    # 5 ms is the shortest window that still gives one press per chattering press on
-    # every bounce train the tests drive through gpiozero's mock pins (contact chatter up
-    # to 4.9 ms); 2 ms chatter needs at least 2 ms (tests/cabinet/test_debounce.py).
-    Range("cabinet.debounce_ms", 5, 50),
-    Range("cabinet.stuck_ms", 1_000, 600_000),
-    Range("cabinet.service_hold_ms", 500, 10_000),
-    Range("display.volume", 0, 100, step=10),
-    Range("flow.idle_return_s", 10, 3600),
-    Range("flow.bot_takeover_s", 5, 600, off=True),
-    Range("flow.countdown_s", 1, 10),
-    Range("rules.lockout_ms", 0, 5_000, step=50),
-    Range("rules.stall_delay_ms", 250, 60_000, step=250),
-    # A claim needs time to press SLAM: 0 makes every claim in call mode fail.
-    Range("rules.call_timeout_ms", 500, 30_000, step=250),
-    Range("rules.slap_timeout_ms", 1_000, 60_000, step=500),
-    Range("rules.round_limit", 1, 100),
-    Range("match.best-of", 1, 99, step=2),
-    Range("match.series", 1, 50),
-    Range("match.points", 1, 1_000, step=5),
-    Range("seed", 0, 2**63 - 1),
-)}
+RANGES: dict[str, Range] = {
+    r.key: r
+    for r in (
+        # 5 ms is the shortest window that still gives one press per chattering press on
+        # every bounce train the tests drive through gpiozero's mock pins (contact chatter up
+        # to 4.9 ms); 2 ms chatter needs at least 2 ms (tests/cabinet/test_debounce.py).
+        Range("cabinet.debounce_ms", 5, 50),
+        Range("cabinet.stuck_ms", 1_000, 600_000),
+        Range("cabinet.service_hold_ms", 500, 10_000),
+        Range("display.volume", 0, 100, step=10),
+        Range("flow.idle_return_s", 10, 3600),
+        Range("flow.bot_takeover_s", 5, 600, off=True),
+        Range("flow.countdown_s", 1, 10),
+        Range("rules.lockout_ms", 0, 5_000, step=50),
+        Range("rules.stall_delay_ms", 250, 60_000, step=250),
+        # A claim needs time to press SLAM: 0 makes every claim in call mode fail.
+        Range("rules.call_timeout_ms", 500, 30_000, step=250),
+        Range("rules.slap_timeout_ms", 1_000, 60_000, step=500),
+        Range("rules.round_limit", 1, 100),
+        Range("match.best-of", 1, 99, step=2),
+        Range("match.series", 1, 50),
+        Range("match.points", 1, 1_000, step=5),
+        Range("seed", 0, 2**63 - 1),
+    )
+}
 """Every number the cabinet config takes, by key (pins: ``FREE_PINS``)."""
 
 INT64 = (-(2**63), 2**63 - 1)
@@ -183,12 +186,12 @@ def read_toml(path: str | os.PathLike[str], what: str = "config") -> dict[str, A
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc}); fix the syntax there") from None
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") \
-            from None
+        raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except ValueError:
         # tomllib refuses integers of more than 4300 digits with a bare ValueError.
-        raise ConfigError(f"{path}: {_huge_number(raw)}: a number outside the signed "
-                          f"64-bit range") from None
+        raise ConfigError(
+            f"{path}: {_huge_number(raw)}: a number outside the signed 64-bit range"
+        ) from None
     try:
         _check_int64(data, "")
     except ConfigError as exc:
@@ -215,10 +218,8 @@ def _check_int64(node: Any, where: str) -> None:
     elif isinstance(node, list):
         for i, value in enumerate(node):
             _check_int64(value, f"{where}[{i + 1}]")
-    elif isinstance(node, int) and not isinstance(node, bool) \
-            and not INT64[0] <= node <= INT64[1]:
-        raise ConfigError(f"{where} = {_shown(node)}: a number outside the signed 64-bit "
-                          f"range")
+    elif isinstance(node, int) and not isinstance(node, bool) and not INT64[0] <= node <= INT64[1]:
+        raise ConfigError(f"{where} = {_shown(node)}: a number outside the signed 64-bit range")
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,11 +318,27 @@ class CabinetConfig:
 _TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display", "flow"}
 _FLOW = {"idle_return_s", "bot_takeover_s", "countdown_s"}
 _DISPLAY = {"fullscreen", "four_colour", "volume", "mute"}
-_CABINET = {"pin_factory", "debounce_ms", "stuck_ms", "service_hold_ms", "led_pwm", "two_hand",
-            "service_pin", "operator_code"}
+_CABINET = {
+    "pin_factory",
+    "debounce_ms",
+    "stuck_ms",
+    "service_hold_ms",
+    "led_pwm",
+    "two_hand",
+    "service_pin",
+    "operator_code",
+}
 _SEAT = {
-    "position", "controls", "assist", "left_handed", "pull_up", "buttons", "leds",
-    "difficulty", "keys", "serial",
+    "position",
+    "controls",
+    "assist",
+    "left_handed",
+    "pull_up",
+    "buttons",
+    "leds",
+    "difficulty",
+    "keys",
+    "serial",
 }
 _SERIAL = {"path", "vid", "pid", "serial_number"}
 
@@ -348,9 +365,7 @@ def _unknown(table: Mapping[str, Any], known: set[str], where: str) -> None:
     for key in table:
         if key not in known:
             name = f"{where}.{key}" if where else key
-            raise ConfigError(
-                f"unknown key {name!r}; known keys here: {', '.join(sorted(known))}"
-            )
+            raise ConfigError(f"unknown key {name!r}; known keys here: {', '.join(sorted(known))}")
 
 
 def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
@@ -396,16 +411,20 @@ def parse_match(value: Any, key: str = "match") -> MatchRules:
     """'single', 'best-of-N' (N odd), 'first-to-N' or 'margin-N' (engine.match)."""
     if isinstance(value, str) and len(value) > 40:
         # int() of a very long digit string raises; nothing that long is in range.
-        raise ConfigError(f"{key} = {_shown(value)}: a match of at most "
-                          f"{RANGES['match.best-of'].high} games, e.g. best-of-3")
+        raise ConfigError(
+            f"{key} = {_shown(value)}: a match of at most "
+            f"{RANGES['match.best-of'].high} games, e.g. best-of-3"
+        )
     try:
         rules = MatchRules.parse(value)
     except MatchError as exc:
         raise ConfigError(f"{key} = {value!r}: {str(exc).split(': ', 1)[-1]}") from None
     limits = RANGES.get(f"match.{rules.format}")
     if limits is not None and not limits.allows(rules.target):
-        raise ConfigError(f"{key} = {value!r}: {rules.format} takes {limits.low} to "
-                          f"{limits.high} (e.g. {rules.format}-3)")
+        raise ConfigError(
+            f"{key} = {value!r}: {rules.format} takes {limits.low} to "
+            f"{limits.high} (e.g. {rules.format}-3)"
+        )
     return rules
 
 
@@ -441,8 +460,9 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
             from engine.rules import PRESETS
 
             fits = [k for k, r in PRESETS.items() if r.game == game]
-            raise ConfigError(f"preset = {preset!r}: for game = \"{game}\" use one of "
-                              f"{', '.join(fits)}")
+            raise ConfigError(
+                f'preset = {preset!r}: for game = "{game}" use one of {", ".join(fits)}'
+            )
     rules_raw = _table(data, "rules", "[rules]")
     for key in ("game", "players"):
         if key in rules_raw:
@@ -459,9 +479,9 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
         seed = RANGES["seed"].check(seed)
 
     # The cabinet.
-    factory = PinFactoryKind(_choice(
-        cab.get("pin_factory", "lgpio"), "cabinet.pin_factory", tuple(PinFactoryKind)
-    ))
+    factory = PinFactoryKind(
+        _choice(cab.get("pin_factory", "lgpio"), "cabinet.pin_factory", tuple(PinFactoryKind))
+    )
     debounce = _number(cab, "debounce_ms", 5, "cabinet")
     stuck = _number(cab, "stuck_ms", 10_000, "cabinet")
     service = _number(cab, "service_hold_ms", 2_000, "cabinet")
@@ -489,10 +509,21 @@ def _parse(data: Mapping[str, Any], source: str) -> CabinetConfig:
         _check_service_pin(service_pin, seats)
     code = parse_operator_code(cab["operator_code"]) if "operator_code" in cab else ()
     return CabinetConfig(
-        seats=seats, rules=rules, match=match, seed=seed, pin_factory=factory,
-        debounce_ms=debounce, stuck_ms=stuck, service_hold_ms=service, led_pwm=led_pwm,
-        two_hand=two_hand, source=source, display=display, flow=flow,
-        service_pin=service_pin, operator_code=code,
+        seats=seats,
+        rules=rules,
+        match=match,
+        seed=seed,
+        pin_factory=factory,
+        debounce_ms=debounce,
+        stuck_ms=stuck,
+        service_hold_ms=service,
+        led_pwm=led_pwm,
+        two_hand=two_hand,
+        source=source,
+        display=display,
+        flow=flow,
+        service_pin=service_pin,
+        operator_code=code,
     )
 
 
@@ -505,8 +536,10 @@ def parse_operator_code(value: Any, key: str = "cabinet.operator_code") -> tuple
     ``key`` and the fix otherwise."""
     names = value.lower().split() if isinstance(value, str) else None
     low, high = CODE_LENGTH
-    fix = (f"use {low} to {high} button names from {' '.join(CONTROLS)}, separated by spaces "
-           f"(e.g. \"slot1 slot3 slam slot5\"), or remove the key for no code")
+    fix = (
+        f"use {low} to {high} button names from {' '.join(CONTROLS)}, separated by spaces "
+        f'(e.g. "slot1 slot3 slam slot5"), or remove the key for no code'
+    )
     if names is None or not low <= len(names) <= high:
         raise ConfigError(f"{key} = {value!r}: {fix}")
     bad = [n for n in names if n not in CONTROLS]
@@ -545,9 +578,7 @@ def _seat(i: int, raw: Mapping[str, Any], n: int) -> SeatConfig:
             f'{where}: no controls; add controls = "gpio", "serial", "keyboard" or "bot"'
         )
     inputs = Inputs(_choice(raw["controls"], f"{where}.controls", tuple(Inputs)))
-    position = _choice(
-        raw.get("position", DEFAULT_POSITIONS[n][i]), f"{where}.position", POSITIONS
-    )
+    position = _choice(raw.get("position", DEFAULT_POSITIONS[n][i]), f"{where}.position", POSITIONS)
     assist = Assist(_choice(raw.get("assist", "none"), f"{where}.assist", tuple(Assist)))
     left_handed = _bool(raw.get("left_handed", False), f"{where}.left_handed")
     pull_up = _bool(raw.get("pull_up", True), f"{where}.pull_up")
@@ -557,7 +588,7 @@ def _seat(i: int, raw: Mapping[str, Any], n: int) -> SeatConfig:
             if key in raw and inputs is not kind:
                 raise ConfigError(
                     f'{where}.{key}: only a seat with controls = "{kind}" takes it; remove it '
-                    f'or change controls'
+                    f"or change controls"
                 )
 
     only_for(("buttons", "leds", "pull_up"), Inputs.GPIO)
@@ -587,8 +618,16 @@ def _seat(i: int, raw: Mapping[str, Any], n: int) -> SeatConfig:
     else:
         serial = _serial(raw, where)
     return SeatConfig(
-        index=i, position=position, inputs=inputs, assist=assist, left_handed=left_handed,
-        pull_up=pull_up, buttons=buttons, leds=leds, difficulty=difficulty, keys=keys,
+        index=i,
+        position=position,
+        inputs=inputs,
+        assist=assist,
+        left_handed=left_handed,
+        pull_up=pull_up,
+        buttons=buttons,
+        leds=leds,
+        difficulty=difficulty,
+        keys=keys,
         serial=serial,
     )
 
@@ -717,8 +756,12 @@ def _check_pins(seats: tuple[SeatConfig, ...]) -> None:
 
 
 def laptop_config(
-    players: int = 2, humans: int = 0, difficulty: str = "medium", seed: int | None = None,
-    rules: Mapping[str, Any] | None = None, game: str = "speed",
+    players: int = 2,
+    humans: int = 0,
+    difficulty: str = "medium",
+    seed: int | None = None,
+    rules: Mapping[str, Any] | None = None,
+    game: str = "speed",
 ) -> CabinetConfig:
     """The built-in laptop cabinet: keyboard seats for ``humans``, bots in the others,
     mock pins; ``game`` speed, spit or california (the last two for 2 players)."""
@@ -729,7 +772,9 @@ def laptop_config(
         else:
             seats.append({"controls": "bot", "difficulty": difficulty})
     data: dict[str, Any] = {
-        "seat": seats, "cabinet": {"pin_factory": "mock"}, "rules": dict(rules or {}),
+        "seat": seats,
+        "cabinet": {"pin_factory": "mock"},
+        "rules": dict(rules or {}),
         "game": game,
     }
     if seed is not None:

@@ -134,16 +134,21 @@ def fits(state: SpeedState, player: int, card: Card, pile: int) -> bool:
     onto the seat's own LEFT pile (contract rule 8)."""
     if can_play(state, player, card, pile):
         return True
-    return (state.phase is Phase.DEADLOCKED and pile == player
-            and player not in state.deadlock_played and card in state.players[player].hand)
+    return (
+        state.phase is Phase.DEADLOCKED
+        and pile == player
+        and player not in state.deadlock_played
+        and card in state.players[player].hand
+    )
 
 
 def _settled_lights(state: Any, p: int, now: int) -> PanelLights | None:
     """What every game shows first: game over, all off but the winner's SLAM; paused, all
     off; locked out after a rejected press, the whole panel blinks. None: play is on."""
     if state.is_over:
-        return PanelLights(ALL_OFF.slots, Led.OFF, Led.OFF,
-                           Led.ON if state.winner == p else Led.OFF)
+        return PanelLights(
+            ALL_OFF.slots, Led.OFF, Led.OFF, Led.ON if state.winner == p else Led.OFF
+        )
     if state.paused:
         return ALL_OFF
     if now < state.players[p].locked_until:
@@ -151,9 +156,7 @@ def _settled_lights(state: Any, p: int, now: int) -> PanelLights | None:
     return None
 
 
-def speed_lights(
-    state: SpeedState, ctrl: SpeedController, assist: Assist, now: int
-) -> PanelLights:
+def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: int) -> PanelLights:
     """A Speed seat's LEDs at engine time ``now``.
 
     * game over: all off, but the winner's SLAM is lit; paused: all off;
@@ -171,10 +174,15 @@ def speed_lights(
     me = state.players[p]
     call = state.rules.call
     must_claim = (call is CallMode.CALL and me.cards == 0) or (
-        call is CallMode.EITHER and any(q.cards == 0 for q in state.players))
+        call is CallMode.EITHER and any(q.cards == 0 for q in state.players)
+    )
     # A hidden stall (rules option) is for the players to notice: no LED gives it away.
-    stall_ready = (state.phase.is_stall and not state.rules.hidden_stall
-                   and me.cards > 0 and p not in state.ready)
+    stall_ready = (
+        state.phase.is_stall
+        and not state.rules.hidden_stall
+        and me.cards > 0
+        and p not in state.ready
+    )
     slam = Led.BLINK if must_claim or stall_ready else Led.OFF
 
     hand = me.hand
@@ -194,9 +202,11 @@ def speed_lights(
     for k in range(5):
         if k in picked:
             slots.append(Led.ON)
-        elif (assist is Assist.CARDS and k < len(hand)
-              and (fits(state, p, hand[k], left_pile)
-                   or fits(state, p, hand[k], right_pile))):
+        elif (
+            assist is Assist.CARDS
+            and k < len(hand)
+            and (fits(state, p, hand[k], left_pile) or fits(state, p, hand[k], right_pile))
+        ):
             slots.append(Led.DIM)
         else:
             slots.append(Led.OFF)
@@ -251,8 +261,9 @@ class SpitController:
             if self.picks:
                 card = self.picks[0]
                 src = self.picked_slots(state)[0]
-                combine = (state.rules.combine_same_rank and bool(target)
-                           and target[0].rank == card.rank)
+                combine = (
+                    state.rules.combine_same_rank and bool(target) and target[0].rank == card.rank
+                )
                 if slot != src and (not target or combine):
                     self.picks.clear()
                     return Move(t, p, card.code, slot + 1)
@@ -300,8 +311,9 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
     if state.phase is Phase.SLAP:
         both = Led.OFF if assist is Assist.NONE else Led.ON
         return PanelLights(ALL_OFF.slots, both, both, Led.BLINK)
-    slam = (Led.BLINK if state.phase is Phase.STALLED and me.cards and p not in state.ready
-            else Led.OFF)
+    slam = (
+        Led.BLINK if state.phase is Phase.STALLED and me.cards and p not in state.ready else Led.OFF
+    )
     stocks = me.stocks
     has_empty = not all(stocks)
     lp, rp = ctrl.pile(state, Control.LEFT), ctrl.pile(state, Control.RIGHT)
@@ -314,8 +326,9 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
         slots[k] = Led.ON
         if len(stocks[k]) > 1:
             for j, pile in enumerate(stocks):
-                if j != k and (not pile or (state.rules.combine_same_rank
-                                            and pile[0].rank == card.rank)):
+                if j != k and (
+                    not pile or (state.rules.combine_same_rank and pile[0].rank == card.rank)
+                ):
                     slots[j] = Led.DIM
     else:
         tops = [pile[0] for pile in stocks if pile]
@@ -326,11 +339,18 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
             right = any(_spit_fits(state, c, rp) for c in tops)
         if assist is Assist.CARDS:
             for j, pile in enumerate(stocks):
-                if pile and (_spit_fits(state, pile[0], lp) or _spit_fits(state, pile[0], rp)
-                             or (has_empty and len(pile) > 1)):
+                if pile and (
+                    _spit_fits(state, pile[0], lp)
+                    or _spit_fits(state, pile[0], rp)
+                    or (has_empty and len(pile) > 1)
+                ):
                     slots[j] = Led.DIM
-    return PanelLights((slots[0], slots[1], slots[2], slots[3], slots[4]),
-                       Led.ON if left else Led.OFF, Led.ON if right else Led.OFF, slam)
+    return PanelLights(
+        (slots[0], slots[1], slots[2], slots[3], slots[4]),
+        Led.ON if left else Led.OFF,
+        Led.ON if right else Led.OFF,
+        slam,
+    )
 
 
 # California.
@@ -365,8 +385,9 @@ class CaliforniaController:
             return None
         return Cover(t, p, pile[0].code)
 
-    def target(self, state: CaliforniaState, slot: int,
-               armed: Control | None) -> tuple[Card, ...] | None:
+    def target(
+        self, state: CaliforniaState, slot: int, armed: Control | None
+    ) -> tuple[Card, ...] | None:
         """The pile slot ``slot`` (0-4) aims at with modifier ``armed``, if there is one."""
         if armed is None:
             row = state.players[self.player].row
@@ -384,8 +405,9 @@ class CaliforniaController:
         return None
 
 
-def california_lights(state: CaliforniaState, ctrl: CaliforniaController, assist: Assist,
-                      now: int) -> PanelLights:
+def california_lights(
+    state: CaliforniaState, ctrl: CaliforniaController, assist: Assist, now: int
+) -> PanelLights:
     """A California seat's LEDs at engine time ``now``.
 
     * game over, paused, locked out: as for Speed;
@@ -403,8 +425,9 @@ def california_lights(state: CaliforniaState, ctrl: CaliforniaController, assist
     slam = Led.BLINK if state.phase is Phase.STALLED and p not in state.ready else Led.OFF
     playing = state.phase is Phase.PLAYING and bool(me.deck)
     other = state.players[1 - p].row
-    opposite = playing and assist is not Assist.NONE and any(
-        coverable(state, pile) for pile in other)
+    opposite = (
+        playing and assist is not Assist.NONE and any(coverable(state, pile) for pile in other)
+    )
     left = right = Led.ON if opposite else Led.OFF
     if ctrl.armed is Control.LEFT:
         left = Led.ON
@@ -421,16 +444,18 @@ def california_lights(state: CaliforniaState, ctrl: CaliforniaController, assist
 
 Controller = SpeedController | SpitController | CaliforniaController
 
-_CONTROLLERS: dict[Game, type[SpeedController] | type[SpitController]
-                   | type[CaliforniaController]] = {
+_CONTROLLERS: dict[
+    Game, type[SpeedController] | type[SpitController] | type[CaliforniaController]
+] = {
     Game.SPEED: SpeedController,
     Game.SPIT: SpitController,
     Game.CALIFORNIA: CaliforniaController,
 }
 
 
-def make_controller(game: Game, player: int, left_handed: bool = False,
-                    two_hand: bool = False) -> Controller:
+def make_controller(
+    game: Game, player: int, left_handed: bool = False, two_hand: bool = False
+) -> Controller:
     """The controller for one seat of ``game``."""
     return _CONTROLLERS[game](player, left_handed, two_hand)
 

@@ -50,8 +50,18 @@ class InputEvent:
 
 
 class _Pin:
-    __slots__ = ("bounces", "down", "lock_until", "raw", "raw_t", "since", "stuck",
-                 "stuck_from", "stucks", "unstucks")
+    __slots__ = (
+        "bounces",
+        "down",
+        "lock_until",
+        "raw",
+        "raw_t",
+        "since",
+        "stuck",
+        "stuck_from",
+        "stucks",
+        "unstucks",
+    )
 
     def __init__(self) -> None:
         self.down = False
@@ -72,8 +82,9 @@ class _Pin:
 class PanelDebouncer:
     """The debounced state of one seat's eight buttons."""
 
-    def __init__(self, window: float = 0.005, stuck: float = 10.0,
-                 service_hold: float = 2.0) -> None:
+    def __init__(
+        self, window: float = 0.005, stuck: float = 10.0, service_hold: float = 2.0
+    ) -> None:
         self.window = window
         self.stuck = stuck
         self.service_hold = service_hold
@@ -124,8 +135,12 @@ class PanelDebouncer:
             self._service_fired = True
             out.append(InputEvent(InputKind.SERVICE, chord + self.service_hold))
         for control, pin in self._pins.items():
-            if (pin.down and not pin.stuck and not self._in_chord(control)
-                    and now >= pin.stuck_from + self.stuck):
+            if (
+                pin.down
+                and not pin.stuck
+                and not self._in_chord(control)
+                and now >= pin.stuck_from + self.stuck
+            ):
                 pin.stuck = True
                 pin.stucks += 1
                 out.append(InputEvent(InputKind.STUCK, pin.stuck_from + self.stuck, control))

@@ -44,8 +44,9 @@ def run_demo(
     rng = random.Random(seed)
     bots = random.Random(seed + 1)
     state, events = new_game(rules, rng, seed)
-    print(f"speed-cabinet demo: no cabinet yet, so {players} bots play Speed (seed {seed})",
-          file=out)
+    print(
+        f"speed-cabinet demo: no cabinet yet, so {players} bots play Speed (seed {seed})", file=out
+    )
     print(f"         start  {format_position(state)}", file=out)
     _show(events, out)
     t = 0
@@ -57,8 +58,11 @@ def run_demo(
         _show(events, out)
         state, events = step(state, _bot_move(state, bots, t))
         _show(events, out)
-    verdict = "no winner (time limit)" if not state.is_over else (
-        "a draw" if state.winner is None else f"P{state.winner + 1} wins")
+    verdict = (
+        "no winner (time limit)"
+        if not state.is_over
+        else ("a draw" if state.winner is None else f"P{state.winner + 1} wins")
+    )
     print(f"         end    {format_position(state)}", file=out)
     print(f"speed-cabinet demo: {verdict} after {state.now / 1000:.1f} s of play", file=out)
     return 0

@@ -223,14 +223,18 @@ class Flow:
         if self.resumes():
             assert self.saved is not None
             match += f" (plays on at {_score(self.saved)})"
-        return (("game", self.game.value.capitalize()), ("bots", bot_text),
-                ("match", match))
+        return (("game", self.game.value.capitalize()), ("bots", bot_text), ("match", match))
 
     def resumes(self) -> bool:
         """Would the next match start play on the saved one (same game and format)?"""
         saved = self.saved
-        return (saved is not None and not saved.is_over and saved.players == self.seats
-                and saved.rules == self.match_rules and self.saved_game is self.game)
+        return (
+            saved is not None
+            and not saved.is_over
+            and saved.players == self.seats
+            and saved.rules == self.match_rules
+            and self.saved_game is self.game
+        )
 
     def name_of(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else ""
@@ -240,28 +244,55 @@ class Flow:
         return tuple(sorted(s for s in self.joined - self.taken if s not in self.ready))
 
 
-def start(config: FlowConfig, *, seats: int, humans: Sequence[int], games: Sequence[Game],
-          difficulties: Sequence[str], game: Game = Game.SPEED, difficulty: str = "medium",
-          match: MatchRules | None = None, seed: int = 0, now: float = 0.0,
-          saved: tuple[Game, Match] | None = None) -> tuple[Flow, list[Effect]]:
+def start(
+    config: FlowConfig,
+    *,
+    seats: int,
+    humans: Sequence[int],
+    games: Sequence[Game],
+    difficulties: Sequence[str],
+    game: Game = Game.SPEED,
+    difficulty: str = "medium",
+    match: MatchRules | None = None,
+    seed: int = 0,
+    now: float = 0.0,
+    saved: tuple[Game, Match] | None = None,
+) -> tuple[Flow, list[Effect]]:
     """Attract mode with its first demo. ``saved``: a match kept open through a restart
     (its game and score), offered to the players (ignored if it cannot be played here)."""
     games = tuple(games) or (Game.SPEED,)
     difficulties = tuple(difficulties) or ("medium",)
     flow = Flow(
-        config=config, seats=seats, humans=frozenset(humans), games=games,
-        difficulties=difficulties, game=game if game in games else games[0],
+        config=config,
+        seats=seats,
+        humans=frozenset(humans),
+        games=games,
+        difficulties=difficulties,
+        game=game if game in games else games[0],
         difficulty=difficulty if difficulty in difficulties else difficulties[0],
-        match_rules=match or MatchRules.parse("single"), seed=seed, since=now,
-        last_press=now, pressed=(now,) * seats, names=("",) * seats,
+        match_rules=match or MatchRules.parse("single"),
+        seed=seed,
+        since=now,
+        last_press=now,
+        pressed=(now,) * seats,
+        names=("",) * seats,
         editing=(-1,) * seats,
     )
     if saved is not None:
         saved_game, saved_match = saved
-        if (saved_game in games and saved_match.players == seats
-                and not saved_match.is_over and saved_match.results):
-            flow = replace(flow, saved=saved_match, saved_game=saved_game, game=saved_game,
-                           match_rules=saved_match.rules)
+        if (
+            saved_game in games
+            and saved_match.players == seats
+            and not saved_match.is_over
+            and saved_match.results
+        ):
+            flow = replace(
+                flow,
+                saved=saved_match,
+                saved_game=saved_game,
+                game=saved_game,
+                match_rules=saved_match.rules,
+            )
     return _attract(flow, now, deal=True)
 
 
@@ -276,9 +307,19 @@ def seed_of(base: int, n: int) -> int:
 
 
 def _attract(flow: Flow, now: float, *, deal: bool) -> tuple[Flow, list[Effect]]:
-    flow = replace(flow, phase=Phase.ATTRACT, since=now, joined=frozenset(),
-                   ready=frozenset(), taken=frozenset(), match=None, demo_over=None, row=0,
-                   names=("",) * flow.seats, editing=(-1,) * flow.seats)
+    flow = replace(
+        flow,
+        phase=Phase.ATTRACT,
+        since=now,
+        joined=frozenset(),
+        ready=frozenset(),
+        taken=frozenset(),
+        match=None,
+        demo_over=None,
+        row=0,
+        names=("",) * flow.seats,
+        editing=(-1,) * flow.seats,
+    )
     if not deal and flow.table_demo:
         return flow, []
     return _demo(flow)
@@ -286,8 +327,10 @@ def _attract(flow: Flow, now: float, *, deal: bool) -> tuple[Flow, list[Effect]]
 
 def _demo(flow: Flow) -> tuple[Flow, list[Effect]]:
     seed = seed_of(flow.seed, flow.deals)
-    return (replace(flow, deals=flow.deals + 1, demo_over=None, table_demo=True),
-            [StartDemo(flow.game, seed)])
+    return (
+        replace(flow, deals=flow.deals + 1, demo_over=None, table_demo=True),
+        [StartDemo(flow.game, seed)],
+    )
 
 
 def _cycle(values: Sequence[object], value: object, by: int) -> int:
@@ -314,8 +357,14 @@ def _press(flow: Flow, p: Press, now: float) -> tuple[Flow, list[Effect]]:
     phase = flow.phase
     if phase is Phase.ATTRACT:
         if slam:
-            return replace(flow, phase=Phase.JOIN, since=now, joined=frozenset({p.seat}),
-                           ready=frozenset(), row=0), []
+            return replace(
+                flow,
+                phase=Phase.JOIN,
+                since=now,
+                joined=frozenset({p.seat}),
+                ready=frozenset(),
+                row=0,
+            ), []
         return flow, []
     if phase is Phase.JOIN:
         if slam:
@@ -347,9 +396,14 @@ def _press(flow: Flow, p: Press, now: float) -> tuple[Flow, list[Effect]]:
             if p.seat not in flow.joined:
                 if not decided:
                     return flow, []  # no joining in the middle of a match
-                return replace(flow, phase=Phase.JOIN, since=now,
-                               joined=flow.joined | {p.seat}, ready=frozenset(),
-                               match=None), []
+                return replace(
+                    flow,
+                    phase=Phase.JOIN,
+                    since=now,
+                    joined=flow.joined | {p.seat},
+                    ready=frozenset(),
+                    match=None,
+                ), []
             flow, named = _finish_initials(flow, p.seat)
             flow = replace(flow, ready=flow.ready | {p.seat})
             if not flow.waiting_for():
@@ -361,8 +415,7 @@ def _press(flow: Flow, p: Press, now: float) -> tuple[Flow, list[Effect]]:
         if entered is not None:  # a winner puts initials on the game just played
             return entered
         if decided and p.seat in flow.joined:
-            return replace(flow, phase=Phase.JOIN, since=now, ready=frozenset(),
-                           match=None), []
+            return replace(flow, phase=Phase.JOIN, since=now, ready=frozenset(), match=None), []
         return flow, []
     return flow, []  # COUNTDOWN: presses wait for the flip
 
@@ -433,8 +486,9 @@ def _change(flow: Flow, by: int) -> Flow:
     if row == "game":
         flow = replace(flow, game=flow.games[_cycle(flow.games, flow.game, by)])
     elif row == "bots":
-        flow = replace(flow, difficulty=flow.difficulties[
-            _cycle(flow.difficulties, flow.difficulty, by)])
+        flow = replace(
+            flow, difficulty=flow.difficulties[_cycle(flow.difficulties, flow.difficulty, by)]
+        )
     else:
         names = list(MATCHES)
         current = str(flow.match_rules)
@@ -453,10 +507,17 @@ def _game_over(flow: Flow, g: GameOver, now: float) -> tuple[Flow, list[Effect]]
     if not match.is_over and len(g.cards_left) == match.players:
         match = match.record(g.winner, g.cards_left)
     joined = flow.joined - flow.taken  # a seat a bot had to take over has left
-    flow = replace(flow, phase=Phase.RESULT, since=now, last_press=now, match=match,
-                   joined=joined,
-                   ready=frozenset(), taken=frozenset(),
-                   last_result=(g.winner, tuple(g.cards_left)))
+    flow = replace(
+        flow,
+        phase=Phase.RESULT,
+        since=now,
+        last_press=now,
+        match=match,
+        joined=joined,
+        ready=frozenset(),
+        taken=frozenset(),
+        last_result=(g.winner, tuple(g.cards_left)),
+    )
     if not joined:
         return _attract(flow, now, deal=True)
     return flow, []
@@ -475,8 +536,12 @@ def _tick(flow: Flow, now: float) -> tuple[Flow, list[Effect]]:
         return flow, []
     if now - flow.last_press >= cfg.idle_return_s - EPS:
         return _attract(flow, now, deal=phase is not Phase.JOIN)
-    if phase is Phase.JOIN and flow.table_demo and flow.demo_over is not None \
-            and now - flow.demo_over >= DEMO_PAUSE_S - EPS:
+    if (
+        phase is Phase.JOIN
+        and flow.table_demo
+        and flow.demo_over is not None
+        and now - flow.demo_over >= DEMO_PAUSE_S - EPS
+    ):
         return _demo(flow)
     if phase is Phase.PLAYING and cfg.bot_takeover_s:
         effects: list[Effect] = []
@@ -503,10 +568,20 @@ def _start_game(flow: Flow, now: float) -> tuple[Flow, list[Effect]]:
     assert match is not None
     bots = tuple((s, flow.difficulty) for s in flow.bot_seats())
     pressed = tuple(now if s in flow.joined else p for s, p in enumerate(flow.pressed))
-    flow = replace(flow, phase=Phase.PLAYING, since=now, last_press=now, match=match,
-                   deals=deals,
-                   ready=frozenset(), taken=frozenset(), pressed=pressed, demo_over=None,
-                   table_demo=False, editing=(-1,) * flow.seats)
+    flow = replace(
+        flow,
+        phase=Phase.PLAYING,
+        since=now,
+        last_press=now,
+        match=match,
+        deals=deals,
+        ready=frozenset(),
+        taken=frozenset(),
+        pressed=pressed,
+        demo_over=None,
+        table_demo=False,
+        editing=(-1,) * flow.seats,
+    )
     names = tuple((s, flow.names[s]) for s in sorted(flow.joined) if flow.names[s])
     return flow, [StartGame(flow.game, match.deal_seed(), bots, match, names)]
 
@@ -564,23 +639,28 @@ def hint(flow: Flow) -> str:
             return "LEFT / RIGHT: letter   slot 4: next letter   SLAM: done"
         if flow.match is None or flow.match.is_over:
             return "SLAM: rematch   slot 4: your initials   other buttons: change the game"
-        return (f"SLAM when ready: game {flow.match.game_number} of the match   "
-                "slot 4: your initials")
+        return (
+            f"SLAM when ready: game {flow.match.game_number} of the match   slot 4: your initials"
+        )
     if flow.phase is Phase.ATTRACT:
         if flow.saved is not None:
-            return (f"press SLAM to join: the {flow.saved.rules} match stands "
-                    f"{_score(flow.saved)}")
+            return f"press SLAM to join: the {flow.saved.rules} match stands {_score(flow.saved)}"
         return "press SLAM to join"
     return ""
 
 
 def view_of(flow: Flow, now: float) -> FlowView:
     return FlowView(
-        screen=flow.phase.value, game=flow.game.value, rules=RULES_CARD.get(flow.game, ()),
-        menu=flow.menu() if flow.phase is Phase.JOIN else (), row=flow.row,
+        screen=flow.phase.value,
+        game=flow.game.value,
+        rules=RULES_CARD.get(flow.game, ()),
+        menu=flow.menu() if flow.phase is Phase.JOIN else (),
+        row=flow.row,
         seats=seat_marks(flow),
-        count=flow.count_at(now) if flow.phase is Phase.COUNTDOWN else 0, hint=hint(flow),
-        names=flow.names, editing=flow.editing,
+        count=flow.count_at(now) if flow.phase is Phase.COUNTDOWN else 0,
+        hint=hint(flow),
+        names=flow.names,
+        editing=flow.editing,
     )
 
 

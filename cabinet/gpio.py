@@ -109,8 +109,9 @@ def _no_fallback() -> Iterator[None]:
 class EdgeInput(DigitalInputDevice):  # type: ignore[misc]
     """One button pin. Its callback's only work is one queue put per edge."""
 
-    def __init__(self, pin: int, *, put: Put, seat: int, control: Any, pull_up: bool,
-                 pin_factory: Any) -> None:
+    def __init__(
+        self, pin: int, *, put: Put, seat: int, control: Any, pull_up: bool, pin_factory: Any
+    ) -> None:
         self._put = put
         self._seat = seat
         self._control = control
@@ -129,8 +130,9 @@ def service_button(pin: int, put: Put, factory: Any, seat: int) -> EdgeInput:
 
     try:
         with _no_fallback():
-            return EdgeInput(pin, put=put, seat=seat, control=Control.SLAM, pull_up=True,
-                             pin_factory=factory)
+            return EdgeInput(
+                pin, put=put, seat=seat, control=Control.SLAM, pull_up=True, pin_factory=factory
+            )
     except GPIOZeroError as exc:
         raise PinFactoryError(f"cabinet.service_pin: GPIO set-up failed: {exc}") from None
 
@@ -148,10 +150,16 @@ class GpioPanel:
             with _no_fallback():
                 for control in CONTROLS:
                     pin = seat.buttons[control]
-                    self.inputs.append(EdgeInput(
-                        pin, put=put, seat=seat.index, control=control, pull_up=seat.pull_up,
-                        pin_factory=factory,
-                    ))
+                    self.inputs.append(
+                        EdgeInput(
+                            pin,
+                            put=put,
+                            seat=seat.index,
+                            control=control,
+                            pull_up=seat.pull_up,
+                            pin_factory=factory,
+                        )
+                    )
                 for control, pin in seat.leds.items():
                     cls = PWMLED if pwm else LED
                     self.leds[control] = cls(pin, pin_factory=factory)

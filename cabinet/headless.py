@@ -24,14 +24,20 @@ def flow_text(flow: FlowView, match: MatchView | None) -> str:
     if flow.screen == "countdown":
         parts.append(str(flow.count or "GO"))
     if flow.menu:
-        parts.append(" | ".join(
-            (f"[{k + 1} {name}: {value}]" if k == flow.row else f"{k + 1} {name}: {value}")
-            for k, (name, value) in enumerate(flow.menu)))
+        parts.append(
+            " | ".join(
+                (f"[{k + 1} {name}: {value}]" if k == flow.row else f"{k + 1} {name}: {value}")
+                for k, (name, value) in enumerate(flow.menu)
+            )
+        )
     if flow.screen in ("join", "result") and flow.seats:
         names = flow.names or ("",) * len(flow.seats)
-        parts.append(" ".join(
-            f"P{i + 1}{' ' + names[i] if i < len(names) and names[i] else ''}={mark}"
-            for i, mark in enumerate(flow.seats)))
+        parts.append(
+            " ".join(
+                f"P{i + 1}{' ' + names[i] if i < len(names) and names[i] else ''}={mark}"
+                for i, mark in enumerate(flow.seats)
+            )
+        )
     if match is not None:
         parts.append(f"{match.title} {'-'.join(map(str, match.score))}")
     parts.extend(flow.stats)
@@ -82,8 +88,12 @@ def run_headless_kiosk(cab: Any, *, until: float | None = None, out: TextIO) -> 
     lines = ScreenLines(director, out)
     cab.loop.observers.append(lines)
     cab.loop.notifier = sdnotify.Notifier()
-    print("speed-cabinet: no screen, so the panels and LEDs run the flow alone; the "
-          "service menu opens as usual and writes its pages here", file=out, flush=True)
+    print(
+        "speed-cabinet: no screen, so the panels and LEDs run the flow alone; the "
+        "service menu opens as usual and writes its pages here",
+        file=out,
+        flush=True,
+    )
     lines(Published(cab.loop.state, (), (), ()))  # attract's line, before any publish
     sdnotify.ready("headless: the flow is up")
     try:

@@ -60,9 +60,13 @@ class Inbox:
                     count = 0
             if count:
                 if count == 1:
-                    log.warning("%s has %d inputs waiting that the cabinet has not taken: "
-                                "dropping its further presses (counted; releases still go "
-                                "through)", source_name(seat), self.per_source)
+                    log.warning(
+                        "%s has %d inputs waiting that the cabinet has not taken: "
+                        "dropping its further presses (counted; releases still go "
+                        "through)",
+                        source_name(seat),
+                        self.per_source,
+                    )
                 return
         self._queue.put(item)
 

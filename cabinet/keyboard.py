@@ -25,10 +25,26 @@ from cabinet.config import Control, Inputs, SeatConfig
 from cabinet.gpio import Put
 
 KEY_SETS: dict[int, dict[str, Control]] = {
-    1: {"1": Control.SLOT1, "2": Control.SLOT2, "3": Control.SLOT3, "4": Control.SLOT4,
-        "5": Control.SLOT5, "q": Control.LEFT, "w": Control.RIGHT, "e": Control.SLAM},
-    2: {"6": Control.SLOT1, "7": Control.SLOT2, "8": Control.SLOT3, "9": Control.SLOT4,
-        "0": Control.SLOT5, "i": Control.LEFT, "o": Control.RIGHT, "p": Control.SLAM},
+    1: {
+        "1": Control.SLOT1,
+        "2": Control.SLOT2,
+        "3": Control.SLOT3,
+        "4": Control.SLOT4,
+        "5": Control.SLOT5,
+        "q": Control.LEFT,
+        "w": Control.RIGHT,
+        "e": Control.SLAM,
+    },
+    2: {
+        "6": Control.SLOT1,
+        "7": Control.SLOT2,
+        "8": Control.SLOT3,
+        "9": Control.SLOT4,
+        "0": Control.SLOT5,
+        "i": Control.LEFT,
+        "o": Control.RIGHT,
+        "p": Control.SLAM,
+    },
 }
 QUIT_KEYS = ("\x1b", "\x03")
 
@@ -47,8 +63,12 @@ def key_bindings(seats: Sequence[SeatConfig]) -> dict[str, tuple[int, Control]]:
     return out
 
 
-def feed_keys(text: str, bindings: dict[str, tuple[int, Control]], put: Put,
-              clock: Callable[[], float] = time.monotonic) -> bool:
+def feed_keys(
+    text: str,
+    bindings: dict[str, tuple[int, Control]],
+    put: Put,
+    clock: Callable[[], float] = time.monotonic,
+) -> bool:
     """Put a press and release per bound key in ``text``; False if a quit key came."""
     for ch in text:
         if ch in QUIT_KEYS:
@@ -69,8 +89,10 @@ def help_lines(bindings: dict[str, tuple[int, Control]]) -> list[str]:
     lines = []
     for seat, keys in sorted(seats.items()):
         slots = " ".join(keys[c] for c in Control if c.slot is not None)
-        lines.append(f"P{seat + 1} keys: slots {slots}, LEFT {keys[Control.LEFT]}, "
-                     f"RIGHT {keys[Control.RIGHT]}, SLAM {keys[Control.SLAM]}")
+        lines.append(
+            f"P{seat + 1} keys: slots {slots}, LEFT {keys[Control.LEFT]}, "
+            f"RIGHT {keys[Control.RIGHT]}, SLAM {keys[Control.SLAM]}"
+        )
     lines.append("Esc or Ctrl-C quits.")
     return lines
 
@@ -78,8 +100,13 @@ def help_lines(bindings: dict[str, tuple[int, Control]]) -> list[str]:
 class TerminalKeys:
     """Reads keys from a TTY on a thread; ``close`` restores the terminal."""
 
-    def __init__(self, bindings: dict[str, tuple[int, Control]], put: Put,
-                 on_quit: Callable[[], None], fd: int | None = None) -> None:
+    def __init__(
+        self,
+        bindings: dict[str, tuple[int, Control]],
+        put: Put,
+        on_quit: Callable[[], None],
+        fd: int | None = None,
+    ) -> None:
         self.fd = sys.stdin.fileno() if fd is None else fd
         if not os.isatty(self.fd):
             raise OSError("keyboard play needs a terminal (stdin is not a TTY)")

@@ -169,8 +169,11 @@ class CabinetLoop:
             if ctrl.game is not state.rules.game:
                 # Seats are built before the game is dealt: give them that game's controls.
                 seat.controller = make_controller(
-                    state.rules.game, ctrl.player, ctrl.left_handed,
-                    getattr(ctrl, "in_flight", 1) == 2)
+                    state.rules.game,
+                    ctrl.player,
+                    ctrl.left_handed,
+                    getattr(ctrl, "in_flight", 1) == 2,
+                )
         self.inbox = inbox
         self.clock = clock
         self.observers = list(observers)
@@ -317,8 +320,11 @@ class CabinetLoop:
     def _fault(self, exc: Exception, *, logged: bool = False) -> None:
         now = self.clock()
         if logged:  # reported by another thread, which logged its traceback
-            log.error("a reported failure (%s: %s); resetting the table", type(exc).__name__,
-                      " ".join(str(exc).split()))
+            log.error(
+                "a reported failure (%s: %s); resetting the table",
+                type(exc).__name__,
+                " ".join(str(exc).split()),
+            )
         else:
             log.error("the cabinet loop failed; resetting the table", exc_info=exc)
         self.faults.spend(now, exc)  # CabinetFailed: too many, let systemd restart us
@@ -339,8 +345,9 @@ class CabinetLoop:
         deadline = self.next_deadline()
         if until is not None:
             deadline = until if deadline is None else min(deadline, until)
-        timeout = MAX_WAIT_S if deadline is None else \
-            min(MAX_WAIT_S, max(0.0, deadline - self.clock()))
+        timeout = (
+            MAX_WAIT_S if deadline is None else min(MAX_WAIT_S, max(0.0, deadline - self.clock()))
+        )
         if notifier is not None and notifier.period is not None:
             # Wake at least every half watchdog period, input or not, to ping.
             timeout = min(timeout, notifier.period / 2)
@@ -438,8 +445,9 @@ class CabinetLoop:
             if status.up:
                 self._same_id(status, now)
             seat = status.seats[0] if status.seats else -1
-            self._notes.append(Note("online" if status.up else "offline", self.ms(now), seat,
-                                    str(status)))
+            self._notes.append(
+                Note("online" if status.up else "offline", self.ms(now), seat, str(status))
+            )
             self._changed = True
         if self.state.is_over:
             return
@@ -455,13 +463,18 @@ class CabinetLoop:
     def _same_id(self, status: Any, now: float) -> None:
         """Two panels calling themselves the same (the firmware's default ``PANEL_ID``): each
         still pauses and resumes only its own seats; say which to rename."""
-        others = sorted(s for s, name in self._panel_ids.items()
-                        if name == status.name and s not in status.seats)
+        others = sorted(
+            s
+            for s, name in self._panel_ids.items()
+            if name == status.name and s not in status.seats
+        )
         if not others:
             return
         seats = ", ".join(f"{s + 1}" for s in sorted({*others, *status.seats}))
-        detail = (f"panels at seats {seats} all call themselves {status.name}: give each its "
-                  f"own PANEL_ID (firmware_bridge/firmware/config.py)")
+        detail = (
+            f"panels at seats {seats} all call themselves {status.name}: give each its "
+            f"own PANEL_ID (firmware_bridge/firmware/config.py)"
+        )
         log.warning("%s", detail)
         self._notes.append(Note("panel id", self.ms(now), status.seats[0], detail))
 
@@ -477,8 +490,11 @@ class CabinetLoop:
             # engine's. What the screen shows may have changed: publish.
             self._changed = self._lights_dirty = True
             return
-        if (control in SERVICE_CHORD and seat.controller.game is not Game.SPEED
-                and any(seat.debouncer.is_down(c) for c in SERVICE_CHORD if c is not control)):
+        if (
+            control in SERVICE_CHORD
+            and seat.controller.game is not Game.SPEED
+            and any(seat.debouncer.is_down(c) for c in SERVICE_CHORD if c is not control)
+        ):
             # Spit and California: the second button of the service chord is no game press
             # (in Spit it would move the picked card into slot 5; in Speed it is a pick).
             return
@@ -540,8 +556,11 @@ class CabinetLoop:
             return t
         if not self._clock_warned:
             self._clock_warned = True
-            log.warning("edge time %.3f is not on the monotonic clock (now %.3f): using "
-                        "arrival times", t, now)
+            log.warning(
+                "edge time %.3f is not on the monotonic clock (now %.3f): using arrival times",
+                t,
+                now,
+            )
             self._notes.append(Note("clock", self.ms(now), -1, "edge times off-clock"))
         return now
 
@@ -569,8 +588,7 @@ class CabinetLoop:
             if dirty or lights is None or lights.left is Led.BLINK:
                 if ms < 0:
                     ms = self.ms(now)
-                lights = seat.lights = panel_lights(state, seat.controller, seat.config.assist,
-                                                    ms)
+                lights = seat.lights = panel_lights(state, seat.controller, seat.config.assist, ms)
             if self.lights_override is not None:
                 lights = self.lights_override(seat.config.index) or lights
             if lights.slam is Led.BLINK or lights.left is Led.BLINK:
@@ -584,8 +602,7 @@ class CabinetLoop:
     def _publish(self) -> None:
         if not (self._events or self._notes or self._commands or self._changed):
             return
-        out = Published(self.state, tuple(self._events), tuple(self._commands),
-                        tuple(self._notes))
+        out = Published(self.state, tuple(self._events), tuple(self._commands), tuple(self._notes))
         self._events.clear()
         self._commands.clear()
         self._notes.clear()
@@ -604,8 +621,9 @@ class CabinetLoop:
         self.t0 = self.clock() - state.now / 1000
         for seat in self.seats:
             ctrl = seat.controller
-            seat.controller = make_controller(state.rules.game, ctrl.player, ctrl.left_handed,
-                                              getattr(ctrl, "in_flight", 1) == 2)
+            seat.controller = make_controller(
+                state.rules.game, ctrl.player, ctrl.left_handed, getattr(ctrl, "in_flight", 1) == 2
+            )
             seat.bot = bots.get(seat.config.index)
             seat.wake = None
             seat.lights = None
@@ -630,9 +648,17 @@ class CabinetLoop:
                 seat.panel.all_off()
 
 
-def seat_runtime(config: SeatConfig, *, debounce_ms: int, stuck_ms: int, service_hold_ms: int,
-                 two_hand: bool, panel: PanelPort | None = None,
-                 bot: BotLike | None = None, game: Game = Game.SPEED) -> SeatRuntime:
+def seat_runtime(
+    config: SeatConfig,
+    *,
+    debounce_ms: int,
+    stuck_ms: int,
+    service_hold_ms: int,
+    two_hand: bool,
+    panel: PanelPort | None = None,
+    bot: BotLike | None = None,
+    game: Game = Game.SPEED,
+) -> SeatRuntime:
     return SeatRuntime(
         config=config,
         controller=make_controller(game, config.index, config.left_handed, two_hand),
@@ -642,5 +668,17 @@ def seat_runtime(config: SeatConfig, *, debounce_ms: int, stuck_ms: int, service
     )
 
 
-__all__ = ["FAULT_LIMIT", "SERVICE_KEY_SEAT", "SERVICE_SEAT", "CabinetFailed", "CabinetLoop",
-           "FaultBudget", "Item", "Note", "Observer", "Published", "SeatRuntime", "seat_runtime"]
+__all__ = [
+    "FAULT_LIMIT",
+    "SERVICE_KEY_SEAT",
+    "SERVICE_SEAT",
+    "CabinetFailed",
+    "CabinetLoop",
+    "FaultBudget",
+    "Item",
+    "Note",
+    "Observer",
+    "Published",
+    "SeatRuntime",
+    "seat_runtime",
+]

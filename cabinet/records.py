@@ -76,7 +76,8 @@ def _is_damaged(exc: sqlite3.Error) -> bool:
     """SQLite's verdict that the file itself is bad (not the disk or directory)."""
     name = getattr(exc, "sqlite_errorname", "") or ""
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or any(
-        words in str(exc) for words in ("not a database", "malformed"))
+        words in str(exc) for words in ("not a database", "malformed")
+    )
 
 
 def storage_problem(folder: Path, exc: BaseException | None = None) -> str | None:
@@ -90,8 +91,11 @@ def storage_problem(folder: Path, exc: BaseException | None = None) -> str | Non
     if fs is not None and fs.f_flag & os.ST_RDONLY:
         return f"the state directory {folder} is on a read-only file system"
     name = getattr(exc, "sqlite_errorname", "") or ""
-    if (fs is not None and fs.f_bavail == 0) or name == "SQLITE_FULL" or (
-            isinstance(exc, OSError) and exc.errno == errno.ENOSPC):
+    if (
+        (fs is not None and fs.f_bavail == 0)
+        or name == "SQLITE_FULL"
+        or (isinstance(exc, OSError) and exc.errno == errno.ENOSPC)
+    ):
         return f"the file system holding {folder} is full"
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"the state directory {folder} is not writable by this user"
@@ -218,6 +222,7 @@ def _statements(script: str) -> Iterator[str]:
 
 # What the app hands in.
 
+
 @dataclass(frozen=True, slots=True)
 class SeatEntry:
     """Who sits in a seat: a player's initials (three letters, or None) or a bot preset."""
@@ -265,11 +270,11 @@ def seat_tallies(events: Iterable[Mapping[str, Any]], players: int) -> list[Seat
             best[seat] = max(best[seat], run)
         elif kind == "stalled":
             stalls += 1
-    return [SeatResult(plays=plays[i], longest_run=best[i], stalls=stalls)
-            for i in range(players)]
+    return [SeatResult(plays=plays[i], longest_run=best[i], stalls=stalls) for i in range(players)]
 
 
 # What the records hand back.
+
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
@@ -371,14 +376,22 @@ class Records:
         except (sqlite3.DatabaseError, _Damaged) as exc:
             if not path.exists() or not (isinstance(exc, _Damaged) or _is_damaged(exc)):
                 raise RecordsError(_explain(path, exc)) from None
-            what = "are damaged" if isinstance(exc, _Damaged) or "malformed" in str(exc) \
+            what = (
+                "are damaged"
+                if isinstance(exc, _Damaged) or "malformed" in str(exc)
                 else "are not a database"
+            )
             try:
                 aside = _set_aside(path)
             except OSError as move:
                 raise RecordsError(_explain(path, move, "set aside")) from None
-            log.error("records %s %s (%s); moved to %s, starting fresh", path, what,
-                      " ".join(str(exc).split()), aside)
+            log.error(
+                "records %s %s (%s); moved to %s, starting fresh",
+                path,
+                what,
+                " ".join(str(exc).split()),
+                aside,
+            )
         except OSError as exc:
             raise RecordsError(_explain(path, exc)) from None
         try:
@@ -399,18 +412,23 @@ class Records:
             found = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
         except sqlite3.DatabaseError as exc:
             if _is_damaged(exc):
-                raise RecordsError(f"the records {path} are damaged ({exc}); the cabinet "
-                                   f"sets them aside at its next start") from None
+                raise RecordsError(
+                    f"the records {path} are damaged ({exc}); the cabinet "
+                    f"sets them aside at its next start"
+                ) from None
             raise RecordsError(_explain(path, exc, "read")) from None
         if found != "ok":
             conn.close()
-            raise RecordsError(f"the records {path} are damaged ({found}); the cabinet sets "
-                               f"them aside at its next start")
+            raise RecordsError(
+                f"the records {path} are damaged ({found}); the cabinet sets "
+                f"them aside at its next start"
+            )
         if version != SCHEMA_VERSION:
             conn.close()
             raise RecordsError(
                 f"the records {path} have schema {version} and this release reads "
-                f"{SCHEMA_VERSION}; start the cabinet of the same release once (it migrates)")
+                f"{SCHEMA_VERSION}; start the cabinet of the same release once (it migrates)"
+            )
         return cls(conn, path)
 
     @staticmethod
@@ -419,8 +437,7 @@ class Records:
         create the WAL index beside the file, ``immutable=1``: no kiosk can be writing."""
         uri = path.resolve().as_uri()
         try:
-            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None,
-                                   timeout=5.0)
+            conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, timeout=5.0)
             conn.execute("PRAGMA user_version").fetchone()
             return conn
         except sqlite3.OperationalError:
@@ -484,8 +501,10 @@ class Records:
                 with suppress(sqlite3.Error):
                     self._conn.execute("ROLLBACK")
             if damaged:
-                raise RecordsError(f"cannot write the records {self.path}: they are damaged "
-                                   f"({exc}); the next start sets them aside") from None
+                raise RecordsError(
+                    f"cannot write the records {self.path}: they are damaged "
+                    f"({exc}); the next start sets them aside"
+                ) from None
             raise RecordsError(_explain(self.path, exc, "write")) from None
 
     def _abandon_dead(self) -> tuple[int, ...]:
@@ -494,7 +513,8 @@ class Records:
             "SELECT id, owner_pid, boot_id FROM games WHERE status = 'running'"
         ).fetchall()
         dead = [
-            gid for gid, pid, their_boot in rows
+            gid
+            for gid, pid, their_boot in rows
             if pid is None or their_boot != boot or pid == os.getpid() or not _alive(pid)
         ]
         if dead:
@@ -503,14 +523,22 @@ class Records:
                     "UPDATE games SET status = 'abandoned', ended_wall = ? WHERE id = ?",
                     [(_now_wall(), gid) for gid in dead],
                 )
-            log.warning("records: game(s) %s were in progress when the cabinet stopped; "
-                        "recorded as abandoned", ", ".join(map(str, dead)))
+            log.warning(
+                "records: game(s) %s were in progress when the cabinet stopped; "
+                "recorded as abandoned",
+                ", ".join(map(str, dead)),
+            )
         return tuple(dead)
 
     # Games.
 
-    def start_game(self, rules: Rules, seats: Sequence[SeatEntry], seed: int | None,
-                   match_id: int | None = None) -> int:
+    def start_game(
+        self,
+        rules: Rules,
+        seats: Sequence[SeatEntry],
+        seed: int | None,
+        match_id: int | None = None,
+    ) -> int:
         """Record a game as running (call before the deal); its id."""
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player game")
@@ -518,8 +546,15 @@ class Records:
             cur = conn.execute(
                 "INSERT INTO games (started_wall, game, rules_json, seed, status, match_id, "
                 "owner_pid, boot_id) VALUES (?, ?, ?, ?, 'running', ?, ?, ?)",
-                (_now_wall(), str(rules.game), json.dumps(rules.options(), sort_keys=True),
-                 seed, match_id, os.getpid(), _boot_id()),
+                (
+                    _now_wall(),
+                    str(rules.game),
+                    json.dumps(rules.options(), sort_keys=True),
+                    seed,
+                    match_id,
+                    os.getpid(),
+                    _boot_id(),
+                ),
             )
             game_id = int(cur.lastrowid or 0)
             conn.executemany(
@@ -528,25 +563,42 @@ class Records:
             )
         return game_id
 
-    def finish_game(self, game_id: int, *, winner: int | None, duration_ms: int,
-                    replay: Mapping[str, Any] | None = None,
-                    results: Sequence[SeatResult] = (),
-                    taken_over: Mapping[int, str] | None = None) -> None:
+    def finish_game(
+        self,
+        game_id: int,
+        *,
+        winner: int | None,
+        duration_ms: int,
+        replay: Mapping[str, Any] | None = None,
+        results: Sequence[SeatResult] = (),
+        taken_over: Mapping[int, str] | None = None,
+    ) -> None:
         """Record a decided game (``winner`` None for a draw) with its replay scenario
         (``engine.scenario.record(...)``) and each seat's numbers. ``taken_over``: seats
         a bot played for part of the game (seat -> its preset): they lose their initials
         for this game, so a high score is only ever a player's own play."""
-        self._end(game_id, "finished", winner, duration_ms, replay, results,
-                  taken_over or {})
+        self._end(game_id, "finished", winner, duration_ms, replay, results, taken_over or {})
 
-    def abandon_game(self, game_id: int, *, duration_ms: int | None = None,
-                     replay: Mapping[str, Any] | None = None) -> None:
+    def abandon_game(
+        self,
+        game_id: int,
+        *,
+        duration_ms: int | None = None,
+        replay: Mapping[str, Any] | None = None,
+    ) -> None:
         """Record a game stopped before its end (service menu reset, failsafe)."""
         self._end(game_id, "abandoned", None, duration_ms, replay, ())
 
-    def _end(self, game_id: int, status: str, winner: int | None, duration_ms: int | None,
-             replay: Mapping[str, Any] | None, results: Sequence[SeatResult],
-             taken_over: Mapping[int, str] | None = None) -> None:
+    def _end(
+        self,
+        game_id: int,
+        status: str,
+        winner: int | None,
+        duration_ms: int | None,
+        replay: Mapping[str, Any] | None,
+        results: Sequence[SeatResult],
+        taken_over: Mapping[int, str] | None = None,
+    ) -> None:
         with self._tx() as conn:
             row = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
@@ -556,9 +608,14 @@ class Records:
             conn.execute(
                 "UPDATE games SET status = ?, winner = ?, duration_ms = ?, replay_json = ?, "
                 "ended_wall = ? WHERE id = ?",
-                (status, winner, duration_ms,
-                 None if replay is None else json.dumps(replay, separators=(",", ":")),
-                 _now_wall(), game_id),
+                (
+                    status,
+                    winner,
+                    duration_ms,
+                    None if replay is None else json.dumps(replay, separators=(",", ":")),
+                    _now_wall(),
+                    game_id,
+                ),
             )
             for seat, result in enumerate(results):
                 reactions = [float(r) for r in result.reactions_ms]
@@ -566,45 +623,61 @@ class Records:
                     "UPDATE game_seats SET won = ?, cards_left = ?, plays = ?, longest_run = ?, "
                     "stalls = ?, reaction_count = ?, reaction_sum_ms = ?, reaction_best_ms = ? "
                     "WHERE game_id = ? AND seat = ?",
-                    (int(winner == seat), result.cards_left, result.plays, result.longest_run,
-                     result.stalls, len(reactions), sum(reactions),
-                     min(reactions) if reactions else None, game_id, seat),
+                    (
+                        int(winner == seat),
+                        result.cards_left,
+                        result.plays,
+                        result.longest_run,
+                        result.stalls,
+                        len(reactions),
+                        sum(reactions),
+                        min(reactions) if reactions else None,
+                        game_id,
+                        seat,
+                    ),
                 )
             conn.executemany(
                 "UPDATE game_seats SET initials = NULL, bot = ? WHERE game_id = ? AND seat = ?",
-                [(f"{bot} (took over)", game_id, seat)
-                 for seat, bot in (taken_over or {}).items()])
+                [(f"{bot} (took over)", game_id, seat) for seat, bot in (taken_over or {}).items()],
+            )
             if not results and winner is not None:
-                conn.execute("UPDATE game_seats SET won = (seat = ?) WHERE game_id = ?",
-                             (winner, game_id))
+                conn.execute(
+                    "UPDATE game_seats SET won = (seat = ?) WHERE game_id = ?", (winner, game_id)
+                )
 
     def game(self, game_id: int) -> GameRecord:
         row = self._conn.execute(
             "SELECT id, game, rules_json, seed, status, winner, duration_ms, match_id, "
-            "started_wall FROM games WHERE id = ?", (game_id,),
+            "started_wall FROM games WHERE id = ?",
+            (game_id,),
         ).fetchone()
         if row is None:
             raise RecordsError(f"no game {game_id} in the records")
         seats = tuple(
-            SeatEntry(initials, bot) for initials, bot in self._conn.execute(
+            SeatEntry(initials, bot)
+            for initials, bot in self._conn.execute(
                 "SELECT initials, bot FROM game_seats WHERE game_id = ? ORDER BY seat",
                 (game_id,),
             )
         )
         gid, game, rules_json, seed, status, winner, duration, match_id, wall = row
         rules, fault = _json_object(rules_json, "rules_json")
-        return GameRecord(gid, game, rules, seed, status, winner, duration, match_id, wall,
-                          seats, fault)
+        return GameRecord(
+            gid, game, rules, seed, status, winner, duration, match_id, wall, seats, fault
+        )
 
     def recent_games(self, limit: int = 20) -> list[GameRecord]:
-        ids = [r[0] for r in self._conn.execute(
-            "SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,))]
+        ids = [
+            r[0]
+            for r in self._conn.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,))
+        ]
         return [self.game(i) for i in ids]
 
     def replay(self, game_id: int) -> dict[str, Any] | None:
         """The game's scenario (``engine.scenario.run_scenario`` replays it), or None."""
         row = self._conn.execute(
-            "SELECT replay_json FROM games WHERE id = ?", (game_id,)).fetchone()
+            "SELECT replay_json FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
         if row is None:
             raise RecordsError(f"no game {game_id} in the records")
         if row[0] is None:
@@ -622,7 +695,8 @@ class Records:
             conn.execute("UPDATE matches SET status = 'abandoned' WHERE status = 'open'")
             cur = conn.execute(
                 "INSERT INTO matches (format, players, seed, started_wall, status) "
-                "VALUES (?, ?, ?, ?, 'open')", (str(rules), players, seed, _now_wall()),
+                "VALUES (?, ?, ?, ?, 'open')",
+                (str(rules), players, seed, _now_wall()),
             )
             return int(cur.lastrowid or 0)
 
@@ -630,24 +704,30 @@ class Records:
         """The open match rebuilt from its finished games (restart-proof), or None."""
         row = self._conn.execute(
             "SELECT id, format, players, seed FROM matches WHERE status = 'open' "
-            "ORDER BY id DESC LIMIT 1").fetchone()
+            "ORDER BY id DESC LIMIT 1"
+        ).fetchone()
         if row is None:
             return None
         match_id, fmt, players, seed = row
         results = []
-        for (gid, winner) in self._conn.execute(
-                "SELECT id, winner FROM games WHERE match_id = ? AND status = 'finished' "
-                "ORDER BY id", (match_id,)).fetchall():
-            left = [int(c or 0) for (c,) in self._conn.execute(
-                "SELECT cards_left FROM game_seats WHERE game_id = ? ORDER BY seat", (gid,))]
+        for gid, winner in self._conn.execute(
+            "SELECT id, winner FROM games WHERE match_id = ? AND status = 'finished' ORDER BY id",
+            (match_id,),
+        ).fetchall():
+            left = [
+                int(c or 0)
+                for (c,) in self._conn.execute(
+                    "SELECT cards_left FROM game_seats WHERE game_id = ? ORDER BY seat", (gid,)
+                )
+            ]
             results.append(GameResult(winner, tuple(left)))
         return match_id, Match(MatchRules.parse(fmt), players, seed, tuple(results))
 
     def match_game(self, match_id: int) -> str | None:
         """The game (``speed``...) a match is played at: its newest game's, or None."""
         row = self._conn.execute(
-            "SELECT game FROM games WHERE match_id = ? ORDER BY id DESC LIMIT 1",
-            (match_id,)).fetchone()
+            "SELECT game FROM games WHERE match_id = ? ORDER BY id DESC LIMIT 1", (match_id,)
+        ).fetchone()
         return None if row is None else str(row[0])
 
     def end_match(self, match_id: int, winner: int | None) -> None:
@@ -682,7 +762,8 @@ class Records:
         if initials is not None:
             where, args = "AND s.initials = ?", (initials,)
         rows = self._conn.execute(
-            self._STATS.format(key="s.initials", where=where), args).fetchall()
+            self._STATS.format(key="s.initials", where=where), args
+        ).fetchall()
         return [_stats(row[0], row) for row in rows]
 
     def high_scores(self, limit: int = 10) -> list[Stats]:
@@ -694,15 +775,19 @@ class Records:
     def bookkeeping(self) -> Bookkeeping:
         counts = dict(self._conn.execute("SELECT status, COUNT(*) FROM games GROUP BY status"))
         matches = self._conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
-        log_counts = dict(self._conn.execute(
-            "SELECT kind, COUNT(*) FROM cabinet_log GROUP BY kind"))
+        log_counts = dict(
+            self._conn.execute("SELECT kind, COUNT(*) FROM cabinet_log GROUP BY kind")
+        )
         last = self._conn.execute(
-            "SELECT wall, detail FROM cabinet_log WHERE kind = 'fault' "
-            "ORDER BY id DESC LIMIT 1").fetchone()
+            "SELECT wall, detail FROM cabinet_log WHERE kind = 'fault' ORDER BY id DESC LIMIT 1"
+        ).fetchone()
         return Bookkeeping(
-            games=sum(counts.values()), finished=counts.get("finished", 0),
-            abandoned=counts.get("abandoned", 0), running=counts.get("running", 0),
-            matches=matches, starts=log_counts.get("start", 0),
+            games=sum(counts.values()),
+            finished=counts.get("finished", 0),
+            abandoned=counts.get("abandoned", 0),
+            running=counts.get("running", 0),
+            matches=matches,
+            starts=log_counts.get("start", 0),
             faults=log_counts.get("fault", 0),
             last_fault="" if last is None else f"{last[0]} {last[1] or ''}".strip(),
         )
@@ -717,8 +802,10 @@ class Records:
 
     def _note(self, kind: str, detail: str | None) -> None:
         with self._tx() as conn:
-            conn.execute("INSERT INTO cabinet_log (wall, kind, detail) VALUES (?, ?, ?)",
-                         (_now_wall(), kind, detail))
+            conn.execute(
+                "INSERT INTO cabinet_log (wall, kind, detail) VALUES (?, ?, ?)",
+                (_now_wall(), kind, detail),
+            )
 
     def unclaimed_win(self) -> tuple[int, int] | None:
         """The newest finished game whose winner has no initials: (game id, seat)."""
@@ -726,7 +813,8 @@ class Records:
             "SELECT g.id, g.winner FROM games g JOIN game_seats s "
             "ON s.game_id = g.id AND s.seat = g.winner "
             "WHERE g.status = 'finished' AND s.initials IS NULL AND s.bot IS NULL "
-            "ORDER BY g.id DESC LIMIT 1").fetchone()
+            "ORDER BY g.id DESC LIMIT 1"
+        ).fetchone()
         return None if row is None else (int(row[0]), int(row[1]))
 
     def set_initials(self, game_id: int, seat: int, initials: str) -> None:
@@ -734,8 +822,10 @@ class Records:
         if not valid_initials(initials):
             raise ValueError(f"initials {initials!r}: use three letters A-Z")
         with self._tx() as conn:
-            cur = conn.execute("UPDATE game_seats SET initials = ? WHERE game_id = ? "
-                               "AND seat = ?", (initials, game_id, seat))
+            cur = conn.execute(
+                "UPDATE game_seats SET initials = ? WHERE game_id = ? AND seat = ?",
+                (initials, game_id, seat),
+            )
             if cur.rowcount != 1:
                 raise RecordsError(f"no seat {seat + 1} in game {game_id}")
 
@@ -762,9 +852,15 @@ def _json_object(text: Any, column: str) -> tuple[dict[str, Any], str]:
 def _stats(key: str, row: Sequence[Any]) -> Stats:
     _, games, wins, fastest, rsum, rcount, rbest, run, stalls, plays = row
     return Stats(
-        key=key, games=games, wins=int(wins or 0), fastest_win_ms=fastest,
-        mean_reaction_ms=(rsum / rcount) if rcount else None, best_reaction_ms=rbest,
-        longest_run=int(run or 0), stalls=int(stalls or 0), plays=int(plays or 0),
+        key=key,
+        games=games,
+        wins=int(wins or 0),
+        fastest_win_ms=fastest,
+        mean_reaction_ms=(rsum / rcount) if rcount else None,
+        best_reaction_ms=rbest,
+        longest_run=int(run or 0),
+        stalls=int(stalls or 0),
+        plays=int(plays or 0),
     )
 
 

@@ -28,8 +28,10 @@ def _open(args: argparse.Namespace) -> Any:
 
     folder = _folder(args)
     if not (folder / DB_NAME).is_file():
-        raise RecordsError(f"no records in {folder} (give --state-dir, or run as the "
-                           f"cabinet's user where $STATE_DIRECTORY is set)")
+        raise RecordsError(
+            f"no records in {folder} (give --state-dir, or run as the "
+            f"cabinet's user where $STATE_DIRECTORY is set)"
+        )
     return Records.open_readonly(folder)
 
 
@@ -42,34 +44,43 @@ def _games(records: Any, args: argparse.Namespace) -> int:
     if not rows:
         print("no games recorded yet")
         return 0
-    print(f"{'game':>6}  {'started (UTC)':<25}  {'':<10}  {'status':<9}  {'winner':<6}  "
-          f"{'length':>8}  seats")
+    print(
+        f"{'game':>6}  {'started (UTC)':<25}  {'':<10}  {'status':<9}  {'winner':<6}  "
+        f"{'length':>8}  seats"
+    )
     for g in rows:
         if g.fault:  # one damaged row is reported; the others still list
             print(f"{g.id:>6}  damaged row: {g.fault}")
             continue
-        seats = ", ".join(s.initials or (f"bot {s.bot}" if s.bot else "player")
-                          for s in g.seats)
+        seats = ", ".join(s.initials or (f"bot {s.bot}" if s.bot else "player") for s in g.seats)
         winner = "-" if g.winner is None else f"P{g.winner + 1}"
-        print(f"{g.id:>6}  {g.started_wall:<25}  {g.game:<10}  {g.status:<9}  {winner:<6}  "
-              f"{_seconds(g.duration_ms):>8}  {seats}")
+        print(
+            f"{g.id:>6}  {g.started_wall:<25}  {g.game:<10}  {g.status:<9}  {winner:<6}  "
+            f"{_seconds(g.duration_ms):>8}  {seats}"
+        )
     return 0
 
 
 def _stats(records: Any, args: argparse.Namespace) -> int:
     book = records.bookkeeping()
-    print(f"games {book.games}: finished {book.finished}, abandoned {book.abandoned}, "
-          f"running {book.running}; matches {book.matches}")
-    for title, table in (("per seat", records.seat_stats()),
-                         ("per initials (wins, then fastest win)", records.high_scores(50))):
+    print(
+        f"games {book.games}: finished {book.finished}, abandoned {book.abandoned}, "
+        f"running {book.running}; matches {book.matches}"
+    )
+    for title, table in (
+        ("per seat", records.seat_stats()),
+        ("per initials (wins, then fastest win)", records.high_scores(50)),
+    ):
         print(f"\n{title}:")
         if not table:
             print("  none yet")
         for s in table:
             mean = "-" if s.mean_reaction_ms is None else f"{s.mean_reaction_ms:.0f} ms"
-            print(f"  {s.key:<7} games {s.games:>4}  wins {s.wins:>4}  fastest win "
-                  f"{_seconds(s.fastest_win_ms):>8}  mean reaction {mean:>7}  "
-                  f"longest run {s.longest_run:>2}  plays {s.plays}")
+            print(
+                f"  {s.key:<7} games {s.games:>4}  wins {s.wins:>4}  fastest win "
+                f"{_seconds(s.fastest_win_ms):>8}  mean reaction {mean:>7}  "
+                f"longest run {s.longest_run:>2}  plays {s.plays}"
+            )
     return 0
 
 
@@ -78,15 +89,19 @@ def _replay(records: Any, args: argparse.Namespace) -> int:
 
     scenario = records.replay(args.game)
     if scenario is None:
-        raise RecordsError(f"game {args.game} has no replay (it was cut short before "
-                           f"anything was written)")
+        raise RecordsError(
+            f"game {args.game} has no replay (it was cut short before anything was written)"
+        )
     text = json.dumps(scenario, indent=1) + "\n"
     if args.output in (None, "-"):
         sys.stdout.write(text)
     else:
         Path(args.output).write_text(text, encoding="utf-8")
-        print(f"game {args.game} written to {args.output}; replay it with: speed-cabinet "
-              f"scenario {args.output}", file=sys.stderr)
+        print(
+            f"game {args.game} written to {args.output}; replay it with: speed-cabinet "
+            f"scenario {args.output}",
+            file=sys.stderr,
+        )
     return 0
 
 
@@ -105,19 +120,27 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{PROG}: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     except sqlite3.Error as exc:  # damage quick_check missed, found by a query
-        print(f"{PROG}: the records {_folder(args) / DB_NAME} cannot be read ("
-              f"{' '.join(str(exc).split())}); the cabinet sets damaged records aside at its "
-              f"next start", file=sys.stderr)
+        print(
+            f"{PROG}: the records {_folder(args) / DB_NAME} cannot be read ("
+            f"{' '.join(str(exc).split())}); the cabinet sets damaged records aside at its "
+            f"next start",
+            file=sys.stderr,
+        )
         return 2
 
 
 def add_parser(sub: Any) -> None:
     rec = sub.add_parser(
-        "records", help="the cabinet's records: recent games, stats, a game's replay",
-        description="Read the records the kiosk keeps in its state directory.")
-    rec.add_argument("--state-dir", default=None, metavar="DIR",
-                     help="where the records are (default: $STATE_DIRECTORY, else "
-                          "/var/lib/speed-cabinet)")
+        "records",
+        help="the cabinet's records: recent games, stats, a game's replay",
+        description="Read the records the kiosk keeps in its state directory.",
+    )
+    rec.add_argument(
+        "--state-dir",
+        default=None,
+        metavar="DIR",
+        help="where the records are (default: $STATE_DIRECTORY, else /var/lib/speed-cabinet)",
+    )
     what = rec.add_subparsers(dest="records_command", required=True)
     games = what.add_parser("games", help="the most recent games, newest first")
     games.add_argument("--limit", type=int, default=20, help="how many (default 20)")
@@ -126,8 +149,9 @@ def add_parser(sub: Any) -> None:
     stats.set_defaults(show=_stats)
     replay = what.add_parser("replay", help="a game's replay as a scenario file")
     replay.add_argument("game", type=int, help="the game's number (see `records games`)")
-    replay.add_argument("-o", "--output", default=None,
-                        help="write it here (default: standard output)")
+    replay.add_argument(
+        "-o", "--output", default=None, help="write it here (default: standard output)"
+    )
     replay.set_defaults(show=_replay)
     rec.set_defaults(func=_run)
 

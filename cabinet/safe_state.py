@@ -33,10 +33,7 @@ DEFAULT_CONFIG = "/etc/speed-cabinet/config.toml"
 def led_pins(config: CabinetConfig) -> list[int]:
     """Every direct-GPIO LED pin in the config, in seat order."""
     return [
-        pin
-        for seat in config.seats
-        if seat.inputs is Inputs.GPIO
-        for pin in seat.leds.values()
+        pin for seat in config.seats if seat.inputs is Inputs.GPIO for pin in seat.leds.values()
     ]
 
 
@@ -103,8 +100,9 @@ def add_parser(sub: Any) -> None:
         "leds-off",
         help="drive every panel LED off (the kiosk unit's stop hook)",
         description="Drive every direct-GPIO panel LED in the config off through lgpio, then "
-                    "release the pins. systemd runs it after every stop or crash.",
+        "release the pins. systemd runs it after every stop or crash.",
     )
-    cmd.add_argument("--config", default=DEFAULT_CONFIG,
-                     help=f"cabinet config TOML (default {DEFAULT_CONFIG})")
+    cmd.add_argument(
+        "--config", default=DEFAULT_CONFIG, help=f"cabinet config TOML (default {DEFAULT_CONFIG})"
+    )
     cmd.set_defaults(func=_command)

@@ -54,12 +54,17 @@ _LIGHT = {Led.OFF: Light.OFF, Led.DIM: Light.DIM, Led.ON: Light.ON, Led.BLINK: L
 
 
 def lights_view(lights: PanelLights) -> Lights:
-    return Lights(tuple(_LIGHT[x] for x in lights.slots), _LIGHT[lights.left],
-                  _LIGHT[lights.right], _LIGHT[lights.slam])
+    return Lights(
+        tuple(_LIGHT[x] for x in lights.slots),
+        _LIGHT[lights.left],
+        _LIGHT[lights.right],
+        _LIGHT[lights.slam],
+    )
 
 
-def seat_keys(seats: Sequence[SeatConfig], bindings: dict[str, tuple[int, Control]]
-              ) -> dict[int, tuple[str, ...]]:
+def seat_keys(
+    seats: Sequence[SeatConfig], bindings: dict[str, tuple[int, Control]]
+) -> dict[int, tuple[str, ...]]:
     """Per keyboard seat, its key labels in panel order (slots 1-5, LEFT, RIGHT, SLAM)."""
     out: dict[int, dict[Control, str]] = {}
     for key, (seat, control) in bindings.items():
@@ -76,8 +81,7 @@ def seat_label(config: SeatConfig, bot: bool) -> str:
     return config.inputs.value
 
 
-def seat_view(seat: SeatRuntime, state: Any, now_ms: int,
-              keys: tuple[str, ...] = ()) -> SeatView:
+def seat_view(seat: SeatRuntime, state: Any, now_ms: int, keys: tuple[str, ...] = ()) -> SeatView:
     """One seat's view: the LEDs it shows (computed here for seats without a panel)."""
     cfg = seat.config
     ctrl = seat.controller
@@ -88,9 +92,14 @@ def seat_view(seat: SeatRuntime, state: Any, now_ms: int,
     # Speed and Spit targets are centre piles; California covers row piles (no pile()).
     has_piles = hasattr(ctrl, "pile")
     return SeatView(
-        index=cfg.index, position=cfg.position,
-        picked=tuple(ctrl.picked_slots(state)), lights=lights_view(lights),
-        assist=cfg.assist.value, keys=keys, bot=bot, label=seat_label(cfg, bot),
+        index=cfg.index,
+        position=cfg.position,
+        picked=tuple(ctrl.picked_slots(state)),
+        lights=lights_view(lights),
+        assist=cfg.assist.value,
+        keys=keys,
+        bot=bot,
+        label=seat_label(cfg, bot),
         left_pile=ctrl.pile(state, Control.LEFT) if has_piles else None,
         right_pile=ctrl.pile(state, Control.RIGHT) if has_piles else None,
     )
@@ -109,8 +118,11 @@ class PhotoFinishes:
         for ev in events:
             if isinstance(ev, CardPlayed):
                 self._landed[ev.to] = (ev.t, ev.player)
-            elif (isinstance(ev, PlayRejected) and ev.reason is Reason.NOT_ADJACENT
-                  and ev.to in self._landed):
+            elif (
+                isinstance(ev, PlayRejected)
+                and ev.reason is Reason.NOT_ADJACENT
+                and ev.to in self._landed
+            ):
                 t, winner = self._landed[ev.to]
                 margin = ev.t - t
                 if winner != ev.player and 0 <= margin < PHOTO_FINISH_MS:
@@ -132,12 +144,18 @@ class Frame:
 class ScreenFeed:
     """A loop observer: keeps the newest ``TableView`` and the events since the last take."""
 
-    def __init__(self, seats: Sequence[SeatRuntime], *, laptop: bool,
-                 keys: dict[int, tuple[str, ...]] | None = None,
-                 match: MatchView | None = None, four_colour: bool = False,
-                 offline: Callable[[], Sequence[str]] | None = None,
-                 flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None,
-                 service: Callable[[], ServiceView | None] | None = None) -> None:
+    def __init__(
+        self,
+        seats: Sequence[SeatRuntime],
+        *,
+        laptop: bool,
+        keys: dict[int, tuple[str, ...]] | None = None,
+        match: MatchView | None = None,
+        four_colour: bool = False,
+        offline: Callable[[], Sequence[str]] | None = None,
+        flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None,
+        service: Callable[[], ServiceView | None] | None = None,
+    ) -> None:
         self.seats = list(seats)
         self.laptop = laptop
         self.keys = keys or {}
@@ -159,24 +177,36 @@ class ScreenFeed:
 
     def view_of(self, state: Any) -> TableView:
         now = state.now
-        seats = tuple(seat_view(s, state, now, self.keys.get(s.config.index, ()))
-                      for s in self.seats)
+        seats = tuple(
+            seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
+        )
         offline = tuple(self.offline()) if self.offline is not None else ()
         flow, match = self.flow() if self.flow is not None else (None, None)
         if flow is not None and any(flow.names):  # a player's initials name their seat
             seats = tuple(_named(v, flow.names) for v in seats)
-        return TableView(state=state, seats=seats, laptop=self.laptop, offline=offline,
-                         photo=self.photo, match=match or self.match,
-                         four_colour=self.four_colour, flow=flow,
-                         service=self.service() if self.service is not None else None)
+        return TableView(
+            state=state,
+            seats=seats,
+            laptop=self.laptop,
+            offline=offline,
+            photo=self.photo,
+            match=match or self.match,
+            four_colour=self.four_colour,
+            flow=flow,
+            service=self.service() if self.service is not None else None,
+        )
 
     def __call__(self, pub: Published) -> None:
         photo = self.photos.see(pub.commands, pub.events)
         if photo is not None:
             self.photo = photo
         view = self.view_of(pub.state)
-        claims = sum(1 for ev in pub.events if isinstance(ev, GameWon) and any(
-            isinstance(c, Slam) and c.player == ev.player for c in pub.commands))
+        claims = sum(
+            1
+            for ev in pub.events
+            if isinstance(ev, GameWon)
+            and any(isinstance(c, Slam) and c.player == ev.player for c in pub.commands)
+        )
         with self._lock:
             self._claims += claims
             if self._view is not None and pub.events and self._before is None:
@@ -218,8 +248,14 @@ def display_available(env: dict[str, str] | None = None) -> str | None:
 class Window:
     """The pygame window on the main thread: events in, frames out."""
 
-    def __init__(self, size: tuple[int, int] | None, *, fullscreen: bool, sound: Any = None,
-                 title: str = "speed-cabinet") -> None:
+    def __init__(
+        self,
+        size: tuple[int, int] | None,
+        *,
+        fullscreen: bool,
+        sound: Any = None,
+        title: str = "speed-cabinet",
+    ) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
@@ -331,8 +367,9 @@ def run_window(
                             loop.stop()
                         continue
                     if ev.type == pg.KEYDOWN and ev.key == pg.K_F12:
-                        shot = os.environ.get("SPEED_CABINET_SCREENSHOT",
-                                              "speed-cabinet-screenshot.png")
+                        shot = os.environ.get(
+                            "SPEED_CABINET_SCREENSHOT", "speed-cabinet-screenshot.png"
+                        )
                         try:
                             pg.image.save(window.screen, shot)
                         except (OSError, pg.error) as exc:  # a read-only kiosk: no shot
@@ -340,8 +377,9 @@ def run_window(
                         continue
                     bound = bindings.get(pg.key.name(ev.key))
                     if bound is not None:
-                        loop.inbox.put((time.monotonic(), bound[0], bound[1],
-                                        ev.type == pg.KEYDOWN))
+                        loop.inbox.put(
+                            (time.monotonic(), bound[0], bound[1], ev.type == pg.KEYDOWN)
+                        )
             frame = None
             try:
                 frame = feed.take()
@@ -353,13 +391,22 @@ def run_window(
                         renderer, anims = Renderer(window.size), Animations()
                     layout = renderer.layout_of(frame.view)
                     if frame.events:
-                        anims.start(frame.events, frame.before, layout,
-                                    {s.index: s.picked for s in frame.view.seats})
+                        anims.start(
+                            frame.events,
+                            frame.before,
+                            layout,
+                            {s.index: s.picked for s in frame.view.seats},
+                        )
                         if sound is not None:
                             if frame.claims:  # the "SPEED!" claim, instead of the plain win
                                 sound.play("speed")
-                            sound.play_events([e for e in frame.events if not (
-                                frame.claims and isinstance(e, GameWon))])
+                            sound.play_events(
+                                [
+                                    e
+                                    for e in frame.events
+                                    if not (frame.claims and isinstance(e, GameWon))
+                                ]
+                            )
                     anims.advance(dt)
                     now_ms = loop.ms(now)
                     key = renderer.frame_key(frame.view, anims, now_ms)
@@ -371,8 +418,7 @@ def run_window(
                         if on_frame is not None:
                             on_frame(frames)
             except Exception as exc:  # not KeyboardInterrupt / SystemExit: those unwind
-                log.error("the window's frame failed; reported to the cabinet loop",
-                          exc_info=exc)
+                log.error("the window's frame failed; reported to the cabinet loop", exc_info=exc)
                 loop.report_fault(exc, logged=True)
                 renderer, last_key = None, None  # its caches may be what broke
                 broken = frame.view if frame is not None else None
@@ -417,8 +463,14 @@ def try_display() -> str | None:
     return None
 
 
-def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
-                out: Any = None, flow: bool = False) -> Any:
+def run_display(
+    cab: Any,
+    *,
+    until: float | None = None,
+    laptop: bool = True,
+    out: Any = None,
+    flow: bool = False,
+) -> Any:
     """Run a built cabinet with the window (keys from the window); returns the final state.
 
     Seats without a panel are drawn with the LEDs they would show; ``laptop`` also draws
@@ -438,11 +490,15 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
         players, director = attach_directors(cab, laptop=laptop, out=out)
         # Laptop: F2 is the service button; kiosk: only the code prompt (a guest's keyboard).
         bindings[SERVICE_KEY] = (SERVICE_SEAT if laptop else SERVICE_KEY_SEAT, Control.SLAM)
-    feed = ScreenFeed(cab.seats, laptop=laptop, keys=keys,
-                      four_colour=config.display.four_colour,
-                      offline=cab.loop.offline_names,
-                      flow=director.flow_view if director is not None else None,
-                      service=director.service_view if director is not None else None)
+    feed = ScreenFeed(
+        cab.seats,
+        laptop=laptop,
+        keys=keys,
+        four_colour=config.display.four_colour,
+        offline=cab.loop.offline_names,
+        flow=director.flow_view if director is not None else None,
+        service=director.service_view if director is not None else None,
+    )
     cab.loop.observers.append(feed)
     sound = SoundBoard(config.display.volume / 100, config.display.mute)
     if out is not None:
@@ -450,19 +506,33 @@ def run_display(cab: Any, *, until: float | None = None, laptop: bool = True,
         quits = "ESC quits" if laptop else "a keyboard's ESC does nothing"
         print(f"speed-cabinet: the table is in {mode} ({quits})", file=out, flush=True)
         if director is not None:
-            print("speed-cabinet: attract mode: a bot demo until a player presses SLAM",
-                  file=out, flush=True)
+            print(
+                "speed-cabinet: attract mode: a bot demo until a player presses SLAM",
+                file=out,
+                flush=True,
+            )
     start = time.monotonic()
 
     def first_frame(n: int) -> None:
         if n == 1:  # the frame bench's startup_ms waits for this line
-            print(f"speed-cabinet: first frame {(time.monotonic() - start) * 1000:.0f} ms "
-                  f"after the cabinet was built", file=out or sys.stdout, flush=True)
+            print(
+                f"speed-cabinet: first frame {(time.monotonic() - start) * 1000:.0f} ms "
+                f"after the cabinet was built",
+                file=out or sys.stdout,
+                flush=True,
+            )
 
     try:
-        state = run_window(cab.loop, feed, bindings, fullscreen=config.display.fullscreen
-                           and not laptop, until=until, sound=sound, on_frame=first_frame,
-                           esc_quits=laptop)
+        state = run_window(
+            cab.loop,
+            feed,
+            bindings,
+            fullscreen=config.display.fullscreen and not laptop,
+            until=until,
+            sound=sound,
+            on_frame=first_frame,
+            esc_quits=laptop,
+        )
     finally:
         if director is not None:
             players.close()  # a recorded game still on: abandoned (the loop has stopped)

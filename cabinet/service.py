@@ -105,8 +105,7 @@ class Page(Enum):
 
 ITEMS = tuple(p for p in Page if p not in (Page.MENU, Page.CODE, Page.LOCKED))
 """The full menu's items, in order."""
-READ_ONLY_ITEMS = (Page.BUTTONS, Page.LEDS, Page.LATENCY, Page.BOOKKEEPING, Page.SCORES,
-                   Page.EXIT)
+READ_ONLY_ITEMS = (Page.BUTTONS, Page.LEDS, Page.LATENCY, Page.BOOKKEEPING, Page.SCORES, Page.EXIT)
 """The read-only menu's items: the pages that change nothing."""
 
 
@@ -118,9 +117,13 @@ class Access(Enum):
     READ_ONLY = "read-only"
     """The hold with no code set (and the code prompt itself)."""
 
+
 POWER_ACTIONS = ("poweroff", "reboot", "restart")
-POWER_LABELS = {"poweroff": "shut down", "reboot": "reboot",
-                "restart": "restart the cabinet (uses saved settings)"}
+POWER_LABELS = {
+    "poweroff": "shut down",
+    "reboot": "reboot",
+    "restart": "restart the cabinet (uses saved settings)",
+}
 LAPTOP_POWER = ("restart",)
 """Laptop mode's only power action: "restart" quits there (cabinet/app.py ``power``)."""
 
@@ -255,8 +258,18 @@ class Audit:
     seconds: float = 0.0
 
 
-Effect = Opened | Closed | Pause | Resume | Load | SaveSettings | SaveInitials | ResetStats \
-    | Power | Audit
+Effect = (
+    Opened
+    | Closed
+    | Pause
+    | Resume
+    | Load
+    | SaveSettings
+    | SaveInitials
+    | ResetStats
+    | Power
+    | Audit
+)
 
 HARMFUL = (SaveSettings, SaveInitials, ResetStats, Power)
 """The effects that change the cabinet: a read-only menu never gives one."""
@@ -296,27 +309,54 @@ def _numbers(key: str, current: int) -> tuple[int, ...]:
     return RANGES[key].values(current)
 
 
-def form_of(config: CabinetConfig, difficulties: Sequence[str],
-            matches: Sequence[str]) -> tuple[Row, ...]:
+def form_of(
+    config: CabinetConfig, difficulties: Sequence[str], matches: Sequence[str]
+) -> tuple[Row, ...]:
     """The settings rows, starting at the config the cabinet runs."""
     rules = config.rules
     bot_diffs = [s.difficulty for s in config.seats if s.difficulty]
     rows = [
         _row("game", "game", ("speed", "spit", "california"), rules.game.value),
-        _row("rules.lockout_ms", "lockout ms", _numbers("rules.lockout_ms", rules.lockout_ms),
-             rules.lockout_ms),
+        _row(
+            "rules.lockout_ms",
+            "lockout ms",
+            _numbers("rules.lockout_ms", rules.lockout_ms),
+            rules.lockout_ms,
+        ),
         _row("rules.call", "call", ("call", "auto", "either"), rules.call.value),
-        _row("rules.stall_delay_ms", "stall delay ms",
-             _numbers("rules.stall_delay_ms", rules.stall_delay_ms), rules.stall_delay_ms),
+        _row(
+            "rules.stall_delay_ms",
+            "stall delay ms",
+            _numbers("rules.stall_delay_ms", rules.stall_delay_ms),
+            rules.stall_delay_ms,
+        ),
     ]
     for seat in config.seats:
-        rows.append(_row(f"seat.{seat.index}", f"seat {seat.index + 1}", ("as wired", "bot"),
-                         "bot" if seat.inputs is Inputs.BOT else "as wired"))
-    rows.append(_row("difficulty", "bots' difficulty", tuple(difficulties),
-                     bot_diffs[0] if bot_diffs else "medium"))
+        rows.append(
+            _row(
+                f"seat.{seat.index}",
+                f"seat {seat.index + 1}",
+                ("as wired", "bot"),
+                "bot" if seat.inputs is Inputs.BOT else "as wired",
+            )
+        )
+    rows.append(
+        _row(
+            "difficulty",
+            "bots' difficulty",
+            tuple(difficulties),
+            bot_diffs[0] if bot_diffs else "medium",
+        )
+    )
     assists = {s.assist.value for s in config.seats}
-    rows.append(_row("assist", "assist", tuple(a.value for a in Assist),
-                     assists.pop() if len(assists) == 1 else Assist.NONE.value))
+    rows.append(
+        _row(
+            "assist",
+            "assist",
+            tuple(a.value for a in Assist),
+            assists.pop() if len(assists) == 1 else Assist.NONE.value,
+        )
+    )
     rows.append(_row("match", "match", tuple(matches), str(config.match)))
     return tuple(rows)
 
@@ -331,8 +371,11 @@ def settings_mapping(rows: Sequence[Row], config: CabinetConfig) -> dict[str, An
     if by["game"] != rules.game.value:
         out["game"] = by["game"]
     opts: dict[str, Any] = {}
-    for key, now in (("lockout_ms", rules.lockout_ms), ("call", rules.call.value),
-                     ("stall_delay_ms", rules.stall_delay_ms)):
+    for key, now in (
+        ("lockout_ms", rules.lockout_ms),
+        ("call", rules.call.value),
+        ("stall_delay_ms", rules.stall_delay_ms),
+    ):
         if by[f"rules.{key}"] != now:
             opts[key] = by[f"rules.{key}"]
     if opts:
@@ -345,8 +388,9 @@ def settings_mapping(rows: Sequence[Row], config: CabinetConfig) -> dict[str, An
             entry = {"controls": "bot"}
         if bot and by["difficulty"] != seat.difficulty:
             entry["difficulty"] = by["difficulty"]
-        if by["assist"] != seat.assist.value or (bot and "controls" in entry
-                                                 and by["assist"] != Assist.NONE.value):
+        if by["assist"] != seat.assist.value or (
+            bot and "controls" in entry and by["assist"] != Assist.NONE.value
+        ):
             entry["assist"] = by["assist"]
         seats.append(entry)
     if any(seats):
@@ -434,17 +478,29 @@ class Service:
         return k // len(CONTROLS), CONTROLS[k % len(CONTROLS)]
 
 
-def start(config: CabinetConfig, base: CabinetConfig | None = None, *,
-          difficulties: Sequence[str] = ("easy", "medium", "hard"),
-          matches: Sequence[str] = ("single",), laptop: bool = False) -> Service:
+def start(
+    config: CabinetConfig,
+    base: CabinetConfig | None = None,
+    *,
+    difficulties: Sequence[str] = ("easy", "medium", "hard"),
+    matches: Sequence[str] = ("single",),
+    laptop: bool = False,
+) -> Service:
     """The closed menu for the cabinet running ``config`` (``base``: the installed config
     under the operator's settings; default ``config`` itself). The operator code is the
     running config's."""
     rows = form_of(config, difficulties, matches)
     seats = len(config.seats)
-    return Service(rows=rows, base=base or config, seats=seats, saved_rows=rows,
-                   counts=((0,) * len(CONTROLS),) * seats, code=config.operator_code,
-                   laptop=laptop, notice=config.set_aside)
+    return Service(
+        rows=rows,
+        base=base or config,
+        seats=seats,
+        saved_rows=rows,
+        counts=((0,) * len(CONTROLS),) * seats,
+        code=config.operator_code,
+        laptop=laptop,
+        notice=config.set_aside,
+    )
 
 
 def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
@@ -466,8 +522,11 @@ def step(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
     if isinstance(inp, Tick):
         if not svc.open and svc.hold_since is not None and now >= svc.hold_since + HOLD_S - EPS:
             return _prompt(svc, now, in_game=False)
-        if (svc.open and svc.page in (Page.CODE, Page.LOCKED)
-                and now >= svc.prompt_at + PROMPT_TIMEOUT_S - EPS):
+        if (
+            svc.open
+            and svc.page in (Page.CODE, Page.LOCKED)
+            and now >= svc.prompt_at + PROMPT_TIMEOUT_S - EPS
+        ):
             closed, effects = _close(svc, attract=True)
             if svc.page is Page.CODE:
                 effects.insert(0, Audit(LockEvent.TIMED_OUT))
@@ -501,14 +560,35 @@ def next_due(svc: Service, now: float) -> float | None:
     return idle
 
 
-def _open(svc: Service, now: float, *, in_game: bool, access: Access = Access.FULL,
-          page: Page = Page.MENU, message: str = "") -> tuple[Service, list[Effect]]:
+def _open(
+    svc: Service,
+    now: float,
+    *,
+    in_game: bool,
+    access: Access = Access.FULL,
+    page: Page = Page.MENU,
+    message: str = "",
+) -> tuple[Service, list[Effect]]:
     effects: list[Effect] = [Pause()] if in_game else []
     effects.append(Opened())
-    return replace(svc, open=True, page=page, cursor=0, hold_since=None,
-                   paused_game=in_game, in_game=in_game, armed=False, entering=False,
-                   message=message, error="", led_since=now, access=access, entered=(),
-                   prompt_at=now, active_at=now), effects
+    return replace(
+        svc,
+        open=True,
+        page=page,
+        cursor=0,
+        hold_since=None,
+        paused_game=in_game,
+        in_game=in_game,
+        armed=False,
+        entering=False,
+        message=message,
+        error="",
+        led_since=now,
+        access=access,
+        entered=(),
+        prompt_at=now,
+        active_at=now,
+    ), effects
 
 
 def _prompt(svc: Service, now: float, *, in_game: bool) -> tuple[Service, list[Effect]]:
@@ -518,15 +598,18 @@ def _prompt(svc: Service, now: float, *, in_game: bool) -> tuple[Service, list[E
         refused = Audit(LockEvent.REFUSED, seconds=svc.locked_until - now)
         if in_game:  # no pause for a prompt that cannot open
             return replace(svc, hold_since=None), [refused]
-        opened, effects = _open(svc, now, in_game=False, access=Access.READ_ONLY,
-                                page=Page.LOCKED)
+        opened, effects = _open(svc, now, in_game=False, access=Access.READ_ONLY, page=Page.LOCKED)
         return opened, [refused, *effects]
     if not svc.code:
-        opened, effects = _open(svc, now, in_game=in_game, access=Access.READ_ONLY,
-                                message="read-only: no operator code is set")
+        opened, effects = _open(
+            svc,
+            now,
+            in_game=in_game,
+            access=Access.READ_ONLY,
+            message="read-only: no operator code is set",
+        )
         return opened, [Audit(LockEvent.READ_ONLY), *effects]
-    opened, effects = _open(svc, now, in_game=in_game, access=Access.READ_ONLY,
-                            page=Page.CODE)
+    opened, effects = _open(svc, now, in_game=in_game, access=Access.READ_ONLY, page=Page.CODE)
     return opened, [Audit(LockEvent.PROMPT), *effects]
 
 
@@ -539,8 +622,15 @@ def _code(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
     if len(entered) < len(svc.code):
         return replace(svc, entered=entered, prompt_at=now), []
     if entered == svc.code:
-        return replace(svc, page=Page.MENU, cursor=0, access=Access.FULL, entered=(),
-                       wrong=0, locked_until=None), [Audit(LockEvent.UNLOCKED)]
+        return replace(
+            svc,
+            page=Page.MENU,
+            cursor=0,
+            access=Access.FULL,
+            entered=(),
+            wrong=0,
+            locked_until=None,
+        ), [Audit(LockEvent.UNLOCKED)]
     wrong = svc.wrong + 1
     audits: list[Effect] = [Audit(LockEvent.WRONG, tries=wrong)]
     if wrong >= TRIES:
@@ -555,17 +645,36 @@ def _code(svc: Service, inp: Input, now: float) -> tuple[Service, list[Effect]]:
 def _close(svc: Service, *, attract: bool = False) -> tuple[Service, list[Effect]]:
     effects: list[Effect] = [Resume()] if svc.paused_game else []
     effects.append(Closed(attract))
-    return replace(svc, open=False, page=Page.MENU, cursor=0, paused_game=False,
-                   in_game=False, armed=False, entering=False, hold_since=None,
-                   rows=svc.saved_rows, message="", error="", entered=(),
-                   access=Access.FULL), effects
+    return replace(
+        svc,
+        open=False,
+        page=Page.MENU,
+        cursor=0,
+        paused_game=False,
+        in_game=False,
+        armed=False,
+        entering=False,
+        hold_since=None,
+        rows=svc.saved_rows,
+        message="",
+        error="",
+        entered=(),
+        access=Access.FULL,
+    ), effects
 
 
 def _menu(svc: Service) -> Service:
     items = svc.items
-    return replace(svc, page=Page.MENU, cursor=items.index(svc.page) if svc.page in items
-                   else 0, armed=False, entering=False, message="", error="",
-                   rows=svc.saved_rows if not svc.busy else svc.rows)
+    return replace(
+        svc,
+        page=Page.MENU,
+        cursor=items.index(svc.page) if svc.page in items else 0,
+        armed=False,
+        entering=False,
+        message="",
+        error="",
+        rows=svc.saved_rows if not svc.busy else svc.rows,
+    )
 
 
 def _done(svc: Service, d: Done) -> Service:
@@ -575,8 +684,12 @@ def _done(svc: Service, d: Done) -> Service:
     if svc.page is Page.SETTINGS:
         if d.error:
             return replace(svc, error=d.error, message="")
-        return replace(svc, saved_rows=svc.rows, error="",
-                       message="saved: used from the next start (power: restart)")
+        return replace(
+            svc,
+            saved_rows=svc.rows,
+            error="",
+            message="saved: used from the next start (power: restart)",
+        )
     if svc.page is Page.SCORES:
         if d.error:
             return replace(svc, error=d.error, message="")
@@ -631,8 +744,7 @@ def _press(svc: Service, p: Press, now: float) -> tuple[Service, list[Effect]]:
     if page is Page.POWER:
         if c in (Control.LEFT, Control.RIGHT):
             by = 1 if c is Control.RIGHT else -1
-            return replace(svc, cursor=(svc.cursor + by) % len(svc.power_actions),
-                           armed=False), []
+            return replace(svc, cursor=(svc.cursor + by) % len(svc.power_actions), armed=False), []
         if c is Control.SLAM:
             if not svc.armed:
                 return replace(svc, armed=True), []
@@ -647,8 +759,9 @@ def _enter(svc: Service, page: Page, now: float) -> tuple[Service, list[Effect]]
         return _close(svc)
     if page not in svc.items:
         return svc, []
-    svc = replace(svc, page=page, cursor=0, armed=False, entering=False, message="",
-                  error="", back_run=0)
+    svc = replace(
+        svc, page=page, cursor=0, armed=False, entering=False, message="", error="", back_run=0
+    )
     if page is Page.LEDS:
         return replace(svc, led_since=now, leds_all=False), []
     if page in (Page.BOOKKEEPING, Page.SCORES):
@@ -662,8 +775,12 @@ def _button_test(svc: Service, p: Press) -> Service:
         counts.append([0] * len(CONTROLS))
     counts[p.seat][CONTROLS.index(p.control)] += 1
     run = svc.back_run + 1 if p.control is Control.SLOT5 else 0
-    svc = replace(svc, counts=tuple(tuple(r) for r in counts),
-                  presses=(*svc.presses, (p.seat, p.control))[-RECENT:], back_run=run)
+    svc = replace(
+        svc,
+        counts=tuple(tuple(r) for r in counts),
+        presses=(*svc.presses, (p.seat, p.control))[-RECENT:],
+        back_run=run,
+    )
     if run >= BACK_PRESSES:
         return replace(_menu(svc), back_run=0)
     return svc
@@ -680,11 +797,13 @@ def _settings(svc: Service, c: Control) -> tuple[Service, list[Effect]]:
         by = 1 if c is Control.SLOT2 else -1
         row = rows[svc.cursor]
         new = replace(row, index=(row.index + by) % len(row.values))
-        rows = (*rows[:svc.cursor], new, *rows[svc.cursor + 1:])
+        rows = (*rows[: svc.cursor], new, *rows[svc.cursor + 1 :])
         return replace(svc, rows=rows, message="", error=""), []
     if c is Control.SLAM:
-        return (replace(svc, busy=True, message="", error=""),
-                [SaveSettings(settings_mapping(rows, svc.base))])
+        return (
+            replace(svc, busy=True, message="", error=""),
+            [SaveSettings(settings_mapping(rows, svc.base))],
+        )
     return svc, []
 
 
@@ -737,7 +856,8 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def _short(c: Control) -> str:
     return {Control.LEFT: "L", Control.RIGHT: "R", Control.SLAM: "SLAM"}.get(
-        c, str(c.slot + 1 if c.slot is not None else c))
+        c, str(c.slot + 1 if c.slot is not None else c)
+    )
 
 
 def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
@@ -775,8 +895,11 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
             cells = []
             for k, c in enumerate(CONTROLS):
                 n = svc.counts[s][k] if s < len(svc.counts) else 0
-                b, st = (live.debounce[s][k] if s < len(live.debounce)
-                         and k < len(live.debounce[s]) else (0, 0))
+                b, st = (
+                    live.debounce[s][k]
+                    if s < len(live.debounce) and k < len(live.debounce[s])
+                    else (0, 0)
+                )
                 stuck = s < len(live.stuck_now) and c in live.stuck_now[s]
                 text = f"{_short(c)} {n}" + (f" b{b}" if b else "") + (f" s{st}" if st else "")
                 freed = live.unstucks[s][k] if s < len(live.unstucks) else 0
@@ -787,24 +910,31 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
             rows.append(tuple(cells))
         grid = tuple(rows)
         recent = "  ".join(f"P{s + 1} {_short(c)}" for s, c in svc.presses)
-        lines = (f"last: {recent}" if recent else "press any button",
-                 "b: bounces filtered   s: stuck reports   u: stuck, then released")
+        lines = (
+            f"last: {recent}" if recent else "press any button",
+            "b: bounces filtered   s: stuck reports   u: stuck, then released",
+        )
         hint = "every press shows here   SLOT5 three times: back"
     elif page is Page.LEDS:
         lit = svc.led_at(now)
-        grid = tuple(tuple((_short(c), svc.leds_all or lit == (s, c)) for c in CONTROLS)
-                     for s in range(svc.seats))
-        lines = ("every LED on" if svc.leds_all else
-                 f"P{lit[0] + 1} {_short(lit[1])}" if lit else "",)
+        grid = tuple(
+            tuple((_short(c), svc.leds_all or lit == (s, c)) for c in CONTROLS)
+            for s in range(svc.seats)
+        )
+        lines = (
+            "every LED on" if svc.leds_all else f"P{lit[0] + 1} {_short(lit[1])}" if lit else "",
+        )
         hint = "SLAM: all on / cycle   SLOT5: back"
     elif page is Page.LATENCY:
         lat = live.latency_ms
         if lat:
-            lines = (f"presses measured: {len(lat)}",
-                     f"p50: {percentile(lat, 50):.2f} ms",
-                     f"p99: {percentile(lat, 99):.2f} ms",
-                     f"max: {max(lat):.2f} ms",
-                     "edge time to handled time (recent presses)")
+            lines = (
+                f"presses measured: {len(lat)}",
+                f"p50: {percentile(lat, 50):.2f} ms",
+                f"p99: {percentile(lat, 99):.2f} ms",
+                f"max: {max(lat):.2f} ms",
+                "edge time to handled time (recent presses)",
+            )
         else:
             lines = ("no presses measured yet",)
     elif page is Page.SETTINGS:
@@ -818,19 +948,27 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
         lines = (f"uptime: {up // 3600} h {up % 3600 // 60:02d} min", *live.bookkeeping)
     elif page is Page.SCORES:
         if svc.entering:
-            marks = "".join(("[" + ch + "]") if i == svc.cursor else f" {ch} "
-                            for i, ch in enumerate(svc.initials))
+            marks = "".join(
+                ("[" + ch + "]") if i == svc.cursor else f" {ch} "
+                for i, ch in enumerate(svc.initials)
+            )
             lines = (f"initials for {live.claim or 'the newest win'}", marks)
             chosen = 1
             hint = "SLOT1 / SLOT2: letter   LEFT / RIGHT: position   SLAM: confirm"
         else:
             lines = live.scores or ("no high scores yet",)
-            hint = ("SLAM: enter initials   SLOT5: back" if svc.access is Access.FULL
-                    else "read-only   SLOT5: back")
+            hint = (
+                "SLAM: enter initials   SLOT5: back"
+                if svc.access is Access.FULL
+                else "read-only   SLOT5: back"
+            )
     elif page is Page.RESET:
-        lines = ("erase every game, match and high score?",
-                 "press SLAM again to erase: this cannot be undone" if svc.armed
-                 else "SLAM to erase, twice")
+        lines = (
+            "erase every game, match and high score?",
+            "press SLAM again to erase: this cannot be undone"
+            if svc.armed
+            else "SLAM to erase, twice",
+        )
         chosen = 1 if svc.armed else -1
         hint = "SLAM twice: reset   any other button: cancel   SLOT5: back"
     elif page is Page.PAUSE:
@@ -840,14 +978,25 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
         else:
             lines = ("no game in play",)
     elif page is Page.POWER:
-        lines = tuple("quit (laptop mode: no shut down or reboot)" if svc.laptop
-                      else POWER_LABELS[a] for a in svc.power_actions)
+        lines = tuple(
+            "quit (laptop mode: no shut down or reboot)" if svc.laptop else POWER_LABELS[a]
+            for a in svc.power_actions
+        )
         chosen = svc.cursor
         if svc.armed:
             message = f"SLAM again to {lines[svc.cursor]}"
         hint = "LEFT / RIGHT: choose   SLAM twice: do it   SLOT5: back"
-    return ServiceView(page=page.name.lower(), title=title, lines=lines, chosen=chosen,
-                       grid=grid, message=message, error=svc.error, hint=hint, dots=dots)
+    return ServiceView(
+        page=page.name.lower(),
+        title=title,
+        lines=lines,
+        chosen=chosen,
+        grid=grid,
+        message=message,
+        error=svc.error,
+        hint=hint,
+        dots=dots,
+    )
 
 
 __all__ = [

@@ -53,10 +53,17 @@ def _one_line(exc: BaseException) -> str:
 class ServiceDirector:
     """The loop's director: the service menu in front of a ``FlowDirector``."""
 
-    def __init__(self, inner: Any, *, clock: Callable[[], float] = time.monotonic,
-                 records: Any = None, base_path: str | Path | None = None,
-                 settings_path: str | Path | None = None, out: TextIO | None = None,
-                 laptop: bool = False) -> None:
+    def __init__(
+        self,
+        inner: Any,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        records: Any = None,
+        base_path: str | Path | None = None,
+        settings_path: str | Path | None = None,
+        out: TextIO | None = None,
+        laptop: bool = False,
+    ) -> None:
         self.inner = inner
         self.config: CabinetConfig = inner.config
         self.clock = clock
@@ -71,8 +78,9 @@ class ServiceDirector:
             except ConfigError:
                 base = self.config
         diffs = tuple(getattr(inner.flow, "difficulties", ())) or ("medium",)
-        self.svc = sv.start(self.config, base, difficulties=diffs, matches=fl.MATCHES,
-                            laptop=laptop)
+        self.svc = sv.start(
+            self.config, base, difficulties=diffs, matches=fl.MATCHES, laptop=laptop
+        )
         self.latency: deque[float] = deque(maxlen=LATENCY_KEEP)
         self.started = clock()
         self.power: str | None = None
@@ -107,8 +115,9 @@ class ServiceDirector:
         moved = False
         if not self.svc.open:
             moved = bool(self.inner.service(now))
-        held = frozenset(s.config.index for s in self.loop.seats
-                         if s.debouncer.is_down(Control.SLAM))
+        held = frozenset(
+            s.config.index for s in self.loop.seats if s.debouncer.is_down(Control.SLAM)
+        )
         outside = self.inner.flow.phase in (fl.Phase.ATTRACT, fl.Phase.JOIN)
         self._step(sv.Held(held, outside), now)
         due = sv.next_due(self.svc, now)
@@ -132,15 +141,14 @@ class ServiceDirector:
         for ev in self._pin.edge(t, Control.SLAM, pressed):
             if ev.kind is InputKind.PRESS:
                 state = self.loop.state
-                in_game = (self.inner.flow.phase is fl.Phase.PLAYING and not state.is_over)
+                in_game = self.inner.flow.phase is fl.Phase.PLAYING and not state.is_over
                 self._step(sv.Pin(in_game), ev.t)
 
     def service_key(self, t: float, pressed: bool) -> None:
         """Kiosk mode's F2 (the loop's ``SERVICE_KEY_SEAT`` items): the code prompt. A
         keyboard reports clean key-downs, so no debounce."""
         if pressed:
-            in_game = (self.inner.flow.phase is fl.Phase.PLAYING
-                       and not self.loop.state.is_over)
+            in_game = self.inner.flow.phase is fl.Phase.PLAYING and not self.loop.state.is_over
             self._step(sv.Key(in_game), t)
 
     def lights_for(self, seat: int) -> PanelLights | None:
@@ -154,8 +162,9 @@ class ServiceDirector:
         if lit is None or lit[0] != seat:
             return ALL_OFF
         levels = [Led.ON if c is lit[1] else Led.OFF for c in CONTROLS]
-        return PanelLights((levels[0], levels[1], levels[2], levels[3], levels[4]),
-                           levels[5], levels[6], levels[7])
+        return PanelLights(
+            (levels[0], levels[1], levels[2], levels[3], levels[4]), levels[5], levels[6], levels[7]
+        )
 
     # What the screen shows.
 
@@ -174,9 +183,13 @@ class ServiceDirector:
             debounce=tuple(s.debouncer.counts() for s in seats),
             stuck_now=tuple(tuple(s.debouncer.stuck_controls()) for s in seats),
             unstucks=tuple(s.debouncer.unstuck_counts() for s in seats),
-            latency_ms=tuple(self.latency), bookkeeping=self._bookkeeping,
-            scores=self._scores, claim=claim, uptime_s=self.clock() - self.started,
-            paused=bool(self.loop is not None and self.loop.state.paused))
+            latency_ms=tuple(self.latency),
+            bookkeeping=self._bookkeeping,
+            scores=self._scores,
+            claim=claim,
+            uptime_s=self.clock() - self.started,
+            paused=bool(self.loop is not None and self.loop.state.paused),
+        )
 
     # Effects.
 
@@ -194,8 +207,7 @@ class ServiceDirector:
         if a.event in (sv.LockEvent.PROMPT, sv.LockEvent.READ_ONLY, sv.LockEvent.REFUSED):
             how = " (F2 on a keyboard)" if isinstance(inp, sv.Key) else " (two SLAMs held)"
         if a.event is sv.LockEvent.WRONG:
-            log.warning("service menu: %s (%d of %d in a row)", a.event.value, a.tries,
-                        sv.TRIES)
+            log.warning("service menu: %s (%d of %d in a row)", a.event.value, a.tries, sv.TRIES)
         elif a.event in (sv.LockEvent.LOCKED_OUT, sv.LockEvent.REFUSED):
             log.warning("service menu: %s for %.0f s%s", a.event.value, a.seconds, how)
         else:
@@ -212,10 +224,13 @@ class ServiceDirector:
                 loop.command(Resume(loop.ms(now), 0))
         elif isinstance(eff, sv.Opened):
             page, access = self.svc.page, self.svc.access
-            self._say("service menu: operator code prompt" if page is sv.Page.CODE else
-                      "service menu: code prompt locked" if page is sv.Page.LOCKED else
-                      "service menu open" + (" (read-only)" if access is sv.Access.READ_ONLY
-                                             else ""))
+            self._say(
+                "service menu: operator code prompt"
+                if page is sv.Page.CODE
+                else "service menu: code prompt locked"
+                if page is sv.Page.LOCKED
+                else "service menu open" + (" (read-only)" if access is sv.Access.READ_ONLY else "")
+            )
         elif isinstance(eff, sv.Closed):
             if eff.attract:
                 self.inner.back_to_attract(now)
@@ -248,15 +263,16 @@ class ServiceDirector:
         """Time in the menu is no player's idleness: the flow's press clocks restart."""
         flow = self.inner.flow
         if flow.phase is not fl.Phase.ATTRACT:
-            self.inner.flow = replace(flow, last_press=now,
-                                      pressed=(now,) * len(flow.pressed))
+            self.inner.flow = replace(flow, last_press=now, pressed=(now,) * len(flow.pressed))
 
     def _save(self, mapping: Any) -> str | None:
         from cabinet.settings import check_settings, save_settings
 
         if self.base_path is None or self.settings_path is None:
-            return ("no installed config and state directory to keep settings in (laptop "
-                    "mode): nothing saved")
+            return (
+                "no installed config and state directory to keep settings in (laptop "
+                "mode): nothing saved"
+            )
         try:
             check_settings(self.base_path, mapping, source=str(self.settings_path))
             save_settings(self.settings_path, mapping)
@@ -286,19 +302,27 @@ class ServiceDirector:
         try:
             b = records.bookkeeping()
             run = len(self.loop.faults.times) if self.loop is not None else 0
-            lines = [f"games played: {b.games}", f"finished: {b.finished}",
-                     f"abandoned: {b.abandoned}", f"matches: {b.matches}",
-                     f"starts: {b.starts}",
-                     f"errors: {b.faults} (in the last minute: {run})"]
+            lines = [
+                f"games played: {b.games}",
+                f"finished: {b.finished}",
+                f"abandoned: {b.abandoned}",
+                f"matches: {b.matches}",
+                f"starts: {b.starts}",
+                f"errors: {b.faults} (in the last minute: {run})",
+            ]
             if b.last_fault:
                 lines.append(f"last error: {b.last_fault}")
             lines += [f"{k}: {v}" for k, v in sorted(b.extra.items())]
             self._bookkeeping = tuple(lines)
             self._scores = tuple(
                 f"{i + 1}. {s.key}   {s.wins} wins of {s.games}"
-                + (f"   fastest {s.fastest_win_ms / 1000:.1f} s"
-                   if s.fastest_win_ms is not None else "")
-                for i, s in enumerate(records.high_scores(8)))
+                + (
+                    f"   fastest {s.fastest_win_ms / 1000:.1f} s"
+                    if s.fastest_win_ms is not None
+                    else ""
+                )
+                for i, s in enumerate(records.high_scores(8))
+            )
             self._claim = records.unclaimed_win()
         except Exception as exc:  # a records fault shows; the cabinet goes on
             self._bookkeeping = (f"records error: {_one_line(exc)}",)
@@ -308,8 +332,9 @@ class ServiceDirector:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
 
 
-def service_paths(config: CabinetConfig, laptop: bool, state_dir: str | Path | None = None
-                  ) -> tuple[Path | None, Path | None]:
+def service_paths(
+    config: CabinetConfig, laptop: bool, state_dir: str | Path | None = None
+) -> tuple[Path | None, Path | None]:
     """(installed config, operator settings file) for the settings page, or (None, None)
     in laptop mode, with no state directory (the run's ``Cabinet.state_dir``), or when the
     installed config is not a file (nothing to layer over)."""
@@ -323,8 +348,9 @@ def service_paths(config: CabinetConfig, laptop: bool, state_dir: str | Path | N
     return None, None
 
 
-def attach_directors(cab: Any, *, laptop: bool, out: TextIO | None = None
-                     ) -> tuple[Any, ServiceDirector]:
+def attach_directors(
+    cab: Any, *, laptop: bool, out: TextIO | None = None
+) -> tuple[Any, ServiceDirector]:
     """The player's flow with the service menu in front, attached to a built cabinet's
     loop (window or headless): records and settings from the cabinet's state directory,
     the flow's reset as the loop's failsafe. (FlowDirector, ServiceDirector)."""
@@ -334,8 +360,9 @@ def attach_directors(cab: Any, *, laptop: bool, out: TextIO | None = None
     base, settings = service_paths(config, laptop, getattr(cab, "state_dir", None))
     records = getattr(cab, "records", None)
     players = FlowDirector(config, out=out, records=records)
-    director = ServiceDirector(players, out=out, records=records, base_path=base,
-                               settings_path=settings, laptop=laptop)
+    director = ServiceDirector(
+        players, out=out, records=records, base_path=base, settings_path=settings, laptop=laptop
+    )
     cab.loop.failsafe = players.reset  # an exception: "resetting", then attract
     director.attach(cab.loop)  # attract mode: a bot demo until a seat presses SLAM
     return players, director

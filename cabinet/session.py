@@ -78,8 +78,9 @@ class Played:
     def replay(self, seed: int) -> dict[str, Any]:
         """The game so far as a scenario (``engine.scenario``): the table as dealt, the
         deal seed, every applied command, and the clock it reached."""
-        return record(self.state.rules, table_of(self.first), seed, list(self.commands),
-                      until=self.state.now)
+        return record(
+            self.state.rules, table_of(self.first), seed, list(self.commands), until=self.state.now
+        )
 
     def results(self) -> list[Any]:
         """Each seat's numbers for the records: plays, longest run, stalls, cards left,
@@ -91,19 +92,24 @@ class Played:
         players = self.state.players
         tallies = seat_tallies((e.to_dict() for e in self.events), len(players))
         reactions = reaction_times(self.first, list(self.commands))
-        return [replace(t, cards_left=int(p.cards), reactions_ms=tuple(map(float, r)))
-                for t, p, r in zip(tallies, players, reactions, strict=True)]
+        return [
+            replace(t, cards_left=int(p.cards), reactions_ms=tuple(map(float, r)))
+            for t, p, r in zip(tallies, players, reactions, strict=True)
+        ]
 
 
 def stats_lines(results: Sequence[Any]) -> tuple[str, ...]:
     """The result screen's numbers: each seat's mean reaction time and longest run."""
+
     def mean(r: Any) -> str:
         times = list(r.reactions_ms)
         return f"{sum(times) / len(times) / 1000:.2f} s" if times else "-"
 
     seats = range(len(results))
-    return ("mean reaction  " + "   ".join(f"P{i + 1} {mean(results[i])}" for i in seats),
-            "longest run  " + "   ".join(f"P{i + 1} {results[i].longest_run}" for i in seats))
+    return (
+        "mean reaction  " + "   ".join(f"P{i + 1} {mean(results[i])}" for i in seats),
+        "longest run  " + "   ".join(f"P{i + 1} {results[i].longest_run}" for i in seats),
+    )
 
 
 def replay_of(loop: Any, seed: int) -> dict[str, Any]:
@@ -164,9 +170,16 @@ def playable_games(config: CabinetConfig) -> tuple[Game, ...]:
 class FlowDirector:
     """Runs the flow for a ``CabinetLoop`` (set as its ``director``; loop thread only)."""
 
-    def __init__(self, config: CabinetConfig, *, clock: Callable[[], float] = time.monotonic,
-                 out: TextIO | None = None, bot_class: Any = None,
-                 games: Sequence[Game] | None = None, records: Any = None) -> None:
+    def __init__(
+        self,
+        config: CabinetConfig,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        out: TextIO | None = None,
+        bot_class: Any = None,
+        games: Sequence[Game] | None = None,
+        records: Any = None,
+    ) -> None:
         self.config = config
         self.records = records
         """cabinet.records.Records, or None (laptop mode: nothing is written)."""
@@ -199,18 +212,26 @@ class FlowDirector:
         self._saved = self._saved_match()
         """The match the records kept open through a restart: (match id, game, Match)."""
         self.flow, self._pending = fl.start(
-            config.flow, seats=len(config.seats), humans=humans,
+            config.flow,
+            seats=len(config.seats),
+            humans=humans,
             games=tuple(games) if games is not None else playable_games(config),
             difficulties=_difficulties(),
             difficulty=bot_difficulties[0] if bot_difficulties else DEFAULT_DIFFICULTY,
-            game=config.rules.game, match=config.match, seed=self.seed, now=clock(),
-            saved=None if self._saved is None else self._saved[1:])
+            game=config.rules.game,
+            match=config.match,
+            seed=self.seed,
+            now=clock(),
+            saved=None if self._saved is None else self._saved[1:],
+        )
         if self.flow.saved is None:
             self._saved = None  # not playable here (other seats or games)
         elif self._saved is not None:
             m = self._saved[2]
-            self._say(f"the {m.rules} match from before the restart stands "
-                      f"{'-'.join(map(str, m.score))}: players can play it on")
+            self._say(
+                f"the {m.rules} match from before the restart stands "
+                f"{'-'.join(map(str, m.score))}: players can play it on"
+            )
         self.loop: Any = None
         self._reported = False
         """Has the game on the table been reported over to the flow?"""
@@ -244,13 +265,23 @@ class FlowDirector:
             self._finished()
             cards = tuple(int(p.cards) for p in state.players)
             match = self.flow.match
-            if (self._match_id is not None and match is not None and not match.is_over
-                    and self.flow.phase is fl.Phase.PLAYING and len(cards) == match.players):
+            if (
+                self._match_id is not None
+                and match is not None
+                and not match.is_over
+                and self.flow.phase is fl.Phase.PLAYING
+                and len(cards) == match.players
+            ):
                 decided = match.record(state.winner, cards)
                 if decided.is_over:  # written after the game's own record, next pass
                     match_id, self._match_id = self._match_id, None
-                    self._later.append(partial(safely, "end_match", partial(
-                        self.records.end_match, match_id, decided.winner)))
+                    self._later.append(
+                        partial(
+                            safely,
+                            "end_match",
+                            partial(self.records.end_match, match_id, decided.winner),
+                        )
+                    )
             self._step(fl.GameOver(state.winner, cards), now)
         due = fl.next_due(self.flow, now)
         counting = False
@@ -300,8 +331,7 @@ class FlowDirector:
         records = self.records
         if records is not None and exc is not None:  # for the bookkeeping page, next pass
             detail = f"{type(exc).__name__}: {exc}"
-            self._later.append(partial(safely, "note_fault",
-                                       partial(records.note_fault, detail)))
+            self._later.append(partial(safely, "note_fault", partial(records.note_fault, detail)))
         self.flow, effects = fl.reset(self.flow, now)
         self._apply(effects)
         self._note_status()
@@ -311,13 +341,17 @@ class FlowDirector:
     def flow_view(self) -> tuple[FlowView, MatchView | None]:
         now = self.clock()
         if self._card_until is not None and now < self._card_until:
-            return FlowView(screen="resetting", game=self.flow.game.value,
-                            hint="back to the demo in a moment"), None
+            return FlowView(
+                screen="resetting", game=self.flow.game.value, hint="back to the demo in a moment"
+            ), None
         view = fl.view_of(self.flow, now)
         if view.screen == "result" and self._stats:
             view = replace(view, stats=self._stats)
-        if (view.screen == "attract" and self._scores
-                and int((now - self.flow.since) // ATTRACT_CARD_S) % 2 == 1):
+        if (
+            view.screen == "attract"
+            and self._scores
+            and int((now - self.flow.since) // ATTRACT_CARD_S) % 2 == 1
+        ):
             view = replace(view, scores=self._scores)  # the rules card's turn is over
         return view, fl.match_view(self.flow)
 
@@ -341,9 +375,11 @@ class FlowDirector:
             score = "-".join(str(x) for x in m.score)
             text = f"result: {m.rules} {score}" + (" (decided)" if m.is_over else "")
         else:
-            text = {fl.Phase.ATTRACT: f"attract: a {flow.game.value} demo",
-                    fl.Phase.JOIN: "join: players choosing",
-                    fl.Phase.COUNTDOWN: "countdown"}.get(phase, phase.value)
+            text = {
+                fl.Phase.ATTRACT: f"attract: a {flow.game.value} demo",
+                fl.Phase.JOIN: "join: players choosing",
+                fl.Phase.COUNTDOWN: "countdown",
+            }.get(phase, phase.value)
         if text != self._status:
             self._status = text
             self._later.append(lambda: sdnotify.status(text))
@@ -360,28 +396,41 @@ class FlowDirector:
         except Exception:
             log.exception("records: reading the high scores failed")
             return
-        lines = [f"{i + 1}.  {s.key}   {s.wins} {'win' if s.wins == 1 else 'wins'}"
-                 + (f"   fastest {s.fastest_win_ms / 1000:.1f} s" if s.fastest_win_ms else "")
-                 for i, s in enumerate(table) if s.wins]
-        hands = sorted((s.mean_reaction_ms, s.key) for s in everyone
-                       if s.mean_reaction_ms is not None and s.plays >= FAST_HANDS_PLAYS)
+        lines = [
+            f"{i + 1}.  {s.key}   {s.wins} {'win' if s.wins == 1 else 'wins'}"
+            + (f"   fastest {s.fastest_win_ms / 1000:.1f} s" if s.fastest_win_ms else "")
+            for i, s in enumerate(table)
+            if s.wins
+        ]
+        hands = sorted(
+            (s.mean_reaction_ms, s.key)
+            for s in everyone
+            if s.mean_reaction_ms is not None and s.plays >= FAST_HANDS_PLAYS
+        )
         if hands:
-            lines.append("fastest hands   " + "   ".join(
-                f"{key} {ms / 1000:.2f} s" for ms, key in hands[:FAST_HANDS]))
+            lines.append(
+                "fastest hands   "
+                + "   ".join(f"{key} {ms / 1000:.2f} s" for ms, key in hands[:FAST_HANDS])
+            )
         self._scores = tuple(lines)
 
     def _name_game(self, seat: int, initials: str) -> None:
         """Initials entered on the result screen go on the game just played (between
         games), unless a bot played that seat for part of it."""
-        if (self._named_game is None or self.records is None or not initials
-                or self.flow.phase is not fl.Phase.RESULT):
+        if (
+            self._named_game is None
+            or self.records is None
+            or not initials
+            or self.flow.phase is not fl.Phase.RESULT
+        ):
             return
         game_id, taken = self._named_game
         if seat in taken:
             return
         records = self.records
-        self._later.append(partial(safely, "set_initials",
-                                   partial(records.set_initials, game_id, seat, initials)))
+        self._later.append(
+            partial(safely, "set_initials", partial(records.set_initials, game_id, seat, initials))
+        )
         self._later.append(self._load_scores)
         self._say(f"P{seat + 1} is {initials} (game {game_id})")
 
@@ -420,9 +469,17 @@ class FlowDirector:
             self._stats_new = True
             if recorded is not None and records is not None:
                 game_id, seed = recorded
-                safely("finish_game", lambda: records.finish_game(
-                    game_id, winner=played.state.winner, duration_ms=played.state.now,
-                    replay=played.replay(seed), results=results, taken_over=taken))
+                safely(
+                    "finish_game",
+                    lambda: records.finish_game(
+                        game_id,
+                        winner=played.state.winner,
+                        duration_ms=played.state.now,
+                        replay=played.replay(seed),
+                        results=results,
+                        taken_over=taken,
+                    ),
+                )
                 self._load_scores()
 
         self._later.append(partial(safely, "the game's numbers", after))
@@ -434,8 +491,12 @@ class FlowDirector:
         (game_id, seed), self._game = self._game, None
         replay = replay_of(self.loop, seed)
         self.flush()
-        safely("abandon_game", lambda: self.records.abandon_game(
-            game_id, duration_ms=self.loop.state.now, replay=replay))
+        safely(
+            "abandon_game",
+            lambda: self.records.abandon_game(
+                game_id, duration_ms=self.loop.state.now, replay=replay
+            ),
+        )
 
     def _record_start(self, eff: fl.StartGame, rules: Rules) -> None:
         if self.records is None:
@@ -455,12 +516,16 @@ class FlowDirector:
                 log.exception("records: start_match failed")
                 self._match_id = None
         bots, names = dict(eff.bots), dict(eff.names)
-        seats = [SeatEntry(bot=bots[i]) if i in bots else SeatEntry(initials=names.get(i))
-                 for i in range(rules.players)]
+        seats = [
+            SeatEntry(bot=bots[i]) if i in bots else SeatEntry(initials=names.get(i))
+            for i in range(rules.players)
+        ]
         self._taken = {}
         try:
-            self._game = (records.start_game(rules, seats, eff.seed, match_id=self._match_id),
-                          eff.seed)
+            self._game = (
+                records.start_game(rules, seats, eff.seed, match_id=self._match_id),
+                eff.seed,
+            )
         except Exception:
             log.exception("records: start_game failed")
             self._game = None
@@ -473,15 +538,20 @@ class FlowDirector:
                 if self._match_id is not None and self.records is not None:
                     match_id, self._match_id = self._match_id, None  # given up
                     safely("end_match", partial(self.records.end_match, match_id, None))
-                self._deal(eff.game, eff.seed, {s.index: s.difficulty or self.flow.difficulty
-                                                for s in self.config.seats})
+                self._deal(
+                    eff.game,
+                    eff.seed,
+                    {s.index: s.difficulty or self.flow.difficulty for s in self.config.seats},
+                )
             elif isinstance(eff, fl.StartGame):
                 self._abandon()
                 self._record_start(eff, rules_for(self.config, eff.game) or self.config.rules)
                 self._deal(eff.game, eff.seed, dict(eff.bots))
                 m = eff.match
-                self._say(f"{eff.game.value.capitalize()}, game {m.game_number} of the match "
-                          f"({m.rules}), deal seed {eff.seed}")
+                self._say(
+                    f"{eff.game.value.capitalize()}, game {m.game_number} of the match "
+                    f"({m.rules}), deal seed {eff.seed}"
+                )
             elif isinstance(eff, fl.TakeOver):
                 self._taken[eff.seat] = eff.difficulty
                 loop.set_bot(eff.seat, self._bot(eff.seat, eff.difficulty, loop.state.now))
@@ -499,8 +569,10 @@ class FlowDirector:
         self._stats, self._named_game = (), None
         rules = rules_for(self.config, game) or self.config.rules
         state, _ = new_game(rules, random.Random(seed), seed)
-        seats = {s.index: (self._bot(s.index, bots[s.index], seed) if s.index in bots
-                           else None) for s in self.config.seats}
+        seats = {
+            s.index: (self._bot(s.index, bots[s.index], seed) if s.index in bots else None)
+            for s in self.config.seats
+        }
         self._reported = False
         self.loop.swap_game(state, seats)
 
@@ -509,5 +581,13 @@ class FlowDirector:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
 
 
-__all__ = ["RESET_CARD_S", "FlowDirector", "Played", "playable_games", "replay_of", "results_of",
-           "rules_for", "safely"]
+__all__ = [
+    "RESET_CARD_S",
+    "FlowDirector",
+    "Played",
+    "playable_games",
+    "replay_of",
+    "results_of",
+    "rules_for",
+    "safely",
+]

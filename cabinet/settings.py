@@ -53,6 +53,7 @@ def settings_path(env: Mapping[str, str] | None = None) -> Path:
 
 # Writing.
 
+
 def save_settings(path: str | Path, mapping: Mapping[str, Any]) -> None:
     """Write ``mapping`` as TOML to ``path`` so that a power cut leaves either the old file
     or the new one, never a mix: temp file in the same directory, fsync, rename over,
@@ -122,13 +123,18 @@ def _value(value: Any, where: str) -> str:
         return "{ " + inner + " }" if inner else "{}"
     if isinstance(value, Sequence):
         return "[" + ", ".join(_value(v, f"{where}[{i}]") for i, v in enumerate(value)) + "]"
-    raise ValueError(f"{where} = {value!r}: not a TOML value (use str, int, float, bool, "
-                     f"lists and tables)")
+    raise ValueError(
+        f"{where} = {value!r}: not a TOML value (use str, int, float, bool, lists and tables)"
+    )
 
 
 def _is_table_array(value: Any) -> bool:
-    return (isinstance(value, Sequence) and not isinstance(value, str) and len(value) > 0
-            and all(isinstance(v, Mapping) for v in value))
+    return (
+        isinstance(value, Sequence)
+        and not isinstance(value, str)
+        and len(value) > 0
+        and all(isinstance(v, Mapping) for v in value)
+    )
 
 
 def dumps(mapping: Mapping[str, Any]) -> str:
@@ -160,6 +166,7 @@ def _dump_table(table: Mapping[str, Any], path: list[str], lines: list[str]) -> 
 
 
 # Reading and layering.
+
 
 def load_settings(path: str | Path) -> dict[str, Any]:
     """The settings file's mapping; {} when there is none. ConfigError if unreadable."""
@@ -205,16 +212,18 @@ def _merge_seats(base: list[Any], over: list[Any]) -> list[Any]:
     return seats
 
 
-def load_layered(base: str | Path = BASE_CONFIG,
-                 settings: str | Path | None = None) -> CabinetConfig:
+def load_layered(
+    base: str | Path = BASE_CONFIG, settings: str | Path | None = None
+) -> CabinetConfig:
     """The config the kiosk runs: ``settings`` (default: the state directory's) over
     ``base``, checked by ``parse_config``. ConfigError names the key and both files."""
     over_path = settings_path() if settings is None else Path(settings)
     return check_settings(base, load_settings(over_path), source=str(over_path))
 
 
-def check_settings(base: str | Path, over: Mapping[str, Any],
-                   source: str = "settings") -> CabinetConfig:
+def check_settings(
+    base: str | Path, over: Mapping[str, Any], source: str = "settings"
+) -> CabinetConfig:
     """The config ``over`` would give on top of the ``base`` file; ConfigError if it is
     not a valid cabinet. The service menu calls it before ``save_settings``."""
     data = _read_base(base)
@@ -229,6 +238,7 @@ def _read_base(base: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 # Start-up: keep what still passes, set the rest aside.
+
 
 @dataclass(frozen=True, slots=True)
 class SetAside:
@@ -305,8 +315,7 @@ def _name(path: tuple[str | int, ...]) -> str:
     return ".".join(str(k) for k in path)
 
 
-def start_settings(base: str | os.PathLike[str],
-                   settings: str | os.PathLike[str]) -> StartSettings:
+def start_settings(base: str | os.PathLike[str], settings: str | os.PathLike[str]) -> StartSettings:
     """The config the kiosk starts on: ``settings`` over ``base``. A bad installed config
     is a ConfigError (exit 2, as ever); bad saved settings never are: those that pass are
     kept (rewritten as the settings file), the rest set aside beside it, logged."""
@@ -316,8 +325,12 @@ def start_settings(base: str | os.PathLike[str],
     try:
         over = load_settings(path)
     except ConfigError as exc:
-        return StartSettings(replace(installed, set_aside=(aside := _set_aside(
-            path, (), str(exc), keep=None)).line()), aside)
+        return StartSettings(
+            replace(
+                installed, set_aside=(aside := _set_aside(path, (), str(exc), keep=None)).line()
+            ),
+            aside,
+        )
     if not over:
         return StartSettings(installed)
     source = f"{path} over {base}"
@@ -346,8 +359,9 @@ def start_settings(base: str | os.PathLike[str],
     return StartSettings(replace(config, set_aside=aside.line()), aside)
 
 
-def _set_aside(path: Path, keys: tuple[str, ...], reason: str,
-               keep: Mapping[str, Any] | None) -> SetAside:
+def _set_aside(
+    path: Path, keys: tuple[str, ...], reason: str, keep: Mapping[str, Any] | None
+) -> SetAside:
     """Move the original file beside itself and write what is kept (if any) in its place;
     a state directory that takes neither still starts (logged)."""
     n = 1
@@ -361,11 +375,19 @@ def _set_aside(path: Path, keys: tuple[str, ...], reason: str,
         else:
             path.rename(target)
     except OSError as exc:
-        log.error("settings %s: could not set the refused settings aside (%s); they are "
-                  "ignored this run", path, exc.strerror or exc)
+        log.error(
+            "settings %s: could not set the refused settings aside (%s); they are ignored this run",
+            path,
+            exc.strerror or exc,
+        )
         aside = None
     found = SetAside(keys, " ".join(reason.split()), aside)
-    log.warning("settings %s: %s set aside (%s); the installed config is used for %s%s",
-                path, found.what(), found.reason, "them" if keys else "everything",
-                f"; the original is {aside}" if aside is not None else "")
+    log.warning(
+        "settings %s: %s set aside (%s); the installed config is used for %s%s",
+        path,
+        found.what(),
+        found.reason,
+        "them" if keys else "everything",
+        f"; the original is {aside}" if aside is not None else "",
+    )
     return found

@@ -98,8 +98,9 @@ class GameResult:
 class SimGame(Protocol):
     """What the sim needs of a game (Spit and California add theirs to SIM_GAMES)."""
 
-    def play(self, rules: Rules, profiles: Sequence[BotProfile], seed: int,
-             breach_dir: Path | None) -> GameResult:
+    def play(
+        self, rules: Rules, profiles: Sequence[BotProfile], seed: int, breach_dir: Path | None
+    ) -> GameResult:
         """Play one bot game dealt from ``seed``; raise SimBreach on a broken invariant."""
 
 
@@ -135,8 +136,9 @@ class LoopSim:
         """The table a breach's scenario starts from (dealt, or as ``first`` started it)."""
         return table
 
-    def play(self, rules: Rules, profiles: Sequence[BotProfile], seed: int,
-             breach_dir: Path | None) -> GameResult:
+    def play(
+        self, rules: Rules, profiles: Sequence[BotProfile], seed: int, breach_dir: Path | None
+    ) -> GameResult:
         # Dealt and started as a scenario with this table and seed replays it (the rebuild
         # shuffles continue a fresh Random(seed), as engine.scenario.play does).
         module = self.module
@@ -184,8 +186,11 @@ class LoopSim:
                         who = i
             # The engine's earliest timer; it fires first on a tie.
             timers = state.timers
-            tt = (timers[0].due if len(timers) == 1 else min(tm.due for tm in timers)) if timers \
+            tt = (
+                (timers[0].due if len(timers) == 1 else min(tm.due for tm in timers))
+                if timers
                 else None
+            )
             cmd: Command | None
             if tt is not None and tt <= tb:
                 if tt > LIMIT_MS:
@@ -215,8 +220,15 @@ class LoopSim:
             count(before, state, events)
             t = cmd.t
             wake = [b.observe(state, t) for b in bots]
-        result = GameResult(seed, state.winner, state.now, commands=len(commands), limit=limit,
-                            cards_left=tuple(p.cards for p in state.players), log=commands)
+        result = GameResult(
+            seed,
+            state.winner,
+            state.now,
+            commands=len(commands),
+            limit=limit,
+            cards_left=tuple(p.cards for p in state.players),
+            log=commands,
+        )
         tally.fill(result, state)
         return result
 
@@ -303,8 +315,10 @@ class _TableTally:
                 self.smaller += sizes[ev.to] <= sizes[1 - ev.to]
             elif isinstance(ev, CardMoved):
                 self.moves += 1
-        if before.phase is Phase.SLAP and state.phase is not Phase.SLAP and not any(
-            isinstance(ev, Slapped) for ev in events
+        if (
+            before.phase is Phase.SLAP
+            and state.phase is not Phase.SLAP
+            and not any(isinstance(ev, Slapped) for ev in events)
         ):
             self.timeouts += 1
 
@@ -314,7 +328,10 @@ class _TableTally:
         result.rounds = state.round
         result.moves = self.moves
         result.slaps, result.slap_timeouts, result.slaps_smaller = (
-            self.slaps, self.timeouts, self.smaller)
+            self.slaps,
+            self.timeouts,
+            self.smaller,
+        )
         result.slap_wins = tuple(self.slap_wins)
 
 
@@ -457,8 +474,7 @@ def simulate(
             if match is None:
                 summary.add(sim.play(rules, profiles, seed + k, breach_dir))
             else:
-                _play_match(sim, rules, profiles, Match(match, n, seed + k), breach_dir,
-                            summary)
+                _play_match(sim, rules, profiles, Match(match, n, seed + k), breach_dir, summary)
             if progress is not None:
                 progress(k + 1, time.perf_counter() - started)
     except SimBreach as exc:
@@ -473,8 +489,14 @@ MAX_MATCH_GAMES = 100
 """A match still undecided after this many games (every game drawn) stops as a draw."""
 
 
-def _play_match(sim: SimGame, rules: Rules, profiles: Sequence[BotProfile], match: Match,
-                breach_dir: Path | None, summary: Summary) -> None:
+def _play_match(
+    sim: SimGame,
+    rules: Rules,
+    profiles: Sequence[BotProfile],
+    match: Match,
+    breach_dir: Path | None,
+    summary: Summary,
+) -> None:
     for _ in range(MAX_MATCH_GAMES):
         if match.is_over:
             break
@@ -506,8 +528,10 @@ class Progress:
         width = 30
         filled = width * done // self.total
         rate = done / elapsed
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
-                          f"{self.unit}  {rate:,.0f} {self.unit}/s ")
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+            f"{self.unit}  {rate:,.0f} {self.unit}/s "
+        )
         self.stream.flush()
         self.shown = True
 
@@ -544,26 +568,34 @@ def format_summary(s: Summary) -> str:
             extra += [
                 ("moves", f"{s.moves} ({s.moves / games:.1f} per game)"),
                 ("recycles", f"{s.reshuffles}"),
-                ("slaps", f"{s.slaps} ({slap_wins}), {100 * s.slaps_smaller / max(s.slaps, 1):.0f}%"
-                          f" took the smaller pile"),
-                ("slap timeouts", f"{s.slap_timeouts} ({100 * s.slap_timeouts / phases:.0f}% "
-                                  f"of slap phases)"),
+                (
+                    "slaps",
+                    f"{s.slaps} ({slap_wins}), {100 * s.slaps_smaller / max(s.slaps, 1):.0f}%"
+                    f" took the smaller pile",
+                ),
+                (
+                    "slap timeouts",
+                    f"{s.slap_timeouts} ({100 * s.slap_timeouts / phases:.0f}% of slap phases)",
+                ),
             ]
         what = "plays" if s.game == Game.SPIT else "covers"
         rows[4] = (what, f"{s.plays} ({s.plays / games:.1f} per game)")
         rows[6:9] = [*extra, ("rejected", f"{s.rejected} ({s.rejected / games:.2f} per game)")]
     if s.match is not None:
         played = max(s.matches, 1)
-        mwins = "   ".join(f"P{i + 1} {w} ({100 * w / played:.1f}%)"
-                           for i, w in enumerate(s.match_wins))
+        mwins = "   ".join(
+            f"P{i + 1} {w} ({100 * w / played:.1f}%)" for i, w in enumerate(s.match_wins)
+        )
         rows[:0] = [
             ("matches", f"{s.matches} ({s.match}; {s.games / played:.2f} games each)"),
             ("match wins", mwins + (f"   undecided {s.match_draws}" if s.match_draws else "")),
         ]
     count = s.matches if s.match is not None else s.games
     what = f"{s.match} matches" if s.match is not None else "games"
-    head = (f"speed-cabinet sim: {s.game}, {s.players} players, bots {','.join(s.bots)}, "
-            f"{what} from seed {s.seed} to {s.seed + max(count, 1) - 1}")
+    head = (
+        f"speed-cabinet sim: {s.game}, {s.players} players, bots {','.join(s.bots)}, "
+        f"{what} from seed {s.seed} to {s.seed + max(count, 1) - 1}"
+    )
     body = "\n".join(f"  {k:<19} {v}" for k, v in rows)
     return f"{head}\n{body}"
 
@@ -573,18 +605,26 @@ def add_parser(sub: Any) -> None:
     sp = sub.add_parser("sim", help="play bot-only games on simulated time and sum them up")
     sp.add_argument("--game", default="speed", help="speed, spit or california (default speed)")
     sp.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    sp.add_argument("--games", type=int, default=1000,
-                    help="games to play (matches with --match); default 1000")
+    sp.add_argument(
+        "--games", type=int, default=1000, help="games to play (matches with --match); default 1000"
+    )
     sp.add_argument("--seed", type=int, default=1, help="game k is dealt from SEED + k")
-    sp.add_argument("--bots", default="hard",
-                    help=f"one difficulty per seat, comma separated, or one for all "
-                         f"({', '.join(BOT_PRESETS)}); default hard")
+    sp.add_argument(
+        "--bots",
+        default="hard",
+        help=f"one difficulty per seat, comma separated, or one for all "
+        f"({', '.join(BOT_PRESETS)}); default hard",
+    )
     sp.add_argument("--rules", default=None, help="rules options as a JSON object")
-    sp.add_argument("--match", default=None,
-                    help="play matches: best-of-N, series-N, points-N or single")
+    sp.add_argument(
+        "--match", default=None, help="play matches: best-of-N, series-N, points-N or single"
+    )
     sp.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    sp.add_argument("--breach-dir", default=".",
-                    help="where a broken invariant's scenario file goes (default: .)")
+    sp.add_argument(
+        "--breach-dir",
+        default=".",
+        help="where a broken invariant's scenario file goes (default: .)",
+    )
     sp.set_defaults(func=main)
 
 
@@ -617,8 +657,7 @@ def main(args: argparse.Namespace) -> int:
     if options.get("game", game.value) != game.value:
         return _fail(f"--rules says game {options['game']!r} but --game is {game.value!r}")
     if options.get("players", args.players) != args.players:
-        return _fail(f"--rules says players {options['players']!r} but --players is "
-                     f"{args.players}")
+        return _fail(f"--rules says players {options['players']!r} but --players is {args.players}")
     try:
         rules = Rules.from_options({**options, "game": game.value, "players": args.players})
     except RulesError as exc:
@@ -633,15 +672,22 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc))
     if rules.call is CallMode.CALL and rules.call_timeout_ms == 0:
-        print("speed-cabinet sim: warning: call mode with call_timeout_ms 0 makes every claim "
-              "fail (the penalty fires as a player goes out); games end only by deadlock or "
-              "the time limit", file=sys.stderr)
+        print(
+            "speed-cabinet sim: warning: call mode with call_timeout_ms 0 makes every claim "
+            "fail (the penalty fires as a player goes out); games end only by deadlock or "
+            "the time limit",
+            file=sys.stderr,
+        )
     breach_dir = Path(args.breach_dir)
     if not breach_dir.is_dir():
         return _fail(f"--breach-dir {breach_dir} is not a directory")
 
-    bar = Progress(args.games, sys.stderr, enabled=sys.stderr.isatty(),
-                   unit="games" if match is None else "matches")
+    bar = Progress(
+        args.games,
+        sys.stderr,
+        enabled=sys.stderr.isatty(),
+        unit="games" if match is None else "matches",
+    )
     try:
         summary = simulate(rules, profiles, args.games, args.seed, breach_dir, bar, match)
     finally:
@@ -654,7 +700,10 @@ def main(args: argparse.Namespace) -> int:
     if summary.invariant_breaches:
         print(f"speed-cabinet sim: INVARIANT BREACH in {summary.breach}", file=sys.stderr)
         if summary.breach_file:
-            print(f"speed-cabinet sim: scenario written to {summary.breach_file} "
-                  f"(replay: speed-cabinet scenario {summary.breach_file})", file=sys.stderr)
+            print(
+                f"speed-cabinet sim: scenario written to {summary.breach_file} "
+                f"(replay: speed-cabinet scenario {summary.breach_file})",
+                file=sys.stderr,
+            )
         return 1
     return 0

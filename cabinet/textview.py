@@ -62,8 +62,10 @@ def spit_text(state: spit.SpitState, seats: Sequence[SeatRuntime]) -> str:
         if state.phase is Phase.STALLED and me.cards and p not in state.ready:
             extra.append("SLAM to spit")
         who = seat.config.inputs.value
-        lines.append(f"  P{p + 1} {who:<8} {stocks:<36} spit {len(me.spit):>2}"
-                     f"{_seat_tail(seat, state, extra)}")
+        lines.append(
+            f"  P{p + 1} {who:<8} {stocks:<36} spit {len(me.spit):>2}"
+            f"{_seat_tail(seat, state, extra)}"
+        )
     return "\n".join(lines)
 
 
@@ -85,8 +87,9 @@ def california_text(state: california.CaliforniaState, seats: Sequence[SeatRunti
         if armed is not None:
             extra.append(f"{armed.value.upper()}+slot: opposite row")
         who = seat.config.inputs.value
-        lines.append(f"  P{p + 1} {who:<8} {row:<26} deck {len(me.deck):>2}"
-                     f"{_seat_tail(seat, state, extra)}")
+        lines.append(
+            f"  P{p + 1} {who:<8} {row:<26} deck {len(me.deck):>2}{_seat_tail(seat, state, extra)}"
+        )
     return "\n".join(lines)
 
 
@@ -110,8 +113,12 @@ def table_text(state: Any, seats: Sequence[SeatRuntime]) -> str:
         extra = []
         if me.locked_until > state.now:
             extra.append("LOCKED")
-        if (state.phase.is_stall and not state.rules.hidden_stall and me.cards
-                and p not in state.ready):
+        if (
+            state.phase.is_stall
+            and not state.rules.hidden_stall
+            and me.cards
+            and p not in state.ready
+        ):
             extra.append("SLAM to flip")
         if me.cards == 0 and not state.is_over:
             extra.append("OUT: SLAM for Speed!")

@@ -33,8 +33,9 @@ PLATFORMS = ("manylinux_2_17_aarch64", "manylinux_2_34_aarch64")
 _NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 
-def runtime_requirements(pyproject: str | Path = ROOT / "pyproject.toml",
-                         extras: Sequence[str] = ("pi",)) -> list[str]:
+def runtime_requirements(
+    pyproject: str | Path = ROOT / "pyproject.toml", extras: Sequence[str] = ("pi",)
+) -> list[str]:
     """The runtime requirement strings (markers dropped), the extras' after the base ones.
 
     Raises ValueError for a missing extra or an unreadable requirement."""
@@ -67,14 +68,26 @@ def download_command(requirement: str, dest: str | Path, python_version: str) ->
     cmd = [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q"]
     for platform in PLATFORMS:
         cmd += ["--platform", platform]
-    return [*cmd, "--only-binary=:all:", "--python-version", python_version, "--no-deps",
-            "-d", str(dest), requirement]
+    return [
+        *cmd,
+        "--only-binary=:all:",
+        "--python-version",
+        python_version,
+        "--no-deps",
+        "-d",
+        str(dest),
+        requirement,
+    ]
 
 
 def check(requirement: str, dest: Path, python_version: str) -> tuple[str, str | None]:
     """(requirement, None) when a wheel downloads, else (requirement, pip's last line)."""
-    result = subprocess.run(download_command(requirement, dest, python_version),
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        download_command(requirement, dest, python_version),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if result.returncode == 0:
         return requirement, None
     lines = [line for line in (result.stderr + result.stdout).splitlines() if line.strip()]
@@ -84,12 +97,20 @@ def check(requirement: str, dest: Path, python_version: str) -> tuple[str, str |
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pyproject", default=str(ROOT / "pyproject.toml"))
-    parser.add_argument("--extra", action="append", default=None,
-                        help="optional-dependency group to include (default: pi)")
-    parser.add_argument("--no-extras", action="store_true",
-                        help="base dependencies only (Trixie: lgpio comes from apt)")
-    parser.add_argument("--python-version", default="3.11",
-                        help="the Pi's Python (Bookworm 3.11; Trixie 3.13)")
+    parser.add_argument(
+        "--extra",
+        action="append",
+        default=None,
+        help="optional-dependency group to include (default: pi)",
+    )
+    parser.add_argument(
+        "--no-extras",
+        action="store_true",
+        help="base dependencies only (Trixie: lgpio comes from apt)",
+    )
+    parser.add_argument(
+        "--python-version", default="3.11", help="the Pi's Python (Bookworm 3.11; Trixie 3.13)"
+    )
     args = parser.parse_args(argv)
     extras = [] if args.no_extras else (args.extra if args.extra is not None else ["pi"])
     try:
@@ -100,10 +121,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="speed-cabinet-wheels-") as tmp:
         with ThreadPoolExecutor(max_workers=4) as pool:
             # One folder per requirement: parallel pips never share a download.
-            results = list(pool.map(
-                lambda ir: check(ir[1], Path(tmp) / str(ir[0]), args.python_version),
-                enumerate(reqs),
-            ))
+            results = list(
+                pool.map(
+                    lambda ir: check(ir[1], Path(tmp) / str(ir[0]), args.python_version),
+                    enumerate(reqs),
+                )
+            )
         wheels = sorted(p.name for p in Path(tmp).glob("*/*.whl"))
     missing = [(req, why) for req, why in results if why is not None]
     for name in wheels:
@@ -111,11 +134,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     for req, why in missing:
         print(f"MISSING {req}: no aarch64 wheel for Python {args.python_version} ({why})")
     if missing:
-        print(f"check_wheels: {len(missing)} of {len(reqs)} requirements have no wheel for "
-              f"the Pi", file=sys.stderr)
+        print(
+            f"check_wheels: {len(missing)} of {len(reqs)} requirements have no wheel for the Pi",
+            file=sys.stderr,
+        )
         return 1
-    print(f"check_wheels: all {len(reqs)} requirements have a wheel for aarch64 Python "
-          f"{args.python_version}")
+    print(
+        f"check_wheels: all {len(reqs)} requirements have a wheel for aarch64 Python "
+        f"{args.python_version}"
+    )
     return 0
 
 

@@ -74,8 +74,13 @@ class Animations:
         """How many tops of centre pile ``pile`` are still in flight."""
         return sum(1 for s in self.slides if s.pile == pile)
 
-    def start(self, events: Iterable[Event], before: GameState | None, layout: Layout,
-              picked: dict[int, tuple[int, ...]] | None = None) -> None:
+    def start(
+        self,
+        events: Iterable[Event],
+        before: GameState | None,
+        layout: Layout,
+        picked: dict[int, tuple[int, ...]] | None = None,
+    ) -> None:
         """Start the slides for ``events`` (``before``: the state the events left)."""
         for ev in events:
             if isinstance(ev, CardPlayed) and ev.to < len(layout.center):
@@ -83,9 +88,17 @@ class Animations:
                 if start is None:
                     continue
                 rect, rot = start
-                self.slides.append(Slide(ev.card.code, rect, _card_in(layout.center[ev.to],
-                                                                        layout),
-                                         rot, 0, SLIDE_S, ev.to))
+                self.slides.append(
+                    Slide(
+                        ev.card.code,
+                        rect,
+                        _card_in(layout.center[ev.to], layout),
+                        rot,
+                        0,
+                        SLIDE_S,
+                        ev.to,
+                    )
+                )
             elif isinstance(ev, CardFlipped) and ev.to < len(layout.center):
                 if ev.player is not None and ev.player < len(layout.seats):
                     seat = layout.seats[ev.player]
@@ -94,19 +107,41 @@ class Animations:
                     rect, rot = layout.side[ev.to], 0
                 else:
                     continue
-                self.slides.append(Slide(ev.card.code, rect, _card_in(layout.center[ev.to],
-                                                                        layout),
-                                         rot, 0, FLIP_S, ev.to))
+                self.slides.append(
+                    Slide(
+                        ev.card.code,
+                        rect,
+                        _card_in(layout.center[ev.to], layout),
+                        rot,
+                        0,
+                        FLIP_S,
+                        ev.to,
+                    )
+                )
             elif isinstance(ev, Covered) and ev.player < len(layout.seats):
                 target = _find_top(before, ev.on.code, layout)
                 if target is not None:
                     seat = layout.seats[ev.player]
-                    self.slides.append(Slide(ev.card.code, seat.draw, target[0],
-                                             seat.rotation, target[1], SLIDE_S, None))
+                    self.slides.append(
+                        Slide(
+                            ev.card.code,
+                            seat.draw,
+                            target[0],
+                            seat.rotation,
+                            target[1],
+                            SLIDE_S,
+                            None,
+                        )
+                    )
 
     @staticmethod
-    def _origin(player: int, code: str, before: GameState | None, layout: Layout,
-                picked: dict[int, tuple[int, ...]] | None) -> tuple[Rect, int] | None:
+    def _origin(
+        player: int,
+        code: str,
+        before: GameState | None,
+        layout: Layout,
+        picked: dict[int, tuple[int, ...]] | None,
+    ) -> tuple[Rect, int] | None:
         if before is None or player >= len(layout.seats):
             return None
         seat = layout.seats[player]

@@ -43,8 +43,9 @@ def suit_colour(suit: str, four_colour: bool) -> tuple[int, int, int]:
     return (FOUR_COLOURS if four_colour else SUIT_COLOURS)[suit]
 
 
-def draw_suit(surface: pygame.Surface, suit: str, rect: pygame.Rect,
-              colour: tuple[int, int, int]) -> None:
+def draw_suit(
+    surface: pygame.Surface, suit: str, rect: pygame.Rect, colour: tuple[int, int, int]
+) -> None:
     """Draw one suit symbol filling ``rect`` (supersampled, then scaled down)."""
     w, h = max(2, rect.w), max(2, rect.h)
     big = pygame.Surface((w * _SS, h * _SS), pygame.SRCALPHA)
@@ -62,12 +63,14 @@ def _suit_shape(s: pygame.Surface, suit: str, c: tuple[int, int, int]) -> None:
         r = w * 0.27
         pygame.draw.circle(s, c, (round(cx - r * 0.92), round(h * 0.3)), round(r))
         pygame.draw.circle(s, c, (round(cx + r * 0.92), round(h * 0.3)), round(r))
-        pygame.draw.polygon(s, c, [(cx - r * 1.88, h * 0.38), (cx + r * 1.88, h * 0.38),
-                                   (cx, h * 0.98)])
+        pygame.draw.polygon(
+            s, c, [(cx - r * 1.88, h * 0.38), (cx + r * 1.88, h * 0.38), (cx, h * 0.98)]
+        )
     elif suit == "S":
         r = w * 0.25
-        pygame.draw.polygon(s, c, [(cx, h * 0.02), (cx + r * 1.95, h * 0.56),
-                                   (cx - r * 1.95, h * 0.56)])
+        pygame.draw.polygon(
+            s, c, [(cx, h * 0.02), (cx + r * 1.95, h * 0.56), (cx - r * 1.95, h * 0.56)]
+        )
         pygame.draw.circle(s, c, (round(cx - r * 0.95), round(h * 0.6)), round(r))
         pygame.draw.circle(s, c, (round(cx + r * 0.95), round(h * 0.6)), round(r))
         pygame.draw.polygon(s, c, [(cx, h * 0.55), (cx + w * 0.18, h), (cx - w * 0.18, h)])
@@ -146,38 +149,51 @@ class CardArt:
         pad = max(2, w // 16)
         surf.blit(corner, (pad, pad))
         cs = round(w * 0.2)
-        small = pygame.Rect(pad + max(0, (corner.get_width() - cs) // 2),
-                            pad + corner.get_height() - cs // 6, cs, round(cs * 1.1))
+        small = pygame.Rect(
+            pad + max(0, (corner.get_width() - cs) // 2),
+            pad + corner.get_height() - cs // 6,
+            cs,
+            round(cs * 1.1),
+        )
         draw_suit(surf, suit, small, colour)
         flipped = pygame.transform.rotate(surf.subsurface((0, 0, w // 2, h // 2)).copy(), 180)
         surf.blit(flipped, (w - w // 2, h - h // 2))
         # The big centre index: as large as the card allows.
         big = self.fonts.get(round(h * (0.5 if len(text) == 1 else 0.42))).render(
-            text, True, colour)
+            text, True, colour
+        )
         if big.get_width() > w * 0.56:
             scale = w * 0.56 / big.get_width()
             big = pygame.transform.smoothscale(
-                big, (round(big.get_width() * scale), round(big.get_height() * scale)))
+                big, (round(big.get_width() * scale), round(big.get_height() * scale))
+            )
         bx = (w - big.get_width()) // 2
         by = round(h * 0.21)
         surf.blit(big, (bx, by))
         ss = round(w * 0.36)
-        draw_suit(surf, suit, pygame.Rect((w - ss) // 2, round(h * 0.63), ss, round(ss * 1.05)),
-                  colour)
+        draw_suit(
+            surf, suit, pygame.Rect((w - ss) // 2, round(h * 0.63), ss, round(ss * 1.05)), colour
+        )
         return surf
 
     def _draw_back(self, w: int, h: int) -> pygame.Surface:
         surf = self._blank(w, h, BACK)
         inset = max(3, w // 10)
         inner = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
-        pygame.draw.rect(surf, BACK_LINE, inner, width=max(1, w // 50),
-                         border_radius=max(2, w // 20))
+        pygame.draw.rect(
+            surf, BACK_LINE, inner, width=max(1, w // 50), border_radius=max(2, w // 20)
+        )
         step = max(4, w // 8)
         clip = surf.get_clip()
         surf.set_clip(inner.inflate(-2 * max(1, w // 50), -2 * max(1, w // 50)))
         for k in range(-h, w + h, step):
-            pygame.draw.line(surf, (60, 95, 185), (inner.x + k, inner.y),
-                             (inner.x + k + inner.h, inner.bottom), max(1, w // 40))
+            pygame.draw.line(
+                surf,
+                (60, 95, 185),
+                (inner.x + k, inner.y),
+                (inner.x + k + inner.h, inner.bottom),
+                max(1, w // 40),
+            )
         surf.set_clip(clip)
         return surf
 

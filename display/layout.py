@@ -47,15 +47,23 @@ class Rect:
         return (self.x + self.w // 2, self.y + self.h // 2)
 
     def overlaps(self, other: Rect) -> bool:
-        return (self.x < other.right and other.x < self.right
-                and self.y < other.bottom and other.y < self.bottom)
+        return (
+            self.x < other.right
+            and other.x < self.right
+            and self.y < other.bottom
+            and other.y < self.bottom
+        )
 
     def inside(self, w: int, h: int) -> bool:
         return self.x >= 0 and self.y >= 0 and self.right <= w and self.bottom <= h
 
     def contains(self, other: Rect) -> bool:
-        return (self.x <= other.x and self.y <= other.y and other.right <= self.right
-                and other.bottom <= self.bottom)
+        return (
+            self.x <= other.x
+            and self.y <= other.y
+            and other.right <= self.right
+            and other.bottom <= self.bottom
+        )
 
     def inflate(self, d: int) -> Rect:
         return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
@@ -185,8 +193,7 @@ class _Frame:
                 return Rect(X + b, Y + B.h - a - w, h, w)
 
 
-def _seat(index: int, position: str, bar: Rect, u: float, slots: int,
-          laptop: bool) -> SeatLayout:
+def _seat(index: int, position: str, bar: Rect, u: float, slots: int, laptop: bool) -> SeatLayout:
     f = _Frame(position, bar)
     ch = u * CARD_RATIO
     b_card = u * (_STATUS + _RAISE)
@@ -215,9 +222,17 @@ def _seat(index: int, position: str, bar: Rect, u: float, slots: int,
         )
     status = f.rect(0, 0, a if not laptop else a + u * _PANEL, u * _STATUS * 0.92)
     return SeatLayout(
-        index=index, position=position, rotation=ROTATION[position], bar=bar, draw=draw,
-        slots=tuple(rest), raised=tuple(up), labels=tuple(labels), draw_label=draw_label,
-        panel=panel, status=status,
+        index=index,
+        position=position,
+        rotation=ROTATION[position],
+        bar=bar,
+        draw=draw,
+        slots=tuple(rest),
+        raised=tuple(up),
+        labels=tuple(labels),
+        draw_label=draw_label,
+        panel=panel,
+        status=status,
     )
 
 
@@ -241,8 +256,17 @@ def pile_order(positions: tuple[str, ...], piles: int) -> list[int]:
     return [k for _, _, k in sorted(anchors)]
 
 
-def _build(w: int, h: int, positions: tuple[str, ...], u: float, slots: int, centre: int,
-           side: bool, burned: bool, laptop: bool) -> Layout:
+def _build(
+    w: int,
+    h: int,
+    positions: tuple[str, ...],
+    u: float,
+    slots: int,
+    centre: int,
+    side: bool,
+    burned: bool,
+    laptop: bool,
+) -> Layout:
     m = round(min(w, h) * _MARGIN)
     length, depth = _bar_dims(u, slots, laptop)
     L, D = round(length), round(depth)
@@ -301,10 +325,16 @@ def _build(w: int, h: int, positions: tuple[str, ...], u: float, slots: int, cen
             burned_r = r
         x += iw + spacing
     return Layout(
-        width=w, height=h, card_w=cw, card_h=chh, seats=seats,
+        width=w,
+        height=h,
+        card_w=cw,
+        card_h=chh,
+        seats=seats,
         center=tuple(center_r[k] for k in range(centre)),
         side=tuple(side_r[k] for k in range(centre)) if side else (),
-        burned=burned_r, info=info, centre_area=area,
+        burned=burned_r,
+        info=info,
+        centre_area=area,
     )
 
 
@@ -316,16 +346,24 @@ def problems(layout: Layout) -> list[str]:
         if not r.inside(layout.width, layout.height):
             out.append(f"{name} {r} is off the {layout.width}x{layout.height} screen")
     for i, (na, a) in enumerate(rects):
-        for nb, b in rects[i + 1:]:
+        for nb, b in rects[i + 1 :]:
             if a.overlaps(b):
                 out.append(f"{na} {a} overlaps {nb} {b}")
     return out
 
 
 @lru_cache(maxsize=32)
-def make_layout(width: int, height: int, positions: tuple[str, ...], *, slots: int = 5,
-                centre: int | None = None, side: bool = True, burned: bool = True,
-                laptop: bool = False) -> Layout:
+def make_layout(
+    width: int,
+    height: int,
+    positions: tuple[str, ...],
+    *,
+    slots: int = 5,
+    centre: int | None = None,
+    side: bool = True,
+    burned: bool = True,
+    laptop: bool = False,
+) -> Layout:
     """The layout with the largest cards that fit.
 
     ``positions``: each player's seat position; ``slots``: cards in a seat's row (5, or
@@ -357,15 +395,24 @@ def _fits(layout: Layout) -> bool:
     return not problems(layout)
 
 
-def layout_for(width: int, height: int, game: str, positions: tuple[str, ...], *,
-               row: int = 4, laptop: bool = False) -> Layout:
+def layout_for(
+    width: int,
+    height: int,
+    game: str,
+    positions: tuple[str, ...],
+    *,
+    row: int = 4,
+    laptop: bool = False,
+) -> Layout:
     """The layout of ``game`` ("speed", "spit", "california") for these seats."""
     if game == "spit":
-        return make_layout(width, height, positions, slots=5, centre=2, side=False,
-                           burned=False, laptop=laptop)
+        return make_layout(
+            width, height, positions, slots=5, centre=2, side=False, burned=False, laptop=laptop
+        )
     if game == "california":
-        return make_layout(width, height, positions, slots=row, centre=0, side=False,
-                           burned=False, laptop=laptop)
+        return make_layout(
+            width, height, positions, slots=row, centre=0, side=False, burned=False, laptop=laptop
+        )
     return make_layout(width, height, positions, laptop=laptop)
 
 

@@ -62,8 +62,14 @@ class Renderer:
     def layout_of(self, view: TableView) -> Layout:
         rules = view.state.rules
         positions = tuple(s.position for s in sorted(view.seats, key=lambda s: s.index))
-        return layout_for(self.size[0], self.size[1], rules.game.value, positions,
-                          row=rules.row, laptop=view.laptop)
+        return layout_for(
+            self.size[0],
+            self.size[1],
+            rules.game.value,
+            positions,
+            row=rules.row,
+            laptop=view.laptop,
+        )
 
     @staticmethod
     def frame_key(view: TableView, anims: Animations, now_ms: int) -> tuple[object, ...]:
@@ -73,13 +79,20 @@ class Renderer:
         if state.timers or view.photo is not None:
             countdown = now_ms // 100
         locked = tuple(p.locked_until > now_ms for p in state.players)
-        return (id(view), now_ms // BLINK_MS % 2, countdown, locked, anims.active,
-                len(anims.slides))
+        return (
+            id(view),
+            now_ms // BLINK_MS % 2,
+            countdown,
+            locked,
+            anims.active,
+            len(anims.slides),
+        )
 
     # The frame.
 
-    def draw(self, surface: pygame.Surface, view: TableView, anims: Animations,
-             now_ms: int) -> Layout:
+    def draw(
+        self, surface: pygame.Surface, view: TableView, anims: Animations, now_ms: int
+    ) -> Layout:
         """Draw one frame of ``view`` at engine time ``now_ms``; returns the layout used."""
         if self.art.four_colour != view.four_colour:
             self.art = CardArt(self.fonts, view.four_colour)
@@ -113,8 +126,9 @@ class Renderer:
 
     # Cached pieces.
 
-    def text(self, text: str, size: int, colour: tuple[int, int, int],
-             rotation: int = 0) -> pygame.Surface:
+    def text(
+        self, text: str, size: int, colour: tuple[int, int, int], rotation: int = 0
+    ) -> pygame.Surface:
         key = (text, size, colour, rotation)
         surf = self._text.get(key)
         if surf is None:
@@ -126,9 +140,16 @@ class Renderer:
             self._text[key] = surf
         return surf
 
-    def _blit_text(self, surface: pygame.Surface, text: str, size: int,
-                   colour: tuple[int, int, int], rect: Rect, rotation: int = 0,
-                   fit: bool = True) -> None:
+    def _blit_text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        colour: tuple[int, int, int],
+        rect: Rect,
+        rotation: int = 0,
+        fit: bool = True,
+    ) -> None:
         """Centre ``text`` in ``rect`` (turned to face a seat), shrinking it to fit."""
         along = rect.h if rotation in (90, 270) else rect.w
         surf = self.text(text, size, colour, rotation)
@@ -140,8 +161,7 @@ class Renderer:
         cx, cy = rect.center
         surface.blit(surf, (cx - surf.get_width() // 2, cy - surf.get_height() // 2))
 
-    def _shade_surface(self, w: int, h: int,
-                       rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    def _shade_surface(self, w: int, h: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:
         key = (w, h, rgba)
         surf = self._shade.get(key)
         if surf is None:
@@ -166,8 +186,13 @@ class Renderer:
                 for r in (seat.draw, *seat.slots):
                     pygame.draw.rect(surf, FELT_LINE, _pg(r), line, border_radius=radius)
             for r in layout.center:
-                pygame.draw.rect(surf, FELT_LINE, (r.x, r.y, layout.card_w, layout.card_h),
-                                 line, border_radius=radius)
+                pygame.draw.rect(
+                    surf,
+                    FELT_LINE,
+                    (r.x, r.y, layout.card_w, layout.card_h),
+                    line,
+                    border_radius=radius,
+                )
             self._felt[key] = surf
         return surf
 
@@ -179,19 +204,22 @@ class Renderer:
         else:
             surface.blit(self.art.face(code, r.w, r.h, rotation), (r.x, r.y))
 
-    def _depth(self, surface: pygame.Surface, r: Rect, n: int, rotation: int, step: int,
-               code: str = "--") -> Rect:
+    def _depth(
+        self, surface: pygame.Surface, r: Rect, n: int, rotation: int, step: int, code: str = "--"
+    ) -> Rect:
         """Draw ``n`` cards' worth of edges under a top card (toward the seat's centre
         side); returns where the top card goes."""
         edges = 0 if n <= 0 else min(6, 1 + n // 4)
         dx, dy = {0: (0, -1), 180: (0, 1), 90: (1, 0), 270: (-1, 0)}[rotation]
         for k in range(edges, 0, -1):
-            self._card(surface, code, Rect(r.x + dx * k * step, r.y + dy * k * step, r.w, r.h),
-                       rotation)
+            self._card(
+                surface, code, Rect(r.x + dx * k * step, r.y + dy * k * step, r.w, r.h), rotation
+            )
         return r
 
-    def _centre_pile(self, surface: pygame.Surface, layout: Layout, k: int,
-                     cards: Sequence[object], hidden: int) -> None:
+    def _centre_pile(
+        self, surface: pygame.Surface, layout: Layout, k: int, cards: Sequence[object], hidden: int
+    ) -> None:
         r = layout.center[k]
         card = Rect(r.x, r.y, layout.card_w, layout.card_h)
         n = len(cards) - hidden
@@ -205,9 +233,16 @@ class Renderer:
         top = cards[hidden]
         self._card(surface, getattr(top, "code", "--"), card, 0)
 
-    def _back_with_count(self, surface: pygame.Surface, r: Rect, count: int,
-                         label: Rect | None, rotation: int, colour: tuple[int, int, int],
-                         card: Rect | None = None) -> None:
+    def _back_with_count(
+        self,
+        surface: pygame.Surface,
+        r: Rect,
+        count: int,
+        label: Rect | None,
+        rotation: int,
+        colour: tuple[int, int, int],
+        card: Rect | None = None,
+    ) -> None:
         card = card or r
         if count:
             self._card(surface, "##", card, rotation)
@@ -217,8 +252,9 @@ class Renderer:
 
     # Speed.
 
-    def _speed_centre(self, surface: pygame.Surface, state: SpeedState, layout: Layout,
-                      anims: Animations) -> None:
+    def _speed_centre(
+        self, surface: pygame.Surface, state: SpeedState, layout: Layout, anims: Animations
+    ) -> None:
         for k, pile in enumerate(state.center):
             if k < len(layout.center):
                 self._centre_pile(surface, layout, k, pile, anims.hidden(k))
@@ -237,13 +273,15 @@ class Renderer:
             shade = self._shade_surface(r.w, chh, (0, 0, 0, 110))
             surface.blit(shade, (r.x, r.y))
             label = Rect(r.x - r.w // 2, r.y + chh, r.w * 2, r.h - chh)
-            self._blit_text(surface, f"burned {len(state.burned)}", round(label.h * 0.8),
-                            GREY, label)
+            self._blit_text(
+                surface, f"burned {len(state.burned)}", round(label.h * 0.8), GREY, label
+            )
 
     # Spit.
 
-    def _spit_centre(self, surface: pygame.Surface, state: SpitState, layout: Layout,
-                     anims: Animations) -> None:
+    def _spit_centre(
+        self, surface: pygame.Surface, state: SpitState, layout: Layout, anims: Animations
+    ) -> None:
         for k, pile in enumerate(state.center):
             if k < len(layout.center):
                 self._centre_pile(surface, layout, k, pile, anims.hidden(k))
@@ -254,8 +292,14 @@ class Renderer:
 
     # Glows: exactly what the LEDs show.
 
-    def _glows(self, surface: pygame.Surface, view: TableView, seats: Sequence[SeatView],
-               layout: Layout, blink: bool) -> None:
+    def _glows(
+        self,
+        surface: pygame.Surface,
+        view: TableView,
+        seats: Sequence[SeatView],
+        layout: Layout,
+        blink: bool,
+    ) -> None:
         width = max(3, layout.card_w // 22)
         rings: dict[int, int] = {}
         for seat in seats:
@@ -272,20 +316,22 @@ class Renderer:
                 rings[pile] = ring + 1
                 r = layout.center[pile]
                 box = pygame.Rect(r.x, r.y, r.w, r.h).inflate(
-                    2 * (width + ring * (width + 2)), 2 * (width + ring * (width + 2)))
-                pygame.draw.rect(surface, seat_colour(seat.index), box, width,
-                                 border_radius=layout.card_w // 8)
+                    2 * (width + ring * (width + 2)), 2 * (width + ring * (width + 2))
+                )
+                pygame.draw.rect(
+                    surface, seat_colour(seat.index), box, width, border_radius=layout.card_w // 8
+                )
         if isinstance(view.state, CaliforniaState):
             state = view.state
             for p, player in enumerate(state.players):
                 if p >= len(layout.seats):
                     continue
                 for k, row_pile in enumerate(player.row):
-                    if (row_pile and k < len(layout.seats[p].slots)
-                            and coverable(state, row_pile)):
+                    if row_pile and k < len(layout.seats[p].slots) and coverable(state, row_pile):
                         box = _pg(layout.seats[p].slots[k]).inflate(2 * width, 2 * width)
-                        pygame.draw.rect(surface, GOLD, box, width,
-                                         border_radius=layout.card_w // 8)
+                        pygame.draw.rect(
+                            surface, GOLD, box, width, border_radius=layout.card_w // 8
+                        )
 
     @staticmethod
     def _reach(state: GameState, seat: SeatView) -> tuple[int | None, int | None]:
@@ -299,8 +345,16 @@ class Renderer:
 
     # One seat.
 
-    def _seat(self, surface: pygame.Surface, view: TableView, seat: SeatView, s: SeatLayout,
-              layout: Layout, now_ms: int, blink: bool) -> None:
+    def _seat(
+        self,
+        surface: pygame.Surface,
+        view: TableView,
+        seat: SeatView,
+        s: SeatLayout,
+        layout: Layout,
+        now_ms: int,
+        blink: bool,
+    ) -> None:
         state = view.state
         player = state.players[seat.index]
         colour = seat_colour(seat.index)
@@ -322,12 +376,14 @@ class Renderer:
         if isinstance(state, SpeedState):
             tops = [(c.code, 0) for c in state.players[seat.index].hand]
         elif isinstance(state, SpitState):
-            tops = [(p[0].code, len(p) - 1) if p else ("", 0)
-                    for p in state.players[seat.index].stocks]
+            tops = [
+                (p[0].code, len(p) - 1) if p else ("", 0) for p in state.players[seat.index].stocks
+            ]
         else:
             assert isinstance(state, CaliforniaState)
-            tops = [(p[0].code, len(p) - 1) if p else ("", 0)
-                    for p in state.players[seat.index].row]
+            tops = [
+                (p[0].code, len(p) - 1) if p else ("", 0) for p in state.players[seat.index].row
+            ]
         for k, (code, under) in enumerate(tops):
             if k >= len(s.slots) or not code:
                 continue
@@ -338,12 +394,21 @@ class Renderer:
             self._card(surface, code, r, rot)
             light = seat.lights.slots[k] if k < len(seat.lights.slots) else Light.OFF
             if up or light.lit(blink) >= 1.0:
-                pygame.draw.rect(surface, colour, _pg(r).inflate(2 * line, 2 * line), line,
-                                 border_radius=layout.card_w // 8)
+                pygame.draw.rect(
+                    surface,
+                    colour,
+                    _pg(r).inflate(2 * line, 2 * line),
+                    line,
+                    border_radius=layout.card_w // 8,
+                )
             elif light.lit(blink) > 0:
-                pygame.draw.rect(surface, _mix(colour, FELT, 0.45),
-                                 _pg(r).inflate(2 * line, 2 * line), line,
-                                 border_radius=layout.card_w // 8)
+                pygame.draw.rect(
+                    surface,
+                    _mix(colour, FELT, 0.45),
+                    _pg(r).inflate(2 * line, 2 * line),
+                    line,
+                    border_radius=layout.card_w // 8,
+                )
 
         # Slot labels: LED dot, number (as the button), keyboard key.
         for k, lab in enumerate(s.labels):
@@ -357,16 +422,26 @@ class Renderer:
             zone = _union_all([*s.slots, *s.raised])
             surface.blit(self._shade_surface(zone.w, zone.h, (200, 0, 0, 90)), (zone.x, zone.y))
             if blink:
-                pygame.draw.rect(surface, LOCK_RED, _pg(zone), line * 2,
-                                 border_radius=layout.card_w // 8)
+                pygame.draw.rect(
+                    surface, LOCK_RED, _pg(zone), line * 2, border_radius=layout.card_w // 8
+                )
             size = round(layout.card_w * 0.5)
             self._blit_text(surface, "LOCKED", size, WHITE, zone, rot)
 
         if s.panel is not None:
             self._panel(surface, seat, s, blink, colour)
 
-    def _slot_label(self, surface: pygame.Surface, lab: Rect, k: int, light: Light,
-                    seat: SeatView, rot: int, blink: bool, colour: tuple[int, int, int]) -> None:
+    def _slot_label(
+        self,
+        surface: pygame.Surface,
+        lab: Rect,
+        k: int,
+        light: Light,
+        seat: SeatView,
+        rot: int,
+        blink: bool,
+        colour: tuple[int, int, int],
+    ) -> None:
         size = round(min(lab.w, lab.h) * 0.95)
         key = seat.keys[k] if k < len(seat.keys) else ""
         text = f"{k + 1}" if not key else f"{k + 1}  [{key}]"
@@ -385,8 +460,15 @@ class Renderer:
                 c = (lab.x + lab.w // 2, lab.bottom - d)
             pygame.draw.circle(surface, _mix(colour, FELT, lit), c, d // 2 + 2)
 
-    def _status(self, surface: pygame.Surface, view: TableView, seat: SeatView, s: SeatLayout,
-                now_ms: int, blink: bool) -> None:
+    def _status(
+        self,
+        surface: pygame.Surface,
+        view: TableView,
+        seat: SeatView,
+        s: SeatLayout,
+        now_ms: int,
+        blink: bool,
+    ) -> None:
         state = view.state
         player = state.players[seat.index]
         rot = s.rotation
@@ -439,38 +521,69 @@ class Renderer:
                 x, y = cx, cy + mid
             else:
                 x, y = cx, cy - mid
-            surface.blit(piece, (round(x - piece.get_width() / 2),
-                                 round(y - piece.get_height() / 2)))
+            surface.blit(
+                piece, (round(x - piece.get_width() / 2), round(y - piece.get_height() / 2))
+            )
             pos += length + gap
         if isinstance(state, SpeedState) and cards == 0 and not state.is_over and blink:
             zone = _union_all(list(s.slots))
-            self._blit_text(surface, "SPEED!", round(zone.h * 0.6 if rot in (0, 180)
-                                                       else zone.w * 0.6),
-                            GOLD, zone, rot)
+            self._blit_text(
+                surface,
+                "SPEED!",
+                round(zone.h * 0.6 if rot in (0, 180) else zone.w * 0.6),
+                GOLD,
+                zone,
+                rot,
+            )
 
-    def _panel(self, surface: pygame.Surface, seat: SeatView, s: SeatLayout, blink: bool,
-               colour: tuple[int, int, int]) -> None:
+    def _panel(
+        self,
+        surface: pygame.Surface,
+        seat: SeatView,
+        s: SeatLayout,
+        blink: bool,
+        colour: tuple[int, int, int],
+    ) -> None:
         p = s.panel
         assert p is not None
         rot = s.rotation
         pygame.draw.rect(surface, DARK, _pg(p.rect), border_radius=max(4, p.rect.w // 16))
-        pygame.draw.rect(surface, colour, _pg(p.rect), max(2, p.rect.w // 90),
-                         border_radius=max(4, p.rect.w // 16))
+        pygame.draw.rect(
+            surface,
+            colour,
+            _pg(p.rect),
+            max(2, p.rect.w // 90),
+            border_radius=max(4, p.rect.w // 16),
+        )
         keys = seat.keys
-        buttons = ((p.left, seat.lights.left, (60, 220, 90), "L", 5),
-                   (p.right, seat.lights.right, (60, 220, 90), "R", 6),
-                   (p.slam, seat.lights.slam, (240, 50, 50), "SLAM", 7))
+        buttons = (
+            (p.left, seat.lights.left, (60, 220, 90), "L", 5),
+            (p.right, seat.lights.right, (60, 220, 90), "R", 6),
+            (p.slam, seat.lights.slam, (240, 50, 50), "SLAM", 7),
+        )
         for r, light, on, name, ki in buttons:
             lit = light.lit(blink)
             fill = _mix(on, (45, 45, 50), lit)
             pygame.draw.ellipse(surface, fill, _pg(r))
             pygame.draw.ellipse(surface, (200, 200, 200), _pg(r), max(1, r.w // 25))
             label = keys[ki] if ki < len(keys) else name
-            self._blit_text(surface, label if keys else name, round(min(r.w, r.h) * 0.55),
-                            DARK if lit > 0.5 else WHITE, r, rot)
+            self._blit_text(
+                surface,
+                label if keys else name,
+                round(min(r.w, r.h) * 0.55),
+                DARK if lit > 0.5 else WHITE,
+                r,
+                rot,
+            )
         name = seat.label or ("keys" if keys else "panel")
-        self._blit_text(surface, f"P{seat.index + 1} {name}", round(min(p.name.w, p.name.h)),
-                        colour, p.name, rot)
+        self._blit_text(
+            surface,
+            f"P{seat.index + 1} {name}",
+            round(min(p.name.w, p.name.h)),
+            colour,
+            p.name,
+            rot,
+        )
 
     # The info line and banners.
 
@@ -503,9 +616,14 @@ class Renderer:
         text = "   ".join(bits)
         self._blit_text(surface, text, round(layout.info.h * 0.8), WHITE, layout.info)
 
-    def _banner(self, surface: pygame.Surface, layout: Layout, lines: Sequence[
-            tuple[str, tuple[int, int, int]]], bg: tuple[int, int, int, int],
-                at: Rect | None = None) -> Rect:
+    def _banner(
+        self,
+        surface: pygame.Surface,
+        layout: Layout,
+        lines: Sequence[tuple[str, tuple[int, int, int]]],
+        bg: tuple[int, int, int, int],
+        at: Rect | None = None,
+    ) -> Rect:
         area = at or layout.centre_area
         u = layout.card_w
         h = round(u * 0.55) * len(lines) + u // 5
@@ -516,18 +634,24 @@ class Renderer:
         y = r.y + u // 10
         lh = round(u * 0.55)
         for text, colour in lines:
-            self._blit_text(surface, text, round(lh * 0.95), colour,
-                            Rect(r.x + u // 10, y, r.w - u // 5, lh))
+            self._blit_text(
+                surface, text, round(lh * 0.95), colour, Rect(r.x + u // 10, y, r.w - u // 5, lh)
+            )
             y += lh
         return r
 
-    def _strip(self, surface: pygame.Surface, layout: Layout,
-               pieces: Sequence[tuple[str, tuple[int, int, int]]]) -> None:
+    def _strip(
+        self,
+        surface: pygame.Surface,
+        layout: Layout,
+        pieces: Sequence[tuple[str, tuple[int, int, int]]],
+    ) -> None:
         """A one-line banner on the info line (it leaves the centre piles in sight)."""
         r = layout.info.inflate(max(2, layout.card_w // 20))
         surface.blit(self._shade_surface(r.w, r.h, (0, 0, 0, 255)), (r.x, r.y))
-        pygame.draw.rect(surface, GOLD, _pg(r), max(2, layout.card_w // 50),
-                         border_radius=layout.card_w // 12)
+        pygame.draw.rect(
+            surface, GOLD, _pg(r), max(2, layout.card_w // 50), border_radius=layout.card_w // 12
+        )
         size = round(layout.info.h * 0.95)
         surfs = [self.text(t, size, c) for t, c in pieces]
         gap = size // 2
@@ -542,8 +666,9 @@ class Renderer:
             surface.blit(piece, (x, r.y + (r.h - piece.get_height()) // 2))
             x += piece.get_width() + gap
 
-    def _banners(self, surface: pygame.Surface, view: TableView, layout: Layout, now_ms: int,
-                 blink: bool) -> None:
+    def _banners(
+        self, surface: pygame.Surface, view: TableView, layout: Layout, now_ms: int, blink: bool
+    ) -> None:
         state = view.state
         n = len(state.players)
         if state.phase.is_stall and not state.paused and not state.is_over:
@@ -554,27 +679,41 @@ class Renderer:
                 pieces.append((f"flip in {max(0, due - now_ms) / 1000:.1f}s", WHITE))
             for p in range(n):
                 ready = p in state.ready
-                pieces.append((f"P{p + 1} {'READY' if ready else 'SLAM!'}",
-                               READY_GREEN if ready else seat_colour(p)))
+                pieces.append(
+                    (
+                        f"P{p + 1} {'READY' if ready else 'SLAM!'}",
+                        READY_GREEN if ready else seat_colour(p),
+                    )
+                )
             self._strip(surface, layout, pieces)
         elif state.phase is Phase.SLAP:
-            self._strip(surface, layout, [("SLAP!", LOCK_RED if blink else GOLD),
-                                          ("first slap takes a pile", WHITE)])
+            self._strip(
+                surface,
+                layout,
+                [("SLAP!", LOCK_RED if blink else GOLD), ("first slap takes a pile", WHITE)],
+            )
         elif view.photo is not None and 0 <= now_ms - view.photo.t < PHOTO_SHOW_MS:
             ph = view.photo
-            self._strip(surface, layout, [
-                ("PHOTO FINISH", GOLD),
-                (f"P{ph.winner + 1}", seat_colour(ph.winner)),
-                (f"by {ph.margin_ms:.0f} ms over", WHITE),
-                (f"P{ph.loser + 1}", seat_colour(ph.loser)),
-            ])
+            self._strip(
+                surface,
+                layout,
+                [
+                    ("PHOTO FINISH", GOLD),
+                    (f"P{ph.winner + 1}", seat_colour(ph.winner)),
+                    (f"by {ph.margin_ms:.0f} ms over", WHITE),
+                    (f"P{ph.loser + 1}", seat_colour(ph.loser)),
+                ],
+            )
         if state.paused and not view.offline and not state.is_over:
             self._banner(surface, layout, [("PAUSED", WHITE)], (0, 0, 0, 200))
         if view.offline:
             names = ", ".join(view.offline)
-            self._banner(surface, layout, [("PANEL OFFLINE", WHITE), (names, WHITE),
-                                           ("paused until it reconnects", WHITE)],
-                         (170, 0, 0, 225))
+            self._banner(
+                surface,
+                layout,
+                [("PANEL OFFLINE", WHITE), (names, WHITE), ("paused until it reconnects", WHITE)],
+                (170, 0, 0, 225),
+            )
         if state.is_over:
             self._win(surface, view, layout)
 
@@ -603,11 +742,9 @@ class Renderer:
             self._blit_text(surface, line, round(u * 0.4), WHITE, Rect(0, y, w, round(u * 0.45)))
             y += round(u * 0.5)
 
-
     # The player's flow: attract card, join menu, countdown, result hints.
 
-    def _flow(self, surface: pygame.Surface, view: TableView, layout: Layout,
-              blink: bool) -> None:
+    def _flow(self, surface: pygame.Surface, view: TableView, layout: Layout, blink: bool) -> None:
         flow = view.flow
         assert flow is not None
         u = layout.card_w
@@ -624,13 +761,22 @@ class Renderer:
             return
         if flow.screen == "result":
             if flow.stats:  # the game's numbers, one line between the score and the seats
-                self._blit_text(surface, "      ".join(flow.stats), round(u * 0.3), GREY,
-                                Rect(w // 10, h - round(u * 2.05), w - w // 5, round(u * 0.4)))
+                self._blit_text(
+                    surface,
+                    "      ".join(flow.stats),
+                    round(u * 0.3),
+                    GREY,
+                    Rect(w // 10, h - round(u * 2.05), w - w // 5, round(u * 0.4)),
+                )
             self._flow_seats(surface, flow, Rect(0, h - round(u * 1.6), w, round(u * 0.5)))
             if flow.hint:
-                self._blit_text(surface, flow.hint, round(u * 0.4),
-                                GOLD if blink else WHITE,
-                                Rect(0, h - round(u * 1.0), w, round(u * 0.5)))
+                self._blit_text(
+                    surface,
+                    flow.hint,
+                    round(u * 0.4),
+                    GOLD if blink else WHITE,
+                    Rect(0, h - round(u * 1.0), w, round(u * 0.5)),
+                )
             return
         lines: list[tuple[str, tuple[int, int, int], float]] = []
         if flow.screen == "attract" and flow.scores:  # the high-score card's turn
@@ -662,23 +808,43 @@ class Renderer:
         y = box.y + lh // 4
         for text, colour, k in lines:
             lh_k = round(lh * k)
-            self._blit_text(surface, text, round(lh_k * 0.9), colour,
-                            Rect(box.x + u // 8, y, box.w - u // 4, lh_k))
+            self._blit_text(
+                surface,
+                text,
+                round(lh_k * 0.9),
+                colour,
+                Rect(box.x + u // 8, y, box.w - u // 4, lh_k),
+            )
             y += lh_k
         if flow.screen == "join":
-            self._flow_seats(surface, flow, Rect(box.x + u // 8, y, box.w - u // 4,
-                                                 round(lh * 0.8)))
+            self._flow_seats(
+                surface, flow, Rect(box.x + u // 8, y, box.w - u // 4, round(lh * 0.8))
+            )
             y += round(lh * 0.8)
-            self._blit_text(surface, flow.hint, round(lh * 0.6), GREY,
-                            Rect(box.x + u // 8, y, box.w - u // 4, round(lh * 0.7)))
+            self._blit_text(
+                surface,
+                flow.hint,
+                round(lh * 0.6),
+                GREY,
+                Rect(box.x + u // 8, y, box.w - u // 4, round(lh * 0.7)),
+            )
 
     def _flow_seats(self, surface: pygame.Surface, flow: FlowView, r: Rect) -> None:
         """Each seat's mark in its colour: P1 READY, P2 SLAM!, P3 bot..."""
-        marks = {"join": "press SLAM", "joined": "SLAM to ready", "ready": "READY",
-                 "bot": "bot", "left": "bot"}
-        pieces = [(f"P{i + 1} {_seat_name(flow, i)}{marks.get(s, s)}",
-                   READY_GREEN if s == "ready" else seat_colour(i))
-                  for i, s in enumerate(flow.seats)]
+        marks = {
+            "join": "press SLAM",
+            "joined": "SLAM to ready",
+            "ready": "READY",
+            "bot": "bot",
+            "left": "bot",
+        }
+        pieces = [
+            (
+                f"P{i + 1} {_seat_name(flow, i)}{marks.get(s, s)}",
+                READY_GREEN if s == "ready" else seat_colour(i),
+            )
+            for i, s in enumerate(flow.seats)
+        ]
         if not pieces:
             return
         size = round(r.h * 0.9)
@@ -702,11 +868,20 @@ class Renderer:
         surface.blit(self._shade_surface(w, h, (0, 0, 0, 245)), (0, 0))
         u = max(24, h // 14)
         margin = w // 20
-        pygame.draw.rect(surface, GOLD, pygame.Rect(margin // 2, margin // 2, w - margin,
-                                                    h - margin), max(2, u // 12),
-                         border_radius=u // 4)
-        self._blit_text(surface, svc.title, round(u * 1.0), GOLD,
-                        Rect(margin, margin // 2 + u // 4, w - 2 * margin, round(u * 1.2)))
+        pygame.draw.rect(
+            surface,
+            GOLD,
+            pygame.Rect(margin // 2, margin // 2, w - margin, h - margin),
+            max(2, u // 12),
+            border_radius=u // 4,
+        )
+        self._blit_text(
+            surface,
+            svc.title,
+            round(u * 1.0),
+            GOLD,
+            Rect(margin, margin // 2 + u // 4, w - 2 * margin, round(u * 1.2)),
+        )
         y = margin // 2 + round(u * 1.6)
         inner = Rect(margin, y, w - 2 * margin, 0)
         if svc.grid:
@@ -716,17 +891,28 @@ class Renderer:
             cw = (inner.w - round(u * 1.5)) // max(1, cols)
             for s, row in enumerate(svc.grid):
                 colour = SEAT_COLOURS[s % len(SEAT_COLOURS)]
-                self._blit_text(surface, f"P{s + 1}", round(ch * 0.6), colour,
-                                Rect(inner.x, y, round(u * 1.4), ch))
+                self._blit_text(
+                    surface,
+                    f"P{s + 1}",
+                    round(ch * 0.6),
+                    colour,
+                    Rect(inner.x, y, round(u * 1.4), ch),
+                )
                 for k, (text, lit) in enumerate(row):
                     cell = Rect(inner.x + round(u * 1.5) + k * cw + 3, y + 3, cw - 6, ch - 6)
                     if lit:
                         pygame.draw.rect(surface, colour, _pg(cell), border_radius=u // 8)
                     else:
-                        pygame.draw.rect(surface, GREY, _pg(cell), max(1, u // 20),
-                                         border_radius=u // 8)
-                    self._blit_text(surface, text, round(ch * 0.45), DARK if lit else WHITE,
-                                    cell.inflate(-u // 6))
+                        pygame.draw.rect(
+                            surface, GREY, _pg(cell), max(1, u // 20), border_radius=u // 8
+                        )
+                    self._blit_text(
+                        surface,
+                        text,
+                        round(ch * 0.45),
+                        DARK if lit else WHITE,
+                        cell.inflate(-u // 6),
+                    )
                 y += ch
             y += u // 3
         lh = round(u * (0.8 if len(svc.lines) > 8 else 0.95))
@@ -735,21 +921,41 @@ class Renderer:
             r = Rect(inner.x, y, inner.w, lh)
             if chosen:
                 pygame.draw.rect(surface, (60, 50, 10), _pg(r), border_radius=u // 8)
-            self._blit_text(surface, ("> " + text + " <") if chosen else text,
-                            round(lh * 0.8), GOLD if chosen else WHITE, r)
+            self._blit_text(
+                surface,
+                ("> " + text + " <") if chosen else text,
+                round(lh * 0.8),
+                GOLD if chosen else WHITE,
+                r,
+            )
             y += lh
         if svc.page == "code":
             self._code_dots(surface, svc.dots, Rect(inner.x, y + u // 2, inner.w, u * 2), u)
         bottom = h - margin // 2 - round(u * 0.9)
         if svc.error:
-            self._blit_text(surface, svc.error, round(u * 0.55), LOCK_RED,
-                            Rect(inner.x, bottom - round(u * 1.4), inner.w, round(u * 0.7)))
+            self._blit_text(
+                surface,
+                svc.error,
+                round(u * 0.55),
+                LOCK_RED,
+                Rect(inner.x, bottom - round(u * 1.4), inner.w, round(u * 0.7)),
+            )
         elif svc.message:
-            self._blit_text(surface, svc.message, round(u * 0.7), READY_GREEN,
-                            Rect(inner.x, bottom - round(u * 1.4), inner.w, round(u * 0.8)))
+            self._blit_text(
+                surface,
+                svc.message,
+                round(u * 0.7),
+                READY_GREEN,
+                Rect(inner.x, bottom - round(u * 1.4), inner.w, round(u * 0.8)),
+            )
         if svc.hint:
-            self._blit_text(surface, svc.hint, round(u * 0.5), GREY,
-                            Rect(inner.x, bottom, inner.w, round(u * 0.7)))
+            self._blit_text(
+                surface,
+                svc.hint,
+                round(u * 0.5),
+                GREY,
+                Rect(inner.x, bottom, inner.w, round(u * 0.7)),
+            )
 
     def _code_dots(self, surface: pygame.Surface, dots: int, r: Rect, u: int) -> None:
         """The code prompt's presses as big gold dots, then a ring where the next one goes
@@ -769,8 +975,11 @@ class Renderer:
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], f: float) -> tuple[int, int, int]:
     """``a`` at strength ``f`` over ``b``."""
     f = max(0.0, min(1.0, f))
-    return (round(a[0] * f + b[0] * (1 - f)), round(a[1] * f + b[1] * (1 - f)),
-            round(a[2] * f + b[2] * (1 - f)))
+    return (
+        round(a[0] * f + b[0] * (1 - f)),
+        round(a[1] * f + b[1] * (1 - f)),
+        round(a[2] * f + b[2] * (1 - f)),
+    )
 
 
 def _union_all(rects: Sequence[Rect]) -> Rect:
@@ -789,5 +998,5 @@ def _seat_name(flow: FlowView, seat: int) -> str:
         return ""
     cursor = flow.editing[seat] if seat < len(flow.editing) else -1
     if 0 <= cursor < len(name):
-        name = f"{name[:cursor]}[{name[cursor]}]{name[cursor + 1:]}"
+        name = f"{name[:cursor]}[{name[cursor]}]{name[cursor + 1 :]}"
     return f"{name} "

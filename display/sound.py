@@ -35,8 +35,7 @@ RATE = 22050
 EFFECTS = ("land", "reject", "stall", "flip", "speed", "win", "slap")
 
 
-def _tone(parts: list[tuple[float, float, float]], noise: float = 0.0,
-          seed: int = 1) -> array[int]:
+def _tone(parts: list[tuple[float, float, float]], noise: float = 0.0, seed: int = 1) -> array[int]:
     """Sum of (frequency Hz, start s, length s) notes with fast attack and decay, plus
     optional noise; 16-bit mono samples."""
     end = max(s + d for _, s, d in parts)
@@ -71,8 +70,7 @@ def synthesise(name: str) -> array[int]:
         case "speed":
             return _tone([(880, 0, 0.1), (1175, 0.09, 0.1), (1568, 0.18, 0.2)])
         case "win":
-            return _tone([(523, 0, 0.15), (659, 0.15, 0.15), (784, 0.3, 0.15),
-                          (1046, 0.45, 0.45)])
+            return _tone([(523, 0, 0.15), (659, 0.15, 0.15), (784, 0.3, 0.15), (1046, 0.45, 0.45)])
         case "slap":
             return _tone([(180, 0, 0.08)], noise=1.0, seed=3)
     raise ValueError(f"unknown effect {name!r}; known: {', '.join(EFFECTS)}")

@@ -230,8 +230,7 @@ class Bot:
         """The card of its last legal play (for anticipation of a run)."""
         self.last_fired_wrong = False
         """Was the last command ``act`` returned a deliberate wrong attempt?"""
-        self.stats = {"plays": 0, "wrong": 0, "slams": 0, "replans": 0, "moves": 0,
-                      "slaps": 0}
+        self.stats = {"plays": 0, "wrong": 0, "slams": 0, "replans": 0, "moves": 0, "slaps": 0}
         self.memo: Any = None
         """The strategy's own cache for the rules in play (an adjacency table, the reach)."""
         self._plan: Plan | None = None
@@ -316,7 +315,11 @@ class Bot:
 _PLAYING, _STALLED, _DEADLOCKED = Phase.PLAYING, Phase.STALLED, Phase.DEADLOCKED
 _WON, _TIED = Phase.WON, Phase.TIED
 _PLAY, _DEADLOCK_PLAY, _READY, _CLAIM = (
-    Intent.PLAY, Intent.DEADLOCK_PLAY, Intent.READY, Intent.CLAIM)
+    Intent.PLAY,
+    Intent.DEADLOCK_PLAY,
+    Intent.READY,
+    Intent.CLAIM,
+)
 _AUTO, _CALL, _EITHER = CallMode.AUTO, CallMode.CALL, CallMode.EITHER
 _new_play = positional_new(Play)
 """``Play(t, player, card, to)``, built fast: a bot makes one per play it fires."""
@@ -365,8 +368,9 @@ def _holds(hand: tuple[Card, ...], card: Card) -> bool:
     return False
 
 
-def _choose(bot: Bot, legal: list[tuple[Card, int]], hand: tuple[Card, ...],
-            masks: tuple[int, ...]) -> tuple[Card, int]:
+def _choose(
+    bot: Bot, legal: list[tuple[Card, int]], hand: tuple[Card, ...], masks: tuple[int, ...]
+) -> tuple[Card, int]:
     """One of the ``legal`` (card, pile) plays: with probability ``skill`` the one leaving
     the most follow-ups in ``hand``, else any."""
     rng = bot.rng
@@ -393,9 +397,16 @@ def _choose(bot: Bot, legal: list[tuple[Card, int]], hand: tuple[Card, ...],
     return legal[int(rng.random() * len(legal))]
 
 
-def _play_plan(bot: Bot, state: Any, start: int, legal: list[tuple[Card, int]],
-               cards: tuple[Card, ...], items: int, table: _Table,
-               masks: tuple[int, ...]) -> Plan:
+def _play_plan(
+    bot: Bot,
+    state: Any,
+    start: int,
+    legal: list[tuple[Card, int]],
+    cards: tuple[Card, ...],
+    items: int,
+    table: _Table,
+    masks: tuple[int, ...],
+) -> Plan:
     """Speed and Spit: a play of one of the ``legal`` (card, pile) pairs from ``cards`` (the
     hand, the stock tops), decided from ``start`` on a scan of ``items`` and due no earlier
     than the bot's lockout ends; near its speed limit, a deliberate wrong attempt."""
@@ -503,8 +514,10 @@ class SpeedStrategy:
                 return Slam(now, p)
             return None
         if intent is _READY:
-            if (phase is _STALLED or phase is _DEADLOCKED) and p not in state.ready and (
-                me.hand or me.draw
+            if (
+                (phase is _STALLED or phase is _DEADLOCKED)
+                and p not in state.ready
+                and (me.hand or me.draw)
             ):
                 return Slam(now, p)
             return None
@@ -688,8 +701,9 @@ class CaliforniaStrategy(_RoundStrategy):
     not coverable (the engine rejects it: ``no_match``).
     """
 
-    def _decide(self, bot: Bot, state: california.CaliforniaState, now: int,
-                start: int) -> Plan | None:
+    def _decide(
+        self, bot: Bot, state: california.CaliforniaState, now: int, start: int
+    ) -> Plan | None:
         phase = state.phase
         p = bot.player
         players = state.players
@@ -733,14 +747,16 @@ class CaliforniaStrategy(_RoundStrategy):
         plan = Plan(due, _COVER, target, -1, target)
         if others and timing.is_wrong(rt, items):
             # A near miss: a top one rank off a live rank looks most like a match.
-            near = min(others, key=lambda c: (min((abs(c.rank - r) for r in live), default=13),
-                                              c.uid))
+            near = min(
+                others, key=lambda c: (min((abs(c.rank - r) for r in live), default=13), c.uid)
+            )
             plan.card = plan.top = near
             plan.wrong = True
         return plan
 
-    def _confirm(self, bot: Bot, state: california.CaliforniaState, plan: Plan,
-                 now: int) -> Command | None:
+    def _confirm(
+        self, bot: Bot, state: california.CaliforniaState, plan: Plan, now: int
+    ) -> Command | None:
         phase = state.phase
         p = bot.player
         me = state.players[p]

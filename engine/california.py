@@ -105,9 +105,7 @@ def legal_covers(state: CaliforniaState, player: int) -> list[Card]:
     if state.phase is not Phase.PLAYING or not state.players[player].deck:
         return []
     order = (player, 1 - player)
-    return [
-        pile[0] for q in order for pile in state.players[q].row if coverable(state, pile)
-    ]
+    return [pile[0] for q in order for pile in state.players[q].row if coverable(state, pile)]
 
 
 def deal(rules: Rules, rng: random.Random) -> CaliforniaTable:
@@ -153,8 +151,9 @@ def start(
     check_table(table, rules)
     state = CaliforniaState(
         rules=rules,
-        players=tuple(CaliforniaPlayer(row, deck) for row, deck in
-                      zip(table.rows, table.decks, strict=True)),
+        players=tuple(
+            CaliforniaPlayer(row, deck) for row, deck in zip(table.rows, table.decks, strict=True)
+        ),
         seed=seed,
         rng_state=rng.getstate(),
     )

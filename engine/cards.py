@@ -88,10 +88,7 @@ def make_deck(decks: int = 1, jokers: bool = False) -> tuple[Card, ...]:
     """Every card of ``decks`` decks in a fixed order (jokers last). Cards are values, so
     every deal shares one set of objects."""
     cards = [
-        Card(rank, suit, copy)
-        for copy in range(decks)
-        for suit in SUITS
-        for rank in range(1, 14)
+        Card(rank, suit, copy) for copy in range(decks) for suit in SUITS for rank in range(1, 14)
     ]
     if jokers:
         cards += [Card(JOKER, "", copy) for copy in range(2 * decks)]

@@ -62,7 +62,8 @@ class Clocked:
             if fired > MAX_FIRES_AT_ONE_INSTANT:
                 raise TimeStandsStill(
                     f"more than {MAX_FIRES_AT_ONE_INSTANT} timers fired at t = {instant}:"
-                    " the game's timers keep falling due at once (0 ms call and stall delay?)")
+                    " the game's timers keep falling due at once (0 ms call and stall delay?)"
+                )
             self.timers.remove(timer)
             self.now = timer.due
             self.fire(timer)

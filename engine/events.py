@@ -77,7 +77,8 @@ def _json_fields(cls: type) -> tuple[str, ...]:
     names = _FIELDS.get(cls)
     if names is None:
         names = _FIELDS[cls] = tuple(
-            f.name for f in fields(cls) if f.name != "t" and f.metadata.get("json", True))
+            f.name for f in fields(cls) if f.name != "t" and f.metadata.get("json", True)
+        )
     return names
 
 
@@ -94,7 +95,6 @@ class CardPlayed(_Event):
     to: int
 
 
-
 @dataclass(frozen=True, slots=True)
 class PlayRejected(_Event):
     type: ClassVar[str] = "rejected"
@@ -103,7 +103,6 @@ class PlayRejected(_Event):
     reason: Reason
     card: str
     to: int
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,14 +123,12 @@ class ActionRejected(_Event):
     slot: int | None = field(default=None, metadata=INTERNAL)
 
 
-
 @dataclass(frozen=True, slots=True)
 class Stalled(_Event):
     type: ClassVar[str] = "stalled"
     t: int
     deadlock: bool = field(default=False, metadata=INTERNAL)
     """Internal detail for displays and logs; not written to the contract's JSON."""
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +142,6 @@ class CardFlipped(_Event):
     player: int | None = None
 
 
-
 @dataclass(frozen=True, slots=True)
 class CardDrawn(_Event):
     """A player holding only jokers took their own side pile's top at a flip."""
@@ -156,12 +152,10 @@ class CardDrawn(_Event):
     card: Card
 
 
-
 @dataclass(frozen=True, slots=True)
 class CenterReshuffled(_Event):
     type: ClassVar[str] = "reshuffled"
     t: int
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +168,6 @@ class PenaltyTaken(_Event):
     count: int
 
 
-
 @dataclass(frozen=True, slots=True)
 class GameWon(_Event):
     type: ClassVar[str] = "won"
@@ -182,12 +175,10 @@ class GameWon(_Event):
     player: int
 
 
-
 @dataclass(frozen=True, slots=True)
 class GameTied(_Event):
     type: ClassVar[str] = "tied"
     t: int
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,13 +188,11 @@ class GamePaused(_Event):
     player: int
 
 
-
 @dataclass(frozen=True, slots=True)
 class GameResumed(_Event):
     type: ClassVar[str] = "resumed"
     t: int
     player: int
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +207,6 @@ class CardMoved(_Event):
     source: int = field(default=0, metadata=INTERNAL)
 
 
-
 @dataclass(frozen=True, slots=True)
 class RoundOver(_Event):
     """Spit: the round ended; ``player`` emptied their stocks (None: a stall ending)."""
@@ -226,7 +214,6 @@ class RoundOver(_Event):
     type: ClassVar[str] = "round_over"
     t: int
     player: int | None = None
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,14 +226,12 @@ class Slapped(_Event):
     to: int
 
 
-
 @dataclass(frozen=True, slots=True)
 class Redealt(_Event):
     """Spit: every player re-dealt their cards; California: rows picked up and dealt anew."""
 
     type: ClassVar[str] = "redealt"
     t: int
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +245,6 @@ class Covered(_Event):
     on: Card
 
 
-
 @dataclass(frozen=True, slots=True)
 class SpitRecycled(_Event):
     """Spit with ``recycle``: a player out of spit cards shuffled their own pile, all but
@@ -270,7 +254,6 @@ class SpitRecycled(_Event):
     t: int
     player: int
     count: int
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,10 +266,24 @@ class RoundScored(_Event):
     scores: tuple[int, ...]
 
 
-
 Event = (
-    CardPlayed | PlayRejected | Stalled | CardFlipped | CardDrawn | CenterReshuffled
-    | PenaltyTaken | GameWon | GameTied | GamePaused | GameResumed
-    | ActionRejected | CardMoved | RoundOver | Slapped | Redealt | Covered | SpitRecycled
+    CardPlayed
+    | PlayRejected
+    | Stalled
+    | CardFlipped
+    | CardDrawn
+    | CenterReshuffled
+    | PenaltyTaken
+    | GameWon
+    | GameTied
+    | GamePaused
+    | GameResumed
+    | ActionRejected
+    | CardMoved
+    | RoundOver
+    | Slapped
+    | Redealt
+    | Covered
+    | SpitRecycled
     | RoundScored
 )

@@ -96,12 +96,16 @@ def _check_timers(state: spit.SpitState | california.CaliforniaState, position: 
     flips = sum(1 for tm in state.timers if tm.kind is TimerKind.FLIP)
     if state.phase.is_over:
         _require(not state.timers, "timers left after the game was decided", position)
-        _require((state.winner is not None) == (state.phase is Phase.WON), "winner and phase",
-                 position)
+        _require(
+            (state.winner is not None) == (state.phase is Phase.WON), "winner and phase", position
+        )
         return
     _require(state.winner is None, "a winner while the game goes on", position)
-    _require(flips == (1 if state.phase is Phase.STALLED else 0),
-             "flip timer and phase disagree", position)
+    _require(
+        flips == (1 if state.phase is Phase.STALLED else 0),
+        "flip timer and phase disagree",
+        position,
+    )
     if state.paused_at is None:
         _require(all(tm.due >= state.now for tm in state.timers), "an overdue timer", position)
 
@@ -112,8 +116,11 @@ def _check_spit(state: spit.SpitState) -> None:
     _require(_conserved(state.all_cards(), 1, False), "cards not conserved", where)
     _require(state.cards_total() == 52, "cards_total is not 52", where)
     _require(len(state.players) == 2 and len(state.center) == 2, "two players, two piles", where)
-    _require(all(len(p.stocks) == spit.STOCK_SLOTS for p in state.players),
-             "a player without exactly five stock slots", where)
+    _require(
+        all(len(p.stocks) == spit.STOCK_SLOTS for p in state.players),
+        "a player without exactly five stock slots",
+        where,
+    )
     _check_timers(state, where)
     slaps = sum(1 for tm in state.timers if tm.kind is TimerKind.SLAP)
     if state.phase.is_over:
@@ -128,12 +135,16 @@ def _check_spit(state: spit.SpitState) -> None:
         _require(all(state.center), "an empty pile in the slap phase", where)
     else:
         _require(state.ender is None, "a round ender outside the slap phase", where)
-        _require(all(p.stock_cards for p in state.players),
-                 "a round goes on with empty stocks", where)
+        _require(
+            all(p.stock_cards for p in state.players), "a round goes on with empty stocks", where
+        )
     if state.phase is Phase.PLAYING and not state.paused:
         # Not stalled: some stock top goes on a pile (the stall is found at once).
-        _require(any(spit.legal_plays(state, p) for p in range(2)),
-                 "a stall that was not detected", where)
+        _require(
+            any(spit.legal_plays(state, p) for p in range(2)),
+            "a stall that was not detected",
+            where,
+        )
 
 
 def _check_california(state: california.CaliforniaState) -> None:
@@ -155,5 +166,8 @@ def _check_california(state: california.CaliforniaState) -> None:
     _require({r for r, n in seen.items() if n > 1} <= state.live, "a match not live", where)
     _require(all(seen[r] for r in state.live), "a live rank with no visible top", where)
     if state.phase is Phase.PLAYING:
-        _require(any(california.coverable(state, pile) for p in state.players for pile in p.row),
-                 "a stall that was not detected", where)
+        _require(
+            any(california.coverable(state, pile) for p in state.players for pile in p.row),
+            "a stall that was not detected",
+            where,
+        )

@@ -31,9 +31,7 @@ class MatchError(ValueError):
     """A match format string or result the match cannot take."""
 
 
-_PATTERN = re.compile(
-    r"^(single|best-of|series|first-to|points|margin)(?:-([1-9][0-9]*))?$"
-)
+_PATTERN = re.compile(r"^(single|best-of|series|first-to|points|margin)(?:-([1-9][0-9]*))?$")
 _ALIASES = {"first-to": "series", "margin": "points"}
 
 

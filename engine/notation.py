@@ -26,10 +26,15 @@ def _zone(piles: tuple[tuple[Card, ...], ...]) -> str:
 
 def format_table(table: SpeedTable) -> str:
     """The five card fields of a Speed position."""
-    return " ".join((
-        _zone(table.hands), _zone(table.draws), _zone(table.center), _zone(table.side),
-        _pile(table.burned),
-    ))
+    return " ".join(
+        (
+            _zone(table.hands),
+            _zone(table.draws),
+            _zone(table.center),
+            _zone(table.side),
+            _pile(table.burned),
+        )
+    )
 
 
 def table_of(state: SpeedState) -> SpeedTable:

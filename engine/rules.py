@@ -241,7 +241,10 @@ PRESETS: dict[str, Rules] = {
     "nintendo": replace(DEFAULT, hidden_stall=True, call=CallMode.AUTO),
     # Kids: automatic win, no false-call penalty, short lockout, quick flips.
     "kids": replace(
-        DEFAULT, call=CallMode.AUTO, false_call=FalseCall.IGNORE, lockout_ms=150,
+        DEFAULT,
+        call=CallMode.AUTO,
+        false_call=FalseCall.IGNORE,
+        lockout_ms=150,
         stall_delay_ms=1500,
     ),
     "spit": replace(DEFAULT, game=Game.SPIT),

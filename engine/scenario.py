@@ -107,8 +107,7 @@ def _check_values(data: object) -> None:
             for key, item in value.items():
                 path = f"{where}.{key}" if where else str(key)
                 if item is None:
-                    raise ScenarioError(
-                        f"key {path!r} is null; leave an optional key out instead")
+                    raise ScenarioError(f"key {path!r} is null; leave an optional key out instead")
                 todo.append((path, item))
         elif isinstance(value, list):
             todo.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
@@ -138,7 +137,8 @@ def parse(data: object) -> Scenario:
         # The contract's floor, checked here: Rules itself takes 0 (engine tests build it).
         raise ScenarioError(
             f"rules option 'call_timeout_ms': {rules.call_timeout_ms} must be an integer >= 1"
-            " (a 0 ms call makes every claim impossible)")
+            " (a 0 ms call makes every claim impossible)"
+        )
     if rules.game not in SUPPORTED:
         raise ScenarioError(f"game {str(rules.game)!r} is not yet supported")
     seed = data.get("seed", 0)
@@ -309,8 +309,10 @@ def _parse_spit_table(raw: dict[str, Any], rules: Rules) -> spit.SpitTable:
     read = _Reader(raw, rules, 1, False)
     stocks = read.piles_per_player("stocks", spit.STOCK_SLOTS)
     spit_cards = read.per_player("spit")
-    center = tuple(read.cards(f"center[{i}]", pile)
-                   for i, pile in enumerate(read.zone("center", 2, "two spit piles")))
+    center = tuple(
+        read.cards(f"center[{i}]", pile)
+        for i, pile in enumerate(read.zone("center", 2, "two spit piles"))
+    )
     read.check_complete()
     table = spit.SpitTable(stocks, spit_cards, center)
     try:
@@ -350,9 +352,7 @@ def _parse_speed_table(raw: dict[str, Any], rules: Rules) -> speed.SpeedTable:
     return speed.SpeedTable(hands, draws, center, side, burned)
 
 
-def play(
-    scenario: Scenario, on_event: Callable[[Event], None] | None = None
-) -> game.GameState:
+def play(scenario: Scenario, on_event: Callable[[Event], None] | None = None) -> game.GameState:
     """Play a scenario to its end; every event goes to ``on_event``."""
     emit = on_event or (lambda event: None)
     rng = random.Random(scenario.seed)
@@ -407,8 +407,7 @@ def _report_players(state: game.GameState) -> list[dict[str, Any]]:
         ]
     if isinstance(state, california.CaliforniaState):
         return [
-            {"cards": p.cards, "row": _codes(p.row), "deck": len(p.deck)}
-            for p in state.players
+            {"cards": p.cards, "row": _codes(p.row), "deck": len(p.deck)} for p in state.players
         ]
     return [
         {"cards": p.cards, "hand": [c.code for c in p.hand], "draw": len(p.draw)}

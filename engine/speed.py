@@ -227,16 +227,23 @@ def _lookups(rules: Rules) -> _Lookups:
     if found is None:
         if len(_LOOKUPS) >= 256:  # a long test run makes many rules; the sim one
             _LOOKUPS.clear()
-        found = _LOOKUPS[id(rules)] = (rules, _Lookups(
-            tuple(tuple(rules.adjacent(c, top) for c in range(14)) for top in range(14)),
-            tuple(rules.accepts(top) for top in range(14)),
-            tuple(rules.reach(p) for p in range(rules.players)),
-        ))
+        found = _LOOKUPS[id(rules)] = (
+            rules,
+            _Lookups(
+                tuple(tuple(rules.adjacent(c, top) for c in range(14)) for top in range(14)),
+                tuple(rules.accepts(top) for top in range(14)),
+                tuple(rules.reach(p) for p in range(rules.players)),
+            ),
+        )
     return found[1]
 
 
-def _stuck(look: _Lookups, players: tuple[SpeedPlayer, ...],
-           center: tuple[tuple[Card, ...], ...], side: tuple[tuple[Card, ...], ...]) -> bool:
+def _stuck(
+    look: _Lookups,
+    players: tuple[SpeedPlayer, ...],
+    center: tuple[tuple[Card, ...], ...],
+    side: tuple[tuple[Card, ...], ...],
+) -> bool:
     """``not has_legal_play`` on a state's zones (the fast paths' copy of ``_any_legal``)."""
     accepts = look.accepts
     masks = [accepts[pile[0].rank] for pile in center]
@@ -269,10 +276,22 @@ def _evolve(
     play since the last rebuild). ``dataclasses.replace`` costs several times more on the
     hot path."""
     return new_speed_state(
-        s.rules, s.players if players is None else players,
-        s.center if center is None else center, s.side, s.burned, s.phase, now, s.timers,
-        s.timer_seq, s.ready if ready is None else ready, s.deadlock_played, s.paused_at,
-        s.rebuilt_since_play and center is None, s.winner, s.seed, s.rng_state,
+        s.rules,
+        s.players if players is None else players,
+        s.center if center is None else center,
+        s.side,
+        s.burned,
+        s.phase,
+        now,
+        s.timers,
+        s.timer_seq,
+        s.ready if ready is None else ready,
+        s.deadlock_played,
+        s.paused_at,
+        s.rebuilt_since_play and center is None,
+        s.winner,
+        s.seed,
+        s.rng_state,
     )
 
 
@@ -308,9 +327,7 @@ def _play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] |
         if reason.locks_out and rules.lockout_ms:
             locked = new_speed_player(hand, me.draw, t + rules.lockout_ms)
             players = (*players[:p], locked, *players[p + 1 :])
-        return _evolve(state, now=t, players=players), [
-            PlayRejected(t, p, reason, cmd.card, to)
-        ]
+        return _evolve(state, now=t, players=players), [PlayRejected(t, p, reason, cmd.card, to)]
     card = hand[slot]
     # Rule 4: the emptied slot takes the draw pile's top, or closes.
     draw = me.draw
@@ -336,9 +353,22 @@ def _play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] |
         if not rules.hidden_stall:
             played.append(Stalled(t, False))
         return new_speed_state(
-            rules, players, center, state.side, state.burned, _STALLED, t,
-            (*state.timers, flip), state.timer_seq + 1, frozenset(), frozenset(),
-            None, False, None, state.seed, state.rng_state,
+            rules,
+            players,
+            center,
+            state.side,
+            state.burned,
+            _STALLED,
+            t,
+            (*state.timers, flip),
+            state.timer_seq + 1,
+            frozenset(),
+            frozenset(),
+            None,
+            False,
+            None,
+            state.seed,
+            state.rng_state,
         ), played
     return _evolve(state, now=t, players=players, center=center), played
 
@@ -384,13 +414,26 @@ def _flip_fast(state: SpeedState, t: int) -> tuple[SpeedState, list[Event]] | No
             events.append(CardFlipped(t, card, i))
     after_center, after_side = tuple(center), tuple(flipped)
     players = state.players
-    if any(me.hand for me in players) and _stuck(_lookups(rules), players, after_center,
-                                                 after_side):
+    if any(me.hand for me in players) and _stuck(
+        _lookups(rules), players, after_center, after_side
+    ):
         return None  # stalled again
     return new_speed_state(
-        rules, players, after_center, after_side, state.burned, _PLAYING, t,
-        tuple(tm for tm in state.timers if tm.kind is not _FLIP), state.timer_seq,
-        frozenset(), frozenset(), None, state.rebuilt_since_play, None, state.seed,
+        rules,
+        players,
+        after_center,
+        after_side,
+        state.burned,
+        _PLAYING,
+        t,
+        tuple(tm for tm in state.timers if tm.kind is not _FLIP),
+        state.timer_seq,
+        frozenset(),
+        frozenset(),
+        None,
+        state.rebuilt_since_play,
+        None,
+        state.seed,
         state.rng_state,
     ), events
 
@@ -624,4 +667,3 @@ class _Work(Work[SpeedState]):
                 if self.is_over():
                     return None
         return None
-

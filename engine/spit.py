@@ -201,8 +201,9 @@ def start(
     check_table(table)
     state = SpitState(
         rules=rules,
-        players=tuple(SpitPlayer(stocks, spit) for stocks, spit in
-                      zip(table.stocks, table.spit, strict=True)),
+        players=tuple(
+            SpitPlayer(stocks, spit) for stocks, spit in zip(table.stocks, table.spit, strict=True)
+        ),
         center=table.center,
         seed=seed,
         rng_state=shuffle_stream("spit", seed).getstate(),
@@ -562,9 +563,7 @@ class _Work(Work[SpitState]):
             )
             if stocks[dest] and not combine:
                 # E16: never a sixth pile.
-                return self.reject(
-                    p, Reason.SLOT_TAKEN if empty else Reason.NO_EMPTY_SLOT, cmd
-                )
+                return self.reject(p, Reason.SLOT_TAKEN if empty else Reason.NO_EMPTY_SLOT, cmd)
         card = stocks[src].pop(0)
         stocks[dest].insert(0, card)
         self.events.append(CardMoved(self.now, p, card, dest + 1, src + 1))

@@ -118,8 +118,9 @@ def describe(spec: str | PortSpec | PanelMatch) -> str:
     return f"{ids} serial {number}" if number else ids
 
 
-def find_port(spec: str | PortSpec | PanelMatch,
-              comports: Callable[[], Sequence[Any]] = list_ports.comports) -> str | None:
+def find_port(
+    spec: str | PortSpec | PanelMatch, comports: Callable[[], Sequence[Any]] = list_ports.comports
+) -> str | None:
     """The device path for ``spec``: a path (or pyserial URL) as given if it exists; else
     the first port (by device name) whose USB vid, pid and, if given, serial number match.
     """
@@ -129,7 +130,8 @@ def find_port(spec: str | PortSpec | PanelMatch,
     vid, pid = getattr(spec, "vid", None), getattr(spec, "pid", None)
     number = getattr(spec, "serial_number", None)
     found = sorted(
-        p.device for p in comports()
+        p.device
+        for p in comports()
         if p.vid == vid and p.pid == pid and (number is None or p.serial_number == number)
     )
     return found[0] if found else None
@@ -147,8 +149,7 @@ class ClockMap:
     narrowed to where all samples' bounds agree (see ``_fit``).
     """
 
-    def __init__(self, window: int = 200, max_skew: float = 500e-6, min_span: float = 1.0
-                 ) -> None:
+    def __init__(self, window: int = 200, max_skew: float = 500e-6, min_span: float = 1.0) -> None:
         self._samples: deque[tuple[float, float, float]] = deque(maxlen=window)
         self.max_skew = max_skew
         self.min_span = min_span
@@ -346,8 +347,9 @@ class PanelLink:
         self.panel_errors: dict[str, int] = {}
         self.hello: P.Hello | None = None
 
-        self._thread = threading.Thread(target=self._run, name=f"panel-link {self.name}",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, name=f"panel-link {self.name}", daemon=True
+        )
         self._thread.start()
 
     # Public API (any thread).
@@ -471,8 +473,11 @@ class PanelLink:
 
     def _report(self, up: bool, reason: str, garbage: bool = False) -> None:
         old = self._status
-        if old is not None and old.up == up and (
-                old.reason == reason or (old.garbage and reason.startswith("no "))):
+        if (
+            old is not None
+            and old.up == up
+            and (old.reason == reason or (old.garbage and reason.startswith("no ")))
+        ):
             return  # garbage is reported once: not again as the silence it also causes
         if up:
             self.up.set()
@@ -480,8 +485,9 @@ class PanelLink:
         else:
             self.up.clear()
             self._noisy = self._noisy or garbage
-        status = PanelStatus(self.name, up, tuple(sorted(self._panel_seat)), reason, self.clock(),
-                             garbage)
+        status = PanelStatus(
+            self.name, up, tuple(sorted(self._panel_seat)), reason, self.clock(), garbage
+        )
         self._status = status
         (log.info if up or self._closing.is_set() else log.warning)("%s", status)
         if self._on_status is not None:
@@ -583,8 +589,13 @@ class PanelLink:
                 self._report(False, GARBAGE_REASON, garbage=True)
             elif self.up.is_set() and self._garbled(now):
                 self._report(False, GARBAGE_REASON, garbage=True)
-            if (came_up and not self.up.is_set() and self.clock_map.samples >= SYNC_SAMPLES
-                    and now - self._last_rx < self.dead_after and self._clean(now)):
+            if (
+                came_up
+                and not self.up.is_set()
+                and self.clock_map.samples >= SYNC_SAMPLES
+                and now - self._last_rx < self.dead_after
+                and self._clean(now)
+            ):
                 self._report(True, "connected")
             if now >= next_ping:
                 self._token = (self._token + 1) & 0xFFFFFFFF
@@ -597,7 +608,8 @@ class PanelLink:
                 # Quick pings until the clock map has its first few samples and the link
                 # its run of good frames (a noisy one: the heartbeat's pace, CLEAN_S).
                 quick = self.clock_map.samples < SYNC_SAMPLES or not (
-                    self.up.is_set() or self._noisy)
+                    self.up.is_set() or self._noisy
+                )
                 next_ping = max(next_ping + (SYNC_PING if quick else self.heartbeat), now)
             if came_up and (self._leds_dirty or now >= next_leds):
                 if not self._send_leds(reader):
@@ -612,8 +624,9 @@ class PanelLink:
             deadline = min(next_ping, next_leds, dead_at)
             self._wake.wait(max(0.0, deadline - self.clock()))
 
-    def _send(self, reader: serial.threaded.ReaderThread, message: P.Message,
-              flush: bool = False) -> bool:
+    def _send(
+        self, reader: serial.threaded.ReaderThread, message: P.Message, flush: bool = False
+    ) -> bool:
         frame = P.encode(message, self._tx_seq)
         self._tx_seq = (self._tx_seq + 1) & 0xFF
         try:

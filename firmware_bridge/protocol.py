@@ -51,7 +51,12 @@ BUTTONS = ("slot1", "slot2", "slot3", "slot4", "slot5", "left", "right", "slam")
 """Button names, as the cabinet's ``Control`` values; the wire carries their index."""
 
 ERROR_NAMES = (
-    "rx_bad_crc", "rx_bad_frame", "rx_too_long", "rx_lost", "tx_dropped", "edges_dropped",
+    "rx_bad_crc",
+    "rx_bad_frame",
+    "rx_too_long",
+    "rx_lost",
+    "tx_dropped",
+    "edges_dropped",
 )
 """The panel's counters in an Errors message (newer firmware may append more)."""
 
@@ -153,7 +158,7 @@ def cobs_decode(data: bytes | bytearray) -> bytes:
         end = i + code
         if end > n:
             raise ProtocolError("bad_frame", "COBS: a block runs past the frame's end")
-        block = data[i + 1:end]
+        block = data[i + 1 : end]
         if block.find(DELIMITER) >= 0:
             raise ProtocolError("bad_frame", "COBS: a 0x00 byte inside a frame")
         out.extend(block)
@@ -224,8 +229,13 @@ class Hello(Message):
     TYPE = T_HELLO
     FIELDS = ("proto", "firmware", "panel_id", "seats")
 
-    def __init__(self, proto: int, firmware: tuple[int, int, int], panel_id: str,
-                 seats: tuple[tuple[int, tuple[str, ...]], ...]) -> None:
+    def __init__(
+        self,
+        proto: int,
+        firmware: tuple[int, int, int],
+        panel_id: str,
+        seats: tuple[tuple[int, tuple[str, ...]], ...],
+    ) -> None:
         self.proto = proto
         self.firmware = firmware
         self.panel_id = panel_id
@@ -262,7 +272,7 @@ class Hello(Message):
             panel_id = "?"
             if len(p) >= 5 and len(p) >= 5 + p[4]:
                 firmware = (p[1], p[2], p[3])
-                ident = p[5:5 + p[4]]
+                ident = p[5 : 5 + p[4]]
                 if all(32 <= b < 127 for b in ident):
                     panel_id = ident.decode()
             return cls(proto, firmware, panel_id, ())
@@ -270,7 +280,7 @@ class Hello(Message):
         firmware = (p[1], p[2], p[3])
         n_id = p[4]
         _need(n_id <= _MAX_ID and len(p) >= 6 + n_id, "hello panel id too long")
-        panel_id = _ascii(p[5:5 + n_id])
+        panel_id = _ascii(p[5 : 5 + n_id])
         at = 5 + n_id
         n = p[at]
         at += 1
@@ -316,8 +326,13 @@ class Edge(Message):
         self.t_us = t_us
 
     def payload(self) -> bytes:
-        return struct.pack("<BBBI", _u8(self.seat, "seat"), BUTTONS.index(self.button),
-                           1 if self.pressed else 0, _u32(self.t_us, "t_us"))
+        return struct.pack(
+            "<BBBI",
+            _u8(self.seat, "seat"),
+            BUTTONS.index(self.button),
+            1 if self.pressed else 0,
+            _u32(self.t_us, "t_us"),
+        )
 
     @classmethod
     def parse(cls, p: bytes) -> "Edge":
@@ -358,7 +373,7 @@ class Leds(Message):
         seats = []
         for k in range(n):
             at = 1 + k * width
-            seats.append((p[at], tuple(p[at + 1:at + width])))
+            seats.append((p[at], tuple(p[at + 1 : at + width])))
         return cls(tuple(seats))
 
 

@@ -91,8 +91,7 @@ class PanelSim:
         self._plugged = threading.Event()
         self.on_write: Callable[[bytes], None] | None = None
         """Called on the sim thread just before bytes go into the pty (the serial bench)."""
-        self._thread = threading.Thread(target=self._run, name=f"panel-sim {panel_id}",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._run, name=f"panel-sim {panel_id}", daemon=True)
         self._plug()
         self._thread.start()
 
@@ -111,8 +110,15 @@ class PanelSim:
 
     # Controls (any thread).
 
-    def press(self, button: str, seat: int = 0, pressed: bool = True, bounce: int = 0,
-              bounce_us: int = 300, raw: bool = False) -> None:
+    def press(
+        self,
+        button: str,
+        seat: int = 0,
+        pressed: bool = True,
+        bounce: int = 0,
+        bounce_us: int = 300,
+        raw: bool = False,
+    ) -> None:
         """A button edge; ``bounce`` extra contact chatters ``bounce_us`` apart follow it
         (the firmware debouncer keeps the first edge; with ``raw`` they all go out)."""
 
@@ -140,8 +146,9 @@ class PanelSim:
             t = self.ticks_us()
             for lv, start in ((1, t), (0, t + self.debounce_us + 1000)):
                 for i in range(1 + 2 * bounce):
-                    panel.ring.put((start + i * 300) % P.TICKS_PERIOD, k,
-                                   lv if i % 2 == 0 else 1 - lv)
+                    panel.ring.put(
+                        (start + i * 300) % P.TICKS_PERIOD, k, lv if i % 2 == 0 else 1 - lv
+                    )
 
         self._call(do)
 
@@ -187,8 +194,11 @@ class PanelSim:
 
     def errors(self) -> dict[str, int]:
         result: queue.SimpleQueue[dict[str, int]] = queue.SimpleQueue()
-        self._call(lambda: result.put(
-            dict(zip(P.ERROR_NAMES, self.panel.errors(), strict=True)) if self.panel else {}))
+        self._call(
+            lambda: result.put(
+                dict(zip(P.ERROR_NAMES, self.panel.errors(), strict=True)) if self.panel else {}
+            )
+        )
         return result.get(timeout=2)
 
     def close(self) -> None:
@@ -237,8 +247,15 @@ class PanelSim:
         os.symlink(os.ttyname(slave), tmp)
         os.replace(tmp, self.path)
         # A replugged Pico has rebooted: new panel state, LEDs dark.
-        panel = Panel(self.panel_id, self.seats, self.ticks_us, P.ticks_diff, self._write,
-                      self._show_leds, debounce_us=self.debounce_us)
+        panel = Panel(
+            self.panel_id,
+            self.seats,
+            self.ticks_us,
+            P.ticks_diff,
+            self._write,
+            self._show_leds,
+            debounce_us=self.debounce_us,
+        )
         panel.filter = self._filter
         self.panel = panel
         self.counts["plugs"] += 1
@@ -304,8 +321,7 @@ class PanelSim:
                 wait = min(wait if wait is not None else 1 << 30, int(WAKE_S * 1e6))
             fds = [self._wake_r] if self._master is None else [self._wake_r, self._master]
             try:
-                readable, _, _ = select.select(fds, [], [],
-                                               None if wait is None else wait / 1e6)
+                readable, _, _ = select.select(fds, [], [], None if wait is None else wait / 1e6)
             except (OSError, ValueError):
                 readable = []
             if self._wake_r in readable:
@@ -348,8 +364,14 @@ class PanelSim:
 # The terminal front end: ``speed-cabinet panel-sim``.
 
 KEYS = {
-    "1": "slot1", "2": "slot2", "3": "slot3", "4": "slot4", "5": "slot5",
-    "a": "left", "d": "right", " ": "slam",
+    "1": "slot1",
+    "2": "slot2",
+    "3": "slot3",
+    "4": "slot4",
+    "5": "slot5",
+    "a": "left",
+    "d": "right",
+    " ": "slam",
 }
 HELP = (
     "keys: 1-5 slots, a left, d right, space slam (each a press and release); "
@@ -372,19 +394,33 @@ def format_leds(state: dict[int, tuple[int, ...]]) -> str:
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
-        "panel-sim", help="act as a serial button panel on a pty (for the bridge, no Pico)")
+        "panel-sim", help="act as a serial button panel on a pty (for the bridge, no Pico)"
+    )
     p.add_argument("--id", default="sim1", help="panel id (default sim1)")
-    p.add_argument("--link", default=None,
-                   help="stable path for the pty (a symlink; default: a temporary one)")
-    p.add_argument("--seats", type=int, default=1, choices=(1, 2, 3, 4),
-                   help="seats served (keys drive seat 0)")
+    p.add_argument(
+        "--link", default=None, help="stable path for the pty (a symlink; default: a temporary one)"
+    )
+    p.add_argument(
+        "--seats",
+        type=int,
+        default=1,
+        choices=(1, 2, 3, 4),
+        help="seats served (keys drive seat 0)",
+    )
     p.add_argument("--bounce", type=int, default=0, help="contact bounces per edge")
     p.add_argument("--skew-ppm", type=float, default=0.0, help="panel clock drift")
-    p.add_argument("--garbage", action="store_true",
-                   help="start sending random bytes between the frames (a bad cable; key g "
-                        "toggles it)")
-    p.add_argument("--garbage-rate", type=int, default=GARBAGE_RATE, metavar="BYTES_PER_S",
-                   help=f"garbage bytes per second (default {GARBAGE_RATE:,})")
+    p.add_argument(
+        "--garbage",
+        action="store_true",
+        help="start sending random bytes between the frames (a bad cable; key g toggles it)",
+    )
+    p.add_argument(
+        "--garbage-rate",
+        type=int,
+        default=GARBAGE_RATE,
+        metavar="BYTES_PER_S",
+        help=f"garbage bytes per second (default {GARBAGE_RATE:,})",
+    )
     p.set_defaults(func=run_cli)
 
 
@@ -454,8 +490,10 @@ def run_cli(args: argparse.Namespace) -> int:
             elif ch == "g":
                 garbage = not garbage
                 sim.garbage(args.garbage_rate if garbage else 0)
-                out.write((f"garbage {args.garbage_rate:,} bytes/s" if garbage else
-                           "garbage off") + "\r\n")
+                out.write(
+                    (f"garbage {args.garbage_rate:,} bytes/s" if garbage else "garbage off")
+                    + "\r\n"
+                )
             elif ch == "?":
                 out.write(HELP + "\r\n")
             out.flush()

@@ -28,3 +28,8 @@ def test_ruff_check_passes_on_whole_repo() -> None:
 def test_mypy_strict_passes_on_engine() -> None:
     result = _run_module("mypy", "--strict", "engine")
     assert result.returncode == 0, f"mypy --strict engine failed:\n{result.stdout}{result.stderr}"
+
+
+def test_ruff_format_check_passes_on_whole_repo() -> None:
+    result = _run_module("ruff", "format", "--check", ".")
+    assert result.returncode == 0, f"ruff format --check . failed:\n{result.stdout}{result.stderr}"

@@ -103,11 +103,17 @@ def build(usb: object = None, strip: object = None) -> Panel:
         usb = Usb()
     leds = Leds(strip)
     seats = tuple(
-        (seat, tuple(name for name in BUTTONS if name in table))
-        for seat, table in config.SEATS
+        (seat, tuple(name for name in BUTTONS if name in table)) for seat, table in config.SEATS
     )
-    panel = Panel(config.PANEL_ID, seats, ticks_us, ticks_diff, usb.write,  # type: ignore[attr-defined]
-                  leds.show, debounce_us=config.DEBOUNCE_US)
+    panel = Panel(
+        config.PANEL_ID,
+        seats,
+        ticks_us,
+        ticks_diff,
+        usb.write,  # type: ignore[attr-defined]
+        leds.show,
+        debounce_us=config.DEBOUNCE_US,
+    )
     panel.usb = usb  # type: ignore[attr-defined]
     panel.strip = strip  # type: ignore[attr-defined]
     active = 0 if config.ACTIVE_LOW else 1

@@ -164,7 +164,7 @@ class TxQueue:
         while self.tail != self.head:
             frame = self.slots[self.tail]
             assert frame is not None
-            data = frame if self.offset == 0 else frame[self.offset:]
+            data = frame if self.offset == 0 else frame[self.offset :]
             taken = write(data) or 0  # type: ignore[operator]
             if taken <= 0:
                 return
@@ -187,10 +187,19 @@ class Panel:
     levels)`` drives a seat's LEDs (eight 0-255 levels in ``BUTTONS`` order).
     """
 
-    def __init__(self, panel_id: str, seats: tuple[tuple[int, tuple[str, ...]], ...],
-                 ticks_us: object, ticks_diff: object, write: object, show_leds: object,
-                 debounce_us: int = 5000, ring: int = 64, tx_frames: int = 32,
-                 quiet_us: int = HOST_QUIET_US) -> None:
+    def __init__(
+        self,
+        panel_id: str,
+        seats: tuple[tuple[int, tuple[str, ...]], ...],
+        ticks_us: object,
+        ticks_diff: object,
+        write: object,
+        show_leds: object,
+        debounce_us: int = 5000,
+        ring: int = 64,
+        tx_frames: int = 32,
+        quiet_us: int = HOST_QUIET_US,
+    ) -> None:
         self.panel_id = panel_id
         self.seats = seats
         self.ticks_us = ticks_us
@@ -239,8 +248,7 @@ class Panel:
                 self.send(P.Pong(message.token, self.ticks_us()))  # type: ignore[operator]
                 self._report_errors()
             elif isinstance(message, P.HelloRequest):
-                self.send(P.Hello(P.PROTOCOL_VERSION, FIRMWARE_VERSION, self.panel_id,
-                                  self.seats))
+                self.send(P.Hello(P.PROTOCOL_VERSION, FIRMWARE_VERSION, self.panel_id, self.seats))
                 self._reported = ()
                 self._report_errors()
             elif isinstance(message, P.Leds):
@@ -287,8 +295,14 @@ class Panel:
 
     def errors(self) -> tuple[int, ...]:
         c = self.decoder.counts
-        return (c["bad_crc"], c["bad_frame"] + c["bad_payload"], c["too_long"], c["lost"],
-                self.tx.dropped, self.ring.idx[2])
+        return (
+            c["bad_crc"],
+            c["bad_frame"] + c["bad_payload"],
+            c["too_long"],
+            c["lost"],
+            self.tx.dropped,
+            self.ring.idx[2],
+        )
 
     def _edge(self, k: int, t: int, level: int) -> None:
         seat, name = self.keys[k]

@@ -15,8 +15,9 @@ _PIO0_TXF0 = 0x50200010  # PIO0 TX FIFO of state machine 0; + 4 per state machin
 _DREQ_PIO0_TX0 = 0
 
 
-@rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True,
-             pull_thresh=24)
+@rp2.asm_pio(
+    sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True, pull_thresh=24
+)
 def _ws2812():  # type: ignore[no-untyped-def]
     T1 = 2
     T2 = 5
@@ -44,8 +45,7 @@ class Strip:
         self.dma = None
         if hasattr(rp2, "DMA"):  # MicroPython >= 1.21
             self.dma = rp2.DMA()
-            self.ctrl = self.dma.pack_ctrl(size=2, inc_write=False,
-                                           treq_sel=_DREQ_PIO0_TX0 + sm_id)
+            self.ctrl = self.dma.pack_ctrl(size=2, inc_write=False, treq_sel=_DREQ_PIO0_TX0 + sm_id)
 
     def set(self, i: int, rgb: tuple[int, int, int]) -> None:
         r, g, b = rgb
@@ -67,5 +67,10 @@ class Strip:
         if self.dma.active() or self.sm.tx_fifo():
             return
         self.pending = False
-        self.dma.config(read=self.buf, write=_PIO0_TXF0 + 4 * self.sm_id, count=self.count,
-                        ctrl=self.ctrl, trigger=True)
+        self.dma.config(
+            read=self.buf,
+            write=_PIO0_TXF0 + 4 * self.sm_id,
+            count=self.count,
+            ctrl=self.ctrl,
+            trigger=True,
+        )

@@ -23,24 +23,32 @@ class FakeClock:
         return self.t
 
 
-def flow_config(players: int = 2, humans: int = 2, *, idle_return_s: int, bot_takeover_s: int,
-                match: str | None = None) -> CabinetConfig:
+def flow_config(
+    players: int = 2,
+    humans: int = 2,
+    *,
+    idle_return_s: int,
+    bot_takeover_s: int,
+    match: str | None = None,
+) -> CabinetConfig:
     """A laptop cabinet (easy bots, seed 11) with this flow, a 2 s countdown and, if given,
     this match."""
     config = laptop_config(players, humans, "easy", seed=11)
-    flow = FlowConfig(idle_return_s=idle_return_s, bot_takeover_s=bot_takeover_s,
-                      countdown_s=2)
+    flow = FlowConfig(idle_return_s=idle_return_s, bot_takeover_s=bot_takeover_s, countdown_s=2)
     if match is None:
         return replace(config, flow=flow)
     return replace(config, match=MatchRules.parse(match), flow=flow)
 
 
-def cabinet_loop(config: CabinetConfig, clock: FakeClock, *, seed: int = 1,
-                 observers: Sequence[Observer] = ()) -> CabinetLoop:
+def cabinet_loop(
+    config: CabinetConfig, clock: FakeClock, *, seed: int = 1, observers: Sequence[Observer] = ()
+) -> CabinetLoop:
     """A loop on CLOCK with the seats' runtimes (5 ms debounce, one hand) and the rules'
     deal SEED, with no director yet."""
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                          two_hand=False) for sc in config.seats]
+    seats = [
+        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False)
+        for sc in config.seats
+    ]
     state, _ = new_game(config.rules, random.Random(seed), seed)
     inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
     return CabinetLoop(state, seats, inbox, clock=clock, observers=observers)
@@ -69,8 +77,9 @@ def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
     loop.service(clock.t)
 
 
-def run_until(loop: CabinetLoop, clock: FakeClock, done: Callable[[], bool],
-              passes: int = 200_000) -> None:
+def run_until(
+    loop: CabinetLoop, clock: FakeClock, done: Callable[[], bool], passes: int = 200_000
+) -> None:
     """Service the loop one deadline at a time until DONE (checked before each pass) or
     PASSES passes; there must always be a deadline. The caller asserts what it waited for."""
     for _ in range(passes):

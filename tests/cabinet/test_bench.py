@@ -84,8 +84,7 @@ def test_every_group_has_its_module() -> None:
 
 
 def test_run_merges_the_groups_it_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bench, "GROUPS", {"a": lambda: {"a_us": 1.0},
-                                          "b": lambda: {"b_per_s": 2}})
+    monkeypatch.setattr(bench, "GROUPS", {"a": lambda: {"a_us": 1.0}, "b": lambda: {"b_per_s": 2}})
     assert bench.run() == {"a_us": 1.0, "b_per_s": 2}
     assert bench.run("b") == {"b_per_s": 2}
 
@@ -97,8 +96,11 @@ def test_distribution_is_p50_p99_max_in_microseconds() -> None:
 
 def test_soak_is_only_run_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     ran: list[str] = []
-    monkeypatch.setattr(bench, "GROUPS", {
-        name: (lambda name=name: ran.append(name) or {}) for name in ("sim", "soak")})
+    monkeypatch.setattr(
+        bench,
+        "GROUPS",
+        {name: (lambda name=name: ran.append(name) or {}) for name in ("sim", "soak")},
+    )
     bench.run()
     assert ran == ["sim"]
     bench.run("soak")

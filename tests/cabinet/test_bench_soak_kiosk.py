@@ -11,7 +11,8 @@ from cabinet.bench_soak import kiosk_figures
 
 
 def test_kiosk_soak_records_every_match_game_with_its_numbers(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     finished: list[dict[str, Any]] = []
     real = records_module.Records.finish_game
 

@@ -25,10 +25,26 @@ from engine.match import MatchFormat, MatchRules
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
 
-PANEL_A = {"slot1": 5, "slot2": 6, "slot3": 13, "slot4": 19, "slot5": 26, "left": 20,
-           "right": 21, "slam": 16}
-PANEL_B = {"slot1": 4, "slot2": 17, "slot3": 27, "slot4": 22, "slot5": 10, "left": 9,
-           "right": 11, "slam": 8}
+PANEL_A = {
+    "slot1": 5,
+    "slot2": 6,
+    "slot3": 13,
+    "slot4": 19,
+    "slot5": 26,
+    "left": 20,
+    "right": 21,
+    "slam": 16,
+}
+PANEL_B = {
+    "slot1": 4,
+    "slot2": 17,
+    "slot3": 27,
+    "slot4": 22,
+    "slot5": 10,
+    "left": 9,
+    "right": 11,
+    "slam": 8,
+}
 
 
 def base() -> dict[str, Any]:
@@ -73,8 +89,7 @@ def test_config_four_seats_two_gpio_serial_bot() -> None:
     config = parse_config(data)
     assert config.rules.players == 4
     assert config.rules.decks == 2
-    assert [s.inputs for s in config.seats] == [Inputs.GPIO, Inputs.GPIO, Inputs.SERIAL,
-                                                Inputs.BOT]
+    assert [s.inputs for s in config.seats] == [Inputs.GPIO, Inputs.GPIO, Inputs.SERIAL, Inputs.BOT]
     assert [s.position for s in config.seats] == ["south", "west", "north", "east"]
 
 
@@ -106,8 +121,11 @@ FAULTS = [
     ("cabinet.debounce", 5, ["unknown key 'cabinet.debounce'", "debounce_ms"]),
     ("seat.0.colour", "red", ["unknown key 'seat[1].colour'"]),
     ("seat.0.buttons.start", 3, ["seat[1].buttons.'start'", "slot1"]),
-    ("seat.1.buttons.left", 20, ["seat[2].buttons.left = 20", "already seat[1].buttons.left",
-                                 "its own BCM pin"]),
+    (
+        "seat.1.buttons.left",
+        20,
+        ["seat[2].buttons.left = 20", "already seat[1].buttons.left", "its own BCM pin"],
+    ),
     ("seat.1.buttons.slam", _DELETE, ["seat[2].buttons", "missing slam"]),
     ("seat.0.controls", _DELETE, ["seat[1]", "no controls", 'controls = "gpio"']),
     ("seat.0.controls", "joystick", ["seat[1].controls = 'joystick'", '"gpio"']),
@@ -131,8 +149,11 @@ FAULTS = [
     ("rules.stall_delay_ms", 0, ["rules.stall_delay_ms = 0", "250 to 60000"]),
     ("rules.slap_timeout_ms", 0, ["rules.slap_timeout_ms = 0", "1000 to 60000"]),
     ("rules.round_limit", 10**6, ["rules.round_limit = 1000000", "1 to 100"]),
-    ("match", "best-of-99999999999999999999", ["match = 'best-of-99999999999999999999'",
-                                               "1 to 99"]),
+    (
+        "match",
+        "best-of-99999999999999999999",
+        ["match = 'best-of-99999999999999999999'", "1 to 99"],
+    ),
     ("match", "best-of-101", ["match = 'best-of-101'", "1 to 99"]),
     ("match", "first-to-51", ["match = 'first-to-51'", "1 to 50"]),
     ("match", "margin-5000", ["match = 'margin-5000'", "1 to 1000"]),
@@ -159,8 +180,9 @@ FAULTS = [
 ]
 
 
-@pytest.mark.parametrize(("path", "value", "words"), FAULTS,
-                         ids=[f"{p}={v!r}"[:60] for p, v, _ in FAULTS])
+@pytest.mark.parametrize(
+    ("path", "value", "words"), FAULTS, ids=[f"{p}={v!r}"[:60] for p, v, _ in FAULTS]
+)
 def test_config_fault_names_key_and_fix(path: str, value: Any, words: list[str]) -> None:
     with pytest.raises(ConfigError) as info:
         parse_config(_set(base(), path, value))
@@ -191,20 +213,35 @@ def test_config_too_many_pins_says_what_fits_and_serial() -> None:
         ([{"controls": "bot"}], ["1 [[seat]] tables"]),
         ([{"controls": "bot"}] * 5, ["5 [[seat]] tables"]),
         ([{"controls": "keyboard"}] * 3, ["seat[3].controls", "at most 2"]),
-        ([{"controls": "keyboard", "keys": 1}, {"controls": "keyboard", "keys": 1}],
-         ["seat[2].keys", "keys = 2"]),
+        (
+            [{"controls": "keyboard", "keys": 1}, {"controls": "keyboard", "keys": 1}],
+            ["seat[2].keys", "keys = 2"],
+        ),
         ([{"controls": "keyboard", "keys": 3}, {"controls": "bot"}], ["seat[1].keys = 3"]),
         ([{"controls": "serial"}, {"controls": "bot"}], ["seat[1].serial", "path"]),
-        ([{"controls": "serial", "serial": {"path": "/dev/x", "vid": 1, "pid": 2}},
-          {"controls": "bot"}], ["seat[1].serial", "not both"]),
-        ([{"controls": "serial", "serial": {"vid": 1}}, {"controls": "bot"}],
-         ["seat[1].serial", "both vid and pid"]),
-        ([{"controls": "serial", "serial": {"vid": 70000, "pid": 1}}, {"controls": "bot"}],
-         ["seat[1].serial.vid = 70000"]),
-        ([{"controls": "serial", "serial": {"port": "/dev/x"}}, {"controls": "bot"}],
-         ["unknown key 'seat[1].serial.port'"]),
-        ([{"controls": "bot", "difficulty": "godlike"}, {"controls": "bot"}],
-         ["seat[1].difficulty = 'godlike'", '"hard"']),
+        (
+            [
+                {"controls": "serial", "serial": {"path": "/dev/x", "vid": 1, "pid": 2}},
+                {"controls": "bot"},
+            ],
+            ["seat[1].serial", "not both"],
+        ),
+        (
+            [{"controls": "serial", "serial": {"vid": 1}}, {"controls": "bot"}],
+            ["seat[1].serial", "both vid and pid"],
+        ),
+        (
+            [{"controls": "serial", "serial": {"vid": 70000, "pid": 1}}, {"controls": "bot"}],
+            ["seat[1].serial.vid = 70000"],
+        ),
+        (
+            [{"controls": "serial", "serial": {"port": "/dev/x"}}, {"controls": "bot"}],
+            ["unknown key 'seat[1].serial.port'"],
+        ),
+        (
+            [{"controls": "bot", "difficulty": "godlike"}, {"controls": "bot"}],
+            ["seat[1].difficulty = 'godlike'", '"hard"'],
+        ),
     ],
 )
 def test_config_seat_faults(seats: list[dict[str, Any]], words: list[str]) -> None:
@@ -246,8 +283,9 @@ def test_match_formats() -> None:
         parse_match("best-of-0")
 
 
-def test_cli_config_error_is_one_line_exit_2(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_config_error_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "c.toml"
     text = EXAMPLE.read_text().replace("slam = 8 }", "slam = 16 }")
     path.write_text(text)
@@ -284,11 +322,15 @@ def test_config_call_timeout_zero_still_fine_for_the_engine() -> None:
     ("text", "words"),
     [
         ("seed = " + "9" * 5000 + "\n", ["line 1: seed", "64-bit"]),
-        ('game = "speed"\n[rules]\nlockout_ms = ' + "1" * 4400 + "\n",
-         ["line 3: lockout_ms", "64-bit"]),
+        (
+            'game = "speed"\n[rules]\nlockout_ms = ' + "1" * 4400 + "\n",
+            ["line 3: lockout_ms", "64-bit"],
+        ),
         ("seed = 9223372036854775808\n", ["seed = 9223372036854775808", "64-bit"]),
-        ("[cabinet]\nstuck_ms = -9223372036854775809\n",
-         ["cabinet.stuck_ms = -9223372036854775809", "64-bit"]),
+        (
+            "[cabinet]\nstuck_ms = -9223372036854775809\n",
+            ["cabinet.stuck_ms = -9223372036854775809", "64-bit"],
+        ),
         ('game = "sp\xe9ed"\n', ["not UTF-8"]),
     ],
     ids=["5000-digit-seed", "4400-digit-lockout", "2**63", "-2**63-1", "latin-1"],

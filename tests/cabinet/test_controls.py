@@ -98,16 +98,20 @@ def test_slam_is_a_slam() -> None:
 # LEDs.
 
 
-def lights(state: SpeedState, ctrl: SpeedController, assist: Assist = Assist.NONE,
-           now: int | None = None) -> str:
+def lights(
+    state: SpeedState, ctrl: SpeedController, assist: Assist = Assist.NONE, now: int | None = None
+) -> str:
     panel = panel_lights(state, ctrl, assist, state.now if now is None else now)
     code = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
-    return ("".join(code[x] for x in panel.slots)
-            + f" {code[panel.left]}{code[panel.right]}{code[panel.slam]}")
+    return (
+        "".join(code[x] for x in panel.slots)
+        + f" {code[panel.left]}{code[panel.right]}{code[panel.slam]}"
+    )
 
 
-def pick_and_play(state: SpeedState, ctrl: SpeedController, slot: Control,
-                  t: int) -> tuple[SpeedState, list[Event]]:
+def pick_and_play(
+    state: SpeedState, ctrl: SpeedController, slot: Control, t: int
+) -> tuple[SpeedState, list[Event]]:
     """Pick SLOT at 1 ms and press LEFT at T: the play (or try) it makes, applied."""
     ctrl.press(state, slot, 1)
     cmd = ctrl.press(state, Control.LEFT, t)

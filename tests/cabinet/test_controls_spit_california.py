@@ -34,8 +34,10 @@ CODE = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
 
 def lights(state: Any, ctrl: Any, assist: Assist = Assist.NONE, now: int | None = None) -> str:
     panel = panel_lights(state, ctrl, assist, state.now if now is None else now)
-    return ("".join(CODE[x] for x in panel.slots)
-            + f" {CODE[panel.left]}{CODE[panel.right]}{CODE[panel.slam]}")
+    return (
+        "".join(CODE[x] for x in panel.slots)
+        + f" {CODE[panel.left]}{CODE[panel.right]}{CODE[panel.slam]}"
+    )
 
 
 # Spit. P1 stocks: 8H (on 2S), KC, 5H (on 6S 7S), two empty slots; centre 7D (P1's) / JS.
@@ -208,12 +210,14 @@ class MockPanel:
 
 
 def _config(game_name: str, **rules: Any) -> Any:
-    return parse_config({
-        "game": game_name,
-        "cabinet": {"pin_factory": "mock"},
-        "rules": {"stall_delay_ms": 300, **rules},
-        "seat": [{"controls": "bot", "assist": "cards"}, {"controls": "bot"}],
-    })
+    return parse_config(
+        {
+            "game": game_name,
+            "cabinet": {"pin_factory": "mock"},
+            "rules": {"stall_delay_ms": 300, **rules},
+            "seat": [{"controls": "bot", "assist": "cards"}, {"controls": "bot"}],
+        }
+    )
 
 
 @pytest.mark.parametrize("game_name", ["spit", "california"])
@@ -221,10 +225,18 @@ def test_bot_vs_bot_game_runs_to_the_end_through_the_cabinet_loop(game_name: str
     config = _config(game_name, slap_timeout_ms=2000)
     clock = FakeClock()
     panels = [MockPanel(), MockPanel()]
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                          two_hand=False, panel=panels[sc.index],
-                          bot=Bot(sc.index, "impossible", 40 + sc.index))
-             for sc in config.seats]
+    seats = [
+        seat_runtime(
+            sc,
+            debounce_ms=5,
+            stuck_ms=10_000,
+            service_hold_ms=2000,
+            two_hand=False,
+            panel=panels[sc.index],
+            bot=Bot(sc.index, "impossible", 40 + sc.index),
+        )
+        for sc in config.seats
+    ]
     state, _ = game.new_game(config.rules, random.Random(4), 4)
     inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
     phases: set[Phase] = set()
@@ -245,8 +257,9 @@ def test_bot_vs_bot_game_runs_to_the_end_through_the_cabinet_loop(game_name: str
     if game_name == "spit":
         assert Phase.SLAP in phases
         assert {"slapped", "redealt", "played"} <= kinds
-        assert any(lights.slam is Led.BLINK and lights.left is Led.ON
-                   for lights in panels[0].shown)  # the slap cue with assist cards
+        assert any(
+            lights.slam is Led.BLINK and lights.left is Led.ON for lights in panels[0].shown
+        )  # the slap cue with assist cards
     else:
         assert {"covered", "redealt"} <= kinds
     # Lit slot LEDs for the assisted seat at some point: what could be played or covered.
@@ -255,10 +268,13 @@ def test_bot_vs_bot_game_runs_to_the_end_through_the_cabinet_loop(game_name: str
 
 @pytest.mark.parametrize("game_name", ["spit", "california"])
 def test_service_chord_pauses_without_a_game_press(game_name: str) -> None:
-    config = parse_config({
-        "game": game_name, "cabinet": {"pin_factory": "mock"},
-        "seat": [{"controls": "keyboard", "keys": 1}, {"controls": "bot"}],
-    })
+    config = parse_config(
+        {
+            "game": game_name,
+            "cabinet": {"pin_factory": "mock"},
+            "seat": [{"controls": "keyboard", "keys": 1}, {"controls": "bot"}],
+        }
+    )
     clock = FakeClock()
     loop = cabinet_loop(config, clock, seed=2)
     t = clock.t
@@ -276,14 +292,16 @@ def test_service_chord_pauses_without_a_game_press(game_name: str) -> None:
 
 
 @pytest.mark.parametrize("game_name", ["spit", "california"])
-def test_run_laptop_game_flag_plays_a_headless_bot_demo(game_name: str, mock_factory: Any,
-                                                        tmp_path: Any) -> None:
+def test_run_laptop_game_flag_plays_a_headless_bot_demo(
+    game_name: str, mock_factory: Any, tmp_path: Any
+) -> None:
     config = laptop_config(2, 0, "impossible", 5, game=game_name)
     assert config.rules.game == game_name
     out_path = tmp_path / "out.txt"
     with open(out_path, "w") as out:
-        assert run_cabinet(config, mock=True, seconds=0.4, seed=5, factory=mock_factory,
-                           out=out) == 0
+        assert (
+            run_cabinet(config, mock=True, seconds=0.4, seed=5, factory=mock_factory, out=out) == 0
+        )
     text = out_path.read_text()
     assert "headless bot demo" in text
     assert f"playing {game_name.capitalize()}" in text

@@ -12,8 +12,12 @@ from cabinet.debounce import InputEvent, InputKind, PanelDebouncer
 MS = 0.001
 
 
-def feed(deb: PanelDebouncer, train: list[tuple[float, bool]],
-         control: Control = Control.LEFT, until: float | None = None) -> list[InputEvent]:
+def feed(
+    deb: PanelDebouncer,
+    train: list[tuple[float, bool]],
+    control: Control = Control.LEFT,
+    until: float | None = None,
+) -> list[InputEvent]:
     """Feed a bounce train, polling at every deadline as the loop does, up to ``until``."""
     out: list[InputEvent] = []
     for t, pressed in train:
@@ -36,14 +40,34 @@ def kinds(events: list[InputEvent]) -> list[tuple[str, float]]:
         # a clean press and release
         [(0.0, True), (80 * MS, False)],
         # three bounces on press, settling in just over half a millisecond
-        [(0.0, True), (0.1 * MS, False), (0.25 * MS, True), (0.4 * MS, False),
-         (0.55 * MS, True), (80 * MS, False)],
+        [
+            (0.0, True),
+            (0.1 * MS, False),
+            (0.25 * MS, True),
+            (0.4 * MS, False),
+            (0.55 * MS, True),
+            (80 * MS, False),
+        ],
         # chatter on release too
-        [(0.0, True), (0.2 * MS, False), (0.3 * MS, True), (80 * MS, False),
-         (80.2 * MS, True), (80.5 * MS, False), (81 * MS, True), (82 * MS, False)],
+        [
+            (0.0, True),
+            (0.2 * MS, False),
+            (0.3 * MS, True),
+            (80 * MS, False),
+            (80.2 * MS, True),
+            (80.5 * MS, False),
+            (81 * MS, True),
+            (82 * MS, False),
+        ],
         # bounce spread over almost the whole 5 ms window
-        [(0.0, True), (1 * MS, False), (2 * MS, True), (3 * MS, False), (4.9 * MS, True),
-         (50 * MS, False)],
+        [
+            (0.0, True),
+            (1 * MS, False),
+            (2 * MS, True),
+            (3 * MS, False),
+            (4.9 * MS, True),
+            (50 * MS, False),
+        ],
     ],
     ids=["clean", "press-bounce", "release-bounce", "long-bounce"],
 )
@@ -65,10 +89,18 @@ def test_tap_shorter_than_window_releases_at_window_end() -> None:
 
 def test_minimum_release_ignores_a_press_right_after_release() -> None:
     deb = PanelDebouncer(window=5 * MS)
-    events = feed(deb, [(0.0, True), (50 * MS, False), (52 * MS, True), (53 * MS, False),
-                        (60 * MS, True), (70 * MS, False)])
-    assert kinds(events) == [("press", 0.0), ("release", 50.0), ("press", 60.0),
-                             ("release", 70.0)]
+    events = feed(
+        deb,
+        [
+            (0.0, True),
+            (50 * MS, False),
+            (52 * MS, True),
+            (53 * MS, False),
+            (60 * MS, True),
+            (70 * MS, False),
+        ],
+    )
+    assert kinds(events) == [("press", 0.0), ("release", 50.0), ("press", 60.0), ("release", 70.0)]
 
 
 def test_reraise_inside_window_is_caught_up() -> None:
@@ -119,8 +151,13 @@ def test_late_batch_catches_up_release_before_next_press() -> None:
     # The loop was busy: release bounce and the next press arrive with no poll between.
     deb = PanelDebouncer(window=5 * MS)
     events: list[InputEvent] = []
-    for t, pressed in [(0.0, True), (40 * MS, False), (40.2 * MS, True), (40.3 * MS, False),
-                       (60 * MS, True)]:
+    for t, pressed in [
+        (0.0, True),
+        (40 * MS, False),
+        (40.2 * MS, True),
+        (40.3 * MS, False),
+        (60 * MS, True),
+    ]:
         events += deb.edge(t, Control.SLAM, pressed)
     assert kinds(events) == [("press", 0.0), ("release", 40.0), ("press", 60.0)]
 
@@ -128,8 +165,10 @@ def test_late_batch_catches_up_release_before_next_press() -> None:
 # Issue 13 item 7: the smallest debounce the config allows, measured on gpiozero's mock
 # pins. Each train is (offset s, pressed) edges of one press; driven five times.
 
-def _alternating(n: int, span: float, start: bool = True, t0: float = 0.0
-                 ) -> list[tuple[float, bool]]:
+
+def _alternating(
+    n: int, span: float, start: bool = True, t0: float = 0.0
+) -> list[tuple[float, bool]]:
     return [(t0 + span * k / (n - 1), start if k % 2 == 0 else not start) for k in range(n)]
 
 
@@ -138,14 +177,40 @@ CHATTER_TRAINS = {
     "issue-20-edges-in-2ms": _alternating(20, 2 * MS),
     "chatter-in-and-out": _alternating(21, 2 * MS) + _alternating(21, 2 * MS, False, 30 * MS),
     # The trains the other tests use (above; test_loop; the firmware's 1.2 ms chatter).
-    "press-bounce": [(0.0, True), (0.1 * MS, False), (0.25 * MS, True), (0.4 * MS, False),
-                     (0.55 * MS, True), (80 * MS, False)],
-    "release-bounce": [(0.0, True), (0.2 * MS, False), (0.3 * MS, True), (80 * MS, False),
-                       (80.2 * MS, True), (80.5 * MS, False), (81 * MS, True), (82 * MS, False)],
-    "long-bounce": [(0.0, True), (1 * MS, False), (2 * MS, True), (3 * MS, False),
-                    (4.9 * MS, True), (50 * MS, False)],
-    "firmware-1.2ms": [(0.0, True), (0.3 * MS, False), (0.6 * MS, True), (0.9 * MS, False),
-                       (1.2 * MS, True), (40 * MS, False)],
+    "press-bounce": [
+        (0.0, True),
+        (0.1 * MS, False),
+        (0.25 * MS, True),
+        (0.4 * MS, False),
+        (0.55 * MS, True),
+        (80 * MS, False),
+    ],
+    "release-bounce": [
+        (0.0, True),
+        (0.2 * MS, False),
+        (0.3 * MS, True),
+        (80 * MS, False),
+        (80.2 * MS, True),
+        (80.5 * MS, False),
+        (81 * MS, True),
+        (82 * MS, False),
+    ],
+    "long-bounce": [
+        (0.0, True),
+        (1 * MS, False),
+        (2 * MS, True),
+        (3 * MS, False),
+        (4.9 * MS, True),
+        (50 * MS, False),
+    ],
+    "firmware-1.2ms": [
+        (0.0, True),
+        (0.3 * MS, False),
+        (0.6 * MS, True),
+        (0.9 * MS, False),
+        (1.2 * MS, True),
+        (40 * MS, False),
+    ],
 }
 
 
@@ -190,8 +255,9 @@ def test_smallest_allowed_debounce_gives_one_press_per_chattering_press(
 
     low = RANGES["cabinet.debounce_ms"].low
     inbox: queue.SimpleQueue[Edge] = queue.SimpleQueue()
-    device = EdgeInput(16, put=inbox.put, seat=0, control=Control.SLAM, pull_up=True,
-                       pin_factory=mock_factory)
+    device = EdgeInput(
+        16, put=inbox.put, seat=0, control=Control.SLAM, pull_up=True, pin_factory=mock_factory
+    )
     pin = mock_factory.pin(16)
     below = {}
     try:

@@ -33,7 +33,11 @@ def test_scenario_command_reads_stdin() -> None:
     text = '{"rules": {"game": "speed", "players": 2}, "seed": 4, "until": 10}'
     done = subprocess.run(
         [sys.executable, "-m", "cabinet.cli", "scenario", "-"],
-        input=text, capture_output=True, text=True, cwd=ROOT, check=False,
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert '"cards_total": 52' in done.stdout
@@ -42,7 +46,10 @@ def test_scenario_command_reads_stdin() -> None:
 def test_scenario_command_missing_file_is_one_line() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "cabinet.cli", "scenario", "/nonexistent.json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     assert done.returncode == 2
     assert done.stdout == ""

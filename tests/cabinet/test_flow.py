@@ -34,11 +34,26 @@ GAMES = (Game.SPEED, Game.SPIT, Game.CALIFORNIA)
 DIFFS = ("easy", "medium", "hard")
 
 
-def new(seats: int = 2, humans: tuple[int, ...] = (0, 1), *, takeover: int = 0,
-        idle: int = 60, countdown: int = 3, match: str = "single") -> Flow:
-    flow, effects = start(FlowConfig(idle, takeover, countdown), seats=seats, humans=humans,
-                          games=GAMES, difficulties=DIFFS, difficulty="medium",
-                          match=MatchRules.parse(match), seed=7, now=0.0)
+def new(
+    seats: int = 2,
+    humans: tuple[int, ...] = (0, 1),
+    *,
+    takeover: int = 0,
+    idle: int = 60,
+    countdown: int = 3,
+    match: str = "single",
+) -> Flow:
+    flow, effects = start(
+        FlowConfig(idle, takeover, countdown),
+        seats=seats,
+        humans=humans,
+        games=GAMES,
+        difficulties=DIFFS,
+        difficulty="medium",
+        match=MatchRules.parse(match),
+        seed=7,
+        now=0.0,
+    )
     assert flow.phase is Phase.ATTRACT
     assert len(effects) == 1
     assert isinstance(effects[0], StartDemo)
@@ -55,8 +70,9 @@ def run(flow: Flow, *inputs: tuple[float, Any]) -> tuple[Flow, list[Any]]:
     return flow, effects
 
 
-def to_playing(flow: Flow, seats: tuple[int, ...] = (0, 1), t: float = 1.0
-               ) -> tuple[Flow, StartGame]:
+def to_playing(
+    flow: Flow, seats: tuple[int, ...] = (0, 1), t: float = 1.0
+) -> tuple[Flow, StartGame]:
     inputs = [(t, (s, SLAM)) for s in seats] + [(t + 0.1, (s, SLAM)) for s in seats]
     flow, effects = run(flow, *inputs)
     assert flow.phase is Phase.COUNTDOWN, flow.phase
@@ -115,7 +131,11 @@ def test_join_pick_game_difficulty_and_match_with_the_buttons() -> None:
     # A seat that has not joined cannot change the menu; slots past the menu do nothing.
     same, _ = run(flow, (4, (1, R)), (4, (0, Control.SLOT5)))
     assert (same.game, same.difficulty, same.match_rules, same.row) == (
-        flow.game, flow.difficulty, flow.match_rules, flow.row)
+        flow.game,
+        flow.difficulty,
+        flow.match_rules,
+        flow.row,
+    )
     view = view_of(flow, 4)
     assert view.screen == "join"
     assert view.row == 2
@@ -137,8 +157,7 @@ def test_every_joined_seat_readies_and_a_change_clears_ready() -> None:
 
 def test_countdown_counts_3_2_1_then_starts_the_game_with_bots() -> None:
     flow = new(3, humans=(0, 1, 2), countdown=3)
-    flow, _ = run(flow, (1, (1, SLAM)), (1, (1, Control.SLOT2)), (1, (1, R)),
-                  (2, (1, SLAM)))
+    flow, _ = run(flow, (1, (1, SLAM)), (1, (1, Control.SLOT2)), (1, (1, R)), (2, (1, SLAM)))
     assert flow.phase is Phase.COUNTDOWN
     assert [flow.count_at(2 + dt) for dt in (0, 0.5, 1.0, 1.5, 2.5, 3.0)] == [3, 3, 2, 2, 1, 0]
     assert next_due(flow, 2.2) == pytest.approx(3.0)
@@ -153,8 +172,11 @@ def test_countdown_counts_3_2_1_then_starts_the_game_with_bots() -> None:
     assert isinstance(game, StartGame)
     assert game.game is Game.SPEED
     assert game.bots == ((0, "hard"), (2, "hard"))
-    assert game.seed == game.match.deal_seed() == Match(
-        game.match.rules, 3, game.match.seed).deal_seed(1)
+    assert (
+        game.seed
+        == game.match.deal_seed()
+        == Match(game.match.rules, 3, game.match.seed).deal_seed(1)
+    )
     assert flow.match == game.match
 
 
@@ -175,8 +197,7 @@ def test_next_game_of_the_match_then_rematch() -> None:
     assert flow.match.score == (1, 0)
     mv = match_view(flow)
     assert mv is not None
-    assert (mv.title, mv.score, mv.game, mv.winner) == (
-        "best of 3", (1, 0), 1, None)
+    assert (mv.title, mv.score, mv.game, mv.winner) == ("best of 3", (1, 0), 1, None)
     assert view_of(flow, 30).hint.startswith("SLAM when ready: game 2")
     # Mid-match: other buttons do nothing; every joined seat readies: the next game.
     same, _ = run(flow, (31, (0, L)))
@@ -299,15 +320,18 @@ def test_seeds_are_reproducible() -> None:
 def test_flow_config_defaults_and_errors() -> None:
     assert laptop_config().flow == FlowConfig(60, 0, 3)
     base: dict[str, Any] = {"seat": [{"controls": "bot"}, {"controls": "bot"}]}
-    cfg = parse_config({**base, "flow": {"idle_return_s": 90, "bot_takeover_s": 20,
-                                         "countdown_s": 5}})
+    cfg = parse_config(
+        {**base, "flow": {"idle_return_s": 90, "bot_takeover_s": 20, "countdown_s": 5}}
+    )
     assert cfg.flow == FlowConfig(90, 20, 5)
-    for flow, key in (({"idle_return_s": 5}, "flow.idle_return_s"),
-                      ({"bot_takeover_s": 2}, "flow.bot_takeover_s"),
-                      ({"bot_takeover_s": 60}, "flow.bot_takeover_s"),
-                      ({"bot_takeover_s": True}, "flow.bot_takeover_s"),
-                      ({"countdown_s": 0}, "flow.countdown_s"),
-                      ({"countdown": 3}, "flow.countdown")):
+    for flow, key in (
+        ({"idle_return_s": 5}, "flow.idle_return_s"),
+        ({"bot_takeover_s": 2}, "flow.bot_takeover_s"),
+        ({"bot_takeover_s": 60}, "flow.bot_takeover_s"),
+        ({"bot_takeover_s": True}, "flow.bot_takeover_s"),
+        ({"countdown_s": 0}, "flow.countdown_s"),
+        ({"countdown": 3}, "flow.countdown"),
+    ):
         with pytest.raises(ConfigError) as err:
             parse_config({**base, "flow": flow})
         msg = str(err.value)
@@ -330,8 +354,7 @@ def test_a_seat_enters_its_initials_with_its_own_buttons() -> None:
     assert flow.editing[0] == 0
     assert "letter" in view_of(flow, 3).hint
     # RIGHT x2 on the first letter, LEFT on the second (wraps to Z), third stays.
-    flow, _ = run(flow, (4, (0, R)), (4, (0, R)), (5, (0, SLOT4)), (5, (0, L)),
-                  (6, (0, SLOT4)))
+    flow, _ = run(flow, (4, (0, R)), (4, (0, R)), (5, (0, SLOT4)), (5, (0, L)), (6, (0, SLOT4)))
     assert flow.names[0] == "CZA"
     assert flow.editing[0] == 2
     # The shared menu did not move, and P2's ready mark stands (these are P1's own).
@@ -362,8 +385,9 @@ def test_initials_go_to_the_game_and_stay_for_the_match() -> None:
     assert game.names == ((0, "BAA"),)
     assert dict(game.bots) == {2: "medium"}
     flow, _ = run(flow, (60, GameOver(0, (0, 9, 9))))
-    flow, effects = run(flow, (61, (0, SLAM)), (61, (1, SLAM)),
-                        (61 + flow.config.countdown_s, Tick()))
+    flow, effects = run(
+        flow, (61, (0, SLAM)), (61, (1, SLAM)), (61 + flow.config.countdown_s, Tick())
+    )
     assert effects[0].names == ((0, "BAA"),)
     assert effects[0].match.results  # the same match, game 2
 
@@ -389,9 +413,17 @@ def saved_match(score: tuple[int, int] = (1, 0)) -> Match:
 
 
 def resumable(saved: tuple[Game, Match] | None) -> Flow:
-    flow, _ = start(FlowConfig(60, 0, 3), seats=2, humans=(0, 1), games=GAMES,
-                    difficulties=DIFFS, match=MatchRules.parse("single"), seed=7, now=0.0,
-                    saved=saved)
+    flow, _ = start(
+        FlowConfig(60, 0, 3),
+        seats=2,
+        humans=(0, 1),
+        games=GAMES,
+        difficulties=DIFFS,
+        match=MatchRules.parse("single"),
+        seed=7,
+        now=0.0,
+        saved=saved,
+    )
     return flow
 
 
@@ -453,8 +485,7 @@ def test_countdown_deadline_moves_on_at_a_digits_own_float_time() -> None:
     instant again (that would wake the loop at once, forever, and hang the countdown)."""
     flow = new(countdown=3)
     start_at = 0.6142008756024709
-    flow, _ = run(flow, (0.0, (0, SLAM)), (0.0, (1, SLAM)), (0.3, (0, SLAM)),
-                  (start_at, (1, SLAM)))
+    flow, _ = run(flow, (0.0, (0, SLAM)), (0.0, (1, SLAM)), (0.3, (0, SLAM)), (start_at, (1, SLAM)))
     assert flow.phase is Phase.COUNTDOWN
     now = flow.since + 1.0
     assert next_due(flow, now) > now

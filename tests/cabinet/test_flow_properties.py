@@ -31,14 +31,21 @@ from engine.rules import Game
 SEATS = 3
 CONFIG = FlowConfig(idle_return_s=30, bot_takeover_s=10, countdown_s=3)
 
-inputs = st.lists(st.tuples(
-    st.floats(min_value=0.0, max_value=20.0, allow_nan=False),
-    st.one_of(
-        st.builds(Press, st.integers(0, SEATS - 1), st.sampled_from(CONTROLS)),
-        st.just(Tick()),
-        st.builds(GameOver, st.one_of(st.none(), st.integers(0, SEATS - 1)),
-                  st.tuples(*[st.integers(0, 30)] * SEATS)),
-    )), max_size=80)
+inputs = st.lists(
+    st.tuples(
+        st.floats(min_value=0.0, max_value=20.0, allow_nan=False),
+        st.one_of(
+            st.builds(Press, st.integers(0, SEATS - 1), st.sampled_from(CONTROLS)),
+            st.just(Tick()),
+            st.builds(
+                GameOver,
+                st.one_of(st.none(), st.integers(0, SEATS - 1)),
+                st.tuples(*[st.integers(0, 30)] * SEATS),
+            ),
+        ),
+    ),
+    max_size=80,
+)
 
 
 def saved_match(wins: int) -> tuple[Game, Match] | None:
@@ -67,8 +74,7 @@ def check(flow: Any, effects: list[Any]) -> None:
             bots = {seat for seat, _ in eff.bots}
             assert bots | flow.joined == set(range(SEATS))
             assert not bots & flow.joined
-            assert all(seat in flow.joined and valid_initials(name)
-                       for seat, name in eff.names)
+            assert all(seat in flow.joined and valid_initials(name) for seat, name in eff.names)
             assert not eff.match.is_over
         if isinstance(eff, Named):
             assert valid_initials(eff.initials)
@@ -80,10 +86,19 @@ def check(flow: Any, effects: list[Any]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(inputs, st.integers(0, 2))
 def test_any_presses_ticks_and_game_ends_keep_the_flow_consistent(
-        steps: list[tuple[float, Any]], wins: int) -> None:
-    flow, effects = start(CONFIG, seats=SEATS, humans=(0, 1), games=(Game.SPEED, Game.SPIT),
-                          difficulties=("easy", "hard"), match=MatchRules.parse("best-of-3"),
-                          seed=1, now=0.0, saved=saved_match(wins))
+    steps: list[tuple[float, Any]], wins: int
+) -> None:
+    flow, effects = start(
+        CONFIG,
+        seats=SEATS,
+        humans=(0, 1),
+        games=(Game.SPEED, Game.SPIT),
+        difficulties=("easy", "hard"),
+        match=MatchRules.parse("best-of-3"),
+        seed=1,
+        now=0.0,
+        saved=saved_match(wins),
+    )
     check(flow, effects)
     now = 0.0
     for gap, inp in steps:
@@ -109,24 +124,33 @@ def test_any_presses_ticks_and_game_ends_keep_the_flow_consistent(
 
 # The service menu (cabinet/service.py) under any presses, pins, holds, ticks and answers.
 
-service_inputs = st.lists(st.tuples(
-    st.floats(min_value=0.0, max_value=5.0, allow_nan=False),
-    st.one_of(
-        st.builds(sv.Press, st.integers(0, 1), st.sampled_from(CONTROLS)),
-        st.builds(sv.Pin, st.booleans()),
-        st.builds(sv.Held, st.sampled_from([frozenset(), frozenset({0}), frozenset({0, 1})]),
-                  st.booleans()),
-        st.just(sv.Tick()),
-        st.builds(sv.Done, st.one_of(st.none(), st.just("disk full"))),
-    )), max_size=120)
+service_inputs = st.lists(
+    st.tuples(
+        st.floats(min_value=0.0, max_value=5.0, allow_nan=False),
+        st.one_of(
+            st.builds(sv.Press, st.integers(0, 1), st.sampled_from(CONTROLS)),
+            st.builds(sv.Pin, st.booleans()),
+            st.builds(
+                sv.Held,
+                st.sampled_from([frozenset(), frozenset({0}), frozenset({0, 1})]),
+                st.booleans(),
+            ),
+            st.just(sv.Tick()),
+            st.builds(sv.Done, st.one_of(st.none(), st.just("disk full"))),
+        ),
+    ),
+    max_size=120,
+)
 
 
 @settings(max_examples=300, deadline=None)
 @given(service_inputs)
-def test_the_service_menu_never_leaves_a_game_paused_behind(
-        steps: list[tuple[float, Any]]) -> None:
-    svc = sv.start(laptop_config(2, 2, "easy", seed=1), difficulties=("easy", "hard"),
-                   matches=("single", "best-of-3"))
+def test_the_service_menu_never_leaves_a_game_paused_behind(steps: list[tuple[float, Any]]) -> None:
+    svc = sv.start(
+        laptop_config(2, 2, "easy", seed=1),
+        difficulties=("easy", "hard"),
+        matches=("single", "best-of-3"),
+    )
     paused = False  # as the cabinet sees it: from the Pause / Resume effects alone
     now = 0.0
     for gap, inp in steps:

@@ -34,8 +34,9 @@ def drive_from_thread(*actions: Any) -> None:
 
 def test_edge_input_puts_edge_time_seat_control_pressed(mock_factory: Any) -> None:
     inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
-    device = EdgeInput(17, put=inbox.put, seat=1, control=Control.SLAM, pull_up=True,
-                       pin_factory=mock_factory)
+    device = EdgeInput(
+        17, put=inbox.put, seat=1, control=Control.SLAM, pull_up=True, pin_factory=mock_factory
+    )
     pin = mock_factory.pin(17)
     before = time.monotonic()
     drive_from_thread(pin.drive_low, pin.drive_high)
@@ -50,8 +51,9 @@ def test_edge_input_puts_edge_time_seat_control_pressed(mock_factory: Any) -> No
 
 def test_edge_input_active_high_without_pull_up(mock_factory: Any) -> None:
     inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
-    device = EdgeInput(5, put=inbox.put, seat=0, control=Control.LEFT, pull_up=False,
-                       pin_factory=mock_factory)
+    device = EdgeInput(
+        5, put=inbox.put, seat=0, control=Control.LEFT, pull_up=False, pin_factory=mock_factory
+    )
     pin = mock_factory.pin(5)
     drive_from_thread(pin.drive_high)
     assert inbox.get(timeout=2)[3] is True
@@ -60,27 +62,37 @@ def test_edge_input_active_high_without_pull_up(mock_factory: Any) -> None:
 
 
 def panel_config(pwm: bool = True) -> Any:
-    return parse_config({
-        "cabinet": {"pin_factory": "mock", "led_pwm": pwm},
-        "seat": [
-            {"controls": "gpio",
-             "buttons": {"slot1": 5, "slot2": 6, "slot3": 13, "slot4": 19, "slot5": 26,
-                         "left": 20, "right": 21, "slam": 16},
-             "leds": {"slot1": 7, "left": 12, "right": 25, "slam": 24}},
-            {"controls": "bot"},
-        ],
-    })
+    return parse_config(
+        {
+            "cabinet": {"pin_factory": "mock", "led_pwm": pwm},
+            "seat": [
+                {
+                    "controls": "gpio",
+                    "buttons": {
+                        "slot1": 5,
+                        "slot2": 6,
+                        "slot3": 13,
+                        "slot4": 19,
+                        "slot5": 26,
+                        "left": 20,
+                        "right": 21,
+                        "slam": 16,
+                    },
+                    "leds": {"slot1": 7, "left": 12, "right": 25, "slam": 24},
+                },
+                {"controls": "bot"},
+            ],
+        }
+    )
 
 
 def test_panel_shows_levels_and_blink_phase(mock_factory: Any) -> None:
     config = panel_config()
     panel = GpioPanel(config.seats[0], queue.SimpleQueue().put, mock_factory)
-    lights = PanelLights((Led.DIM, Led.OFF, Led.OFF, Led.OFF, Led.OFF), Led.ON, Led.OFF,
-                         Led.BLINK)
+    lights = PanelLights((Led.DIM, Led.OFF, Led.OFF, Led.OFF, Led.OFF), Led.ON, Led.OFF, Led.BLINK)
     panel.show(lights, blink_on=True)
     level = {c: mock_factory.pin(p).state for c, p in config.seats[0].leds.items()}
-    assert level == {Control.SLOT1: 0.15, Control.LEFT: 1.0, Control.RIGHT: 0.0,
-                     Control.SLAM: 1.0}
+    assert level == {Control.SLOT1: 0.15, Control.LEFT: 1.0, Control.RIGHT: 0.0, Control.SLAM: 1.0}
     panel.show(lights, blink_on=False)
     assert mock_factory.pin(24).state == 0.0
     panel.all_off()
@@ -143,8 +155,9 @@ def test_start_up_refuses_fake_rpi_in_place_of_lgpio(fake_rpi_instead_of_lgpio: 
     assert "\n" not in message
 
 
-def test_cli_refuses_fake_rpi_one_line(fake_rpi_instead_of_lgpio: Any,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_fake_rpi_one_line(
+    fake_rpi_instead_of_lgpio: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["run", "--config", str(EXAMPLE)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("speed-cabinet run: lgpio is missing")

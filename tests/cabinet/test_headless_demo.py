@@ -12,19 +12,28 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 # California, seed 3, impossible bots: a short game (about 8 s of play).
-DEMO = ["run", "--headless", "--seed", "3", "--game", "california", "--difficulty",
-        "impossible"]
+DEMO = ["run", "--headless", "--seed", "3", "--game", "california", "--difficulty", "impossible"]
 
 
 def _env() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items()
-            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "NOTIFY_SOCKET", "STATE_DIRECTORY")}
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "NOTIFY_SOCKET", "STATE_DIRECTORY")
+    }
 
 
 def test_the_headless_demo_plays_one_game_and_exits() -> None:
-    result = subprocess.run([sys.executable, "-m", "cabinet.cli", *DEMO], cwd=ROOT,
-                            env=_env(), stdin=subprocess.DEVNULL, capture_output=True,
-                            text=True, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "cabinet.cli", *DEMO],
+        cwd=ROOT,
+        env=_env(),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     last = result.stdout.strip().splitlines()[-1]
     assert last.startswith("speed-cabinet: P"), last
@@ -34,9 +43,15 @@ def test_the_headless_demo_plays_one_game_and_exits() -> None:
 def test_esc_on_the_terminal_stops_the_headless_demo() -> None:
     master, slave = os.openpty()
     try:
-        child = subprocess.Popen([sys.executable, "-m", "cabinet.cli", *DEMO], cwd=ROOT,
-                                 env=_env(), stdin=slave, stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, text=True)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "cabinet.cli", *DEMO],
+            cwd=ROOT,
+            env=_env(),
+            stdin=slave,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         try:
             assert child.stdout is not None
             for line in child.stdout:  # dealt and playing: the first move is printed

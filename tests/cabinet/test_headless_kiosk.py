@@ -41,15 +41,26 @@ def tap(factory: Any, pin: int) -> None:
 
 
 def test_no_screen_still_runs_the_flow_and_the_service_menu(
-        tmp_path: Path, mock_factory: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, mock_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
     config = replace(load_config(BASE), service_pin=SERVICE_PIN, seed=5)
     slam = config.seats[0].buttons[Control.SLAM]
     out = io.StringIO()
     status: list[int] = []
-    runner = threading.Thread(target=lambda: status.append(run_cabinet(
-        config, factory=mock_factory, seconds=3.0, out=out, window=False, laptop=False,
-        state_dir=tmp_path)))
+    runner = threading.Thread(
+        target=lambda: status.append(
+            run_cabinet(
+                config,
+                factory=mock_factory,
+                seconds=3.0,
+                out=out,
+                window=False,
+                laptop=False,
+                state_dir=tmp_path,
+            )
+        )
+    )
     runner.start()
     try:
         wait_for(lambda: "screen: attract" in out.getvalue())
@@ -75,26 +86,33 @@ def test_no_screen_still_runs_the_flow_and_the_service_menu(
 
 
 def test_screen_lines_say_the_flow_and_the_menu_in_one_line() -> None:
-    join = FlowView(screen="join", menu=(("game", "Speed"), ("bots", "1 x easy"),
-                                         ("match", "best-of-3")), row=1,
-                    seats=("ready", "joined"), names=("ABC", ""), hint="SLAM: ready")
+    join = FlowView(
+        screen="join",
+        menu=(("game", "Speed"), ("bots", "1 x easy"), ("match", "best-of-3")),
+        row=1,
+        seats=("ready", "joined"),
+        names=("ABC", ""),
+        hint="SLAM: ready",
+    )
     assert flow_text(join, None) == (
         "join  1 game: Speed | [2 bots: 1 x easy] | 3 match: best-of-3  "
-        "P1 ABC=ready P2=joined  SLAM: ready")
+        "P1 ABC=ready P2=joined  SLAM: ready"
+    )
     result = FlowView(screen="result", seats=("joined", "bot"), hint="SLAM: rematch")
     match = MatchView(title="best of 3", score=(2, 1), game=3, winner=0)
     assert flow_text(result, match) == "result  P1=joined P2=bot  best of 3 2-1  SLAM: rematch"
     assert flow_text(FlowView(screen="countdown", count=2), None) == "countdown  2"
-    menu = ServiceView(page="menu", lines=("button test", "led test"), chosen=0,
-                       hint="SLAM: open")
+    menu = ServiceView(page="menu", lines=("button test", "led test"), chosen=0, hint="SLAM: open")
     assert service_text(menu) == "SERVICE: [button test] | led test | SLAM: open"
-    leds = ServiceView(page="leds", title="SERVICE: LEDS",
-                       grid=((("1", True), ("2", False)),), error="no")
+    leds = ServiceView(
+        page="leds", title="SERVICE: LEDS", grid=((("1", True), ("2", False)),), error="no"
+    )
     assert service_text(leds) == "SERVICE: LEDS: 1* 2 | error: no"
 
 
 def test_restart_from_the_service_menu_just_exits_for_systemd(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from cabinet import app
 
     calls: list[Any] = []

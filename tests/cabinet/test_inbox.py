@@ -43,8 +43,13 @@ def test_a_flooding_source_loses_only_its_presses(caplog: pytest.LogCaptureFixtu
         inbox.put((40, SERVICE_SEAT, Control.SLAM, True))
     assert inbox.dropped == {1: 6}
     got = _drain(inbox)
-    assert got == ([(1, True)] * 4 + [(1, False)] * 3 + [(WAKE_SEAT, False)] * 5
-                   + [(0, True)] * 4 + [(SERVICE_SEAT, True)])
+    assert got == (
+        [(1, True)] * 4
+        + [(1, False)] * 3
+        + [(WAKE_SEAT, False)] * 5
+        + [(0, True)] * 4
+        + [(SERVICE_SEAT, True)]
+    )
     warnings = [r.getMessage() for r in caplog.records]
     assert len(warnings) == 1  # logged once, counted every time
     assert warnings[0].startswith("P2 has 4 inputs waiting")
@@ -83,8 +88,9 @@ def test_a_panel_flooding_an_undrained_inbox_stays_bounded() -> None:
 
 
 def test_the_cabinet_loop_takes_its_input_through_a_bounded_inbox() -> None:
-    config = parse_config({"cabinet": {"pin_factory": "mock"},
-                           "seat": [{"controls": "bot"}, {"controls": "bot"}]})
+    config = parse_config(
+        {"cabinet": {"pin_factory": "mock"}, "seat": [{"controls": "bot"}, {"controls": "bot"}]}
+    )
     cab = build_cabinet(config, out=io.StringIO(), seed=1)
     try:
         assert isinstance(cab.loop.inbox, Inbox)
@@ -98,4 +104,8 @@ def test_each_source_is_named_in_its_drop_line() -> None:
     from cabinet.loop import SERVICE_KEY_SEAT, SERVICE_SEAT
 
     assert [source_name(s) for s in (0, 3, SERVICE_SEAT, SERVICE_KEY_SEAT)] == [
-        "P1", "P4", "the service button", "the keyboard's F2"]
+        "P1",
+        "P4",
+        "the service button",
+        "the keyboard's F2",
+    ]

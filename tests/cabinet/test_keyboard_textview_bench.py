@@ -47,8 +47,7 @@ def test_terminal_keys_read_on_a_thread_and_restore_the_terminal() -> None:
     before = termios.tcgetattr(slave)
     inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
     quit_ = threading.Event()
-    keys = TerminalKeys(key_bindings(laptop_config(humans=2).seats), inbox.put, quit_.set,
-                        fd=slave)
+    keys = TerminalKeys(key_bindings(laptop_config(humans=2).seats), inbox.put, quit_.set, fd=slave)
     try:
         os.write(master, b"p")
         assert inbox.get(timeout=2)[1:] == (1, Control.SLAM, True)
@@ -65,10 +64,11 @@ def test_terminal_keys_read_on_a_thread_and_restore_the_terminal() -> None:
 def test_text_view_prints_events_and_table() -> None:
     config = laptop_config(humans=2)
     rules = config.rules
-    state, _ = start(rules, parse_table("8HKC/8CTD 2H/4C 7D/9S 4D/5D -", rules),
-                     random.Random(1))
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2_000,
-                          two_hand=False) for sc in config.seats]
+    state, _ = start(rules, parse_table("8HKC/8CTD 2H/4C 7D/9S 4D/5D -", rules), random.Random(1))
+    seats = [
+        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2_000, two_hand=False)
+        for sc in config.seats
+    ]
     seats[0].controller.press(state, Control.SLOT2, 0)
     table = table_text(state, seats)
     assert "centre  0:7D  1:9S" in table

@@ -16,12 +16,20 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_killed_cabinet_leaves_its_game_abandoned(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "NOTIFY_SOCKET")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "NOTIFY_SOCKET")
+    }
     child = subprocess.Popen(
-        [sys.executable, "-m", "cabinet.cli", "run", "--seed", "4", "--state-dir",
-         str(tmp_path)], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        [sys.executable, "-m", "cabinet.cli", "run", "--seed", "4", "--state-dir", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         assert child.stdout is not None
         for line in child.stdout:  # the bot demo is dealt and playing

@@ -88,7 +88,8 @@ def drain(listener: Listener) -> list[str]:
 
 
 def test_headless_run_says_ready_pings_the_watchdog_and_says_stopping(
-        notify_socket: Listener, mock_factory: Any) -> None:
+    notify_socket: Listener, mock_factory: Any
+) -> None:
     config = laptop_config(2, 0, "easy", seed=3)
     out = io.StringIO()
     assert run_cabinet(config, mock=True, seconds=0.5, factory=mock_factory, out=out) == 0
@@ -123,16 +124,19 @@ class Freezer:
 
 
 def test_a_frozen_headless_loop_stops_the_watchdog_pings(
-        notify_socket: Listener, mock_factory: Any) -> None:
-    cab = build_cabinet(laptop_config(2, 0, "easy", seed=4), mock=True, factory=mock_factory,
-                        out=io.StringIO())
+    notify_socket: Listener, mock_factory: Any
+) -> None:
+    cab = build_cabinet(
+        laptop_config(2, 0, "easy", seed=4), mock=True, factory=mock_factory, out=io.StringIO()
+    )
     try:
         loop = cab.loop
         loop.notifier = sdnotify.Notifier()
         freezer = Freezer()
         loop.director = freezer
         runner = threading.Thread(
-            target=lambda: loop.run(until=time.monotonic() + 3, stop_when_over=False))
+            target=lambda: loop.run(until=time.monotonic() + 3, stop_when_over=False)
+        )
         runner.start()
         time.sleep(0.3)
         assert drain(notify_socket).count("WATCHDOG=1") >= 3
@@ -153,8 +157,9 @@ def test_a_frozen_headless_loop_stops_the_watchdog_pings(
 # The flow on a fake clock (tests/cabinet/rigs.py).
 
 
-def rig(records: Records | None = None, match: str = "single", takeover_s: int = 1
-        ) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
+def rig(
+    records: Records | None = None, match: str = "single", takeover_s: int = 1
+) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
     config = flow_config(idle_return_s=600, bot_takeover_s=takeover_s, match=match)
     clock = FakeClock()
     loop = cabinet_loop(config, clock)
@@ -237,8 +242,7 @@ def test_a_restart_finds_the_game_in_progress_abandoned(tmp_path: Path) -> None:
     records.close()
 
 
-def test_no_state_dir_means_no_records(monkeypatch: pytest.MonkeyPatch,
-                                       tmp_path: Path) -> None:
+def test_no_state_dir_means_no_records(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     assert open_records(None, io.StringIO()) is None
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
@@ -248,12 +252,22 @@ def test_no_state_dir_means_no_records(monkeypatch: pytest.MonkeyPatch,
     records.close()
 
 
-def test_headless_run_records_its_game_with_a_replay(tmp_path: Path, mock_factory: Any,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_headless_run_records_its_game_with_a_replay(
+    tmp_path: Path, mock_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     config = laptop_config(2, 0, "impossible", seed=9)
-    assert run_cabinet(config, mock=True, seconds=1.5, factory=mock_factory,
-                       out=io.StringIO(), state_dir=tmp_path) == 0
+    assert (
+        run_cabinet(
+            config,
+            mock=True,
+            seconds=1.5,
+            factory=mock_factory,
+            out=io.StringIO(),
+            state_dir=tmp_path,
+        )
+        == 0
+    )
     with Records.open(tmp_path) as records:
         (game,) = records.recent_games()
         assert game.status == "abandoned"  # stopped by --seconds before its end
@@ -267,8 +281,8 @@ def test_headless_run_records_its_game_with_a_replay(tmp_path: Path, mock_factor
 
 
 def test_a_director_failure_shows_resetting_and_returns_to_attract(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     records = Records.open(tmp_path)
     loop, director, clock = rig(records, match="best-of-3")
     start_a_game(loop, director, clock)
@@ -336,8 +350,8 @@ def test_failures_far_apart_are_each_survived(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_headless_failsafe_deals_a_fresh_game_then_gives_up_with_a_nonzero_exit(
-        mock_factory: Any, monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+    mock_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     real = loop_module.step
     failures = {"left": 1}
@@ -351,8 +365,16 @@ def test_headless_failsafe_deals_a_fresh_game_then_gives_up_with_a_nonzero_exit(
     monkeypatch.setattr(loop_module, "step", flaky)
     out = io.StringIO()
     with caplog.at_level(logging.ERROR, logger="speed_cabinet.loop"):
-        assert run_cabinet(laptop_config(2, 0, "impossible", seed=5), mock=True, seconds=1.5,
-                           factory=mock_factory, out=out) == 0
+        assert (
+            run_cabinet(
+                laptop_config(2, 0, "impossible", seed=5),
+                mock=True,
+                seconds=1.5,
+                factory=mock_factory,
+                out=out,
+            )
+            == 0
+        )
     assert "resetting after an error" in out.getvalue()
     assert "injected engine fault" in caplog.text
     assert "Traceback" in caplog.text
@@ -360,24 +382,45 @@ def test_headless_failsafe_deals_a_fresh_game_then_gives_up_with_a_nonzero_exit(
 
     failures["left"] = 10_000  # every command fails: three within a minute
     out = io.StringIO()
-    code = run_cabinet(laptop_config(2, 0, "impossible", seed=5), mock=True, seconds=20,
-                       factory=mock_factory, out=out)
+    code = run_cabinet(
+        laptop_config(2, 0, "impossible", seed=5),
+        mock=True,
+        seconds=20,
+        factory=mock_factory,
+        out=out,
+    )
     assert code == FAILED_EXIT != 0
     assert "giving up" in out.getvalue()
     assert app_module.FAILED_EXIT == 70
 
 
 def test_window_mode_says_ready_pings_from_the_frame_loop_and_keeps_records(
-        notify_socket: Listener, tmp_path: Path) -> None:
+    notify_socket: Listener, tmp_path: Path
+) -> None:
     import os
     import subprocess
     import sys
 
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     root = Path(__file__).resolve().parents[2]
-    out = subprocess.run([sys.executable, "-m", "cabinet.cli", "--seconds", "1", "--seed", "2",
-                          "--state-dir", str(tmp_path / "state")], cwd=root, env=env,
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cabinet.cli",
+            "--seconds",
+            "1",
+            "--seed",
+            "2",
+            "--state-dir",
+            str(tmp_path / "state"),
+        ],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     assert "first frame" in out.stdout
     got = drain(notify_socket)

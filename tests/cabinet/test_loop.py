@@ -24,26 +24,58 @@ from engine.notation import parse_table
 from engine.speed import start
 from engine.state import SpeedState
 
-SEAT0_LEDS = {"slot1": 4, "slot2": 17, "slot3": 7, "slot4": 14, "slot5": 15, "left": 12,
-              "right": 25, "slam": 24}
+SEAT0_LEDS = {
+    "slot1": 4,
+    "slot2": 17,
+    "slot3": 7,
+    "slot4": 14,
+    "slot5": 15,
+    "left": 12,
+    "right": 25,
+    "slam": 24,
+}
 
 
-def two_panels(assist: str = "none", rules: dict[str, Any] | None = None,
-               **cabinet: Any) -> CabinetConfig:
-    return parse_config({
-        "cabinet": {"pin_factory": "mock", **cabinet},
-        "rules": {"lockout_ms": 400, **(rules or {})},
-        "seat": [
-            {"controls": "gpio", "assist": assist,
-             "buttons": {"slot1": 5, "slot2": 6, "slot3": 13, "slot4": 19, "slot5": 26,
-                         "left": 20, "right": 21, "slam": 16},
-             "leds": SEAT0_LEDS},
-            {"controls": "gpio",
-             "buttons": {"slot1": 2, "slot2": 3, "slot3": 27, "slot4": 22, "slot5": 10,
-                         "left": 9, "right": 11, "slam": 8},
-             "leds": {"slam": 18}},
-        ],
-    })
+def two_panels(
+    assist: str = "none", rules: dict[str, Any] | None = None, **cabinet: Any
+) -> CabinetConfig:
+    return parse_config(
+        {
+            "cabinet": {"pin_factory": "mock", **cabinet},
+            "rules": {"lockout_ms": 400, **(rules or {})},
+            "seat": [
+                {
+                    "controls": "gpio",
+                    "assist": assist,
+                    "buttons": {
+                        "slot1": 5,
+                        "slot2": 6,
+                        "slot3": 13,
+                        "slot4": 19,
+                        "slot5": 26,
+                        "left": 20,
+                        "right": 21,
+                        "slam": 16,
+                    },
+                    "leds": SEAT0_LEDS,
+                },
+                {
+                    "controls": "gpio",
+                    "buttons": {
+                        "slot1": 2,
+                        "slot2": 3,
+                        "slot3": 27,
+                        "slot4": 22,
+                        "slot5": 10,
+                        "left": 9,
+                        "right": 11,
+                        "slam": 8,
+                    },
+                    "leds": {"slam": 18},
+                },
+            ],
+        }
+    )
 
 
 # P1: 8H KC 6S 2H 3H; P2: 8C TD 4C 5C; centre 7D / 9S.
@@ -61,25 +93,37 @@ class FakeClock:
 class Rig:
     """A two-panel cabinet on mock pins around a loop; observers feed ``published``."""
 
-    def __init__(self, factory: Any, table: str = TABLE, clock: Callable[[], float] =
-                 time.monotonic, config: CabinetConfig | None = None, tie_seed: int = 0,
-                 bots: dict[int, Any] | None = None) -> None:
+    def __init__(
+        self,
+        factory: Any,
+        table: str = TABLE,
+        clock: Callable[[], float] = time.monotonic,
+        config: CabinetConfig | None = None,
+        tie_seed: int = 0,
+        bots: dict[int, Any] | None = None,
+    ) -> None:
         self.config = config or two_panels()
         self.factory = factory
         self.inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
         self.published: queue.SimpleQueue[Published] = queue.SimpleQueue()
         self.panels = [GpioPanel(sc, self.inbox.put, factory) for sc in self.config.seats]
         seats = [
-            seat_runtime(sc, debounce_ms=self.config.debounce_ms, stuck_ms=self.config.stuck_ms,
-                         service_hold_ms=self.config.service_hold_ms,
-                         two_hand=self.config.two_hand, panel=panel,
-                         bot=(bots or {}).get(sc.index))
+            seat_runtime(
+                sc,
+                debounce_ms=self.config.debounce_ms,
+                stuck_ms=self.config.stuck_ms,
+                service_hold_ms=self.config.service_hold_ms,
+                two_hand=self.config.two_hand,
+                panel=panel,
+                bot=(bots or {}).get(sc.index),
+            )
             for sc, panel in zip(self.config.seats, self.panels, strict=True)
         ]
         rules = self.config.rules
         state, _ = start(rules, parse_table(table, rules), random.Random(1))
-        self.loop = CabinetLoop(state, seats, self.inbox, clock=clock, tie_seed=tie_seed,
-                                observers=[self.published.put])
+        self.loop = CabinetLoop(
+            state, seats, self.inbox, clock=clock, tie_seed=tie_seed, observers=[self.published.put]
+        )
         self.thread: threading.Thread | None = None
 
     def pin(self, seat: int, control: str) -> Any:
@@ -89,8 +133,9 @@ class Rig:
         return float(self.factory.pin(SEAT0_LEDS[control]).state)
 
     def start_thread(self) -> None:
-        self.thread = threading.Thread(target=self.loop.run, kwargs={"stop_when_over": False},
-                                       name="cabinet-loop", daemon=True)
+        self.thread = threading.Thread(
+            target=self.loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True
+        )
         self.thread.start()
 
     def wait(self, match: Callable[[Published], bool]) -> Published:
@@ -155,11 +200,21 @@ def test_bounce_train_on_a_pin_is_one_pick(rig_factory: Any) -> None:
     rig = rig_factory(clock=clock)
     t = clock.t
     # A chattering slot press, then a chattering LEFT press, as one drained batch.
-    batch: list[Item] = [(t + dt, 0, Control.SLOT3, p) for dt, p in
-                         ((0.0, True), (0.0001, False), (0.0002, True), (0.0004, False),
-                          (0.0005, True), (0.030, False))]
-    batch += [(t + 0.05 + dt, 0, Control.LEFT, p) for dt, p in
-              ((0.0, True), (0.0002, False), (0.0003, True), (0.09, False))]
+    batch: list[Item] = [
+        (t + dt, 0, Control.SLOT3, p)
+        for dt, p in (
+            (0.0, True),
+            (0.0001, False),
+            (0.0002, True),
+            (0.0004, False),
+            (0.0005, True),
+            (0.030, False),
+        )
+    ]
+    batch += [
+        (t + 0.05 + dt, 0, Control.LEFT, p)
+        for dt, p in ((0.0, True), (0.0002, False), (0.0003, True), (0.09, False))
+    ]
     clock.t = t + 0.2
     rig.loop.process(batch)
     pub = rig.published.get(timeout=1)
@@ -175,7 +230,7 @@ def test_earlier_edge_wins_even_if_enqueued_later(rig_factory: Any) -> None:
     # and the other is then judged against it (8H on TD / TD on 8H: rejected).
     rig.loop.process([(t, 0, Control.SLOT1, True), (t, 1, Control.SLOT2, True)])
     clock.t = t + 0.1
-    rig.inbox.put((t + 0.050003, 1, Control.LEFT, True))   # P2: 3 µs later, enqueued first
+    rig.inbox.put((t + 0.050003, 1, Control.LEFT, True))  # P2: 3 µs later, enqueued first
     rig.inbox.put((t + 0.050000, 0, Control.RIGHT, True))  # P1: earlier edge
     rig.loop.run_once()
     pub = rig.wait(played)
@@ -186,15 +241,24 @@ def test_earlier_edge_wins_even_if_enqueued_later(rig_factory: Any) -> None:
 
 def test_exact_ties_alternate_priority_seeded_and_logged(rig_factory: Any) -> None:
     clock = FakeClock()
-    rig = rig_factory(clock=clock, tie_seed=0, table="KCKD/QCQD 5H/5S 7D/7S 4D/4S -",
-                      config=two_panels(rules={"false_call": "ignore"}))
+    rig = rig_factory(
+        clock=clock,
+        tie_seed=0,
+        table="KCKD/QCQD 5H/5S 7D/7S 4D/4S -",
+        config=two_panels(rules={"false_call": "ignore"}),
+    )
     firsts = []
     for k in range(3):
         t = clock.t + 0.01
         clock.t = t + 0.001
-        rig.loop.process([(t, 1, Control.SLAM, True), (t, 0, Control.SLAM, True),
-                          (t + 0.0005, 0, Control.SLAM, False),
-                          (t + 0.0005, 1, Control.SLAM, False)])
+        rig.loop.process(
+            [
+                (t, 1, Control.SLAM, True),
+                (t, 0, Control.SLAM, True),
+                (t + 0.0005, 0, Control.SLAM, False),
+                (t + 0.0005, 1, Control.SLAM, False),
+            ]
+        )
         pub = rig.published.get(timeout=1)
         firsts.append(pub.commands[0].player)
         ties = [n for n in pub.notes if n.kind == "tie"]
@@ -290,8 +354,9 @@ def test_stuck_button_reported_and_game_goes_on(rig_factory: Any) -> None:
     assert rig.loop.state.center[0][0].code == "8H"
 
 
-def test_stuck_buttons_release_is_reported_too(rig_factory: Any,
-                                               caplog: pytest.LogCaptureFixture) -> None:
+def test_stuck_buttons_release_is_reported_too(
+    rig_factory: Any, caplog: pytest.LogCaptureFixture
+) -> None:
     clock = FakeClock()
     rig = rig_factory(clock=clock)
     t = clock.t
@@ -304,8 +369,10 @@ def test_stuck_buttons_release_is_reported_too(rig_factory: Any,
     notes = []
     while not rig.published.empty():
         notes += rig.published.get().notes
-    assert [(n.kind, n.seat, n.detail) for n in notes] == [("stuck", 0, "slot4"),
-                                                           ("unstuck", 0, "slot4")]
+    assert [(n.kind, n.seat, n.detail) for n in notes] == [
+        ("stuck", 0, "slot4"),
+        ("unstuck", 0, "slot4"),
+    ]
     assert notes[1].t == notes[0].t + 2000
     assert "P1 slot4 button unstuck" in caplog.text
     # It works again.
@@ -322,8 +389,14 @@ def test_service_chord_pauses_and_resumes(rig_factory: Any) -> None:
     rig.loop.run_once(until=clock.t)
     assert rig.loop.state.paused
     assert rig.factory.pin(18).state == 0.0
-    rig.loop.process([(t + 3, 1, Control.SLOT1, False), (t + 3, 1, Control.SLOT5, False),
-                      (t + 4, 1, Control.SLOT1, True), (t + 4, 1, Control.SLOT5, True)])
+    rig.loop.process(
+        [
+            (t + 3, 1, Control.SLOT1, False),
+            (t + 3, 1, Control.SLOT5, False),
+            (t + 4, 1, Control.SLOT1, True),
+            (t + 4, 1, Control.SLOT5, True),
+        ]
+    )
     clock.t = t + 6.01
     rig.loop.run_once(until=clock.t)
     assert not rig.loop.state.paused
@@ -347,8 +420,7 @@ class ScriptedBot:
 def test_bot_acts_at_its_wake_time(rig_factory: Any) -> None:
     clock = FakeClock()
     bot = ScriptedBot(1, at=700)
-    rig = rig_factory(clock=clock, bots={1: bot},
-                      config=two_panels(rules={"false_call": "ignore"}))
+    rig = rig_factory(clock=clock, bots={1: bot}, config=two_panels(rules={"false_call": "ignore"}))
     deadline = rig.loop.next_deadline()
     assert deadline is not None
     assert abs(deadline - (clock.t + 0.7)) < 0.001
@@ -385,13 +457,30 @@ def test_safe_state_after_run_crash_and_sigterm(mock_factory: Any) -> None:
     # A crash: the failsafe resets the table, and gives up (exit status 70) when it keeps
     # crashing (issue 9); a SIGTERM unwinds. Either way every LED ends off.
     with open(os.devnull, "w") as out:
-        assert run_cabinet(config, mock=True, seconds=20, seed=3, factory=mock_factory,
-                           out=out, observers=[Trip(crash)]) == FAILED_EXIT
+        assert (
+            run_cabinet(
+                config,
+                mock=True,
+                seconds=20,
+                seed=3,
+                factory=mock_factory,
+                out=out,
+                observers=[Trip(crash)],
+            )
+            == FAILED_EXIT
+        )
     assert not lit()
     mock_factory.reset()
     with open(os.devnull, "w") as out, pytest.raises(SystemExit):
-        run_cabinet(config, mock=True, seconds=20, seed=3, factory=mock_factory, out=out,
-                    observers=[Trip(sigterm)])
+        run_cabinet(
+            config,
+            mock=True,
+            seconds=20,
+            seed=3,
+            factory=mock_factory,
+            out=out,
+            observers=[Trip(sigterm)],
+        )
     assert not lit()
     mock_factory.reset()
 
@@ -399,8 +488,17 @@ def test_safe_state_after_run_crash_and_sigterm(mock_factory: Any) -> None:
 def test_run_prints_headless_demo_and_stops(mock_factory: Any, tmp_path: Any) -> None:
     out_path = tmp_path / "out.txt"
     with open(out_path, "w") as out:
-        assert run_cabinet(two_panels(assist="targets"), mock=True, seconds=0.3, seed=5,
-                           factory=mock_factory, out=out) == 0
+        assert (
+            run_cabinet(
+                two_panels(assist="targets"),
+                mock=True,
+                seconds=0.3,
+                seed=5,
+                factory=mock_factory,
+                out=out,
+            )
+            == 0
+        )
     text = out_path.read_text()
     assert "headless bot demo" in text
     assert "start  speed" in text

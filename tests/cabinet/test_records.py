@@ -41,7 +41,8 @@ def test_a_new_file_is_wal_full_sync_at_the_latest_schema(tmp_path: Path) -> Non
 
 def test_state_dir_comes_from_systemd() -> None:
     assert R.state_dir({"STATE_DIRECTORY": "/var/lib/speed-cabinet:/x"}) == Path(
-        "/var/lib/speed-cabinet")
+        "/var/lib/speed-cabinet"
+    )
     assert R.state_dir({}) == Path(R.DEFAULT_STATE_DIR)
 
 
@@ -50,14 +51,20 @@ def test_migrates_an_older_schema_and_keeps_its_games(tmp_path: Path) -> None:
     old = sqlite3.connect(path, isolation_level=None)
     R.migrate(old, target=1)
     # A v1 file as an older release wrote it: one finished game, one left running.
-    old.execute("INSERT INTO games VALUES (1, '2026-01-01T00:00:00+00:00', 'speed', '{}', 7, "
-                "'finished', 1, 61000, NULL)")
-    old.execute("INSERT INTO games VALUES (2, '2026-01-01T00:05:00+00:00', 'speed', '{}', 8, "
-                "'running', NULL, NULL, NULL)")
+    old.execute(
+        "INSERT INTO games VALUES (1, '2026-01-01T00:00:00+00:00', 'speed', '{}', 7, "
+        "'finished', 1, 61000, NULL)"
+    )
+    old.execute(
+        "INSERT INTO games VALUES (2, '2026-01-01T00:05:00+00:00', 'speed', '{}', 8, "
+        "'running', NULL, NULL, NULL)"
+    )
     for seat, initials, won in ((0, "ANN", 0), (1, "BOB", 1)):
-        old.execute("INSERT INTO game_seats (game_id, seat, initials, won, plays, "
-                    "reaction_count, reaction_sum_ms) VALUES (1, ?, ?, ?, 20, 2, 900)",
-                    (seat, initials, won))
+        old.execute(
+            "INSERT INTO game_seats (game_id, seat, initials, won, plays, "
+            "reaction_count, reaction_sum_ms) VALUES (1, ?, ?, ?, 20, 2, 900)",
+            (seat, initials, won),
+        )
     old.close()
 
     with Records.open(tmp_path) as rec:
@@ -66,7 +73,11 @@ def test_migrates_an_older_schema_and_keeps_its_games(tmp_path: Path) -> None:
         assert rec.abandoned_on_open == (2,)  # no owner recorded: it cannot still be running
         bob = rec.initials_stats("BOB")[0]
         assert (bob.games, bob.wins, bob.fastest_win_ms, bob.mean_reaction_ms) == (
-            1, 1, 61000, 450.0)
+            1,
+            1,
+            61000,
+            450.0,
+        )
         assert bob.longest_run == 0
         assert bob.stalls == 0
         # The migrated file takes new games.
@@ -114,8 +125,11 @@ _CHILD = textwrap.dedent("""
 
 def test_kill_9_mid_game_records_it_abandoned_and_keeps_the_match(tmp_path: Path) -> None:
     child = subprocess.Popen(
-        [sys.executable, "-c", _CHILD, str(tmp_path)], cwd=ROOT, stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, text=True,
+        [sys.executable, "-c", _CHILD, str(tmp_path)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert child.stdout is not None
@@ -149,8 +163,12 @@ def _bot_game(game: Game, seed: int) -> tuple[Rules, dict[str, object], int | No
     table = module.deal(rules, random.Random(seed))
     profiles = [find_profile("hard"), find_profile("medium")]
     result = SIM_GAMES[game].play(rules, profiles, seed, None)
-    return rules, record(rules, table, seed, result.log, until=result.length_ms), \
-        result.winner, result.length_ms
+    return (
+        rules,
+        record(rules, table, seed, result.log, until=result.length_ms),
+        result.winner,
+        result.length_ms,
+    )
 
 
 @pytest.mark.parametrize("game", [Game.SPEED, Game.SPIT, Game.CALIFORNIA])
@@ -173,11 +191,19 @@ def test_a_stored_replay_reproduces_the_game(tmp_path: Path, game: Game) -> None
 def test_stats_per_seat_and_initials(tmp_path: Path) -> None:
     with Records.open(tmp_path) as rec:
         g1 = rec.start_game(SPEED, HUMANS, 1)
-        rec.finish_game(g1, winner=0, duration_ms=90_000, results=[
-            SeatResult(0, 30, 6, 2, [400, 600]), SeatResult(7, 25, 4, 2, [500])])
+        rec.finish_game(
+            g1,
+            winner=0,
+            duration_ms=90_000,
+            results=[SeatResult(0, 30, 6, 2, [400, 600]), SeatResult(7, 25, 4, 2, [500])],
+        )
         g2 = rec.start_game(SPEED, (SeatEntry("BOB"), SeatEntry("ANN")), 2)
-        rec.finish_game(g2, winner=1, duration_ms=70_000, results=[
-            SeatResult(3, 20, 3, 1, [800]), SeatResult(0, 28, 9, 1, [200, 400])])
+        rec.finish_game(
+            g2,
+            winner=1,
+            duration_ms=70_000,
+            results=[SeatResult(3, 20, 3, 1, [800]), SeatResult(0, 28, 9, 1, [200, 400])],
+        )
         g3 = rec.start_game(SPEED, (SeatEntry("ANN"), SeatEntry(bot="easy")), 3)
         rec.abandon_game(g3, duration_ms=1_000)  # abandoned games count for nobody
 
@@ -203,10 +229,14 @@ def test_stats_per_seat_and_initials(tmp_path: Path) -> None:
 
 def test_seat_tallies_from_events() -> None:
     events = [
-        {"type": "played", "player": 0}, {"type": "played", "player": 0},
-        {"type": "played", "player": 1}, {"type": "stalled"},
-        {"type": "played", "player": 0}, {"type": "played", "player": 0},
-        {"type": "played", "player": 0}, {"type": "rejected", "player": 1},
+        {"type": "played", "player": 0},
+        {"type": "played", "player": 0},
+        {"type": "played", "player": 1},
+        {"type": "stalled"},
+        {"type": "played", "player": 0},
+        {"type": "played", "player": 0},
+        {"type": "played", "player": 0},
+        {"type": "rejected", "player": 1},
     ]
     a, b = R.seat_tallies(events, 2)
     assert (a.plays, a.longest_run, a.stalls) == (5, 3, 1)
@@ -221,16 +251,18 @@ def test_match_score_survives_reopening(tmp_path: Path) -> None:
         mid = rec.start_match(rules, 2, 1234)
         for winner in (0, 1):
             gid = rec.start_game(SPEED, HUMANS, 1, match_id=mid)
-            rec.finish_game(gid, winner=winner, duration_ms=1000,
-                            results=[SeatResult(0 if winner == 0 else 3),
-                                     SeatResult(0 if winner == 1 else 5)])
+            rec.finish_game(
+                gid,
+                winner=winner,
+                duration_ms=1000,
+                results=[SeatResult(0 if winner == 0 else 3), SeatResult(0 if winner == 1 else 5)],
+            )
     with Records.open(tmp_path) as rec:
         current = rec.current_match()
         assert current is not None
         assert current[0] == mid
         match = current[1]
-        assert (match.rules, match.seed, match.score, match.is_over) == (rules, 1234, (1, 1),
-                                                                        False)
+        assert (match.rules, match.seed, match.score, match.is_over) == (rules, 1234, (1, 1), False)
         assert [r.cards_left for r in match.results] == [(0, 5), (3, 0)]
         match = match.record(0, [0, 2])
         rec.end_match(mid, match.winner)

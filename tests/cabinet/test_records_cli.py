@@ -23,15 +23,20 @@ def state(tmp_path: Path) -> tuple[Path, int, int | None]:
     rules, replay, winner, length = _bot_game(Game.SPIT, 5)
     with Records.open(tmp_path) as rec:
         gid = rec.start_game(rules, [SeatEntry(initials="ZOE"), SeatEntry(bot="medium")], 5)
-        rec.finish_game(gid, winner=winner, duration_ms=length, replay=replay,
-                        results=[SeatResult(plays=9, reactions_ms=(400.0, 600.0)),
-                                 SeatResult(plays=7)])
+        rec.finish_game(
+            gid,
+            winner=winner,
+            duration_ms=length,
+            replay=replay,
+            results=[SeatResult(plays=9, reactions_ms=(400.0, 600.0)), SeatResult(plays=7)],
+        )
         rec.start_game(rules, [SeatEntry(), SeatEntry(bot="easy")], 6)  # still running
     return tmp_path, gid, winner
 
 
-def test_games_lists_the_newest_first(state: tuple[Path, int, int | None],
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_lists_the_newest_first(
+    state: tuple[Path, int, int | None], capsys: pytest.CaptureFixture[str]
+) -> None:
     folder, gid, winner = state
     assert main(["records", "--state-dir", str(folder), "games"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -44,7 +49,8 @@ def test_games_lists_the_newest_first(state: tuple[Path, int, int | None],
 
 
 def test_stats_show_initials_with_their_mean_reaction(
-        state: tuple[Path, int, int | None], capsys: pytest.CaptureFixture[str]) -> None:
+    state: tuple[Path, int, int | None], capsys: pytest.CaptureFixture[str]
+) -> None:
     folder, _, _ = state
     assert main(["records", "--state-dir", str(folder), "stats"]) == 0
     out = capsys.readouterr().out
@@ -55,21 +61,26 @@ def test_stats_show_initials_with_their_mean_reaction(
 
 
 def test_a_replay_written_out_plays_back_to_the_recorded_end(
-        state: tuple[Path, int, int | None], tmp_path: Path) -> None:
+    state: tuple[Path, int, int | None], tmp_path: Path
+) -> None:
     folder, gid, winner = state
     out = tmp_path / "game.json"
-    assert main(["records", "--state-dir", str(folder), "replay", str(gid),
-                 "-o", str(out)]) == 0
-    played = subprocess.run([sys.executable, "-m", "cabinet.cli", "scenario", str(out)],
-                            capture_output=True, text=True, cwd=ROOT, check=True)
+    assert main(["records", "--state-dir", str(folder), "replay", str(gid), "-o", str(out)]) == 0
+    played = subprocess.run(
+        [sys.executable, "-m", "cabinet.cli", "scenario", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
     result = json.loads(played.stdout)
     assert result["over"] is True
     assert result["winner"] == winner
 
 
 def test_missing_records_and_games_are_one_line_errors(
-        state: tuple[Path, int, int | None], tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    state: tuple[Path, int, int | None], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder, gid, _ = state
     assert main(["records", "--state-dir", str(tmp_path / "none"), "games"]) == 2
     err = capsys.readouterr().err

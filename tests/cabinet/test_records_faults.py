@@ -71,7 +71,7 @@ def test_one_damaged_page_is_found_by_quick_check(tmp_path: Path) -> None:
     data = bytearray(path.read_bytes())
     pages = len(data) // 4096
     page = pages - 2  # a leaf page of games: the header and the schema are fine
-    data[page * 4096: page * 4096 + 100] = bytes(range(100))
+    data[page * 4096 : page * 4096 + 100] = bytes(range(100))
     path.write_bytes(bytes(data))
     with Records.open(tmp_path) as rec:
         assert rec.bookkeeping().games == 0
@@ -97,8 +97,7 @@ def test_a_row_whose_rules_are_not_json_is_reported_not_a_crash(
 ) -> None:
     _fill(tmp_path, 3)
     with sqlite3.connect(tmp_path / R.DB_NAME) as conn:
-        conn.execute("UPDATE games SET rules_json = '{not json', replay_json = 'nope' "
-                     "WHERE id = 2")
+        conn.execute("UPDATE games SET rules_json = '{not json', replay_json = 'nope' WHERE id = 2")
     assert main(["records", "--state-dir", str(tmp_path), "games"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].split()[0] == "3"
@@ -110,6 +109,7 @@ def test_a_row_whose_rules_are_not_json_is_reported_not_a_crash(
 
 
 # Real read-only and full file systems.
+
 
 def _mount(args: list[str]) -> None:
     subprocess.run(["mount", *args], check=True, capture_output=True)
@@ -170,9 +170,7 @@ def _fill_disk(folder: Path) -> None:
         pass
 
 
-def test_a_full_state_dir_says_so_on_a_write(
-    tmpfs: Path, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_a_full_state_dir_says_so_on_a_write(tmpfs: Path, caplog: pytest.LogCaptureFixture) -> None:
     from cabinet.session import safely
 
     rec = Records.open(tmpfs)

@@ -17,8 +17,7 @@ from tests.cabinet.test_kiosk_wiring import rig as kiosk_rig
 SLAM, SLOT4, RIGHT = Control.SLAM, Control.SLOT4, Control.RIGHT
 
 
-def rig(records: Records, match: str = "single"
-        ) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
+def rig(records: Records, match: str = "single") -> tuple[CabinetLoop, FlowDirector, FakeClock]:
     """Two keyboard seats with the flow (no bot takeover: seat 1 stays joined)."""
     return kiosk_rig(records, match, takeover_s=0)
 
@@ -32,8 +31,9 @@ def play_out(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> Non
     wait(loop, clock, 0.1)
 
 
-def join_as(loop: CabinetLoop, director: FlowDirector, clock: FakeClock,
-            letters_right: int) -> None:
+def join_as(
+    loop: CabinetLoop, director: FlowDirector, clock: FakeClock, letters_right: int
+) -> None:
     """Seat 1 joins, enters initials (first letter moved on ``letters_right``), readies."""
     press(loop, clock, 0, SLAM)
     press(loop, clock, 0, SLOT4)
@@ -87,8 +87,9 @@ def test_a_match_plays_on_from_its_score_after_a_restart(tmp_path: Path) -> None
     assert flow.phase is Phase.ATTRACT
     assert flow.saved is not None
     assert flow.saved.score == before.score
-    assert "stands 1-0" in director.flow_view()[0].hint or "stands 0-1" in \
-        director.flow_view()[0].hint
+    assert (
+        "stands 1-0" in director.flow_view()[0].hint or "stands 0-1" in director.flow_view()[0].hint
+    )
     join_as(loop, director, clock, letters_right=0)
     m = director.flow.match
     assert m is not None

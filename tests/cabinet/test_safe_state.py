@@ -40,8 +40,12 @@ def test_a_mock_config_has_nothing_to_do(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     config = tmp_path / "c.toml"
-    config.write_text(EXAMPLE.read_text(encoding="utf-8").replace(
-        'pin_factory = "lgpio"', 'pin_factory = "mock"'), encoding="utf-8")
+    config.write_text(
+        EXAMPLE.read_text(encoding="utf-8").replace(
+            'pin_factory = "lgpio"', 'pin_factory = "mock"'
+        ),
+        encoding="utf-8",
+    )
     assert safe_state.run_leds_off(config) == 0
     assert "nothing to do" in capsys.readouterr().err
 

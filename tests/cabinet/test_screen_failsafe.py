@@ -43,34 +43,67 @@ def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def two_panels() -> CabinetConfig:
     """Two GPIO panels on mock pins (their seats get bots) with every LED wired."""
-    return parse_config({
-        "cabinet": {"pin_factory": "mock"},
-        "seat": [
-            {"controls": "gpio", "assist": "cards",
-             "buttons": {"slot1": 5, "slot2": 6, "slot3": 13, "slot4": 19, "slot5": 26,
-                         "left": 20, "right": 21, "slam": 16},
-             "leds": {"slot1": 4, "slot2": 17, "slot3": 7, "slot4": 14, "slot5": 15,
-                      "left": 12, "right": 25, "slam": 24}},
-            {"controls": "gpio", "assist": "cards",
-             "buttons": {"slot1": 2, "slot2": 3, "slot3": 27, "slot4": 22, "slot5": 10,
-                         "left": 9, "right": 11, "slam": 8},
-             "leds": {"slam": 18}},
-        ],
-    })
+    return parse_config(
+        {
+            "cabinet": {"pin_factory": "mock"},
+            "seat": [
+                {
+                    "controls": "gpio",
+                    "assist": "cards",
+                    "buttons": {
+                        "slot1": 5,
+                        "slot2": 6,
+                        "slot3": 13,
+                        "slot4": 19,
+                        "slot5": 26,
+                        "left": 20,
+                        "right": 21,
+                        "slam": 16,
+                    },
+                    "leds": {
+                        "slot1": 4,
+                        "slot2": 17,
+                        "slot3": 7,
+                        "slot4": 14,
+                        "slot5": 15,
+                        "left": 12,
+                        "right": 25,
+                        "slam": 24,
+                    },
+                },
+                {
+                    "controls": "gpio",
+                    "assist": "cards",
+                    "buttons": {
+                        "slot1": 2,
+                        "slot2": 3,
+                        "slot3": 27,
+                        "slot4": 22,
+                        "slot5": 10,
+                        "left": 9,
+                        "right": 11,
+                        "slam": 8,
+                    },
+                    "leds": {"slam": 18},
+                },
+            ],
+        }
+    )
 
 
 # The window.
 
 
 def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
-        mock_factory: Any, monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+    mock_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     from cabinet.screen import FALLBACK_FILL, run_display
     from display.renderer import Renderer
 
     config = flow_seats(laptop_config(2, 0, "easy", seed=7))  # as run_cabinet's window
-    cab = build_cabinet(config, mock=True, keyboard=True, window=True, factory=mock_factory,
-                        out=io.StringIO())
+    cab = build_cabinet(
+        config, mock=True, keyboard=True, window=True, factory=mock_factory, out=io.StringIO()
+    )
     loop = cab.loop
     real = Renderer.draw
     start = time.monotonic()
@@ -91,8 +124,9 @@ def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
     monkeypatch.setattr(Renderer, "draw", draw)
     try:
         with caplog.at_level(logging.DEBUG, logger="speed_cabinet"):
-            run_display(cab, until=time.monotonic() + DEADLINE_S, laptop=True,
-                        out=io.StringIO(), flow=True)
+            run_display(
+                cab, until=time.monotonic() + DEADLINE_S, laptop=True, out=io.StringIO(), flow=True
+            )
         director: Any = loop.director
         flow_director = director.inner  # the FlowDirector behind the service menu
     finally:
@@ -101,14 +135,19 @@ def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
     assert elapsed < DEADLINE_S - 1, "the window did not draw on after the failure"
 
     # Logged with its traceback by the window, then counted and reset by the loop.
-    (broken_renderer, broken_view), = failed
-    screen_logs = [r for r in caplog.records if r.name == "speed_cabinet.screen"
-                   and r.exc_info and r.exc_info[0] is ZeroDivisionError]
+    ((broken_renderer, broken_view),) = failed
+    screen_logs = [
+        r
+        for r in caplog.records
+        if r.name == "speed_cabinet.screen" and r.exc_info and r.exc_info[0] is ZeroDivisionError
+    ]
     assert len(screen_logs) == 1
     assert "Traceback" in caplog.text
     assert "injected draw fault" in caplog.text
-    assert any(r.name == "speed_cabinet.loop" and "reported failure" in r.getMessage()
-               for r in caplog.records)
+    assert any(
+        r.name == "speed_cabinet.loop" and "reported failure" in r.getMessage()
+        for r in caplog.records
+    )
     assert len(loop.faults.times) == 1  # one fault spent, far from giving up
 
     # The next frame: the "resetting" card over a freshly dealt demo, drawn by a fresh
@@ -128,8 +167,8 @@ def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
 
 
 def test_failures_on_every_frame_give_up_with_exit_70_and_the_leds_off(
-        mock_factory: Any, monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+    mock_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     from display.renderer import Renderer
 
     config = two_panels()
@@ -144,8 +183,15 @@ def test_failures_on_every_frame_give_up_with_exit_70_and_the_leds_off(
     out = io.StringIO()
     start = time.monotonic()
     with caplog.at_level(logging.ERROR, logger="speed_cabinet"):
-        code = run_cabinet(config, mock=True, seconds=DEADLINE_S, seed=3,
-                           factory=mock_factory, out=out, window=True)
+        code = run_cabinet(
+            config,
+            mock=True,
+            seconds=DEADLINE_S,
+            seed=3,
+            factory=mock_factory,
+            out=out,
+            window=True,
+        )
     elapsed = time.monotonic() - start
     assert "a window" in out.getvalue()  # the window opened (the dummy driver)
     assert code == FAILED_EXIT == 70
@@ -159,7 +205,8 @@ def test_failures_on_every_frame_give_up_with_exit_70_and_the_leds_off(
 
 
 def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
-        mock_factory: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    mock_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from cabinet.screen import ScreenFeed, run_window
     from display.renderer import Renderer
 
@@ -167,8 +214,13 @@ def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
         raise RuntimeError("broken")
 
     monkeypatch.setattr(Renderer, "draw", draw)
-    cab = build_cabinet(laptop_config(2, 0, "easy", seed=4), mock=True, window=True,
-                        factory=mock_factory, out=io.StringIO())
+    cab = build_cabinet(
+        laptop_config(2, 0, "easy", seed=4),
+        mock=True,
+        window=True,
+        factory=mock_factory,
+        out=io.StringIO(),
+    )
     resets: list[BaseException] = []
     cab.loop.failsafe = resets.append  # the table "reset": only counted here
     feed = ScreenFeed(cab.seats, laptop=True)
@@ -187,8 +239,10 @@ def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
 
 def plain_loop() -> CabinetLoop:
     config = laptop_config(2, 0, "easy", seed=1)
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                          two_hand=False) for sc in config.seats]
+    seats = [
+        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False)
+        for sc in config.seats
+    ]
     state, _ = new_game(config.rules, random.Random(1), 1)
     inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
     return CabinetLoop(state, seats, inbox)  # no bots, no director: it waits on its queue
@@ -208,7 +262,8 @@ def test_a_reported_fault_without_a_failsafe_ends_run_with_it() -> None:
 
 
 def test_a_reported_fault_runs_the_failsafe_on_the_loop_thread(
-        caplog: pytest.LogCaptureFixture) -> None:
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     loop = plain_loop()
     calls: list[tuple[Exception, threading.Thread]] = []
     done = threading.Event()

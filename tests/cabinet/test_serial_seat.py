@@ -21,8 +21,10 @@ def _config(path: str) -> dict[str, object]:
     return {
         "cabinet": {"pin_factory": "mock"},
         "rules": {"call": "call", "stall_delay_ms": 60_000},
-        "seat": [{"controls": "bot", "difficulty": "beginner"},
-                 {"controls": "serial", "serial": {"path": path}}],
+        "seat": [
+            {"controls": "bot", "difficulty": "beginner"},
+            {"controls": "serial", "serial": {"path": path}},
+        ],
     }
 
 
@@ -37,8 +39,9 @@ def _run_until(cab: object, done: Callable[[], bool]) -> None:
 def test_serial_panel_presses_reach_the_game_and_offline_pauses_it(tmp_path: Path) -> None:
     seen: list[Published] = []
     with PanelSim("p2", ((0, P.BUTTONS),)) as sim:
-        cab = build_cabinet(parse_config(_config(sim.path)), out=io.StringIO(), seed=3,
-                            observers=[seen.append])
+        cab = build_cabinet(
+            parse_config(_config(sim.path)), out=io.StringIO(), seed=3, observers=[seen.append]
+        )
         try:
             link = cab.seats[1].panel.link  # type: ignore[union-attr]
             assert link.up.wait(WAIT_S)
@@ -65,8 +68,12 @@ def test_serial_panel_presses_reach_the_game_and_offline_pauses_it(tmp_path: Pat
 
 def test_a_missing_panel_starts_the_game_paused(tmp_path: Path) -> None:
     seen: list[Published] = []
-    cab = build_cabinet(parse_config(_config(str(tmp_path / "nowhere"))), out=io.StringIO(),
-                        seed=3, observers=[seen.append])
+    cab = build_cabinet(
+        parse_config(_config(str(tmp_path / "nowhere"))),
+        out=io.StringIO(),
+        seed=3,
+        observers=[seen.append],
+    )
     try:
         _run_until(cab, lambda: cab.loop.state.paused)
         offline = [n for p in seen for n in p.notes if n.kind == "offline"]
@@ -85,8 +92,9 @@ def test_a_panel_plugged_in_after_start_up_resumes_the_game(tmp_path: Path) -> N
     entry is the seat's, so the panel that turns up late clears it (issue 13, item 1)."""
     seen: list[Published] = []
     path = str(tmp_path / "panel")
-    cab = build_cabinet(parse_config(_config(path)), out=io.StringIO(), seed=3,
-                        observers=[seen.append])
+    cab = build_cabinet(
+        parse_config(_config(path)), out=io.StringIO(), seed=3, observers=[seen.append]
+    )
     try:
         _run_until(cab, lambda: cab.loop.state.paused)
         with PanelSim("p2", link=path):
@@ -100,8 +108,9 @@ def test_a_panel_plugged_in_after_start_up_resumes_the_game(tmp_path: Path) -> N
 def test_a_panel_that_answers_its_first_hello_late_resumes_the_game(tmp_path: Path) -> None:
     seen: list[Published] = []
     with PanelSim("p2", hung=True) as sim:  # a Pico still booting: the port is there, silent
-        cab = build_cabinet(parse_config(_config(sim.path)), out=io.StringIO(), seed=3,
-                            observers=[seen.append])
+        cab = build_cabinet(
+            parse_config(_config(sim.path)), out=io.StringIO(), seed=3, observers=[seen.append]
+        )
         try:
             _run_until(cab, lambda: cab.loop.state.paused)
             offline = [n.detail for p in seen for n in p.notes if n.kind == "offline"]
@@ -119,10 +128,13 @@ def test_two_panels_with_the_same_id_never_resume_each_others_seats(tmp_path: Pa
     seen: list[Published] = []
     with PanelSim("p1") as first, PanelSim("p1") as second:
         config = _config(first.path)
-        config["seat"] = [*config["seat"],  # type: ignore[list-item]
-                          {"controls": "serial", "serial": {"path": second.path}}]
-        cab = build_cabinet(parse_config(config), out=io.StringIO(), seed=3,
-                            observers=[seen.append])
+        config["seat"] = [
+            *config["seat"],  # type: ignore[list-item]
+            {"controls": "serial", "serial": {"path": second.path}},
+        ]
+        cab = build_cabinet(
+            parse_config(config), out=io.StringIO(), seed=3, observers=[seen.append]
+        )
         try:
             links = [cab.seats[i].panel.link for i in (1, 2)]  # type: ignore[union-attr]
             assert all(link.up.wait(WAIT_S) for link in links)
@@ -151,8 +163,9 @@ def test_a_panel_sending_garbage_pauses_the_game_once(tmp_path: Path) -> None:
     note naming the cable, and resumes it once after it is clean (issue 13, item 12)."""
     seen: list[Published] = []
     with PanelSim("p2") as sim:
-        cab = build_cabinet(parse_config(_config(sim.path)), out=io.StringIO(), seed=3,
-                            observers=[seen.append])
+        cab = build_cabinet(
+            parse_config(_config(sim.path)), out=io.StringIO(), seed=3, observers=[seen.append]
+        )
         try:
             link = cab.seats[1].panel.link  # type: ignore[union-attr]
             assert link.up.wait(WAIT_S)
@@ -164,11 +177,14 @@ def test_a_panel_sending_garbage_pauses_the_game_once(tmp_path: Path) -> None:
             sim.garbage(0)
             _run_until(cab, lambda: not cab.loop.state.paused)
             assert _events(seen) == ["paused", "resumed"]
-            notes = [(n.kind, n.detail) for p in seen for n in p.notes
-                     if n.kind in ("online", "offline")]
+            notes = [
+                (n.kind, n.detail) for p in seen for n in p.notes if n.kind in ("online", "offline")
+            ]
             online = ("online", "panel p2 (seat 2) online: connected")
-            assert notes == [online,
-                             ("offline", "panel p2 (seat 2) sends garbage: check the cable"),
-                             online]
+            assert notes == [
+                online,
+                ("offline", "panel p2 (seat 2) sends garbage: check the cable"),
+                online,
+            ]
         finally:
             cab.close()

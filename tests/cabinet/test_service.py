@@ -24,8 +24,9 @@ def opened(in_game: bool = False) -> sv.Service:
     return svc
 
 
-def press(svc: sv.Service, *controls: Control, seat: int = 0,
-          now: float = 1.0) -> tuple[sv.Service, list[sv.Effect]]:
+def press(
+    svc: sv.Service, *controls: Control, seat: int = 0, now: float = 1.0
+) -> tuple[sv.Service, list[sv.Effect]]:
     effects: list[sv.Effect] = []
     for c in controls:
         svc, eff = sv.step(svc, sv.Press(seat, c), now)
@@ -188,17 +189,33 @@ def test_settings_edits_make_a_mapping_and_a_refusal_keeps_nothing() -> None:
 def test_settings_saved_stay_and_cover_seats_bots_assist_match() -> None:
     svc, _ = goto(opened(), Page.SETTINGS)
     keys = [r.key for r in svc.rows]
-    assert keys == ["game", "rules.lockout_ms", "rules.call", "rules.stall_delay_ms",
-                    "seat.0", "seat.1", "difficulty", "assist", "match"]
+    assert keys == [
+        "game",
+        "rules.lockout_ms",
+        "rules.call",
+        "rules.stall_delay_ms",
+        "seat.0",
+        "seat.1",
+        "difficulty",
+        "assist",
+        "match",
+    ]
     svc, _ = press(svc, *([C.RIGHT] * 5), C.SLOT2)  # seat 2: a bot
     svc, _ = press(svc, C.RIGHT, C.SLOT2)  # bots: medium (no bot seat yet) -> hard
     svc, _ = press(svc, C.RIGHT, C.SLOT2)  # assist: targets
     svc, _ = press(svc, C.RIGHT, C.SLOT2)  # match: best-of-3
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.SaveSettings({
-        "seat": [{"assist": "targets"},
-                 {"controls": "bot", "difficulty": "hard", "assist": "targets"}],
-        "match": "best-of-3"})]
+    assert eff == [
+        sv.SaveSettings(
+            {
+                "seat": [
+                    {"assist": "targets"},
+                    {"controls": "bot", "difficulty": "hard", "assist": "targets"},
+                ],
+                "match": "best-of-3",
+            }
+        )
+    ]
     svc, _ = sv.step(svc, sv.Done(None), 1.0)
     assert svc.message.startswith("saved")
     assert svc.saved_rows == svc.rows
@@ -308,8 +325,11 @@ def test_the_issues_attack_two_slams_held_then_presses_erase_nothing_power_nothi
         effects += eff
         svc, eff = press(svc, C.SLOT5)
         effects += eff
-    assert not [e for e in effects
-                if isinstance(e, (sv.ResetStats, sv.Power, sv.SaveSettings, sv.SaveInitials))]
+    assert not [
+        e
+        for e in effects
+        if isinstance(e, (sv.ResetStats, sv.Power, sv.SaveSettings, sv.SaveInitials))
+    ]
 
 
 def test_number_rows_offer_only_what_the_config_accepts() -> None:

@@ -31,8 +31,9 @@ def hold(svc: sv.Service, now: float = 0.0) -> tuple[sv.Service, list[sv.Effect]
     return sv.step(svc, sv.Tick(), now + sv.HOLD_S)
 
 
-def press(svc: sv.Service, *controls: Control, now: float = 4.0, seat: int = 1
-          ) -> tuple[sv.Service, list[sv.Effect]]:
+def press(
+    svc: sv.Service, *controls: Control, now: float = 4.0, seat: int = 1
+) -> tuple[sv.Service, list[sv.Effect]]:
     effects: list[sv.Effect] = []
     for c in controls:
         svc, eff = sv.step(svc, sv.Press(seat, c), now)
@@ -48,8 +49,10 @@ def harmful(effects: list[sv.Effect]) -> list[sv.Effect]:
 
 
 def kiosk(**cabinet: object) -> dict[str, object]:
-    return {"cabinet": {"pin_factory": "mock", **cabinet},
-            "seat": [{"controls": "keyboard"}, {"controls": "keyboard"}]}
+    return {
+        "cabinet": {"pin_factory": "mock", **cabinet},
+        "seat": [{"controls": "keyboard"}, {"controls": "keyboard"}],
+    }
 
 
 def test_operator_code_parses_four_to_eight_button_names() -> None:
@@ -57,12 +60,29 @@ def test_operator_code_parses_four_to_eight_button_names() -> None:
     config = parse_config(kiosk(operator_code="slot1 slot3 slam slot5"))
     assert config.operator_code == CODE
     config = parse_config(kiosk(operator_code=" LEFT right  slam slam left right slot2 slot2 "))
-    assert config.operator_code == (C.LEFT, C.RIGHT, C.SLAM, C.SLAM, C.LEFT, C.RIGHT,
-                                    C.SLOT2, C.SLOT2)
+    assert config.operator_code == (
+        C.LEFT,
+        C.RIGHT,
+        C.SLAM,
+        C.SLAM,
+        C.LEFT,
+        C.RIGHT,
+        C.SLOT2,
+        C.SLOT2,
+    )
 
 
-@pytest.mark.parametrize("value", ["slot1 slot3 slam", "slot1 " * 9, "", "slot1 slot3 slam slot6",
-                                   1234, ["slot1", "slot2", "slot3", "slot4"]])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "slot1 slot3 slam",
+        "slot1 " * 9,
+        "",
+        "slot1 slot3 slam slot6",
+        1234,
+        ["slot1", "slot2", "slot3", "slot4"],
+    ],
+)
 def test_a_bad_operator_code_is_one_line_naming_the_key_and_the_fix(value: object) -> None:
     with pytest.raises(ConfigError) as err:
         parse_config(kiosk(operator_code=value), "/etc/speed-cabinet.toml")
@@ -131,9 +151,11 @@ def test_three_wrong_codes_lock_the_prompt_for_a_minute() -> None:
         svc, _ = hold(svc, now)
         svc, eff = press(svc, *WRONG, now=now + 4)
         now += 10
-    assert eff == [Audit(LockEvent.WRONG, tries=3),
-                   Audit(LockEvent.LOCKED_OUT, tries=3, seconds=sv.LOCKOUT_S),
-                   sv.Closed(attract=True)]
+    assert eff == [
+        Audit(LockEvent.WRONG, tries=3),
+        Audit(LockEvent.LOCKED_OUT, tries=3, seconds=sv.LOCKOUT_S),
+        sv.Closed(attract=True),
+    ]
     locked_at = now - 10 + 4
     assert svc.locked_until == locked_at + sv.LOCKOUT_S
     # Within the minute the hold shows the locked page; even the right code does nothing.
@@ -213,8 +235,14 @@ def test_with_no_code_the_hold_opens_only_the_harmless_pages() -> None:
     assert svc.access is Access.READ_ONLY
     view = sv.view_of(svc, sv.Live(), 3.0)
     assert view is not None
-    assert view.lines == ("button test", "LED test", "input latency", "bookkeeping",
-                          "high scores", "exit")
+    assert view.lines == (
+        "button test",
+        "LED test",
+        "input latency",
+        "bookkeeping",
+        "high scores",
+        "exit",
+    )
     assert "READ-ONLY" in view.title
     assert "no operator code" in view.message
     # High scores: SLAM claims no initials.
@@ -257,7 +285,10 @@ def test_laptop_mode_offers_no_shut_down_or_reboot() -> None:
 
 PRESS = st.builds(sv.Press, st.integers(0, 1), st.sampled_from(list(Control)))
 GUEST = st.one_of(
-    PRESS, PRESS, PRESS, PRESS,
+    PRESS,
+    PRESS,
+    PRESS,
+    PRESS,
     st.builds(sv.Held, st.frozensets(st.integers(0, 1)), st.booleans()),
     st.builds(sv.Key, st.booleans()),
     st.builds(sv.Done, st.none() | st.just("refused")),
@@ -265,17 +296,22 @@ GUEST = st.one_of(
 )
 """Everything a guest can make happen: presses, holds, a keyboard's F2, the cabinet's
 answers, time; never the service button inside the cabinet."""
+
+
 def _walk(rights: int, then: list[Control]) -> list[sv.Input]:
     """To a menu item and into it, then some presses there (what an attack looks like)."""
     walk: list[sv.Input] = [sv.Press(0, C.RIGHT)] * rights
     return [*walk, sv.Press(0, C.SLAM), *(sv.Press(1, c) for c in then)]
 
 
-WALK = st.builds(_walk, st.integers(0, len(sv.ITEMS)),
-                 st.lists(st.sampled_from([C.SLAM, C.SLOT1, C.SLOT2, C.LEFT, C.RIGHT]),
-                          max_size=4))
-STEPS = st.lists(st.tuples(st.one_of(GUEST.map(lambda i: [i]), WALK), st.floats(0, 70)),
-                 max_size=40)
+WALK = st.builds(
+    _walk,
+    st.integers(0, len(sv.ITEMS)),
+    st.lists(st.sampled_from([C.SLAM, C.SLOT1, C.SLOT2, C.LEFT, C.RIGHT]), max_size=4),
+)
+STEPS = st.lists(
+    st.tuples(st.one_of(GUEST.map(lambda i: [i]), WALK), st.floats(0, 70)), max_size=40
+)
 """Bursts of inputs, each after 0-70 s."""
 
 
@@ -309,7 +345,8 @@ def run_guest(svc: sv.Service, steps: list[tuple[list[sv.Input], float]]) -> Non
 @settings(max_examples=400, deadline=None)
 @given(STEPS, st.lists(st.sampled_from(list(Control)), min_size=4, max_size=8))
 def test_a_hold_opened_session_without_the_code_never_harms(
-        steps: list[tuple[list[sv.Input], float]], code: list[Control]) -> None:
+    steps: list[tuple[list[sv.Input], float]], code: list[Control]
+) -> None:
     run_guest(closed(tuple(code)), steps)
 
 

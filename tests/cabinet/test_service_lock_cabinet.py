@@ -73,12 +73,14 @@ def enter(loop: CabinetLoop, clock: FakeClock, code: tuple[Control, ...]) -> Non
 
 
 def service_lines(caplog: pytest.LogCaptureFixture) -> list[tuple[int, str]]:
-    return [(r.levelno, r.getMessage()) for r in caplog.records
-            if r.name == "speed_cabinet.service"]
+    return [
+        (r.levelno, r.getMessage()) for r in caplog.records if r.name == "speed_cabinet.service"
+    ]
 
 
 def test_the_hold_opens_the_prompt_the_code_opens_the_menu_and_the_journal_says_so(
-        caplog: pytest.LogCaptureFixture) -> None:
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     loop, director, clock = rig()
     with caplog.at_level(logging.INFO, logger="speed_cabinet"):
         hold(loop, clock)
@@ -101,8 +103,7 @@ def test_the_hold_opens_the_prompt_the_code_opens_the_menu_and_the_journal_says_
     ]
 
 
-def test_wrong_codes_are_logged_and_three_lock_the_prompt(
-        caplog: pytest.LogCaptureFixture) -> None:
+def test_wrong_codes_are_logged_and_three_lock_the_prompt(caplog: pytest.LogCaptureFixture) -> None:
     loop, director, clock = rig()
     with caplog.at_level(logging.INFO, logger="speed_cabinet"):
         for _ in range(3):
@@ -118,9 +119,10 @@ def test_wrong_codes_are_logged_and_three_lock_the_prompt(
     lines = service_lines(caplog)
     assert (logging.WARNING, "service menu: wrong operator code (1 of 3 in a row)") in lines
     assert (logging.WARNING, "service menu: wrong operator code (3 of 3 in a row)") in lines
-    assert (logging.WARNING,
-            f"service menu: too many wrong codes: the prompt is locked for {LOCKOUT_S:.0f} s"
-            ) in lines
+    assert (
+        logging.WARNING,
+        f"service menu: too many wrong codes: the prompt is locked for {LOCKOUT_S:.0f} s",
+    ) in lines
     refused = [t for lv, t in lines if "refused" in t]
     assert len(refused) == 1
     assert refused[0].startswith("service menu: code prompt refused: locked for ")
@@ -129,16 +131,22 @@ def test_wrong_codes_are_logged_and_three_lock_the_prompt(
 
 
 def test_kiosk_f2_opens_the_prompt_and_the_service_button_the_menu(
-        caplog: pytest.LogCaptureFixture) -> None:
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     loop, director, clock = rig()
     with caplog.at_level(logging.INFO, logger="speed_cabinet"):
         clock.t += 0.05
-        loop.process([(clock.t, SERVICE_KEY_SEAT, C.SLAM, True),
-                      (clock.t + 0.05, SERVICE_KEY_SEAT, C.SLAM, False)])
+        loop.process(
+            [
+                (clock.t, SERVICE_KEY_SEAT, C.SLAM, True),
+                (clock.t + 0.05, SERVICE_KEY_SEAT, C.SLAM, False),
+            ]
+        )
         assert is_open(director)
         assert page(director) is Page.CODE
-        assert ("service menu: code prompt opened (F2 on a keyboard)"
-                in [t for _, t in service_lines(caplog)])
+        assert "service menu: code prompt opened (F2 on a keyboard)" in [
+            t for _, t in service_lines(caplog)
+        ]
         wait(loop, clock, 10.1)  # no press: back
     assert not is_open(director)
     assert "service menu: code prompt timed out" in [t for _, t in service_lines(caplog)]
@@ -170,8 +178,7 @@ def test_kiosk_f2_mid_game_pauses_and_a_wrong_code_resumes_the_same_game() -> No
     assert [c for c in loop.game_commands if isinstance(c, Slam)] == slams
 
 
-def test_with_no_code_the_hold_opens_the_menu_read_only(
-        caplog: pytest.LogCaptureFixture) -> None:
+def test_with_no_code_the_hold_opens_the_menu_read_only(caplog: pytest.LogCaptureFixture) -> None:
     loop, director, clock = rig(code=())
     with caplog.at_level(logging.INFO, logger="speed_cabinet"):
         hold(loop, clock)
@@ -181,20 +188,25 @@ def test_with_no_code_the_hold_opens_the_menu_read_only(
     assert view is not None
     assert "reset stats" not in view.lines
     assert "power" not in view.lines
-    assert ("service menu: opened read-only: no operator code set (two SLAMs held)"
-            in [t for _, t in service_lines(caplog)])
+    assert "service menu: opened read-only: no operator code set (two SLAMs held)" in [
+        t for _, t in service_lines(caplog)
+    ]
 
 
 # The window: kiosk mode's keyboard (SDL dummy driver, a real pygame event queue).
 
 
 def kiosk_config() -> CabinetConfig:
-    return parse_config({
-        "cabinet": {"pin_factory": "mock", "operator_code": "slot1 slot3 slam slot5"},
-        "seed": 3,
-        "seat": [{"controls": "bot", "difficulty": "easy"},
-                 {"controls": "bot", "difficulty": "easy"}],
-    })
+    return parse_config(
+        {
+            "cabinet": {"pin_factory": "mock", "operator_code": "slot1 slot3 slam slot5"},
+            "seed": 3,
+            "seat": [
+                {"controls": "bot", "difficulty": "easy"},
+                {"controls": "bot", "difficulty": "easy"},
+            ],
+        }
+    )
 
 
 @pytest.fixture
@@ -209,14 +221,15 @@ def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.filterwarnings("ignore:no fast renderer available")
 @pytest.mark.parametrize("laptop", [False, True])
 def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
-        dummy_sdl: None, mock_factory: Any, monkeypatch: pytest.MonkeyPatch,
-        laptop: bool) -> None:
+    dummy_sdl: None, mock_factory: Any, monkeypatch: pytest.MonkeyPatch, laptop: bool
+) -> None:
     import pygame
 
     from cabinet import screen
 
-    cab = build_cabinet(kiosk_config(), mock=True, window=True, factory=mock_factory,
-                        out=io.StringIO())
+    cab = build_cabinet(
+        kiosk_config(), mock=True, window=True, factory=mock_factory, out=io.StringIO()
+    )
     real = screen.run_window
 
     def run_window(*args: Any, **kwargs: Any) -> Any:
@@ -228,14 +241,14 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
                 for key in (pygame.K_F2, pygame.K_ESCAPE):
                     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
                     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+
         kwargs["on_frame"] = on_frame
         return real(*args, **kwargs)
 
     monkeypatch.setattr(screen, "run_window", run_window)
     start = time.monotonic()
     try:
-        screen.run_display(cab, until=start + 1.5, laptop=laptop, out=io.StringIO(),
-                           flow=True)
+        screen.run_display(cab, until=start + 1.5, laptop=laptop, out=io.StringIO(), flow=True)
     finally:
         cab.close()
     elapsed = time.monotonic() - start

@@ -40,8 +40,9 @@ keys = 2
 """
 
 
-def rig(tmp_path: Path | None = None, records: Records | None = None
-        ) -> tuple[CabinetLoop, ServiceDirector, FakeClock, list[Published]]:
+def rig(
+    tmp_path: Path | None = None, records: Records | None = None
+) -> tuple[CabinetLoop, ServiceDirector, FakeClock, list[Published]]:
     config = flow_config(idle_return_s=60, bot_takeover_s=0)
     clock = FakeClock()
     published: list[Published] = []
@@ -51,8 +52,13 @@ def rig(tmp_path: Path | None = None, records: Records | None = None
         base = tmp_path / "config.toml"
         base.write_text(BASE_TOML)
         settings = tmp_path / "settings.toml"
-    director = ServiceDirector(FlowDirector(config, clock=clock), clock=clock,
-                               records=records, base_path=base, settings_path=settings)
+    director = ServiceDirector(
+        FlowDirector(config, clock=clock),
+        clock=clock,
+        records=records,
+        base_path=base,
+        settings_path=settings,
+    )
     director.attach(loop)
     return loop, director, clock, published
 
@@ -60,9 +66,13 @@ def rig(tmp_path: Path | None = None, records: Records | None = None
 def pin(loop: CabinetLoop, clock: FakeClock) -> None:
     """The service button: a press, some bounce, a release."""
     clock.t += 0.05
-    loop.process([(clock.t, SERVICE_SEAT, SLAM, True), (clock.t + 0.001, SERVICE_SEAT, SLAM,
-                                                         False),
-                  (clock.t + 0.002, SERVICE_SEAT, SLAM, True)])
+    loop.process(
+        [
+            (clock.t, SERVICE_SEAT, SLAM, True),
+            (clock.t + 0.001, SERVICE_SEAT, SLAM, False),
+            (clock.t + 0.002, SERVICE_SEAT, SLAM, True),
+        ]
+    )
     clock.t += 0.1
     loop.process([(clock.t, SERVICE_SEAT, SLAM, False)])
     clock.t += 0.05
@@ -103,8 +113,13 @@ def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
     press(loop, clock, 0, SLAM)
     assert director.svc.page is Page.BUTTONS
     clock.t += 0.05
-    loop.process([(clock.t, 1, Control.SLOT2, True), (clock.t + 0.001, 1, Control.SLOT2, False),
-                  (clock.t + 0.002, 1, Control.SLOT2, True)])
+    loop.process(
+        [
+            (clock.t, 1, Control.SLOT2, True),
+            (clock.t + 0.001, 1, Control.SLOT2, False),
+            (clock.t + 0.002, 1, Control.SLOT2, True),
+        ]
+    )
     clock.t += 0.05
     loop.process([(clock.t, 1, Control.SLOT2, False)])
     view = director.service_view()
@@ -262,17 +277,34 @@ def test_led_test_drives_each_seats_leds_in_turn() -> None:
 
 
 def test_service_pin_is_a_config_pin_and_reaches_the_queue(mock_factory: Any) -> None:
-    data = {"cabinet": {"pin_factory": "mock", "service_pin": 3},
-            "seat": [{"controls": "bot"}, {"controls": "bot"}]}
+    data = {
+        "cabinet": {"pin_factory": "mock", "service_pin": 3},
+        "seat": [{"controls": "bot"}, {"controls": "bot"}],
+    }
     config = parse_config(data)
     assert config.service_pin == 3
     for bad, words in ((1, "EEPROM"), (40, "not a header GPIO"), ("3", "BCM pin number")):
         with pytest.raises(ConfigError, match=words):
             parse_config({**data, "cabinet": {"service_pin": bad}})
-    clash = {"cabinet": {"service_pin": 16}, "seat": [
-        {"controls": "gpio", "buttons": {"slot1": 5, "slot2": 6, "slot3": 13, "slot4": 19,
-                                         "slot5": 26, "left": 20, "right": 21, "slam": 16}},
-        {"controls": "bot"}]}
+    clash = {
+        "cabinet": {"service_pin": 16},
+        "seat": [
+            {
+                "controls": "gpio",
+                "buttons": {
+                    "slot1": 5,
+                    "slot2": 6,
+                    "slot3": 13,
+                    "slot4": 19,
+                    "slot5": 26,
+                    "left": 20,
+                    "right": 21,
+                    "slam": 16,
+                },
+            },
+            {"controls": "bot"},
+        ],
+    }
     with pytest.raises(ConfigError, match=r"service_pin = 16: pin 16 is already seat\[1\]"):
         parse_config(clash)
     cab = build_cabinet(config, mock=True, out=io.StringIO(), seed=1, factory=mock_factory)
@@ -285,7 +317,8 @@ def test_service_pin_is_a_config_pin_and_reaches_the_queue(mock_factory: Any) ->
 
 
 def test_power_runs_systemctl_without_a_shell_and_laptop_just_quits(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     calls: list[Any] = []
     monkeypatch.setattr(app.subprocess, "run", lambda *a, **k: calls.append((a, k)))
     out = io.StringIO()

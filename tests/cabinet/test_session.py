@@ -20,10 +20,10 @@ from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
 SLAM = Control.SLAM
 
 
-def rig(players: int = 2, humans: int = 2, match: str = "best-of-3",
-        takeover: int = 0) -> tuple[CabinetLoop, FlowDirector, FakeClock, list[Published]]:
-    config = flow_config(players, humans, idle_return_s=60, bot_takeover_s=takeover,
-                         match=match)
+def rig(
+    players: int = 2, humans: int = 2, match: str = "best-of-3", takeover: int = 0
+) -> tuple[CabinetLoop, FlowDirector, FakeClock, list[Published]]:
+    config = flow_config(players, humans, idle_return_s=60, bot_takeover_s=takeover, match=match)
     clock = FakeClock()
     published: list[Published] = []
     loop = cabinet_loop(config, clock, observers=[published.append])
@@ -44,8 +44,7 @@ def test_attract_runs_a_bot_demo_and_presses_go_to_the_flow() -> None:
     assert loop.seats[0].controller.picked_slots(loop.state) == []  # type: ignore[attr-defined]
     press(loop, clock, 0, SLAM)
     assert director.flow.phase is Phase.JOIN
-    assert not any(isinstance(c, Slam) and c.player == 0 for c in getattr(
-        loop, "_commands", ()))
+    assert not any(isinstance(c, Slam) and c.player == 0 for c in getattr(loop, "_commands", ()))
     fv, mv = director.flow_view()
     assert fv.screen == "join"
     assert mv is None
@@ -67,8 +66,7 @@ def test_join_ready_countdown_deals_the_match_game() -> None:
     match = director.flow.match
     assert match is not None
     # The deal is the match's next deal; P1 plays, the other two seats are bots.
-    expected, _ = new_game(loop.state.rules, random.Random(match.deal_seed()),
-                           match.deal_seed())
+    expected, _ = new_game(loop.state.rules, random.Random(match.deal_seed()), match.deal_seed())
     assert loop.state.players == expected.players
     assert [s.bot is None for s in loop.seats] == [True, False, False]
     assert all(s.bot.profile.name == difficulty for s in loop.seats[1:])
@@ -144,8 +142,6 @@ def test_menu_offers_the_games_that_fit_the_seats() -> None:
     four: CabinetConfig = laptop_config(4, 1)
     assert playable_games(two) == (Game.SPEED, Game.SPIT, Game.CALIFORNIA)
     assert playable_games(four) == (Game.SPEED,)
-
-
 
 
 def test_pick_spit_and_california_deal_with_their_controls() -> None:

@@ -18,7 +18,9 @@ EXAMPLE = ROOT / "deploy" / "config.example.toml"
 
 def test_save_settings_round_trips_and_leaves_no_temp_file(tmp_path: Path) -> None:
     data: dict[str, Any] = {
-        "match": "best-of-3", "seed": 12, "volume_scale": 0.5,
+        "match": "best-of-3",
+        "seed": 12,
+        "volume_scale": 0.5,
         "rules": {"lockout_ms": 300, "call": "either"},
         "display": {"mute": True, "title": 'say "hi"\\ \n\ttab'},
         "seat": [{}, {"controls": "bot", "difficulty": "easy", "list": [1, 2]}],
@@ -83,19 +85,23 @@ def test_load_settings_missing_and_broken(tmp_path: Path) -> None:
 
 def test_settings_path_is_in_the_state_directory() -> None:
     assert S.settings_path({"STATE_DIRECTORY": "/var/lib/speed-cabinet"}) == Path(
-        "/var/lib/speed-cabinet/settings.toml")
+        "/var/lib/speed-cabinet/settings.toml"
+    )
 
 
 def test_merge_tables_and_seats() -> None:
     base = {
-        "match": "single", "rules": {"lockout_ms": 400, "call": "call"},
+        "match": "single",
+        "rules": {"lockout_ms": 400, "call": "call"},
         "seat": [
             {"position": "south", "controls": "gpio", "assist": "none", "buttons": {"slot1": 5}},
             {"position": "north", "controls": "gpio", "buttons": {"slot1": 4}},
         ],
     }
-    over = {"rules": {"call": "auto"}, "seat": [{"assist": "targets"},
-                                                {"controls": "bot", "difficulty": "easy"}]}
+    over = {
+        "rules": {"call": "auto"},
+        "seat": [{"assist": "targets"}, {"controls": "bot", "difficulty": "easy"}],
+    }
     merged = S.merge(base, over)
     assert merged["match"] == "single"
     assert merged["rules"] == {"lockout_ms": 400, "call": "auto"}
@@ -108,8 +114,14 @@ def test_load_layered_over_the_example_config(tmp_path: Path) -> None:
     settings = tmp_path / "settings.toml"
     plain = S.load_layered(EXAMPLE, settings)  # no settings yet: the installed config
     assert plain.source == str(EXAMPLE)
-    S.save_settings(settings, {"match": "best-of-3", "rules": {"lockout_ms": 250},
-                               "seat": [{}, {"controls": "bot", "difficulty": "hard"}]})
+    S.save_settings(
+        settings,
+        {
+            "match": "best-of-3",
+            "rules": {"lockout_ms": 250},
+            "seat": [{}, {"controls": "bot", "difficulty": "hard"}],
+        },
+    )
     config = S.load_layered(EXAMPLE, settings)
     assert str(config.match) == "best-of-3"
     assert config.rules.lockout_ms == 250
@@ -130,6 +142,7 @@ def test_check_settings_before_saving() -> None:
 
 
 # Issue 13 item 9: bad or stale saved settings never stop start-up.
+
 
 def test_start_keeps_the_good_settings_and_sets_the_rest_aside(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
@@ -158,7 +171,10 @@ def test_start_keeps_the_good_settings_and_sets_the_rest_aside(
     assert aside.aside == tmp_path / "settings.toml.rejected-1"
     assert S.load_settings(aside.aside) == saved  # the original, untouched
     assert S.load_settings(settings) == {  # what is kept, for the next start
-        "match": "best-of-3", "rules": {"call": "auto"}, "seat": [{}, {"controls": "bot"}]}
+        "match": "best-of-3",
+        "rules": {"call": "auto"},
+        "seat": [{}, {"controls": "bot"}],
+    }
     assert "rules.lockout_ms" in config.set_aside
     assert "settings.toml.rejected-1" in config.set_aside
     [record] = [r for r in caplog.records if "set aside" in r.getMessage()]
@@ -175,13 +191,14 @@ def test_start_keeps_the_good_settings_and_sets_the_rest_aside(
 
 @pytest.mark.parametrize(
     "content",
-    [b"match = \"best-of-3\"\nrules = { lockout_ms = ", b"seed = " + b"7" * 5000 + b"\n",
-     b"match = \"\xff\"\n"],
+    [
+        b'match = "best-of-3"\nrules = { lockout_ms = ',
+        b"seed = " + b"7" * 5000 + b"\n",
+        b'match = "\xff"\n',
+    ],
     ids=["truncated", "5000-digits", "not-utf8"],
 )
-def test_start_sets_an_unreadable_settings_file_aside_whole(
-    tmp_path: Path, content: bytes
-) -> None:
+def test_start_sets_an_unreadable_settings_file_aside_whole(tmp_path: Path, content: bytes) -> None:
     settings = tmp_path / "settings.toml"
     settings.write_bytes(content)
     with pytest.raises(ConfigError):
@@ -213,8 +230,19 @@ def test_kiosk_start_runs_on_with_bad_settings(
     from cabinet.cli import main
 
     S.save_settings(tmp_path / "settings.toml", {"rules": {"lockout_ms": -1}})
-    code = main(["run", "--config", str(EXAMPLE), "--mock", "--headless", "--seconds", "0.3",
-                 "--state-dir", str(tmp_path)])
+    code = main(
+        [
+            "run",
+            "--config",
+            str(EXAMPLE),
+            "--mock",
+            "--headless",
+            "--seconds",
+            "0.3",
+            "--state-dir",
+            str(tmp_path),
+        ]
+    )
     assert code == 0
     assert (tmp_path / "settings.toml.rejected-1").exists()
     assert not (tmp_path / "settings.toml").exists()

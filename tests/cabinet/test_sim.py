@@ -23,8 +23,16 @@ from engine.scenario import Scenario, parse, play, record, run_text
 from engine.state import SpeedState
 
 JSON_KEYS = {
-    "games", "wins", "draws", "plays", "stalls", "reshuffles", "deadlocks", "mean_game_s",
-    "games_per_s", "invariant_breaches",
+    "games",
+    "wins",
+    "draws",
+    "plays",
+    "stalls",
+    "reshuffles",
+    "deadlocks",
+    "mean_game_s",
+    "games_per_s",
+    "invariant_breaches",
 }
 
 
@@ -47,8 +55,9 @@ def test_cli_registers_sim_and_bench() -> None:
 
 
 def test_sim_json_has_the_contract_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_sim(["--games", "20", "--seed", "1", "--bots", "hard,hard", "--json"],
-                           capsys)
+    code, out, _ = run_sim(
+        ["--games", "20", "--seed", "1", "--bots", "hard,hard", "--json"], capsys
+    )
     assert code == 0
     data = json.loads(out)
     assert set(data) >= JSON_KEYS
@@ -79,14 +88,25 @@ def test_sim_plays_matches(spec: str, capsys: pytest.CaptureFixture[str]) -> Non
 def test_sim_table_is_readable(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_sim(["--games", "5", "--players", "3", "--bots", "medium"], capsys)
     assert code == 0
-    for word in ("games", "wins", "P3", "draws", "mean game", "stalls", "rebuilds", "deadlocks",
-                 "games/s", "invariant breaches"):
+    for word in (
+        "games",
+        "wins",
+        "P3",
+        "draws",
+        "mean game",
+        "stalls",
+        "rebuilds",
+        "deadlocks",
+        "games/s",
+        "invariant breaches",
+    ):
         assert word in out
 
 
 def test_sim_is_deterministic_from_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    runs = [json.loads(run_sim(["--games", "8", "--seed", "4", "--json"], capsys)[1])
-            for _ in range(2)]
+    runs = [
+        json.loads(run_sim(["--games", "8", "--seed", "4", "--json"], capsys)[1]) for _ in range(2)
+    ]
     for data in runs:
         for key in ("games_per_s", "wall_s"):
             data.pop(key)
@@ -169,8 +189,12 @@ def _drop_a_card(real: Any) -> Any:
 
 
 def assert_breach_caught(
-    module: Any, broken: Callable[..., Any], argv: list[str], capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    module: Any,
+    broken: Callable[..., Any],
+    argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> tuple[Scenario, Any]:
     """With ``broken`` as the step of ``module`` (a game's engine module), the sim run
     ``argv`` stops at the lost card, exits 1 and writes a scenario file to ``tmp_path``
@@ -206,8 +230,14 @@ def assert_breach_caught(
 def test_sim_catches_a_broken_engine_and_writes_a_scenario_that_replays_it(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    _, final = assert_breach_caught(speed, _drop_a_card(speed.step), ["--games", "50", "--seed",
-                                    "3"], capsys, monkeypatch, tmp_path)
+    _, final = assert_breach_caught(
+        speed,
+        _drop_a_card(speed.step),
+        ["--games", "50", "--seed", "3"],
+        capsys,
+        monkeypatch,
+        tmp_path,
+    )
     assert isinstance(final, SpeedState)
 
 
@@ -226,8 +256,10 @@ def test_a_zero_call_timeout_warns_and_ends_by_the_limit(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sim, "LIMIT_MS", 120_000)
-    code, out, err = run_sim(["--games", "2", "--json", "--bots", "impossible",
-                              "--rules", '{"call_timeout_ms": 0}'], capsys)
+    code, out, err = run_sim(
+        ["--games", "2", "--json", "--bots", "impossible", "--rules", '{"call_timeout_ms": 0}'],
+        capsys,
+    )
     assert code == 0
     assert "call_timeout_ms 0" in err
     data = json.loads(out)

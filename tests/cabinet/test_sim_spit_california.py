@@ -19,15 +19,26 @@ from engine.rules import Game, Rules
 from tests.cabinet.test_sim import assert_breach_caught, assert_replays, run_sim
 
 JSON_KEYS = {
-    "games", "wins", "draws", "plays", "stalls", "reshuffles", "deadlocks", "mean_game_s",
-    "games_per_s", "invariant_breaches", "rounds",
+    "games",
+    "wins",
+    "draws",
+    "plays",
+    "stalls",
+    "reshuffles",
+    "deadlocks",
+    "mean_game_s",
+    "games_per_s",
+    "invariant_breaches",
+    "rounds",
 }
 SLAP_KEYS = {"slaps", "slap_timeouts", "slaps_smaller", "slap_wins", "moves"}
 
 
 def test_spit_sim_json_has_rounds_and_slap_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_sim(["--game", "spit", "--games", "12", "--seed", "1", "--bots",
-                            "hard,medium", "--json"], capsys)
+    code, out, _ = run_sim(
+        ["--game", "spit", "--games", "12", "--seed", "1", "--bots", "hard,medium", "--json"],
+        capsys,
+    )
     assert code == 0
     data = json.loads(out)
     assert set(data) >= JSON_KEYS | SLAP_KEYS
@@ -44,8 +55,9 @@ def test_spit_sim_json_has_rounds_and_slap_outcomes(capsys: pytest.CaptureFixtur
 
 
 def test_california_sim_json_has_rounds_and_no_slaps(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_sim(["--game", "california", "--games", "15", "--seed", "4", "--json"],
-                           capsys)
+    code, out, _ = run_sim(
+        ["--game", "california", "--games", "15", "--seed", "4", "--json"], capsys
+    )
     assert code == 0
     data = json.loads(out)
     assert set(data) >= JSON_KEYS
@@ -122,10 +134,17 @@ def _drop_a_card(real: Callable[[Any, Command], Any], game_name: str) -> Callabl
 
 @pytest.mark.parametrize("module", [spit, california], ids=["spit", "california"])
 def test_sim_catches_a_broken_engine_and_writes_the_scenario(
-    module: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    module: Any,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
     name = module.__name__.split(".")[-1]
-    assert_breach_caught(module, _drop_a_card(module.step, name),
-                         ["--game", name, "--games", "5", "--seed", "3"], capsys, monkeypatch,
-                         tmp_path)
+    assert_breach_caught(
+        module,
+        _drop_a_card(module.step, name),
+        ["--game", name, "--games", "5", "--seed", "3"],
+        capsys,
+        monkeypatch,
+        tmp_path,
+    )

@@ -23,7 +23,8 @@ def test_the_flag_wins_over_systemd_and_nothing_means_none() -> None:
 
 
 def test_settings_are_read_from_and_saved_to_the_runs_state_dir(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # systemd's directory is elsewhere: --state-dir must decide both paths.
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "systemd"))
     mine = tmp_path / "mine"
@@ -37,7 +38,8 @@ def test_settings_are_read_from_and_saved_to_the_runs_state_dir(
 
 
 def test_no_state_dir_reads_the_config_alone_and_saves_nowhere(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     monkeypatch.chdir(tmp_path)
     config = load_kiosk_config(BASE)

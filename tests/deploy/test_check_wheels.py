@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_wheels", ROOT / "deploy" /
-                                                  "check_wheels.py")
+    spec = importlib.util.spec_from_file_location(
+        "check_wheels", ROOT / "deploy" / "check_wheels.py"
+    )
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -46,7 +47,8 @@ def test_markers_are_dropped_and_a_missing_extra_is_an_error(tmp_path: Path) -> 
     pyproject.write_text(
         '[project]\nname = "x"\ndependencies = ["a==1.0 ; python_version >= \'3.11\'", '
         '"B.c_d[extra]==2"]\n[project.optional-dependencies]\npi = ["lgpio>=0.2.2"]\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     assert cw.runtime_requirements(pyproject) == ["a==1.0", "B.c_d[extra]==2", "lgpio>=0.2.2"]
     assert cw.requirement_name("B.c_d[extra]==2") == "B.c_d"
     with pytest.raises(ValueError, match=r"no \[project\.optional-dependencies\] gpu"):
@@ -57,16 +59,25 @@ def test_the_pip_command() -> None:
     cmd = cw.download_command("pygame-ce==2.5.8", "/tmp/x", "3.11")
     assert cmd[:4] == [sys.executable, "-m", "pip", "download"]
     text = " ".join(cmd)
-    for part in ("--platform manylinux_2_17_aarch64", "--platform manylinux_2_34_aarch64",
-                 "--only-binary=:all:", "--python-version 3.11", "--no-deps", "-d /tmp/x"):
+    for part in (
+        "--platform manylinux_2_17_aarch64",
+        "--platform manylinux_2_34_aarch64",
+        "--only-binary=:all:",
+        "--python-version 3.11",
+        "--no-deps",
+        "-d /tmp/x",
+    ):
         assert part in text
     assert cmd[-1] == "pygame-ce==2.5.8"
 
 
-@pytest.mark.skipif(os.environ.get("SPEED_CABINET_OFFLINE") == "1",
-                    reason="SPEED_CABINET_OFFLINE=1: no package index")
-def test_every_runtime_dependency_has_a_wheel_for_the_pi(capsys: pytest.CaptureFixture[str]
-                                                         ) -> None:
+@pytest.mark.skipif(
+    os.environ.get("SPEED_CABINET_OFFLINE") == "1",
+    reason="SPEED_CABINET_OFFLINE=1: no package index",
+)
+def test_every_runtime_dependency_has_a_wheel_for_the_pi(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     code = cw.main([])
     out = capsys.readouterr()
     assert code == 0, out.out + out.err

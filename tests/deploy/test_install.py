@@ -15,8 +15,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL = ROOT / "deploy" / "install.sh"
 POLKIT_RULE = ROOT / "deploy" / "50-speed-cabinet-power.rules"
-PRIVILEGED = ("apt-get", "useradd", "usermod", "userdel", "groupadd", "systemctl", "udevadm",
-              "dpkg-query", "pip", "pip3")
+PRIVILEGED = (
+    "apt-get",
+    "useradd",
+    "usermod",
+    "userdel",
+    "groupadd",
+    "systemctl",
+    "udevadm",
+    "dpkg-query",
+    "pip",
+    "pip3",
+)
 
 
 @pytest.fixture
@@ -36,7 +46,10 @@ def install(root: Path, stubs: Path, *args: str) -> str:
     env = {**os.environ, "PATH": f"{stubs}{os.pathsep}{os.environ['PATH']}"}
     result = subprocess.run(
         ["bash", str(INSTALL), "--root", str(root), "--python", sys.executable, *args],
-        capture_output=True, text=True, env=env, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert not (stubs.parent / "calls.log").exists(), "a dry run ran a privileged command"
@@ -64,12 +77,15 @@ def test_dry_run_installs_the_tree_and_prints_the_privileged_steps(
     out = install(root, stubs, "--codename", "bookworm")
     etc = root / "etc"
     assert (etc / "speed-cabinet" / "config.toml").read_bytes() == (
-        ROOT / "deploy" / "config.example.toml").read_bytes()
+        ROOT / "deploy" / "config.example.toml"
+    ).read_bytes()
     assert (etc / "systemd" / "system" / "speed-cabinet.service").read_bytes() == (
-        ROOT / "deploy" / "speed-cabinet.service").read_bytes()
+        ROOT / "deploy" / "speed-cabinet.service"
+    ).read_bytes()
     assert (etc / "udev" / "rules.d" / "99-speed-cabinet-panels.rules").exists()
     assert (etc / "polkit-1" / "rules.d" / "50-speed-cabinet-power.rules").read_bytes() == (
-        POLKIT_RULE.read_bytes())
+        POLKIT_RULE.read_bytes()
+    )
     venv = root / "opt" / "speed-cabinet" / "venv"
     assert os.access(venv / "bin" / "python", os.X_OK)
     assert "include-system-site-packages = false" in (venv / "pyvenv.cfg").read_text()
@@ -77,11 +93,15 @@ def test_dry_run_installs_the_tree_and_prints_the_privileged_steps(
     assert (src / "pyproject.toml").exists()
     assert (src / "cabinet" / "records.py").exists()
     assert not list(src.rglob("__pycache__"))
-    for step in ("dry-run: useradd --system", "dry-run: usermod --append --groups "
-                 "gpio,video,render,input,dialout,audio speed-cabinet",
-                 "python3-venv", "polkitd", "dry-run: systemctl enable speed-cabinet.service",
-                 f"-m pip install --upgrade --no-cache-dir {src}\\[pi\\]",
-                 "dry-run: udevadm control --reload"):
+    for step in (
+        "dry-run: useradd --system",
+        "dry-run: usermod --append --groups gpio,video,render,input,dialout,audio speed-cabinet",
+        "python3-venv",
+        "polkitd",
+        "dry-run: systemctl enable speed-cabinet.service",
+        f"-m pip install --upgrade --no-cache-dir {src}\\[pi\\]",
+        "dry-run: udevadm control --reload",
+    ):
         assert step in out, step
     assert not (root / "var" / "lib" / "speed-cabinet").exists()  # systemd makes it
 
@@ -155,11 +175,16 @@ def test_uninstall_keeps_config_and_records_unless_purge(tmp_path: Path, stubs: 
 
 def test_bad_options(tmp_path: Path) -> None:
     for args in (["--purge"], ["--bogus"]):
-        result = subprocess.run(["bash", str(INSTALL), "--root", str(tmp_path), *args],
-                                capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            ["bash", str(INSTALL), "--root", str(tmp_path), *args],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert result.returncode == 2, args
-    result = subprocess.run(["bash", "-n", str(INSTALL)], capture_output=True, text=True,
-                            check=False)
+    result = subprocess.run(
+        ["bash", "-n", str(INSTALL)], capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -182,14 +207,20 @@ console.log(JSON.stringify(out));
 def test_the_polkit_rule_lets_the_cabinet_power_off_and_reboot_only(tmp_path: Path) -> None:
     shim = tmp_path / "shim.js"
     shim.write_text(POLKIT_SHIM, encoding="utf-8")
-    asks = [("speed-cabinet", "org.freedesktop.login1.power-off"),
-            ("speed-cabinet", "org.freedesktop.login1.reboot"),
-            ("speed-cabinet", "org.freedesktop.login1.reboot-multiple-sessions"),
-            ("speed-cabinet", "org.freedesktop.systemd1.manage-units"),
-            ("speed-cabinet", "org.freedesktop.login1.set-wall-message"),
-            ("pi", "org.freedesktop.login1.power-off")]
-    result = subprocess.run(["node", str(shim), str(POLKIT_RULE), json.dumps(asks)],
-                            capture_output=True, text=True, check=True)
+    asks = [
+        ("speed-cabinet", "org.freedesktop.login1.power-off"),
+        ("speed-cabinet", "org.freedesktop.login1.reboot"),
+        ("speed-cabinet", "org.freedesktop.login1.reboot-multiple-sessions"),
+        ("speed-cabinet", "org.freedesktop.systemd1.manage-units"),
+        ("speed-cabinet", "org.freedesktop.login1.set-wall-message"),
+        ("pi", "org.freedesktop.login1.power-off"),
+    ]
+    result = subprocess.run(
+        ["node", str(shim), str(POLKIT_RULE), json.dumps(asks)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     answers = json.loads(result.stdout)
     assert answers == {
         "speed-cabinet org.freedesktop.login1.power-off": "yes",

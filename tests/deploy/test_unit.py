@@ -72,8 +72,13 @@ def test_required_service_lines(key: str, value: str) -> None:
 def test_watchdog_groups_environment_and_stop_hook() -> None:
     assert one("WatchdogSec").endswith("s")
     assert 1 <= int(one("WatchdogSec")[:-1]) <= 10
-    assert set(one("SupplementaryGroups").split()) >= {"gpio", "video", "render", "input",
-                                                       "dialout"}
+    assert set(one("SupplementaryGroups").split()) >= {
+        "gpio",
+        "video",
+        "render",
+        "input",
+        "dialout",
+    }
     env = dict(v.split("=", 1) for v in values("Environment"))
     assert env["SDL_VIDEODRIVER"] == "kmsdrm"
     assert env["GPIOZERO_PIN_FACTORY"] == "lgpio"
@@ -95,16 +100,29 @@ def test_watchdog_groups_environment_and_stop_hook() -> None:
 def test_forbidden_lines() -> None:
     text = UNIT.read_text(encoding="utf-8")
     body = "\n".join(f"{k}={v}" for section in SECTIONS.values() for k, v in section)
-    for bad in ("User=root", "CAP_SYS_RAWIO", "/dev/mem", "/dev/gpiomem", "PrivateDevices=yes",
-                "Restart=on-failure", "Type=simple", "ReadWritePaths=/", "DynamicUser=yes"):
+    for bad in (
+        "User=root",
+        "CAP_SYS_RAWIO",
+        "/dev/mem",
+        "/dev/gpiomem",
+        "PrivateDevices=yes",
+        "Restart=on-failure",
+        "Type=simple",
+        "ReadWritePaths=/",
+        "DynamicUser=yes",
+    ):
         assert bad not in body, bad
     assert "WorkingDirectory=/opt" not in text  # lgpio's FIFO needs a writable cwd
     assert "ExecStart" in text
 
 
 def _dry_install(root: Path) -> None:
-    subprocess.run(["bash", str(INSTALL), "--root", str(root), "--python", sys.executable],
-                   check=True, capture_output=True, text=True)
+    subprocess.run(
+        ["bash", str(INSTALL), "--root", str(root), "--python", sys.executable],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze missing")
@@ -116,10 +134,15 @@ def test_systemd_analyze_verify_is_silent(tmp_path: Path) -> None:
     # A copy whose ExecStart/ExecStopPost point into the dry-run install (verify checks
     # that the binaries exist). Any output fails: it prints typos as warnings with exit 0.
     copy = tmp_path / "speed-cabinet.service"
-    copy.write_text(installed.read_text(encoding="utf-8").replace(
-        "/opt/speed-cabinet/", f"{root}/opt/speed-cabinet/"), encoding="utf-8")
-    result = subprocess.run(["systemd-analyze", "verify", str(copy)],
-                            capture_output=True, text=True, check=False)
+    copy.write_text(
+        installed.read_text(encoding="utf-8").replace(
+            "/opt/speed-cabinet/", f"{root}/opt/speed-cabinet/"
+        ),
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        ["systemd-analyze", "verify", str(copy)], capture_output=True, text=True, check=False
+    )
     assert (result.returncode, result.stdout + result.stderr) == (0, "")
 
 
@@ -129,9 +152,13 @@ def test_systemd_analyze_verify_catches_a_typo(tmp_path: Path) -> None:
     root = tmp_path / "root"
     _dry_install(root)
     copy = tmp_path / "speed-cabinet.service"
-    copy.write_text(UNIT.read_text(encoding="utf-8").replace(
-        "/opt/speed-cabinet/", f"{root}/opt/speed-cabinet/").replace(
-        "NoNewPrivileges=", "NoNewPrivilege="), encoding="utf-8")
-    result = subprocess.run(["systemd-analyze", "verify", str(copy)],
-                            capture_output=True, text=True, check=False)
+    copy.write_text(
+        UNIT.read_text(encoding="utf-8")
+        .replace("/opt/speed-cabinet/", f"{root}/opt/speed-cabinet/")
+        .replace("NoNewPrivileges=", "NoNewPrivilege="),
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        ["systemd-analyze", "verify", str(copy)], capture_output=True, text=True, check=False
+    )
     assert "NoNewPrivilege" in result.stdout + result.stderr

@@ -21,9 +21,12 @@ def colours(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, int, i
 
 def changed(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect, step: int) -> int:
     """How many of ``rect``'s pixels, every ``step``-th, differ between ``a`` and ``b``."""
-    return sum(1 for x in range(rect.left, rect.right, step)
-               for y in range(rect.top, rect.bottom, step)
-               if a.get_at((x, y)) != b.get_at((x, y)))
+    return sum(
+        1
+        for x in range(rect.left, rect.right, step)
+        for y in range(rect.top, rect.bottom, step)
+        if a.get_at((x, y)) != b.get_at((x, y))
+    )
 
 
 def save_shot(env: str, surface: pygame.Surface, name: str) -> None:

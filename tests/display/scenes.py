@@ -21,28 +21,43 @@ from engine.rules import Game, Rules
 from engine.state import Phase
 
 
-def seats_for(players: int, humans: int = 1, assist: Assist = Assist.TARGETS,
-              game: Game = Game.SPEED) -> tuple[list[SeatRuntime], dict[int, tuple[str, ...]]]:
+def seats_for(
+    players: int, humans: int = 1, assist: Assist = Assist.TARGETS, game: Game = Game.SPEED
+) -> tuple[list[SeatRuntime], dict[int, tuple[str, ...]]]:
     config = laptop_config(players, humans, "hard", 1)
     configs = [replace(s, assist=assist) for s in config.seats]
-    seats = [seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000,
-                          two_hand=False, game=game) for sc in configs]
+    seats = [
+        seat_runtime(
+            sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False, game=game
+        )
+        for sc in configs
+    ]
     keys = seat_keys(configs, key_bindings(configs))
     return seats, keys
 
 
-def view(state: Any, *, players: int | None = None, humans: int = 1, laptop: bool = True,
-         picks: dict[int, int] | None = None, assist: Assist = Assist.TARGETS,
-         match: MatchView | None = None, **extra: Any) -> TableView:
+def view(
+    state: Any,
+    *,
+    players: int | None = None,
+    humans: int = 1,
+    laptop: bool = True,
+    picks: dict[int, int] | None = None,
+    assist: Assist = Assist.TARGETS,
+    match: MatchView | None = None,
+    **extra: Any,
+) -> TableView:
     """The view of ``state``: seat 0..humans-1 on the keyboard, bots elsewhere;
     ``picks``: seat -> picked slot (press that slot's button)."""
     n = players or len(state.players)
     seats, keys = seats_for(n, humans, assist, state.rules.game)
     if isinstance(state, speed.SpeedState):
         for seat_index, slot in (picks or {}).items():
-            seats[seat_index].controller.press(state, (Control.SLOT1, Control.SLOT2,
-                                                       Control.SLOT3, Control.SLOT4,
-                                                       Control.SLOT5)[slot], state.now)
+            seats[seat_index].controller.press(
+                state,
+                (Control.SLOT1, Control.SLOT2, Control.SLOT3, Control.SLOT4, Control.SLOT5)[slot],
+                state.now,
+            )
     feed = ScreenFeed(seats, laptop=laptop, keys=keys, match=match)
     out = feed.view_of(state)
     return replace(out, **extra) if extra else out

@@ -35,7 +35,7 @@ missing = [t for t in TOOLS if shutil.which(t) is None]
 pytestmark = pytest.mark.skipif(
     bool(missing),
     reason=f"Xvfb is missing: the end-to-end window test needs {', '.join(missing)} "
-           "(apt-get install xvfb xdotool imagemagick; .ci/run does this)",
+    "(apt-get install xvfb xdotool imagemagick; .ci/run does this)",
 )
 
 
@@ -55,7 +55,8 @@ def plan(max_plays: int = 8) -> tuple[int, list[str], int]:
                     return seed, keys, n
                 break
             moves = [(0, c, pile) for c, pile in speed.legal_plays(state, 0)] + [
-                (1, c, pile) for c, pile in speed.legal_plays(state, 1)]
+                (1, c, pile) for c, pile in speed.legal_plays(state, 1)
+            ]
             if not moves:
                 break
             p, card, pile = moves[0]
@@ -70,8 +71,7 @@ def plan(max_plays: int = 8) -> tuple[int, list[str], int]:
 
 
 def _screenshot(env: dict[str, str], path: Path) -> bytes:
-    subprocess.run(["import", "-window", "root", str(path)], env=env, check=True,
-                   timeout=20)
+    subprocess.run(["import", "-window", "root", str(path)], env=env, check=True, timeout=20)
     return path.read_bytes()
 
 
@@ -81,9 +81,13 @@ def _find_window(env: dict[str, str], app: subprocess.Popen[bytes], out: Path) -
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         assert app.poll() is None, out.read_text()
-        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class",
-                                "speed-cabinet-e2e"], env=env, capture_output=True,
-                               text=True, timeout=10)
+        found = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--class", "speed-cabinet-e2e"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
         if found.stdout.split():
             return found.stdout.split()[0]
         time.sleep(0.1)
@@ -95,41 +99,65 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
     # -displayfd: Xvfb picks a free display and writes its number, so parallel runs (or a
     # leftover server) never collide on a fixed one.
     read_fd, write_fd = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
-                             "1280x720x24", "-nolisten", "tcp"], pass_fds=(write_fd,),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write_fd)
     with os.fdopen(read_fd) as numbers:
         display = f":{numbers.readline().strip()}"
     # SDL names the window's X class after this, so xdotool can find it without a WM.
-    env = {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy",
-           "SDL_VIDEO_X11_WMCLASS": "speed-cabinet-e2e"}
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "SDL_AUDIODRIVER": "dummy",
+        "SDL_VIDEO_X11_WMCLASS": "speed-cabinet-e2e",
+    }
     env.pop("SDL_VIDEODRIVER", None)
     env.pop("WAYLAND_DISPLAY", None)
     app = None
     try:
         deadline = time.monotonic() + 10
-        while subprocess.run(["xdotool", "getmouselocation"], env=env,
-                             capture_output=True).returncode != 0:
+        while (
+            subprocess.run(["xdotool", "getmouselocation"], env=env, capture_output=True).returncode
+            != 0
+        ):
             assert time.monotonic() < deadline, "Xvfb did not start"
             time.sleep(0.05)
         out = tmp_path / "out.txt"
         with open(out, "w") as fh:
             app = subprocess.Popen(
-                [sys.executable, "-m", "cabinet.cli", "run", "--humans", "2", "--seed",
-                 str(seed), "--seconds", "60"],
-                cwd=ROOT, env=env, stdout=fh, stderr=subprocess.STDOUT)
+                [
+                    sys.executable,
+                    "-m",
+                    "cabinet.cli",
+                    "run",
+                    "--humans",
+                    "2",
+                    "--seed",
+                    str(seed),
+                    "--seconds",
+                    "60",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=fh,
+                stderr=subprocess.STDOUT,
+            )
             window = _find_window(env, app, out)
-            subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True,
-                           timeout=10)
+            subprocess.run(
+                ["xdotool", "windowfocus", "--sync", window], env=env, check=True, timeout=10
+            )
             # No window manager: keys go where the pointer is, too.
-            subprocess.run(["xdotool", "mousemove", "640", "400"], env=env, check=True,
-                           timeout=10)
+            subprocess.run(["xdotool", "mousemove", "640", "400"], env=env, check=True, timeout=10)
             time.sleep(0.5)  # the first frame
             attract = _screenshot(env, tmp_path / "attract.png")
             # Join (SLAM each), then ready (SLAM again): the countdown, then the deal.
-            subprocess.run(["xdotool", "key", "--delay", "80", *SLAM, *SLAM], env=env,
-                           check=True, timeout=10)
+            subprocess.run(
+                ["xdotool", "key", "--delay", "80", *SLAM, *SLAM], env=env, check=True, timeout=10
+            )
             time.sleep(0.5)
             countdown = _screenshot(env, tmp_path / "countdown.png")
             deadline = time.monotonic() + 10
@@ -138,11 +166,13 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
                 time.sleep(0.1)
             time.sleep(0.3)
             before = _screenshot(env, tmp_path / "before.png")
-            subprocess.run(["xdotool", "key", "--delay", "60", *keys], env=env, check=True,
-                           timeout=30)
+            subprocess.run(
+                ["xdotool", "key", "--delay", "60", *keys], env=env, check=True, timeout=30
+            )
             time.sleep(0.3)
-            subprocess.run(["xdotool", "key", "--delay", "60", *SLAM], env=env, check=True,
-                           timeout=10)
+            subprocess.run(
+                ["xdotool", "key", "--delay", "60", *SLAM], env=env, check=True, timeout=10
+            )
             time.sleep(0.6)
             after = _screenshot(env, tmp_path / "after.png")
             subprocess.run(["xdotool", "key", "Escape"], env=env, check=True, timeout=10)

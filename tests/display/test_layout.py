@@ -19,8 +19,9 @@ SEATINGS = (
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("positions", SEATINGS)
 @pytest.mark.parametrize("laptop", [False, True])
-def test_layout_speed_fits_without_overlaps(size: tuple[int, int], positions: tuple[str, ...],
-                                            laptop: bool) -> None:
+def test_layout_speed_fits_without_overlaps(
+    size: tuple[int, int], positions: tuple[str, ...], laptop: bool
+) -> None:
     layout = make_layout(*size, positions, laptop=laptop)
     assert problems(layout) == []
     assert len(layout.center) == len(positions) == len(layout.side)
@@ -85,8 +86,9 @@ def test_layout_piles_sit_by_the_seats_that_share_them() -> None:
     assert pile_order(("north", "south"), 2) == [1, 0]
     # Counter-clockwise seating puts each pile between the two seats sharing it.
     layout = make_layout(1920, 1080, ("south", "east", "north", "west"))
-    assert [layout.center[k].x for k in pile_order(("south", "east", "north", "west"), 4)] \
-        == sorted(r.x for r in layout.center)
+    assert [
+        layout.center[k].x for k in pile_order(("south", "east", "north", "west"), 4)
+    ] == sorted(r.x for r in layout.center)
 
 
 def test_layout_rejects_a_repeated_position() -> None:

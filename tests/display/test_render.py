@@ -35,11 +35,20 @@ def _colour(surface: pygame.Surface, xy: tuple[int, int]) -> tuple[int, int, int
     return (c.r, c.g, c.b)
 
 
-def _draw(screen: pygame.Surface, renderer: Renderer, view: object, now: int | None = None,
-          anims: Animations | None = None) -> object:
+def _draw(
+    screen: pygame.Surface,
+    renderer: Renderer,
+    view: object,
+    now: int | None = None,
+    anims: Animations | None = None,
+) -> object:
     state = view.state  # type: ignore[attr-defined]
-    return renderer.draw(screen, view, anims or Animations(),  # type: ignore[arg-type]
-                         state.now if now is None else now)
+    return renderer.draw(
+        screen,
+        view,
+        anims or Animations(),  # type: ignore[arg-type]
+        state.now if now is None else now,
+    )
 
 
 def test_render_glow_follows_the_left_led(screen: pygame.Surface, renderer: Renderer) -> None:
@@ -79,8 +88,9 @@ def test_render_picked_slot_is_raised(screen: pygame.Surface, renderer: Renderer
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_render_speed_every_seat_count(screen: pygame.Surface, renderer: Renderer,
-                                       players: int) -> None:
+def test_render_speed_every_seat_count(
+    screen: pygame.Surface, renderer: Renderer, players: int
+) -> None:
     state = scenes.speed_new(players)
     state, _ = scenes.bot_game(state, lambda s: s.now > 2000)
     layout = _draw(screen, renderer, scenes.view(state, picks={0: 0}))
@@ -100,8 +110,7 @@ def test_render_stall_banner_and_countdown(screen: pygame.Surface, renderer: Ren
     assert _colour(screen, (info.x + 1, info.center[1])) == (0, 0, 0)
 
 
-def test_render_speed_prompt_lockout_and_win(screen: pygame.Surface,
-                                             renderer: Renderer) -> None:
+def test_render_speed_prompt_lockout_and_win(screen: pygame.Surface, renderer: Renderer) -> None:
     out = scenes.speed_out()
     _draw(screen, renderer, scenes.view(out), now=out.now + 10)
     won = scenes.speed_won()
@@ -155,8 +164,7 @@ def test_render_california_live_glow(screen: pygame.Surface, renderer: Renderer)
     pytest.skip("no live match in this deal")
 
 
-def test_render_animation_slides_over_the_table(screen: pygame.Surface,
-                                                renderer: Renderer) -> None:
+def test_render_animation_slides_over_the_table(screen: pygame.Surface, renderer: Renderer) -> None:
     state = scenes.speed_table(scenes.PLAYABLE_2P)
     after, events = game.step(state, Play(10, 0, "6C", 0))
     view = scenes.view(after)
@@ -181,8 +189,9 @@ def test_cards_draw_every_face_at_any_size(screen: pygame.Surface) -> None:
                 assert surf.get_size() in ((w, round(w * 1.4)), (round(w * 1.4), w))
     art = CardArt(four_colour=True)
     face = art.face("2D", 151, 211)
-    blues = sum(1 for x in range(151) for y in range(211)
-                if (c := face.get_at((x, y))).b > 150 and c.r < 80)
+    blues = sum(
+        1 for x in range(151) for y in range(211) if (c := face.get_at((x, y))).b > 150 and c.r < 80
+    )
     assert blues > 100  # four-colour diamonds are blue
 
 

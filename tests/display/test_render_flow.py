@@ -38,10 +38,16 @@ def renderer(screen: pygame.Surface) -> Renderer:
 
 def _flows() -> dict[str, Any]:
     """The flow at each screen, from presses and time."""
-    flow, _ = start(FlowConfig(60, 0, 3), seats=2, humans=(0, 1),
-                    games=(Game.SPEED, Game.SPIT, Game.CALIFORNIA),
-                    difficulties=("easy", "medium", "hard"), match=MatchRules.parse("best-of-3"),
-                    seed=3, now=0.0)
+    flow, _ = start(
+        FlowConfig(60, 0, 3),
+        seats=2,
+        humans=(0, 1),
+        games=(Game.SPEED, Game.SPIT, Game.CALIFORNIA),
+        difficulties=("easy", "medium", "hard"),
+        match=MatchRules.parse("best-of-3"),
+        seed=3,
+        now=0.0,
+    )
     out = {"attract": flow}
     flow, _ = step(flow, Press(0, SLAM), 1.0)
     flow, _ = step(flow, Press(1, SLAM), 1.05)
@@ -58,23 +64,30 @@ def _flows() -> dict[str, Any]:
     # P1 enters initials: "C" then the second letter at the cursor; P2 readies.
     flow, _ = step(out["attract"], Press(0, SLAM), 1.0)
     flow, _ = step(flow, Press(1, SLAM), 1.0)
-    for control in (Control.SLOT4, Control.RIGHT, Control.RIGHT, Control.SLOT4,
-                    Control.LEFT):
+    for control in (Control.SLOT4, Control.RIGHT, Control.RIGHT, Control.SLOT4, Control.LEFT):
         flow, _ = step(flow, Press(0, control), 1.1)
     flow, _ = step(flow, Press(1, SLAM), 1.2)
     out["initials"] = flow
     saved = Match(MatchRules.parse("best-of-5"), 2, 11).record(1, (4, 0))
-    out["saved"], _ = start(FlowConfig(60, 0, 3), seats=2, humans=(0, 1),
-                            games=(Game.SPEED, Game.SPIT), difficulties=("medium",),
-                            seed=3, now=0.0, saved=(Game.SPIT, saved))
+    out["saved"], _ = start(
+        FlowConfig(60, 0, 3),
+        seats=2,
+        humans=(0, 1),
+        games=(Game.SPEED, Game.SPIT),
+        difficulties=("medium",),
+        seed=3,
+        now=0.0,
+        saved=(Game.SPIT, saved),
+    )
     return out
 
 
 FLOWS = _flows()
 
 
-def _render(screen: pygame.Surface, renderer: Renderer, name: str, state: Any,
-            now: float, blink_ms: int = 0) -> Any:
+def _render(
+    screen: pygame.Surface, renderer: Renderer, name: str, state: Any, now: float, blink_ms: int = 0
+) -> Any:
     flow = FLOWS[name]
     view = scenes.view(state, humans=2, match=match_view(flow), flow=view_of(flow, now))
     layout = renderer.draw(screen, view, Animations(), blink_ms)
@@ -103,8 +116,7 @@ def test_join_menu_marks_the_ready_seat(screen: pygame.Surface, renderer: Render
     assert GOLD in seen
 
 
-def test_join_menu_shows_initials_being_entered(screen: pygame.Surface,
-                                                renderer: Renderer) -> None:
+def test_join_menu_shows_initials_being_entered(screen: pygame.Surface, renderer: Renderer) -> None:
     view = view_of(FLOWS["initials"], 1.2)
     assert view.names == ("CZA", "")
     assert view.editing == (1, -1)
@@ -119,8 +131,9 @@ def test_join_menu_shows_initials_being_entered(screen: pygame.Surface,
     assert changed(screen, before, box, 4) > 50
 
 
-def test_attract_offers_the_match_saved_through_a_restart(screen: pygame.Surface,
-                                                          renderer: Renderer) -> None:
+def test_attract_offers_the_match_saved_through_a_restart(
+    screen: pygame.Surface, renderer: Renderer
+) -> None:
     view = view_of(FLOWS["saved"], 0.5)
     assert view.game == "spit"
     assert view.hint == "press SLAM to join: the best-of-5 match stands 0-1"
@@ -131,8 +144,11 @@ def test_attract_offers_the_match_saved_through_a_restart(screen: pygame.Surface
 
 def test_attract_high_score_card(screen: pygame.Surface, renderer: Renderer) -> None:
     flow = FLOWS["attract"]
-    scores = ("1.  ZOE   2 wins   fastest 41.0 s", "2.  MAX   1 win   fastest 30.0 s",
-              "fastest hands   AMY 0.38 s   ZOE 0.50 s")
+    scores = (
+        "1.  ZOE   2 wins   fastest 41.0 s",
+        "2.  MAX   1 win   fastest 30.0 s",
+        "fastest hands   AMY 0.38 s   ZOE 0.50 s",
+    )
     rules_view = scenes.view(scenes.speed_new(), humans=2, flow=view_of(flow, 0.5))
     layout = renderer.draw(screen, rules_view, Animations(), 0)
     area = layout.centre_area
@@ -209,8 +225,9 @@ def test_feed_takes_the_flow_the_live_match_and_speed_claims() -> None:
 
     flow = FLOWS["result"]
     seats, keys = scenes.seats_for(2)
-    feed = ScreenFeed(seats, laptop=True, keys=keys,
-                      flow=lambda: (view_of(flow, 31.0), match_view(flow)))
+    feed = ScreenFeed(
+        seats, laptop=True, keys=keys, flow=lambda: (view_of(flow, 31.0), match_view(flow))
+    )
     won = scenes.speed_won()
     feed(Published(won, (GameWon(20, 0),), (Slam(20, 0),), ()))
     frame = feed.take()
@@ -231,7 +248,6 @@ def test_laptop_flow_gives_the_first_two_seats_keys() -> None:
     from cabinet.config import Inputs, laptop_config
 
     seats = flow_seats(laptop_config(4, 0)).seats
-    assert [s.inputs for s in seats] == [Inputs.KEYBOARD, Inputs.KEYBOARD, Inputs.BOT,
-                                         Inputs.BOT]
+    assert [s.inputs for s in seats] == [Inputs.KEYBOARD, Inputs.KEYBOARD, Inputs.BOT, Inputs.BOT]
     seats = flow_seats(laptop_config(3, 1)).seats
     assert [s.inputs for s in seats] == [Inputs.KEYBOARD, Inputs.KEYBOARD, Inputs.BOT]

@@ -30,9 +30,14 @@ MARGIN = SIZE[0] // 20
 TOP = MARGIN // 2 + round(U * 1.6)
 """Where the page's body starts (display/renderer.py ``_service``)."""
 LIVE = sv.Live(
-    debounce=(((0, 0),) * 8, ((0, 0),) + ((2, 0),) + ((0, 0),) * 6), stuck_now=((), ()),
-    latency_ms=(0.2, 0.3, 0.4, 2.0), bookkeeping=("games played: 12", "abandoned: 1"),
-    scores=("1. ABC   5 wins of 7",), claim="game 12, P1's win", uptime_s=4000)
+    debounce=(((0, 0),) * 8, ((0, 0),) + ((2, 0),) + ((0, 0),) * 6),
+    stuck_now=((), ()),
+    latency_ms=(0.2, 0.3, 0.4, 2.0),
+    bookkeeping=("games played: 12", "abandoned: 1"),
+    scores=("1. ABC   5 wins of 7",),
+    claim="game 12, P1's win",
+    uptime_s=4000,
+)
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +51,11 @@ def table() -> TableView:
 
 
 def _page(page: sv.Page, *presses: Control) -> sv.Service:
-    svc = sv.start(laptop_config(2, 2, "easy", seed=1), difficulties=("easy", "medium"),
-                   matches=("single", "best-of-3"))
+    svc = sv.start(
+        laptop_config(2, 2, "easy", seed=1),
+        difficulties=("easy", "medium"),
+        matches=("single", "best-of-3"),
+    )
     svc, _ = sv.step(svc, sv.Pin(page is sv.Page.PAUSE), 0.0)
     if page is not sv.Page.MENU:
         while sv.ITEMS[svc.cursor] is not page:
@@ -58,8 +66,14 @@ def _page(page: sv.Page, *presses: Control) -> sv.Service:
     return svc
 
 
-def _draw(screen: pygame.Surface, renderer: Renderer, table: TableView, name: str,
-          svc: sv.Service, now: float = 0.0) -> None:
+def _draw(
+    screen: pygame.Surface,
+    renderer: Renderer,
+    table: TableView,
+    name: str,
+    svc: sv.Service,
+    now: float = 0.0,
+) -> None:
     view = replace(table, service=sv.view_of(svc, LIVE, now))
     renderer.draw(screen, view, Animations(), 0)
     save_shot("SERVICE_SHOTS", screen, f"service-{name}")
@@ -75,8 +89,9 @@ def _title_and_hint(screen: pygame.Surface) -> None:
     assert GREY in _colours(screen, _band(bottom, round(U * 0.7)))
 
 
-def test_menu_page_highlights_the_chosen_item(screen: pygame.Surface, renderer: Renderer,
-                                              table: TableView) -> None:
+def test_menu_page_highlights_the_chosen_item(
+    screen: pygame.Surface, renderer: Renderer, table: TableView
+) -> None:
     _draw(screen, renderer, table, "menu", _page(sv.Page.MENU, C.RIGHT))
     _title_and_hint(screen)
     lh = round(U * 0.8)  # ten items: the smaller line height
@@ -97,7 +112,8 @@ def _cell(row: int, col: int) -> tuple[int, int]:
 
 
 def test_button_test_lights_the_newest_press_in_the_seats_colour(
-        screen: pygame.Surface, renderer: Renderer, table: TableView) -> None:
+    screen: pygame.Surface, renderer: Renderer, table: TableView
+) -> None:
     _draw(screen, renderer, table, "buttons", _page(sv.Page.BUTTONS, C.SLOT1, C.SLOT2))
     _title_and_hint(screen)
     assert tuple(screen.get_at(_cell(1, 1)))[:3] == SEAT_COLOURS[1]
@@ -105,8 +121,9 @@ def test_button_test_lights_the_newest_press_in_the_seats_colour(
     assert tuple(screen.get_at(_cell(0, 1)))[:3] != SEAT_COLOURS[0]
 
 
-def test_led_test_lights_one_led_at_a_time(screen: pygame.Surface, renderer: Renderer,
-                                           table: TableView) -> None:
+def test_led_test_lights_one_led_at_a_time(
+    screen: pygame.Surface, renderer: Renderer, table: TableView
+) -> None:
     svc = _page(sv.Page.LEDS)
     _draw(screen, renderer, table, "leds", svc, now=svc.led_since + sv.LED_STEP_S * 2.5)
     assert tuple(screen.get_at(_cell(0, 2)))[:3] == SEAT_COLOURS[0]
@@ -115,17 +132,20 @@ def test_led_test_lights_one_led_at_a_time(screen: pygame.Surface, renderer: Ren
     assert tuple(screen.get_at(_cell(1, 1)))[:3] == SEAT_COLOURS[1]
 
 
-@pytest.mark.parametrize("page", [sv.Page.LATENCY, sv.Page.BOOKKEEPING, sv.Page.SCORES,
-                                  sv.Page.PAUSE])
-def test_text_pages_show_their_values(screen: pygame.Surface, renderer: Renderer,
-                                      table: TableView, page: sv.Page) -> None:
+@pytest.mark.parametrize(
+    "page", [sv.Page.LATENCY, sv.Page.BOOKKEEPING, sv.Page.SCORES, sv.Page.PAUSE]
+)
+def test_text_pages_show_their_values(
+    screen: pygame.Surface, renderer: Renderer, table: TableView, page: sv.Page
+) -> None:
     _draw(screen, renderer, table, page.name.lower(), _page(page))
     _title_and_hint(screen)
     assert WHITE in _colours(screen, _band(TOP, round(U * 0.95)))
 
 
 def test_settings_refusal_shows_its_one_line_error_in_red(
-        screen: pygame.Surface, renderer: Renderer, table: TableView) -> None:
+    screen: pygame.Surface, renderer: Renderer, table: TableView
+) -> None:
     svc = _page(sv.Page.SETTINGS, C.RIGHT, C.SLOT1, C.SLAM)
     svc, _ = sv.step(svc, sv.Done("rules option 'lockout_ms': -50 must be >= 0"), 0.0)
     _draw(screen, renderer, table, "settings", svc)
@@ -135,8 +155,9 @@ def test_settings_refusal_shows_its_one_line_error_in_red(
     assert LOCK_RED in _colours(screen, _band(bottom - round(U * 1.4), round(U * 0.7)))
 
 
-def test_initials_and_power_confirmation(screen: pygame.Surface, renderer: Renderer,
-                                         table: TableView) -> None:
+def test_initials_and_power_confirmation(
+    screen: pygame.Surface, renderer: Renderer, table: TableView
+) -> None:
     _draw(screen, renderer, table, "initials", _page(sv.Page.SCORES, C.SLAM, C.SLOT2))
     lh = round(U * 0.95)
     assert GOLD in _colours(screen, _band(TOP + lh, lh))
@@ -145,8 +166,9 @@ def test_initials_and_power_confirmation(screen: pygame.Surface, renderer: Rende
     assert READY_GREEN in _colours(screen, _band(bottom - round(U * 1.4), round(U * 0.8)))
 
 
-def test_closed_menu_draws_nothing(screen: pygame.Surface, renderer: Renderer,
-                                   table: TableView) -> None:
+def test_closed_menu_draws_nothing(
+    screen: pygame.Surface, renderer: Renderer, table: TableView
+) -> None:
     renderer.draw(screen, table, Animations(), 0)
     plain = screen.copy()
     closed = sv.start(laptop_config(2, 2, "easy", seed=1))
@@ -157,8 +179,7 @@ def test_closed_menu_draws_nothing(screen: pygame.Surface, renderer: Renderer,
 
 def _prompt(*presses: Control, code: str = "slot1 slot3 slam slot5 left") -> sv.Service:
     """The code prompt the two-SLAM hold opens, after ``presses``."""
-    config = replace(laptop_config(2, 2, "easy", seed=1),
-                     operator_code=parse_operator_code(code))
+    config = replace(laptop_config(2, 2, "easy", seed=1), operator_code=parse_operator_code(code))
     svc = sv.start(config)
     svc, _ = sv.step(svc, sv.Held(frozenset({0, 1}), True), 0.0)
     svc, _ = sv.step(svc, sv.Tick(), sv.HOLD_S)
@@ -184,7 +205,8 @@ def _gold_runs(screen: pygame.Surface, y: int) -> int:
 
 
 def test_the_code_prompt_shows_a_dot_per_press_and_never_the_buttons(
-        screen: pygame.Surface, renderer: Renderer, table: TableView) -> None:
+    screen: pygame.Surface, renderer: Renderer, table: TableView
+) -> None:
     _draw(screen, renderer, table, "code-empty", _prompt())
     _title_and_hint(screen)
     band = _dots_band()
@@ -196,13 +218,17 @@ def test_the_code_prompt_shows_a_dot_per_press_and_never_the_buttons(
     assert WHITE in _colours(screen, _band(TOP, round(U * 0.95)))  # "enter the operator code"
     assert _gold_runs(screen, band.centery) == 3
     # Big enough to read from a metre: each dot is most of a text line high.
-    column = [y for y in range(band.top, band.bottom)
-              if tuple(screen.get_at((SIZE[0] // 2 - round(U * 0.45 * 3) // 2, y)))[:3] == GOLD]
+    column = [
+        y
+        for y in range(band.top, band.bottom)
+        if tuple(screen.get_at((SIZE[0] // 2 - round(U * 0.45 * 3) // 2, y)))[:3] == GOLD
+    ]
     assert len(column) >= U * 0.6
 
 
 def test_the_locked_prompt_and_the_read_only_menu(
-        screen: pygame.Surface, renderer: Renderer, table: TableView) -> None:
+    screen: pygame.Surface, renderer: Renderer, table: TableView
+) -> None:
     svc = replace(_prompt(), page=sv.Page.LOCKED)
     _draw(screen, renderer, table, "code-locked", svc)
     _title_and_hint(screen)

@@ -28,14 +28,14 @@ def test_sound_effects_are_short_and_made_by_us() -> None:
 
 def test_sound_plays_on_the_dummy_device_without_blocking() -> None:
     board = SoundBoard(0.5)
-    played = board.play_events([CardPlayed(1, 0, Card(5, "H"), 0), Stalled(2),
-                                GameWon(3, 0)])
+    played = board.play_events([CardPlayed(1, 0, Card(5, "H"), 0), Stalled(2), GameWon(3, 0)])
     assert played == ["land", "stall", "win"]
     pygame.mixer.quit()
 
 
 def test_sound_without_a_device_is_silence_and_says_so(
-        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     def broken(*args: object, **kwargs: object) -> None:
         raise pygame.error("no audio device")
 
@@ -73,10 +73,19 @@ def test_display_available_respects_the_environment() -> None:
 
 
 def test_no_display_falls_back_to_the_headless_demo() -> None:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
-    out = subprocess.run([sys.executable, "-m", "cabinet.cli", "--seconds", "0.3", "--seed",
-                          "2"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
+    out = subprocess.run(
+        [sys.executable, "-m", "cabinet.cli", "--seconds", "0.3", "--seed", "2"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert out.returncode == 0, out.stderr
     assert "no display (no DISPLAY or WAYLAND_DISPLAY and no SDL_VIDEODRIVER)" in out.stdout
     assert "headless bot demo" in out.stdout
@@ -84,9 +93,14 @@ def test_no_display_falls_back_to_the_headless_demo() -> None:
 
 def test_dummy_driver_runs_the_window_and_draws() -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    out = subprocess.run([sys.executable, "-m", "cabinet.cli", "--seconds", "0.5", "--seed",
-                          "2", "--players", "4"], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=30)
+    out = subprocess.run(
+        [sys.executable, "-m", "cabinet.cli", "--seconds", "0.5", "--seed", "2", "--players", "4"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert out.returncode == 0, out.stderr
     assert "a window" in out.stdout
     assert "first frame" in out.stdout
@@ -94,11 +108,18 @@ def test_dummy_driver_runs_the_window_and_draws() -> None:
 
 def test_the_run_command_logs_a_missing_audio_device() -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "no-such-driver"}
-    result = subprocess.run([sys.executable, "-m", "cabinet.cli", "run", "--seconds", "0.5",
-                             "--seed", "1"], env=env, stdin=subprocess.DEVNULL,
-                            capture_output=True, text=True, timeout=60,
-                            cwd=Path(__file__).resolve().parents[2])
+    result = subprocess.run(
+        [sys.executable, "-m", "cabinet.cli", "run", "--seconds", "0.5", "--seed", "1"],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert result.returncode == 0, result.stderr
-    assert "speed-cabinet: WARNING speed_cabinet.sound: no sound (playing on silently)" \
+    assert (
+        "speed-cabinet: WARNING speed_cabinet.sound: no sound (playing on silently)"
         in result.stderr
+    )
     assert "a window" in result.stdout  # and it played on

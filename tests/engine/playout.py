@@ -36,8 +36,9 @@ def expected_play(state: SpeedState, cmd: Play) -> bool:
     )
 
 
-def random_command(state: SpeedState, history: list[SpeedState], rng: random.Random,
-                   t: int) -> Command:
+def random_command(
+    state: SpeedState, history: list[SpeedState], rng: random.Random, t: int
+) -> Command:
     n = state.rules.players
     p = rng.randrange(n)
     roll = rng.random()
@@ -88,8 +89,9 @@ def playout(rules: Rules, seed: int, max_steps: int = 4000) -> Playout:
         assert (state, events) == _step_slow(before, cmd), cmd
         if isinstance(cmd, Play):
             fired = _after_timers(before, cmd.t)
-            played = any(e.type == "played" and e.t == cmd.t and e.player == cmd.player
-                         for e in events)
+            played = any(
+                e.type == "played" and e.t == cmd.t and e.player == cmd.player for e in events
+            )
             if fired is not None:
                 assert played == expected_play(fired, cmd), (cmd, events)
         assert all(e.t <= cmd.t for e in events)

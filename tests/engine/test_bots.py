@@ -349,9 +349,13 @@ Fired = tuple[Bot, Command, list[Event], bool]
 """A command a bot fired, its events, and whether it was the bot's deliberate wrong attempt."""
 
 
-def drive(rules: Rules, seed: int, profiles: list[BotProfile | str],
-          masher: random.Random | None = None, mash: Mash | None = None,
-          ) -> tuple[Any, list[Fired]]:
+def drive(
+    rules: Rules,
+    seed: int,
+    profiles: list[BotProfile | str],
+    masher: random.Random | None = None,
+    mash: Mash | None = None,
+) -> tuple[Any, list[Fired]]:
     """Bots play one game of ``rules.game``; ``masher`` adds ``mash`` presses for seat 1
     (stale, wrong, slams) between the bots' moves. Returns the end and every command a bot
     fired."""
@@ -368,8 +372,10 @@ def drive(rules: Rules, seed: int, profiles: list[BotProfile | str],
         timer = min((tm.due for tm in state.timers), default=None)
         tb = min(times) if times else None
         source: Bot | None = None
-        if masher is not None and (tb is None or next_mash < tb) and (
-            timer is None or next_mash < timer
+        if (
+            masher is not None
+            and (tb is None or next_mash < tb)
+            and (timer is None or next_mash < timer)
         ):
             assert mash is not None
             cmd = mash(state, masher, next_mash)

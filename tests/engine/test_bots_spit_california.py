@@ -40,18 +40,19 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(CARDS[text[i : i + 2]] for i in range(0, len(text), 2))
 
 
-def spit_position(stocks: tuple[str, str], center: tuple[str, str],
-                  rules: Rules = SPIT) -> spit.SpitState:
+def spit_position(
+    stocks: tuple[str, str], center: tuple[str, str], rules: Rules = SPIT
+) -> spit.SpitState:
     """Stocks as ``"7H.8C2D.-.-.-"`` (piles top first, ``-`` empty) per player, centre
     piles; every other card goes to the spit cards, half each."""
     piles = [tuple(cards("" if s == "-" else s) for s in side.split(".")) for side in stocks]
     centre = tuple(cards(c) for c in center)
     used = {c.uid for side in piles for pile in side for c in pile} | {
-        c.uid for pile in centre for c in pile}
+        c.uid for pile in centre for c in pile
+    }
     rest = [c for c in make_deck(1, False) if c.uid not in used]
     half = len(rest) // 2
-    table = spit.SpitTable((piles[0], piles[1]), (tuple(rest[:half]), tuple(rest[half:])),
-                           centre)
+    table = spit.SpitTable((piles[0], piles[1]), (tuple(rest[:half]), tuple(rest[half:])), centre)
     state, _ = spit.start(rules, table, random.Random(0), 0)
     return state
 
@@ -62,8 +63,7 @@ def cal_position(rows: tuple[str, str], rules: Rules = CAL) -> california.Califo
     used = {c.uid for side in row for pile in side for c in pile}
     rest = [c for c in make_deck(1, False) if c.uid not in used]
     half = len(rest) // 2
-    table = california.CaliforniaTable((row[0], row[1]), (tuple(rest[:half]),
-                                                           tuple(rest[half:])))
+    table = california.CaliforniaTable((row[0], row[1]), (tuple(rest[:half]), tuple(rest[half:])))
     state, _ = california.start(rules, table, random.Random(0), 0)
     return state
 
@@ -92,6 +92,7 @@ def test_first_action_has_the_preset_median_for_its_scan(
 
 def test_bigger_scans_take_longer() -> None:
     """Rows of 5 (10 tops) are slower to scan than rows of 4 (8 tops)."""
+
     def median(rules: Rules) -> float:
         return statistics.median(first_dues(rules, HARD, 800, Intent.COVER))
 
@@ -142,8 +143,17 @@ def _slap_phase(ender: int | None, sizes: tuple[int, int]) -> spit.SpitState:
         spit.SpitPlayer(((), (), (), (), ()), tuple(rest[10:])),
     )
     timer = Timer(5000, 0, TimerKind.SLAP)
-    return spit.SpitState(SPIT, players, center, Phase.SLAP, 0, (timer,), 1, ender=ender,
-                          rng_state=random.Random(0).getstate())
+    return spit.SpitState(
+        SPIT,
+        players,
+        center,
+        Phase.SLAP,
+        0,
+        (timer,),
+        1,
+        ender=ender,
+        rng_state=random.Random(0).getstate(),
+    )
 
 
 def _slaps(state: spit.SpitState, seat: int, name: str, seeds: int) -> list[Slap]:
@@ -173,6 +183,7 @@ def test_spit_bot_races_for_the_smaller_pile_with_a_human_delay(name: str) -> No
 
 def test_spit_slap_close_piles_are_misjudged_by_beginners_not_experts() -> None:
     state = _slap_phase(None, (5, 5 + CLOSE_PILES))
+
     def smaller_share(name: str) -> float:
         picks = [s.pile == 0 for s in _slaps(state, 1, name, 300)]
         return sum(picks) / len(picks)
@@ -184,9 +195,11 @@ def test_spit_slap_close_piles_are_misjudged_by_beginners_not_experts() -> None:
 def test_the_bot_that_went_out_slaps_sooner() -> None:
     out = _slap_phase(0, (9, 4))
     other = _slap_phase(1, (9, 4))
+
     def median(state: spit.SpitState) -> float:
         return statistics.median(
-            d for d in (Bot(0, HARD, s).observe(state, 0) for s in range(300)) if d is not None)
+            d for d in (Bot(0, HARD, s).observe(state, 0) for s in range(300)) if d is not None
+        )
 
     assert median(out) < median(other)
 
@@ -300,8 +313,10 @@ def test_bots_never_act_against_stale_state(rules: Rules, seed: int) -> None:
             assert rejected[0].reason in (Reason.NOT_ADJACENT, Reason.NO_MATCH)
         else:
             assert not rejected, (cmd, events)
-            assert any(isinstance(e, CardPlayed | CardMoved | Covered | Slapped)
-                       for e in mine), (cmd, events)
+            assert any(isinstance(e, CardPlayed | CardMoved | Covered | Slapped) for e in mine), (
+                cmd,
+                events,
+            )
     assert wrongs > 0
 
 

@@ -34,8 +34,9 @@ from engine.state import Phase
 CODES = [c.code for c in make_deck(1, False)]
 
 
-def table_game(rules: dict[str, Any], table: dict[str, Any],
-               inputs: list[dict[str, Any]]) -> tuple[game.GameState, tuple[Command, ...]]:
+def table_game(
+    rules: dict[str, Any], table: dict[str, Any], inputs: list[dict[str, Any]]
+) -> tuple[game.GameState, tuple[Command, ...]]:
     """A scenario's first state (its table at t = 0) and its inputs as commands."""
     sc = parse({"rules": rules, "table": table, "inputs": inputs})
     assert sc.table is not None
@@ -48,13 +49,16 @@ def rest_of_deck(*used: list[str]) -> list[str]:
     return [code for code in CODES if code not in taken]
 
 
-def speed_table(hands: list[list[str]], center: list[str],
-                side: list[list[str]]) -> dict[str, Any]:
+def speed_table(hands: list[list[str]], center: list[str], side: list[list[str]]) -> dict[str, Any]:
     """Two seats; the cards not named go to the draw piles, half each."""
     rest = rest_of_deck(*hands, center, *side)
     half = len(rest) // 2
-    return {"hands": hands, "draw": [rest[:half], rest[half:]],
-            "center": [[c] for c in center], "side": side}
+    return {
+        "hands": hands,
+        "draw": [rest[:half], rest[half:]],
+        "center": [[c] for c in center],
+        "side": side,
+    }
 
 
 def play(t: int, player: int, card: str, to: int) -> dict[str, Any]:
@@ -66,15 +70,19 @@ def play(t: int, player: int, card: str, to: int) -> dict[str, Any]:
 SPEED = {"game": "speed", "players": 2, "call": "auto"}
 EXAMPLE = {
     "hands": [["5H", "9C", "KD", "2S", "7H"], ["3D", "3S", "8C", "JH", "QC"]],
-    "draw": [["4C", "6S", "TD", "AH", "2D", "4H", "5D", "7C", "9H", "QD", "KS", "3H", "8H",
-              "JC", "TS"],
-             ["2H", "4D", "6D", "8D", "TC", "QS", "AD", "3C", "5S", "7S", "9S", "JS", "KH",
-              "AC", "TH"]],
+    "draw": [
+        ["4C", "6S", "TD", "AH", "2D", "4H", "5D", "7C", "9H", "QD", "KS", "3H", "8H", "JC", "TS"],
+        ["2H", "4D", "6D", "8D", "TC", "QS", "AD", "3C", "5S", "7S", "9S", "JS", "KH", "AC", "TH"],
+    ],
     "center": [["6H"], ["JD"]],
     "side": [["2C", "6C", "8S", "9D", "QH"], ["4S", "5C", "7D", "AS", "KC"]],
 }
-EXAMPLE_PLAYS = [play(100, 0, "7H", 0), play(150, 1, "QC", 1), play(900, 1, "8C", 0),
-                 play(950, 0, "9C", 0)]
+EXAMPLE_PLAYS = [
+    play(100, 0, "7H", 0),
+    play(150, 1, "QC", 1),
+    play(900, 1, "8C", 0),
+    play(950, 0, "9C", 0),
+]
 
 
 def test_speed_plays_legal_from_the_deal_or_from_the_opponents_play() -> None:
@@ -88,13 +96,15 @@ def test_speed_plays_legal_from_the_deal_or_from_the_opponents_play() -> None:
 def test_a_play_made_k_times_slower_takes_k_times_as_long(factor: int) -> None:
     inputs = [{**p, "t": p["t"] * factor} for p in EXAMPLE_PLAYS]
     first, commands = table_game(SPEED, EXAMPLE, inputs)
-    assert reaction_times(first, commands) == ((100 * factor, 50 * factor),
-                                               (150 * factor, 800 * factor))
+    assert reaction_times(first, commands) == (
+        (100 * factor, 50 * factor),
+        (150 * factor, 800 * factor),
+    )
 
 
 def test_rejected_presses_are_no_reactions_and_do_not_restart_the_clock() -> None:
     inputs = [
-        play(20, 0, "9C", 0),   # not adjacent: p0 locked out until 420
+        play(20, 0, "9C", 0),  # not adjacent: p0 locked out until 420
         play(100, 0, "7H", 0),  # locked: rejected, no reaction
         play(150, 1, "QC", 1),
         play(160, 1, "AS", 0),  # not held
@@ -129,15 +139,21 @@ def test_paused_time_is_no_reaction_time() -> None:
 def test_a_play_that_stopped_being_legal_counts_from_when_it_was_legal_again() -> None:
     # p0's 7H fits 6H on pile 0; p1 covers it with 5D (7H no longer fits) at 100, then
     # with 6C (7H fits again) at 200.
-    table = speed_table([["7H", "2S", "2H", "2D", "2C"], ["5D", "6C", "JS", "JH", "JD"]],
-                        ["6H", "9S"], [["8S"], ["8D"]])
+    table = speed_table(
+        [["7H", "2S", "2H", "2D", "2C"], ["5D", "6C", "JS", "JH", "JD"]],
+        ["6H", "9S"],
+        [["8S"], ["8D"]],
+    )
     inputs = [play(100, 1, "5D", 0), play(200, 1, "6C", 0), play(500, 0, "7H", 0)]
     first, commands = table_game(SPEED, table, inputs)
     assert reaction_times(first, commands) == ((300,), (100, 100))
 
 
-STALLED = speed_table([["2C", "3C", "4C", "5C", "QC"], ["2D", "3D", "4D", "5D", "QD"]],
-                      ["9H", "9D"], [["6H", "AS"], ["KH", "AH"]])
+STALLED = speed_table(
+    [["2C", "3C", "4C", "5C", "QC"], ["2D", "3D", "4D", "5D", "QD"]],
+    ["9H", "9D"],
+    [["6H", "AS"], ["KH", "AH"]],
+)
 """Nobody can play at t = 0; the flip (at 2000, stall_delay_ms) turns 6H onto pile 0 and
 KH onto pile 1: then 5C / 5D fit pile 0 and QC / QD pile 1."""
 
@@ -145,24 +161,30 @@ KH onto pile 1: then 5C / 5D fit pile 0 and QC / QD pile 1."""
 @pytest.mark.parametrize("ticks", [[], [1000, 2100, 2200]])
 def test_plays_a_flip_made_legal_count_from_the_flip(ticks: list[int]) -> None:
     # The cabinet records no Ticks: the flip fires inside the first press after 2000.
-    first, commands = table_game(SPEED, STALLED, [play(2300, 0, "5C", 0),
-                                                  play(2450, 1, "QD", 1)])
+    first, commands = table_game(SPEED, STALLED, [play(2300, 0, "5C", 0), play(2450, 1, "QD", 1)])
     assert first.phase is Phase.STALLED
     commands = tuple(sorted([*commands, *(Tick(t) for t in ticks)], key=lambda c: c.t))
     assert reaction_times(first, commands) == ((300,), (450,))
 
 
 def test_a_flip_by_both_players_ready_counts_from_the_second_slam() -> None:
-    inputs = [{"t": 500, "player": 0, "slam": True}, {"t": 800, "player": 1, "slam": True},
-              play(1100, 1, "5D", 0), play(1150, 0, "QC", 1)]
+    inputs = [
+        {"t": 500, "player": 0, "slam": True},
+        {"t": 800, "player": 1, "slam": True},
+        play(1100, 1, "5D", 0),
+        play(1150, 0, "QC", 1),
+    ]
     first, commands = table_game(SPEED, STALLED, inputs)
     assert reaction_times(first, commands) == ((350,), (300,))
 
 
 def test_a_pause_before_a_due_flip_delays_it() -> None:
     # Paused 1000-1500: the flip due at 2000 comes at 2500.
-    inputs = [{"t": 1000, "player": 0, "pause": True}, {"t": 1500, "player": 0, "resume": True},
-              play(2600, 0, "5C", 0)]
+    inputs = [
+        {"t": 1000, "player": 0, "pause": True},
+        {"t": 1500, "player": 0, "resume": True},
+        play(2600, 0, "5C", 0),
+    ]
     first, commands = table_game(SPEED, STALLED, inputs)
     assert reaction_times(first, commands) == ((100,), ())
 
@@ -170,10 +192,12 @@ def test_a_pause_before_a_due_flip_delays_it() -> None:
 def test_the_deadlock_free_play_counts_from_the_deadlock() -> None:
     # No side piles and one card per centre pile: deadlocked at t = 0; any held card may go
     # onto the player's own LEFT pile once (rule 8).
-    table = speed_table([["2C", "3C", "4C", "5C", "QC"], ["2D", "3D", "4D", "5D", "QD"]],
-                        ["9H", "9D"], [[], []])
-    first, commands = table_game({**SPEED, "reshuffle": "no_reserve"}, table,
-                                 [play(700, 0, "QC", 0), play(900, 1, "2D", 1)])
+    table = speed_table(
+        [["2C", "3C", "4C", "5C", "QC"], ["2D", "3D", "4D", "5D", "QD"]], ["9H", "9D"], [[], []]
+    )
+    first, commands = table_game(
+        {**SPEED, "reshuffle": "no_reserve"}, table, [play(700, 0, "QC", 0), play(900, 1, "2D", 1)]
+    )
     assert first.phase is Phase.DEADLOCKED
     assert reaction_times(first, commands) == ((700,), (900,))
 
@@ -181,12 +205,26 @@ def test_the_deadlock_free_play_counts_from_the_deadlock() -> None:
 # The contract's example 03-spit-play: stock tops p0 5H KD 9S QH 7C, p1 3D 8C JH 2D KC;
 # spit piles AC / 8S.
 SPIT_EXAMPLE = {
-    "stocks": [[["5H"], ["KD", "3C"], ["9S", "2H", "4D"], ["QH", "6C", "8D", "TS"],
-                ["7C", "AH", "JD", "2C", "4S"]],
-               [["3D"], ["8C", "5S"], ["JH", "6D", "TH"], ["2D", "9C", "AS", "QS"],
-                ["KC", "4H", "7H", "3S", "TC"]]],
-    "spit": [["6H", "8H", "9H", "5C", "AD", "KH", "7S", "JC", "QD", "2S"],
-             ["4C", "6S", "7D", "9D", "TD", "JS", "QC", "KS", "3H", "5D"]],
+    "stocks": [
+        [
+            ["5H"],
+            ["KD", "3C"],
+            ["9S", "2H", "4D"],
+            ["QH", "6C", "8D", "TS"],
+            ["7C", "AH", "JD", "2C", "4S"],
+        ],
+        [
+            ["3D"],
+            ["8C", "5S"],
+            ["JH", "6D", "TH"],
+            ["2D", "9C", "AS", "QS"],
+            ["KC", "4H", "7H", "3S", "TC"],
+        ],
+    ],
+    "spit": [
+        ["6H", "8H", "9H", "5C", "AD", "KH", "7S", "JC", "QD", "2S"],
+        ["4C", "6S", "7D", "9D", "TD", "JS", "QC", "KS", "3H", "5D"],
+    ],
     "center": [["AC"], ["8S"]],
 }
 
@@ -206,29 +244,44 @@ def test_spit_plays_and_the_cards_they_uncover() -> None:
 def test_spit_a_card_a_move_uncovers_is_legal_from_the_move() -> None:
     # p0's slot 1 is empty (5H is a spit card instead): KD can move there, uncovering 3C.
     p0, p1 = SPIT_EXAMPLE["stocks"]
-    table = {**SPIT_EXAMPLE, "stocks": [[[], *p0[1:]], p1],
-             "spit": [["5H", *SPIT_EXAMPLE["spit"][0]], SPIT_EXAMPLE["spit"][1]]}
-    inputs = [play(100, 1, "2D", 0),  # 3C would fit 2D, but KD covers it
-              {"t": 300, "player": 0, "move": "KD"},
-              play(1000, 0, "3C", 0)]
+    table = {
+        **SPIT_EXAMPLE,
+        "stocks": [[[], *p0[1:]], p1],
+        "spit": [["5H", *SPIT_EXAMPLE["spit"][0]], SPIT_EXAMPLE["spit"][1]],
+    }
+    inputs = [
+        play(100, 1, "2D", 0),  # 3C would fit 2D, but KD covers it
+        {"t": 300, "player": 0, "move": "KD"},
+        play(1000, 0, "3C", 0),
+    ]
     first, commands = table_game({"game": "spit"}, table, inputs)
     assert reaction_times(first, commands) == ((700,), (100,))
 
 
 SPIT_STALLED = {
-    "stocks": [[["2C"], ["3C"], ["4C"], ["5C"], ["QC"]],
-               [["2D"], ["3D"], ["4D"], ["5D"], ["QD"]]],
-    "spit": [["6H", *rest_of_deck(["2C", "3C", "4C", "5C", "QC", "2D", "3D", "4D", "5D",
-                                   "QD", "9H", "9D", "6H", "KH"])[:19]],
-             ["KH", *rest_of_deck(["2C", "3C", "4C", "5C", "QC", "2D", "3D", "4D", "5D",
-                                   "QD", "9H", "9D", "6H", "KH"])[19:]]],
+    "stocks": [[["2C"], ["3C"], ["4C"], ["5C"], ["QC"]], [["2D"], ["3D"], ["4D"], ["5D"], ["QD"]]],
+    "spit": [
+        [
+            "6H",
+            *rest_of_deck(
+                ["2C", "3C", "4C", "5C", "QC", "2D", "3D", "4D", "5D", "QD", "9H", "9D", "6H", "KH"]
+            )[:19],
+        ],
+        [
+            "KH",
+            *rest_of_deck(
+                ["2C", "3C", "4C", "5C", "QC", "2D", "3D", "4D", "5D", "QD", "9H", "9D", "6H", "KH"]
+            )[19:],
+        ],
+    ],
     "center": [["9H"], ["9D"]],
 }
 
 
 def test_spit_plays_a_flip_made_legal_count_from_the_flip() -> None:
-    first, commands = table_game({"game": "spit"}, SPIT_STALLED,
-                                 [play(2250, 0, "5C", 0), play(2600, 1, "QD", 1)])
+    first, commands = table_game(
+        {"game": "spit"}, SPIT_STALLED, [play(2250, 0, "5C", 0), play(2600, 1, "QD", 1)]
+    )
     assert first.phase is Phase.STALLED
     assert reaction_times(first, commands) == ((250,), (600,))
 
@@ -237,10 +290,56 @@ def test_spit_plays_a_flip_made_legal_count_from_the_flip() -> None:
 # live match from t = 0.
 CAL_EXAMPLE = {
     "rows": [[["4H"], ["9C"], ["4D"], ["KS"]], [["2C"], ["7S"], ["JD"], ["QS"]]],
-    "decks": [["5H", "8D", "TC", "AS", "3D", "6H", "2H", "KD", "9S", "QH", "7C", "JC", "5C",
-               "8H", "AC", "3H", "6S", "TD"],
-              ["5D", "8S", "TS", "AD", "3C", "6D", "2D", "KH", "9D", "QD", "7D", "JH", "5S",
-               "8C", "AH", "3S", "6C", "TH", "2S", "KC", "9H", "QC", "7H", "JS", "4C", "4S"]],
+    "decks": [
+        [
+            "5H",
+            "8D",
+            "TC",
+            "AS",
+            "3D",
+            "6H",
+            "2H",
+            "KD",
+            "9S",
+            "QH",
+            "7C",
+            "JC",
+            "5C",
+            "8H",
+            "AC",
+            "3H",
+            "6S",
+            "TD",
+        ],
+        [
+            "5D",
+            "8S",
+            "TS",
+            "AD",
+            "3C",
+            "6D",
+            "2D",
+            "KH",
+            "9D",
+            "QD",
+            "7D",
+            "JH",
+            "5S",
+            "8C",
+            "AH",
+            "3S",
+            "6C",
+            "TH",
+            "2S",
+            "KC",
+            "9H",
+            "QC",
+            "7H",
+            "JS",
+            "4C",
+            "4S",
+        ],
+    ],
 }
 
 
@@ -257,8 +356,11 @@ def test_california_covers_from_the_match_they_complete() -> None:
 
 
 def test_california_pause_restarts_the_clock_at_the_resume() -> None:
-    inputs = [{"t": 100, "player": 0, "pause": True}, {"t": 900, "player": 0, "resume": True},
-              {"t": 1000, "player": 1, "cover": "4H"}]
+    inputs = [
+        {"t": 100, "player": 0, "pause": True},
+        {"t": 900, "player": 0, "resume": True},
+        {"t": 1000, "player": 1, "cover": "4H"},
+    ]
     first, commands = table_game({"game": "california"}, CAL_EXAMPLE, inputs)
     assert reaction_times(first, commands) == ((), (100,))
 
@@ -266,8 +368,9 @@ def test_california_pause_restarts_the_clock_at_the_resume() -> None:
 # Properties over bot games.
 
 
-def bot_game(rules: Rules, seed: int, profiles: list[str],
-             mash: bool) -> tuple[game.GameState, list[Command], list[Event]]:
+def bot_game(
+    rules: Rules, seed: int, profiles: list[str], mash: bool
+) -> tuple[game.GameState, list[Command], list[Event]]:
     """Bots play one game; with ``mash`` the last seat also presses at random (stale and
     wrong plays, slams, pauses resumed at its next press). Returns the first state, every
     command (Ticks included) and every event."""
@@ -328,16 +431,18 @@ def _mash(state: Any, rng: random.Random, t: int, seat: int) -> Command:
     return Cover(t, seat, rng.choice([c.code for c in state.tops()] or ["AS"]))
 
 
-RULES = st.sampled_from([
-    Rules.from_options({"game": "speed"}),
-    Rules.from_options({"game": "speed", "players": 3}),
-    Rules.from_options({"game": "speed", "players": 4, "jokers": True}),
-    Rules.from_options({"game": "speed", "call": "auto", "lockout_ms": 0}),
-    Rules.from_options({"game": "spit"}),
-    Rules.from_options({"game": "spit", "combine_same_rank": True, "recycle": True}),
-    Rules.from_options({"game": "california"}),
-    Rules.from_options({"game": "california", "row": 5}),
-])
+RULES = st.sampled_from(
+    [
+        Rules.from_options({"game": "speed"}),
+        Rules.from_options({"game": "speed", "players": 3}),
+        Rules.from_options({"game": "speed", "players": 4, "jokers": True}),
+        Rules.from_options({"game": "speed", "call": "auto", "lockout_ms": 0}),
+        Rules.from_options({"game": "spit"}),
+        Rules.from_options({"game": "spit", "combine_same_rank": True, "recycle": True}),
+        Rules.from_options({"game": "california"}),
+        Rules.from_options({"game": "california", "row": 5}),
+    ]
+)
 
 
 def _accepted(events: list[Event], seats: int) -> list[int]:
@@ -349,9 +454,12 @@ def _accepted(events: list[Event], seats: int) -> list[int]:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=RULES, seed=st.integers(0, 2**32),
-       profiles=st.lists(st.sampled_from(sorted(BOT_PRESETS)), min_size=4, max_size=4),
-       mash=st.booleans())
+@given(
+    rules=RULES,
+    seed=st.integers(0, 2**32),
+    profiles=st.lists(st.sampled_from(sorted(BOT_PRESETS)), min_size=4, max_size=4),
+    mash=st.booleans(),
+)
 def test_bot_games_one_reaction_per_accepted_play_within_the_game(
     rules: Rules, seed: int, profiles: list[str], mash: bool
 ) -> None:

@@ -26,13 +26,23 @@ def test_players_absent_means_two(game: str) -> None:
     ("data", "path"),
     [
         ({"rules": {"game": "speed"}, "until": None}, "until"),
-        ({"rules": {"game": "spit"}, "inputs": [{"t": 0, "player": 0, "move": "2S",
-                                                   "slot": None}]}, "inputs[0].slot"),
+        (
+            {
+                "rules": {"game": "spit"},
+                "inputs": [{"t": 0, "player": 0, "move": "2S", "slot": None}],
+            },
+            "inputs[0].slot",
+        ),
         ({"rules": {"game": "speed", "ace": None}}, "rules.ace"),
         ({"rules": {"game": "speed"}, "seed": None}, "seed"),
         ({"rules": {"game": "speed"}, "table": None}, "table"),
-        ({"rules": {"game": "speed"}, "inputs": [{"t": 0, "player": 0, "play": "2S",
-                                                    "to": None}]}, "inputs[0].to"),
+        (
+            {
+                "rules": {"game": "speed"},
+                "inputs": [{"t": 0, "player": 0, "play": "2S", "to": None}],
+            },
+            "inputs[0].to",
+        ),
     ],
 )
 def test_a_null_key_anywhere_is_malformed(data: dict[str, Any], path: str) -> None:
@@ -47,15 +57,23 @@ def test_an_absent_optional_key_is_fine_where_null_is_not() -> None:
 
 @pytest.mark.parametrize("value", [INT_MAX, INT_MIN])
 def test_the_64_bit_bounds_themselves_are_accepted(value: int) -> None:
-    text = json.dumps({"rules": {"game": "speed"}, "seed": value,
-                       "inputs": [{"t": INT_MAX, "player": 0, "slam": True}]})
+    text = json.dumps(
+        {
+            "rules": {"game": "speed"},
+            "seed": value,
+            "inputs": [{"t": INT_MAX, "player": 0, "slam": True}],
+        }
+    )
     out = run_scenario(json.loads(text))
     assert out["t"] == INT_MAX
     assert loads(text).seed == value
 
 
-@pytest.mark.parametrize("value", [INT_MAX + 1, INT_MIN - 1, 10**30, -(10**5000)],
-                         ids=["max+1", "min-1", "1e30", "-1e5000"])
+@pytest.mark.parametrize(
+    "value",
+    [INT_MAX + 1, INT_MIN - 1, 10**30, -(10**5000)],
+    ids=["max+1", "min-1", "1e30", "-1e5000"],
+)
 def test_a_number_outside_64_bits_is_malformed_in_decoded_data(value: int) -> None:
     with pytest.raises(ScenarioError, match="outside the signed 64-bit range"):
         run_scenario({"rules": {"game": "speed", "lockout_ms": 0}, "seed": value})

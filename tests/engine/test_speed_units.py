@@ -47,8 +47,9 @@ def test_deal_shapes_follow_the_deal_count_table(
     assert [len(s) for s in table.side] == [side] * r.players
     assert [len(c) for c in table.center] == [1] * r.players
     assert len(table.burned) == burned
-    cards = [c for zone in (table.hands, table.draws, table.center, table.side) for p in zone
-             for c in p] + list(table.burned)
+    cards = [
+        c for zone in (table.hands, table.draws, table.center, table.side) for p in zone for c in p
+    ] + list(table.burned)
     assert len(cards) == total == len(set(cards))
 
 
@@ -215,9 +216,18 @@ def _even_table() -> SpeedTable:
 
     full = [r + s for r in "A23456789TJQK" for s in "SHDC"]
     used = {c for zone in (EVEN_HANDS, EVEN_DRAWS, EVEN_CENTER) for pile in zone for c in pile}
-    table = parse({"rules": {"game": "speed"}, "table": {
-        "hands": EVEN_HANDS, "draw": EVEN_DRAWS, "center": EVEN_CENTER, "side": [[], []],
-        "burned": [c for c in full if c not in used]}}).table
+    table = parse(
+        {
+            "rules": {"game": "speed"},
+            "table": {
+                "hands": EVEN_HANDS,
+                "draw": EVEN_DRAWS,
+                "center": EVEN_CENTER,
+                "side": [[], []],
+                "burned": [c for c in full if c not in used],
+            },
+        }
+    ).table
     assert isinstance(table, SpeedTable)
     return table
 

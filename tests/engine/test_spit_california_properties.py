@@ -72,8 +72,9 @@ def california_expected(state: CaliforniaState, cmd: Cover) -> bool:
     return False
 
 
-def spit_command(state: SpitState, history: list[Any], rng: random.Random, t: int,
-                 endgame: bool) -> Command:
+def spit_command(
+    state: SpitState, history: list[Any], rng: random.Random, t: int, endgame: bool
+) -> Command:
     p = rng.randrange(2)
     if endgame:
         if state.paused:
@@ -111,8 +112,9 @@ def spit_command(state: SpitState, history: list[Any], rng: random.Random, t: in
     return Tick(t)
 
 
-def california_command(state: CaliforniaState, history: list[Any], rng: random.Random, t: int,
-                       endgame: bool) -> Command:
+def california_command(
+    state: CaliforniaState, history: list[Any], rng: random.Random, t: int, endgame: bool
+) -> Command:
     p = rng.randrange(2)
     if endgame:
         if state.paused:
@@ -156,8 +158,10 @@ def playout(rules: Rules, seed: int) -> tuple[Any, int]:
         if isinstance(cmd, Play | Move | Cover):
             met = _after_timers(before, cmd.t)
             done = {"played", "moved", "covered"}
-            ok = any(e.type in done and e.t == cmd.t and getattr(e, "player", -1) == cmd.player
-                     for e in events)
+            ok = any(
+                e.type in done and e.t == cmd.t and getattr(e, "player", -1) == cmd.player
+                for e in events
+            )
             if met is not None:
                 if isinstance(cmd, Cover):
                     assert ok == california_expected(met, cmd), (cmd, events)

@@ -23,8 +23,13 @@ CAL = Rules.from_options({"game": "california"})
 
 def test_layout_row_by_row() -> None:
     cards = list(make_deck(1, False))
-    for n, sizes in ((12, [1, 2, 3, 3, 3]), (15, [1, 2, 3, 4, 5]), (3, [1, 1, 1, 0, 0]),
-                     (26, [1, 2, 3, 4, 5]), (0, [0, 0, 0, 0, 0])):
+    for n, sizes in (
+        (12, [1, 2, 3, 3, 3]),
+        (15, [1, 2, 3, 4, 5]),
+        (3, [1, 1, 1, 0, 0]),
+        (26, [1, 2, 3, 4, 5]),
+        (0, [0, 0, 0, 0, 0]),
+    ):
         piles, rest = spit.layout(cards[:n])
         assert [len(p) for p in piles] == sizes
         assert len(rest) == max(0, n - 15)
@@ -65,8 +70,17 @@ def _slap_phase(ender: int | None, sizes: tuple[int, int]) -> spit.SpitState:
         spit.SpitPlayer(stocks, tuple(rest[10:])),
     )
     timer = spit.Timer(5000, 0, spit.TimerKind.SLAP)
-    return spit.SpitState(SPIT, players, center, Phase.SLAP, 0, (timer,), 1, ender=ender,
-                          rng_state=random.Random(0).getstate())
+    return spit.SpitState(
+        SPIT,
+        players,
+        center,
+        Phase.SLAP,
+        0,
+        (timer,),
+        1,
+        ender=ender,
+        rng_state=random.Random(0).getstate(),
+    )
 
 
 def test_slap_timeout_equal_piles_go_to_the_ender_as_the_pile_they_started() -> None:
@@ -75,7 +89,8 @@ def test_slap_timeout_equal_piles_go_to_the_ender_as_the_pile_they_started() -> 
     assert [e.type for e in events] == ["redealt", "stalled"]
     # p1 took their own pile 1 (cards 30..); p0 took pile 0 (cards 0-3).
     p0_cards = {c.uid for pile in after.players[0].stocks for c in pile} | {
-        c.uid for c in after.players[0].spit}
+        c.uid for c in after.players[0].spit
+    }
     assert set(range(4)) <= p0_cards
 
 
@@ -88,8 +103,10 @@ def test_points_series_ends_at_100_lowest_wins() -> None:
     stocks0 = ((deck[0],), (), (), (), ())
     top = next(c for c in deck if c.rank == deck[0].rank % 13 + 1 and c is not deck[0])
     others = [c for c in deck if c not in (deck[0], top)]
-    players = (spit.SpitPlayer(stocks0, tuple(others[:20])),
-               spit.SpitPlayer(((others[20],), (), (), (), ()), tuple(others[21:])))
+    players = (
+        spit.SpitPlayer(stocks0, tuple(others[:20])),
+        spit.SpitPlayer(((others[20],), (), (), (), ()), tuple(others[21:])),
+    )
     state = replace(state, players=players, center=((top,), ()), phase=Phase.PLAYING, timers=())
     after, events = spit.step(state, Play(10, 0, deck[0].code, 0))
     types = [e.type for e in events]
@@ -134,8 +151,13 @@ def test_cover_of_the_same_card_twice_first_wins() -> None:
     state, events = california.step(state, Cover(10, 0, code))
     assert events[0].type == "covered"
     state, events = california.step(state, Cover(10, 1, code))
-    assert events[0].to_dict() == {"t": 10, "type": "rejected", "player": 1,
-                                   "reason": "not_visible", "card": code}
+    assert events[0].to_dict() == {
+        "t": 10,
+        "type": "rejected",
+        "player": 1,
+        "reason": "not_visible",
+        "card": code,
+    }
 
 
 @pytest.mark.parametrize("name", ["spit", "california"])
@@ -170,4 +192,3 @@ def test_slap_outside_the_slap_phase_is_ignored() -> None:
     after, events = spit.step(state, Slap(100, 0, 0))
     assert events == []
     assert after.center == state.center
-

@@ -40,8 +40,9 @@ class FakePin:
     PULL_UP, PULL_DOWN = 1, 2
     IRQ_FALLING, IRQ_RISING = 4, 8
 
-    def __init__(self, machine: FakeMachine, n: int, mode: int = -1, pull: int | None = None
-                 ) -> None:
+    def __init__(
+        self, machine: FakeMachine, n: int, mode: int = -1, pull: int | None = None
+    ) -> None:
         self.n = n
         self.mode = mode
         self.level = 1 if pull == FakePin.PULL_UP else 0
@@ -55,8 +56,9 @@ class FakePin:
             self.level = v
         return self.level
 
-    def irq(self, handler: Callable[[Any], None] | None = None, trigger: int = 0,
-            hard: bool = False) -> None:
+    def irq(
+        self, handler: Callable[[Any], None] | None = None, trigger: int = 0, hard: bool = False
+    ) -> None:
         self.handler, self.trigger, self.hard = handler, trigger, hard
 
     def drive(self, level: int) -> None:
@@ -84,8 +86,13 @@ class FakeTimer:
 
     ONE_SHOT, PERIODIC = 0, 1
 
-    def __init__(self, machine: FakeMachine, mode: int = 1, period: int = -1,
-                 callback: Callable[[Any], None] | None = None) -> None:
+    def __init__(
+        self,
+        machine: FakeMachine,
+        mode: int = 1,
+        period: int = -1,
+        callback: Callable[[Any], None] | None = None,
+    ) -> None:
         self.mode, self.period, self.callback = mode, period, callback
         machine.timers.append(self)
 
@@ -104,8 +111,9 @@ class FakeMachine(types.ModuleType):
         machine = self
 
         class Timer(FakeTimer):
-            def __init__(self, mode: int = 1, period: int = -1,
-                         callback: Callable[[Any], None] | None = None) -> None:
+            def __init__(
+                self, mode: int = 1, period: int = -1, callback: Callable[[Any], None] | None = None
+            ) -> None:
                 super().__init__(machine, mode, period, callback)
 
         class Pin(FakePin):
@@ -126,8 +134,7 @@ class FakeMachine(types.ModuleType):
 
 
 class FakeStateMachine:
-    def __init__(self, sm_id: int, program: Any, freq: int = 0, sideset_base: Any = None
-                 ) -> None:
+    def __init__(self, sm_id: int, program: Any, freq: int = 0, sideset_base: Any = None) -> None:
         self.sm_id, self.program, self.freq, self.pin = sm_id, program, freq, sideset_base
         self.running = False
         self.puts: list[list[int]] = []
@@ -217,8 +224,14 @@ def firmware(monkeypatch: pytest.MonkeyPatch) -> Iterator[Firmware]:
     micro.kbd_intr = micro.kbd_intr_calls.append  # type: ignore[attr-defined]
     micro.alloc_emergency_exception_buf = lambda n: None  # type: ignore[attr-defined]
     micro.const = lambda x: x  # type: ignore[attr-defined]
-    for name, module in (("machine", machine), ("rp2", fake_rp2()), ("utime", utime),
-                         ("micropython", micro), ("protocol", P), ("panel", panel_module)):
+    for name, module in (
+        ("machine", machine),
+        ("rp2", fake_rp2()),
+        ("utime", utime),
+        ("micropython", micro),
+        ("protocol", P),
+        ("panel", panel_module),
+    ):
         monkeypatch.setitem(sys.modules, name, module)
     for name in ("main", "config", "ws2812"):
         monkeypatch.delitem(sys.modules, name, raising=False)

@@ -28,8 +28,7 @@ def test_main_disables_ctrl_c_before_running(firmware: Any, monkeypatch: Any) ->
     assert ran == ["panel"]
 
 
-def test_slot1_and_slot5_held_at_power_up_keep_the_repl(firmware: Any, monkeypatch: Any
-                                                        ) -> None:
+def test_slot1_and_slot5_held_at_power_up_keep_the_repl(firmware: Any, monkeypatch: Any) -> None:
     ran: list[Any] = []
     monkeypatch.setattr(firmware.main, "run", lambda panel: ran.append(panel))
     monkeypatch.setattr(firmware.main, "build", lambda: "panel")
@@ -177,7 +176,11 @@ def test_edge_ring_overflow_is_counted_not_blocking() -> None:
         ring.put(i, 0, 1)
     assert ring.idx[2] == 3
     assert [ring.pop(), ring.pop(), ring.pop(), ring.pop()] == [
-        (0, 0, 1), (1, 0, 1), (2, 0, 1), None]
+        (0, 0, 1),
+        (1, 0, 1),
+        (2, 0, 1),
+        None,
+    ]
 
 
 def test_irq_handler_allocates_nothing_new_per_edge(pico: Pico) -> None:

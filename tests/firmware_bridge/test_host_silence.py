@@ -47,8 +47,9 @@ def _state_when(sim: PanelSim, want: dict[int, tuple[int, ...]], wait: float) ->
 
 def test_a_killed_host_leaves_the_panel_dark_within_a_second_or_so() -> None:
     with PanelSim("p1") as sim:
-        host = subprocess.Popen([sys.executable, "-c", HOST, sim.path], cwd=ROOT,
-                                stdout=subprocess.PIPE, text=True)
+        host = subprocess.Popen(
+            [sys.executable, "-c", HOST, sim.path], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        )
         try:
             assert host.stdout is not None
             assert host.stdout.readline().strip() == "lit"

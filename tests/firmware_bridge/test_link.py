@@ -28,8 +28,13 @@ WAIT = 3.0
 
 
 class Rig:
-    def __init__(self, sim: PanelSim, link: PanelLink, inbox: queue.SimpleQueue[Any],
-                 statuses: queue.SimpleQueue[PanelStatus]) -> None:
+    def __init__(
+        self,
+        sim: PanelSim,
+        link: PanelLink,
+        inbox: queue.SimpleQueue[Any],
+        statuses: queue.SimpleQueue[PanelStatus],
+    ) -> None:
         self.sim, self.link, self.inbox, self.statuses = sim, link, inbox, statuses
 
     def status(self) -> PanelStatus:
@@ -54,8 +59,14 @@ def rig() -> Iterator[Rig]:
     inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
     statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
     sim = PanelSim("p7", ((0, P.BUTTONS), (1, P.BUTTONS)), clock_skew_ppm=80)
-    link = PanelLink(sim.path, inbox, seats={0: 2, 1: 3}, control=Control,
-                     on_status=statuses.put, backoff=(0.01, 0.05))
+    link = PanelLink(
+        sim.path,
+        inbox,
+        seats={0: 2, 1: 3},
+        control=Control,
+        on_status=statuses.put,
+        backoff=(0.01, 0.05),
+    )
     r = Rig(sim, link, inbox, statuses)
     status = r.status()
     assert status.up, status
@@ -83,7 +94,8 @@ def test_presses_arrive_in_order_with_mapped_timestamps(rig: Rig) -> None:
     got = [rig.inbox.get(timeout=WAIT) for _ in presses]
     sent = [rig.sim.sent.get(timeout=WAIT) for _ in presses]
     assert [(s, c, p) for _t, s, c, p in got] == [
-        (2 + seat, Control(button), True) for button, seat in presses]
+        (2 + seat, Control(button), True) for button, seat in presses
+    ]
     assert all(isinstance(c, Control) for _t, _s, c, _p in got)
     times = [t for t, *_ in got]
     assert times == sorted(times)
@@ -162,8 +174,9 @@ def test_a_panel_speaking_another_protocol_version_is_refused() -> None:
         finally:
             link.close()
     assert not status.up
-    assert status.reason.startswith("refused: panel 'old' (firmware 1.1.0) speaks protocol "
-                                    "version 2, this host speaks 1")
+    assert status.reason.startswith(
+        "refused: panel 'old' (firmware 1.1.0) speaks protocol version 2, this host speaks 1"
+    )
 
 
 def test_a_missing_panel_is_reported_offline_and_found_when_it_appears(tmp_path: Any) -> None:
@@ -244,7 +257,8 @@ def test_an_idle_link_uses_next_to_no_cpu(rig: Rig) -> None:
 
 @pytest.mark.parametrize("rate", [1_000_000, 5_000])
 def test_a_panel_sending_garbage_is_reported_once_and_back_after_good_frames(
-        rig: Rig, rate: int) -> None:
+    rig: Rig, rate: int
+) -> None:
     """Random bytes with the panel's frames mixed in (issue 13, item 12): one down report
     naming the cable, none while it lasts, up only after a run of good frames. At 1 MB/s
     hardly a frame survives; at 5 kB/s some do (the old link flapped there)."""

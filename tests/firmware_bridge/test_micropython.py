@@ -22,8 +22,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 VERSION = "1.27.0"
-CACHE = Path(os.environ.get("SPEED_CABINET_NPM_CACHE")
-             or Path.home() / ".cache" / "speed-cabinet" / "micropython")
+CACHE = Path(
+    os.environ.get("SPEED_CABINET_NPM_CACHE")
+    or Path.home() / ".cache" / "speed-cabinet" / "micropython"
+)
 MJS = CACHE / "node_modules" / PACKAGE / "micropython.mjs"
 
 # Built identically by CPython and MicroPython; their frames must match byte for byte.
@@ -42,9 +44,12 @@ msgs = [
 frames = [P.encode(m, (i * 37) & 255) for i, m in enumerate(msgs)]
 """
 
-SCRIPT = """
+SCRIPT = (
+    """
 import protocol as P
-""" + EXAMPLES + """
+"""
+    + EXAMPLES
+    + """
 for f in frames:
     print("FRAME", "".join("{:02x}".format(b) for b in f))
 
@@ -111,6 +116,7 @@ pnl.service()
 print("QUIET", len(lit), shown[-1][1] == (0,) * 8, pnl.darkened, pnl.lit)
 print("OK")
 """
+)
 
 
 def _install() -> None:
@@ -124,7 +130,12 @@ def _install() -> None:
         (CACHE / "package.json").write_text('{"private": true}\n')
     result = subprocess.run(
         [npm, "install", "--no-audit", "--no-fund", f"{PACKAGE}@{VERSION}"],
-        cwd=CACHE, capture_output=True, text=True, timeout=300, check=False)
+        cwd=CACHE,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     if result.returncode != 0 or not MJS.exists():
         message = f"npm install {PACKAGE} failed:\n{result.stdout}{result.stderr}"
         if os.environ.get("CI"):
@@ -139,10 +150,19 @@ def test_protocol_and_panel_run_under_micropython_byte_for_byte() -> None:
     script = CACHE / "check_protocol.py"
     script.write_text(SCRIPT)
     result = subprocess.run(
-        [node, str(HERE / "mpy_run.mjs"), str(MJS), str(script),
-         str(ROOT / "firmware_bridge" / "protocol.py"),
-         str(ROOT / "firmware_bridge" / "firmware" / "panel.py")],
-        capture_output=True, text=True, timeout=120, check=False)
+        [
+            node,
+            str(HERE / "mpy_run.mjs"),
+            str(MJS),
+            str(script),
+            str(ROOT / "firmware_bridge" / "protocol.py"),
+            str(ROOT / "firmware_bridge" / "firmware" / "panel.py"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     out = result.stdout + result.stderr
     assert result.returncode == 0, out
     assert out.rstrip().endswith("OK"), out

@@ -20,20 +20,25 @@ def test_panel_sim_command_plays_keys_and_prints_leds(tmp_path: Path) -> None:
     link_path = str(tmp_path / "panel")
     proc = subprocess.Popen(
         [sys.executable, "-m", "cabinet.cli", "panel-sim", "--id", "cli", "--link", link_path],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert proc.stdin is not None
     assert proc.stdout is not None
     lines: queue.SimpleQueue[str] = queue.SimpleQueue()
-    threading.Thread(target=lambda: [lines.put(x.decode()) for x in proc.stdout],  # type: ignore[union-attr]
-                     daemon=True).start()
+    threading.Thread(
+        target=lambda: [lines.put(x.decode()) for x in proc.stdout],  # type: ignore[union-attr]
+        daemon=True,
+    ).start()
     inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
     statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
     try:
         assert lines.get(timeout=WAIT).startswith(f"panel cli on {link_path}")
-        link = PanelLink(link_path, inbox, control=Control, on_status=statuses.put,
-                         backoff=(0.01, 0.05))
+        link = PanelLink(
+            link_path, inbox, control=Control, on_status=statuses.put, backoff=(0.01, 0.05)
+        )
         try:
             status = statuses.get(timeout=WAIT)
             while not status.up:
@@ -41,8 +46,12 @@ def test_panel_sim_command_plays_keys_and_prints_leds(tmp_path: Path) -> None:
             proc.stdin.write(b"3 ")  # slot3, then slam: each a press and a release
             proc.stdin.flush()
             got = [inbox.get(timeout=WAIT)[2:] for _ in range(4)]
-            assert got == [(Control.SLOT3, True), (Control.SLOT3, False),
-                           (Control.SLAM, True), (Control.SLAM, False)]
+            assert got == [
+                (Control.SLOT3, True),
+                (Control.SLOT3, False),
+                (Control.SLAM, True),
+                (Control.SLAM, False),
+            ]
             link.set_leds(0, [255, 0, 0, 0, 0, 0, 0, 0])
             while True:
                 line = lines.get(timeout=WAIT)

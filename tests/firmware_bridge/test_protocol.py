@@ -11,12 +11,17 @@ from firmware_bridge import protocol as P
 u8 = st.integers(0, 255)
 u32 = st.integers(0, 0xFFFFFFFF)
 buttons = st.lists(st.sampled_from(P.BUTTONS), unique=True).map(
-    lambda names: tuple(b for b in P.BUTTONS if b in names))
+    lambda names: tuple(b for b in P.BUTTONS if b in names)
+)
 panel_id = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=16)
 
 hellos = st.builds(
-    P.Hello, st.just(P.PROTOCOL_VERSION), st.tuples(u8, u8, u8), panel_id,
-    st.lists(st.tuples(u8, buttons), max_size=8).map(tuple))
+    P.Hello,
+    st.just(P.PROTOCOL_VERSION),
+    st.tuples(u8, u8, u8),
+    panel_id,
+    st.lists(st.tuples(u8, buttons), max_size=8).map(tuple),
+)
 messages = st.one_of(
     hellos,
     st.builds(P.HelloRequest, u8),
@@ -42,7 +47,7 @@ def test_a_stream_of_frames_decodes_in_order_in_any_chunking(msgs: list[P.Messag
     decoder = P.Decoder()
     out = []
     for i in range(0, len(data), 7):
-        out.extend(decoder.feed(data[i:i + 7]))
+        out.extend(decoder.feed(data[i : i + 7]))
     assert [m for _s, m in out] == msgs
     assert decoder.counts["frames"] == len(msgs)
     assert decoder.counts["lost"] == 0
@@ -93,12 +98,17 @@ def test_bad_crc_short_and_oversized_frames_are_counted_and_skipped() -> None:
     crc = P.crc16(unknown)
     unknown_frame = P.cobs_encode(bytes(unknown) + bytes([crc >> 8, crc & 0xFF])) + b"\x00"
     decoder = P.Decoder()
-    out = decoder.feed(bad_crc + short + huge + unknown_frame + b"\x00\x00" + P.encode(
-        P.Ping(2), 1))
+    out = decoder.feed(
+        bad_crc + short + huge + unknown_frame + b"\x00\x00" + P.encode(P.Ping(2), 1)
+    )
     assert out == [(1, P.Ping(2))]
     counts = decoder.counts
-    assert (counts["bad_crc"], counts["bad_frame"], counts["too_long"],
-            counts["bad_payload"]) == (1, 1, 1, 1)
+    assert (counts["bad_crc"], counts["bad_frame"], counts["too_long"], counts["bad_payload"]) == (
+        1,
+        1,
+        1,
+        1,
+    )
     assert counts["frames"] == 1
 
 
@@ -127,8 +137,12 @@ def test_a_hello_from_another_protocol_version_is_refused_clearly() -> None:
 
 
 def test_encode_refuses_out_of_range_fields() -> None:
-    for bad in (P.Edge(256, "slam", True, 0), P.Edge(0, "slam", True, -1),
-                P.Leds(((0, (1, 2)),)), P.Hello(1, (1, 0, 0), "é", ())):
+    for bad in (
+        P.Edge(256, "slam", True, 0),
+        P.Edge(0, "slam", True, -1),
+        P.Leds(((0, (1, 2)),)),
+        P.Hello(1, (1, 0, 0), "é", ()),
+    ):
         with pytest.raises(ValueError):  # noqa: PT011
             P.encode(bad, 0)
 

@@ -35,8 +35,18 @@ PLAYER_KEYS = {
     "california": ("cards", "row", "deck"),
 }
 EXPECT_KEYS = {
-    "over", "winner", "center", "center_sizes", "players", "cards_total", "events",
-    "phase", "round", "scores", "t", "paused",
+    "over",
+    "winner",
+    "center",
+    "center_sizes",
+    "players",
+    "cards_total",
+    "events",
+    "phase",
+    "round",
+    "scores",
+    "t",
+    "paused",
 }
 CHECKS = {"_event_types", "_events_prefix", "_players"}
 

@@ -139,8 +139,14 @@ def test_example_03_spit_play() -> None:
     assert out["events"] == [
         {"t": 100, "type": "played", "player": 0, "card": "9S", "to": 1},
         {"t": 200, "type": "played", "player": 1, "card": "2D", "to": 0},
-        {"t": 300, "type": "rejected", "player": 0, "reason": "not_adjacent",
-         "card": "QH", "to": 0},
+        {
+            "t": 300,
+            "type": "rejected",
+            "player": 0,
+            "reason": "not_adjacent",
+            "card": "QH",
+            "to": 0,
+        },
     ]
     p0, p1 = out["players"]
     # 9S's pile shows 2H; the fourth pile is unchanged with QH on top.
@@ -176,11 +182,14 @@ def test_example_05_malformed_card() -> None:
 def test_scenario_command_loads_no_cabinet_module() -> None:
     # Outside checks run the scenario command many times: it must not pay for the
     # cabinet's imports (gpiozero, serial, the window) it never uses.
-    code = ("import sys; from cabinet.cli import main; "
-            f"code = main(['scenario', '--compact', {str(_example('01-speed-play.json'))!r}]); "
-            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('gpiozero', 'serial', 'pygame', 'sqlite3') or m.startswith('cabinet.app')); "
-            "print(code, heavy, file=sys.stderr)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=REPO, check=True)
+    code = (
+        "import sys; from cabinet.cli import main; "
+        f"code = main(['scenario', '--compact', {str(_example('01-speed-play.json'))!r}]); "
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('gpiozero', 'serial', 'pygame', 'sqlite3') or m.startswith('cabinet.app')); "
+        "print(code, heavy, file=sys.stderr)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True
+    )
     assert result.stderr.strip() == "0 []"

@@ -19,17 +19,34 @@ SCENARIO = HERE / "speed" / "01-plays-both-piles-refill.json"
 COMMAND = [sys.executable, "-m", "cabinet.cli", "scenario"]
 
 
-def _run(args: list[str], stdin: int | IO[Any] = subprocess.DEVNULL,
-         stdout: int | IO[Any] = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*COMMAND, *args], cwd=REPO, stdin=stdin, stdout=stdout,
-                          stderr=subprocess.PIPE, text=True, check=False, timeout=120)
+def _run(
+    args: list[str],
+    stdin: int | IO[Any] = subprocess.DEVNULL,
+    stdout: int | IO[Any] = subprocess.PIPE,
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*COMMAND, *args],
+        cwd=REPO,
+        stdin=stdin,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        timeout=120,
+    )
 
 
 def _shell(redirect: str) -> subprocess.CompletedProcess[str]:
     """The command under sh with REDIRECT (e.g. ``<&-``), as a user's shell runs it."""
     line = " ".join(f"'{part}'" for part in COMMAND)
-    return subprocess.run(["sh", "-c", f"exec {line} {redirect}"], cwd=REPO,
-                          capture_output=True, text=True, check=False, timeout=120)
+    return subprocess.run(
+        ["sh", "-c", f"exec {line} {redirect}"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
 
 
 def _one_line(stderr: str) -> str:
@@ -114,11 +131,19 @@ def test_engine_refusing_a_clock_that_cannot_move_exits_3_with_one_line() -> Non
     # No well-formed scenario keeps its clock still, so the bound is lowered to 0 here:
     # golden 65's 0 ms flip is then one timer too many at t = 500.
     golden = HERE / "speed" / "65-no-until-stops-at-last-input.json"
-    code = ("import sys, engine.clock; engine.clock.MAX_FIRES_AT_ONE_INSTANT = 0; "
-            "from cabinet.cli import main; sys.exit(main(sys.argv[1:]))")
-    result = subprocess.run([sys.executable, "-c", code, "scenario", str(golden)], cwd=REPO,
-                            stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                            check=False, timeout=120)
+    code = (
+        "import sys, engine.clock; engine.clock.MAX_FIRES_AT_ONE_INSTANT = 0; "
+        "from cabinet.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, "scenario", str(golden)],
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     assert result.returncode == 3, result.stderr
     assert result.stdout == ""
     assert "timers fired at t = 500" in _one_line(result.stderr)
