@@ -29,12 +29,13 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
-from cabinet import sdnotify
+from cabinet.adapters import sdnotify
+from cabinet.adapters.gpio import GpioPanel, PinFactoryError, make_pin_factory
+from cabinet.adapters.keyboard import TerminalKeys, help_lines, key_bindings
+from cabinet.adapters.textview import TextView, format_position
 from cabinet.config import CabinetConfig, Control, Inputs, PinFactoryKind
-from cabinet.gpio import GpioPanel, PinFactoryError, make_pin_factory
-from cabinet.inbox import Inbox
-from cabinet.keyboard import TerminalKeys, help_lines, key_bindings
-from cabinet.loop import (
+from cabinet.inputs import Inbox
+from cabinet.loop.core import (
     WAKE_SEAT,
     CabinetFailed,
     CabinetLoop,
@@ -43,7 +44,6 @@ from cabinet.loop import (
     SeatRuntime,
     seat_runtime,
 )
-from cabinet.textview import TextView, format_position
 from engine.game import new_game
 
 log = logging.getLogger("speed_cabinet.app")
@@ -71,7 +71,7 @@ class Cabinet:
     """The service menu's "poweroff" / "reboot" / "restart", done once the cabinet is
     closed."""
     records: Any = None
-    """cabinet.records.Records when there is a state directory, else None (laptop)."""
+    """cabinet.kiosk.records.Records when there is a state directory, else None (laptop)."""
     state_dir: Path | None = None
     """Where the records and the operator settings live (``kiosk_state_dir``), or None."""
 
@@ -172,8 +172,8 @@ def build_cabinet(
                 )
             )
         if config.service_pin is not None:
-            from cabinet.gpio import service_button
-            from cabinet.loop import SERVICE_SEAT
+            from cabinet.adapters.gpio import service_button
+            from cabinet.loop.core import SERVICE_SEAT
 
             button = service_button(config.service_pin, inbox.put, factory, SERVICE_SEAT)
             stack.callback(button.close)
@@ -189,7 +189,7 @@ def build_cabinet(
             observers=[view, *observers],
             statuses=statuses if serial_seats else None,
         )
-        if keyboard and not window:  # with a window, keys come from it (cabinet/screen.py)
+        if keyboard and not window:  # with a window, keys come from it (cabinet/adapters/window.py)
             bindings = key_bindings(config.seats)
             if bindings:
                 keys = TerminalKeys(bindings, inbox.put, loop.stop)
@@ -239,7 +239,7 @@ def run_cabinet(
     neither, no records)."""
     no_window = None
     if window:
-        from cabinet.screen import try_display
+        from cabinet.adapters.window import try_display
 
         no_window = try_display()
         window = no_window is None
@@ -288,11 +288,11 @@ def run_cabinet(
     with _sigterm_exits():
         try:
             if window:
-                from cabinet.screen import run_display
+                from cabinet.adapters.window import run_display
 
                 state = run_display(cab, until=until, laptop=laptop, out=out, flow=True)
             elif not laptop:  # the kiosk with no screen: flow and service menu on the panels
-                from cabinet.headless import run_headless_kiosk
+                from cabinet.adapters.headless import run_headless_kiosk
 
                 state = run_headless_kiosk(cab, until=until, out=out)
             else:
@@ -356,7 +356,7 @@ def kiosk_state_dir(
 def open_records(state_dir: str | os.PathLike[str] | None, out: TextIO) -> Any:
     """The records in ``state_dir`` (or ``$STATE_DIRECTORY``), or None: laptop mode keeps
     none, and records that cannot be opened are logged and skipped (the cabinet plays on)."""
-    from cabinet.records import Records, RecordsError
+    from cabinet.kiosk.records import Records, RecordsError
 
     folder = kiosk_state_dir(state_dir)
     if folder is None:
@@ -367,7 +367,7 @@ def open_records(state_dir: str | os.PathLike[str] | None, out: TextIO) -> Any:
         log.error("%s", exc)
         print(f"speed-cabinet: no records this run ({' '.join(str(exc).split())})", file=out)
         return None
-    from cabinet.session import safely
+    from cabinet.modes.director import safely
 
     safely("note_start", records.note_start)
     if records.abandoned_on_open:
@@ -394,8 +394,8 @@ class SingleGame:
         records = self.cab.records
         if records is None:
             return
-        from cabinet.records import SeatEntry
-        from cabinet.session import safely
+        from cabinet.kiosk.records import SeatEntry
+        from cabinet.modes.director import safely
 
         seats = [
             SeatEntry(bot=str(getattr(getattr(s.bot, "profile", None), "name", "bot")))
@@ -414,7 +414,7 @@ class SingleGame:
         records, game_id, self.game_id = self.cab.records, self.game_id, None
         if records is None or game_id is None:
             return
-        from cabinet.session import replay_of, results_of, safely
+        from cabinet.modes.director import replay_of, results_of, safely
 
         loop = self.cab.loop
         state = loop.state
@@ -467,7 +467,7 @@ def power(action: str | None, *, laptop: bool, out: TextIO = sys.stdout) -> None
     only quits."""
     if action is None:
         return
-    from cabinet.service_session import power_command
+    from cabinet.modes.service_director import power_command
 
     if action == "restart" and not laptop:
         print(
@@ -566,7 +566,7 @@ def load_kiosk_config(
 ) -> CabinetConfig:
     """The installed config with the operator settings the service menu saved (in the
     state directory, ``kiosk_state_dir``) layered over it; with none, the config alone."""
-    from cabinet.settings import SETTINGS_NAME, start_settings
+    from cabinet.kiosk.settings import SETTINGS_NAME, start_settings
 
     folder = kiosk_state_dir(state_dir)
     if folder is None:
@@ -602,7 +602,7 @@ def _run_command(args: Any) -> int:
                 args.players, args.humans, args.difficulty, args.seed, game=args.game
             )
         keyboard = any(s.inputs is Inputs.KEYBOARD for s in config.seats)
-        from cabinet.screen import display_available
+        from cabinet.adapters.window import display_available
 
         window = not args.headless  # run_cabinet falls back (and says why) if none opens
         if keyboard and (not window or display_available() is not None) and not sys.stdin.isatty():

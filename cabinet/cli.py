@@ -66,7 +66,7 @@ def _write_result(text: str) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from cabinet.demo import run_demo
+    from cabinet.tools.demo import run_demo
 
     return run_demo(seed=args.seed, pace=args.pace, players=args.players)
 
@@ -108,7 +108,8 @@ def build_parser(light_only: bool = False) -> argparse.ArgumentParser:
 # leds-off and records (issue 9): the unit's stop hook puts the LEDs safe; the operator
 # reads the records.
 def _add_kiosk_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from cabinet import records_cli, safe_state
+    from cabinet.adapters import safe_state
+    from cabinet.kiosk import records_cli
 
     safe_state.add_parser(sub)
     records_cli.add_parser(sub)
@@ -130,7 +131,7 @@ def _add_cabinet_commands(sub: argparse._SubParsersAction[argparse.ArgumentParse
 
 # sim and bench (issue 4): each module registers its own subcommand.
 def _add_bot_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from cabinet import bench, sim
+    from cabinet.tools import bench, sim
 
     sim.add_parser(sub)
     bench.add_parser(sub)

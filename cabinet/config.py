@@ -90,7 +90,7 @@ FALLBACK_DIFFICULTIES = ("beginner", "easy", "medium", "hard", "expert", "imposs
 
 
 # The cabinet's number ranges: one table for the config parser and the service menu's
-# number rows (cabinet/service.py), so the menu only offers values the parser accepts.
+# number rows (cabinet/modes/service.py), so the menu only offers values the parser accepts.
 # These are the cabinet's limits, not the engine's: ``Rules.from_options`` and the
 # scenario command keep accepting what the contract allows (every count >= 0), and these
 # are checked after it.
@@ -271,7 +271,7 @@ class DisplayConfig:
 
 @dataclass(frozen=True, slots=True)
 class FlowConfig:
-    """The ``[flow]`` table: the player's flow around the games (cabinet/flow.py)."""
+    """The ``[flow]`` table: the player's flow around the games (cabinet/modes/flow.py)."""
 
     idle_return_s: int = 60
     """No press from any player this long returns to attract mode."""
@@ -299,7 +299,7 @@ class CabinetConfig:
     """rules.md H-2: two cards in flight per seat instead of one."""
     source: str = "<config>"
     set_aside: str = ""
-    """Saved operator settings this start could not use (cabinet/settings.py
+    """Saved operator settings this start could not use (cabinet/kiosk/settings.py
     ``start_settings``), one line for the service menu; "" when none."""
     display: DisplayConfig = DisplayConfig()
     flow: FlowConfig = FlowConfig()
@@ -307,7 +307,7 @@ class CabinetConfig:
     """The operator's service button (BCM pin, to ground): opens the service menu."""
     operator_code: tuple[Control, ...] = ()
     """The buttons that unlock the full service menu from the two-SLAM hold (4-8); empty:
-    no code, so the hold opens only the harmless pages (cabinet/service.py)."""
+    no code, so the hold opens only the harmless pages (cabinet/modes/service.py)."""
 
     def gpio_pins(self) -> int:
         return sum(len(s.pins()) for s in self.seats if s.inputs is Inputs.GPIO)

@@ -35,7 +35,7 @@ SEAT_COLOURS = ((255, 200, 30), (40, 200, 255), (255, 80, 200), (130, 240, 80))
 
 PHOTO_SHOW_MS = 2500
 BLINK_MS = 250
-"""Half a blink period, as the cabinet's LEDs (cabinet/loop.py BLINK_S)."""
+"""Half a blink period, as the cabinet's LEDs (cabinet/loop/core.py BLINK_S)."""
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:
@@ -787,7 +787,7 @@ class Renderer:
             lines.extend((text, WHITE, 0.8) for text in flow.rules)
         if flow.screen == "attract":
             lines.append((flow.hint or "press SLAM to join", GOLD if blink else WHITE, 1.2))
-        elif flow.screen == "resetting":  # the failsafe (cabinet/session.py reset)
+        elif flow.screen == "resetting":  # the failsafe (cabinet/modes/director.py reset)
             lines.append(("RESETTING", GOLD, 1.6))
             if flow.hint:
                 lines.append((flow.hint, WHITE, 0.9))

@@ -98,11 +98,11 @@ class MatchView:
 
 @dataclass(frozen=True, slots=True)
 class FlowView:
-    """The player's flow around the game (cabinet/flow.py) as the screen shows it."""
+    """The player's flow around the game (cabinet/modes/flow.py) as the screen shows it."""
 
     screen: str
     """"attract", "join", "countdown", "playing" or "result"; "resetting": the failsafe's
-    short card after an error (cabinet/session.py)."""
+    short card after an error (cabinet/modes/director.py)."""
     game: str = "speed"
     rules: tuple[str, ...] = ()
     """The active game's rules on a short card (attract)."""
@@ -128,7 +128,7 @@ class FlowView:
 
 @dataclass(frozen=True, slots=True)
 class ServiceView:
-    """The operator's service menu (cabinet/service.py): drawn over everything."""
+    """The operator's service menu (cabinet/modes/service.py): drawn over everything."""
 
     page: str
     """"menu", "buttons", "leds", "latency", "settings", "bookkeeping", "scores", "reset",

@@ -649,7 +649,7 @@ class PanelLink:
 
 
 class SerialLights:
-    """The LED port for one serial seat, like ``cabinet.gpio.GpioPanel``'s LED side:
+    """The LED port for one serial seat, like ``cabinet.adapters.gpio.GpioPanel``'s LED side:
     ``show(PanelLights, blink_on)`` maps each LED mode (OFF/DIM/ON, or BLINK shown with the
     loop's common blink phase) to a 0-255 level on the panel."""
 

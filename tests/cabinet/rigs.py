@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from cabinet.config import CabinetConfig, Control, FlowConfig, laptop_config
-from cabinet.loop import CabinetLoop, Item, Observer, seat_runtime
+from cabinet.loop.core import CabinetLoop, Item, Observer, seat_runtime
 from engine.game import new_game
 from engine.match import MatchRules
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cabinet.config import laptop_config
-from cabinet.records import Records, SeatEntry, SeatResult
-from cabinet.session import ATTRACT_CARD_S, FlowDirector
+from cabinet.kiosk.records import Records, SeatEntry, SeatResult
+from cabinet.modes.director import ATTRACT_CARD_S, FlowDirector
 from engine.rules import Rules
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cabinet import bench
+from cabinet.tools import bench
 
 UNIT = re.compile(r".*_(us|ms|s|per_s|games)$")
 
@@ -108,7 +108,7 @@ def test_soak_is_only_run_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_soak_reports_memory_after_games() -> None:
-    from cabinet.bench_soak import rss_mb, soak_figures
+    from cabinet.tools.bench_soak import rss_mb, soak_figures
 
     figures = soak_figures(games=3, warm=1)
     assert figures["soak_games"] == 3

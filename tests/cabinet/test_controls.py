@@ -6,7 +6,13 @@ import random
 from typing import Any
 
 from cabinet.config import Assist, Control
-from cabinet.controls import ALL_BLINK, ALL_OFF, Led, SpeedController, panel_lights
+from cabinet.controls.registry import (
+    ALL_BLINK,
+    ALL_OFF,
+    Led,
+    SpeedController,
+    panel_lights,
+)
 from engine.commands import Pause, Play, Slam
 from engine.events import Event
 from engine.notation import parse_table

@@ -11,7 +11,7 @@ import pytest
 
 from cabinet.app import run_cabinet
 from cabinet.config import Assist, Control, laptop_config, parse_config
-from cabinet.controls import (
+from cabinet.controls.registry import (
     ALL_BLINK,
     ALL_OFF,
     CaliforniaController,
@@ -20,7 +20,7 @@ from cabinet.controls import (
     SpitController,
     panel_lights,
 )
-from cabinet.loop import CabinetLoop, Item, Published, seat_runtime
+from cabinet.loop.core import CabinetLoop, Item, Published, seat_runtime
 from engine import california, game, spit
 from engine.bots import Bot
 from engine.commands import Cover, Move, Pause, Play, Slam, Slap

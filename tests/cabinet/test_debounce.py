@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from cabinet.adapters.debounce import InputEvent, InputKind, PanelDebouncer
 from cabinet.config import Control
-from cabinet.debounce import InputEvent, InputKind, PanelDebouncer
 
 MS = 0.001
 
@@ -250,8 +250,8 @@ def test_smallest_allowed_debounce_gives_one_press_per_chattering_press(
 ) -> None:
     import queue
 
+    from cabinet.adapters.gpio import EdgeInput
     from cabinet.config import RANGES
-    from cabinet.gpio import EdgeInput
 
     low = RANGES["cabinet.debounce_ms"].low
     inbox: queue.SimpleQueue[Edge] = queue.SimpleQueue()

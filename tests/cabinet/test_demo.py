@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cabinet.demo import run_demo
+from cabinet.tools.demo import run_demo
 
 ROOT = Path(__file__).resolve().parents[2]
 

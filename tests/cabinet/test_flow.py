@@ -1,4 +1,4 @@
-"""The player's flow (cabinet/flow.py): a pure state machine, driven by presses and time."""
+"""The player's flow (cabinet/modes/flow.py): a pure state machine, driven by presses and time."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from cabinet.config import ConfigError, Control, FlowConfig, laptop_config, parse_config
-from cabinet.flow import (
+from cabinet.modes.flow import (
     DEMO_PAUSE_S,
     Flow,
     GameOver,

@@ -1,7 +1,7 @@
-"""Properties of the player's flow (cabinet/flow.py) under any presses, ticks and game ends:
+"""Properties of the player's flow (cabinet/modes/flow.py) under any presses, ticks and game ends:
 it never raises, its sets and initials stay consistent, every game it deals has a bot or a
 joined player in each seat, and nobody pressing always brings it back to attract. And of the
-service menu (cabinet/service.py): it never leaves a game paused behind it."""
+service menu (cabinet/modes/service.py): it never leaves a game paused behind it."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cabinet import service as sv
 from cabinet.config import CONTROLS, FlowConfig, laptop_config
-from cabinet.flow import (
+from cabinet.kiosk.records import valid_initials
+from cabinet.modes import service as sv
+from cabinet.modes.flow import (
     GameOver,
     Named,
     Phase,
@@ -24,7 +25,6 @@ from cabinet.flow import (
     step,
     view_of,
 )
-from cabinet.records import valid_initials
 from engine.match import Match, MatchRules
 from engine.rules import Game
 
@@ -122,7 +122,7 @@ def test_any_presses_ticks_and_game_ends_keep_the_flow_consistent(
     assert flow.phase is Phase.ATTRACT
 
 
-# The service menu (cabinet/service.py) under any presses, pins, holds, ticks and answers.
+# The service menu (cabinet/modes/service.py) under any presses, pins, holds, ticks and answers.
 
 service_inputs = st.lists(
     st.tuples(

@@ -15,11 +15,11 @@ import pytest
 from gpiozero.exc import PinFactoryFallback
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from cabinet import gpio
+from cabinet.adapters import gpio
+from cabinet.adapters.gpio import EdgeInput, GpioPanel, PinFactoryError, make_pin_factory
 from cabinet.cli import main
 from cabinet.config import Control, PinFactoryKind, parse_config
-from cabinet.controls import ALL_OFF, Led, PanelLights
-from cabinet.gpio import EdgeInput, GpioPanel, PinFactoryError, make_pin_factory
+from cabinet.controls.registry import ALL_OFF, Led, PanelLights
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"

@@ -1,4 +1,4 @@
-"""The kiosk with no screen (cabinet/headless.py): the flow and the service menu run on the
+"""The kiosk with no screen (cabinet/adapters/headless.py): the flow and the service menu run on the
 panels (gpiozero mock pins) and the log says what the screen would show."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from cabinet.adapters.headless import flow_text, service_text
 from cabinet.app import run_cabinet
 from cabinet.config import Control, load_config
-from cabinet.headless import flow_text, service_text
-from cabinet.records import Records
+from cabinet.kiosk.records import Records
 from display.view import FlowView, MatchView, ServiceView
 
 BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"

@@ -13,8 +13,8 @@ import pytest
 
 from cabinet.app import build_cabinet
 from cabinet.config import Control, parse_config
-from cabinet.inbox import PER_SOURCE, Inbox
-from cabinet.loop import SERVICE_SEAT, WAKE_SEAT
+from cabinet.inputs import PER_SOURCE, Inbox
+from cabinet.loop.core import SERVICE_SEAT, WAKE_SEAT
 from firmware_bridge.link import PanelLink
 from firmware_bridge.sim import PanelSim
 
@@ -100,8 +100,8 @@ def test_the_cabinet_loop_takes_its_input_through_a_bounded_inbox() -> None:
 
 
 def test_each_source_is_named_in_its_drop_line() -> None:
-    from cabinet.inbox import source_name
-    from cabinet.loop import SERVICE_KEY_SEAT, SERVICE_SEAT
+    from cabinet.inputs import source_name
+    from cabinet.loop.core import SERVICE_KEY_SEAT, SERVICE_SEAT
 
     assert [source_name(s) for s in (0, 3, SERVICE_SEAT, SERVICE_KEY_SEAT)] == [
         "P1",

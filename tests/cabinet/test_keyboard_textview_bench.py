@@ -10,11 +10,11 @@ import random
 import threading
 from typing import Any
 
-from cabinet.bench_press import press_figures
+from cabinet.adapters.keyboard import TerminalKeys, feed_keys, help_lines, key_bindings
+from cabinet.adapters.textview import TextView, table_text
 from cabinet.config import Control, laptop_config
-from cabinet.keyboard import TerminalKeys, feed_keys, help_lines, key_bindings
-from cabinet.loop import Published, seat_runtime
-from cabinet.textview import TextView, table_text
+from cabinet.loop.core import Published, seat_runtime
+from cabinet.tools.bench_press import press_figures
 from engine.events import CardPlayed
 from engine.notation import parse_table
 from engine.speed import start

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from cabinet.records import Records
+from cabinet.kiosk.records import Records
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 
 from cabinet import app as app_module
-from cabinet import loop as loop_module
-from cabinet import sdnotify
+from cabinet.adapters import sdnotify
 from cabinet.app import FAILED_EXIT, build_cabinet, open_records, run_cabinet
 from cabinet.config import Control, laptop_config
-from cabinet.flow import Phase
-from cabinet.loop import WAKE_SEAT, CabinetFailed, CabinetLoop
-from cabinet.records import Records
-from cabinet.session import RESET_CARD_S, FlowDirector
+from cabinet.kiosk.records import Records
+from cabinet.loop import core as loop_module
+from cabinet.loop.core import WAKE_SEAT, CabinetFailed, CabinetLoop
+from cabinet.modes.director import RESET_CARD_S, FlowDirector
+from cabinet.modes.flow import Phase
 from engine.scenario import run_scenario
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
 
@@ -433,7 +433,7 @@ def test_window_mode_says_ready_pings_from_the_frame_loop_and_keeps_records(
 
 def test_saved_operator_settings_layer_over_the_installed_config(tmp_path: Path) -> None:
     from cabinet.app import load_kiosk_config
-    from cabinet.settings import save_settings
+    from cabinet.kiosk.settings import save_settings
 
     base = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
     plain = load_kiosk_config(base, tmp_path)

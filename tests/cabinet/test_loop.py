@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from cabinet.adapters.gpio import GpioPanel
 from cabinet.app import FAILED_EXIT, run_cabinet
 from cabinet.config import CabinetConfig, Control, parse_config
-from cabinet.gpio import GpioPanel
-from cabinet.loop import CabinetLoop, Item, Published, seat_runtime
+from cabinet.loop.core import CabinetLoop, Item, Published, seat_runtime
 from engine.commands import Command, Play, Slam
 from engine.notation import parse_table
 from engine.speed import start

@@ -1,4 +1,4 @@
-"""cabinet/records.py: migrations, kill -9 mid-game, replays, stats, the match score."""
+"""cabinet/kiosk/records.py: migrations, kill -9 mid-game, replays, stats, the match score."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from cabinet import records as R
-from cabinet.records import Records, RecordsError, SeatEntry, SeatResult
-from cabinet.sim import SIM_GAMES
+from cabinet.kiosk import records as R
+from cabinet.kiosk.records import Records, RecordsError, SeatEntry, SeatResult
+from cabinet.tools.sim import SIM_GAMES
 from engine import california, speed, spit
 from engine.bots import find_profile
 from engine.match import MatchRules
@@ -107,7 +107,7 @@ def test_a_file_that_is_not_a_database_is_moved_aside(tmp_path: Path) -> None:
 
 _CHILD = textwrap.dedent("""
     import sys
-    from cabinet.records import Records, SeatEntry
+    from cabinet.kiosk.records import Records, SeatEntry
     from engine.match import MatchRules
     from engine.rules import Rules
 

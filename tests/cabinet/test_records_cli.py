@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cabinet.cli import main
-from cabinet.records import Records, SeatEntry, SeatResult
+from cabinet.kiosk.records import Records, SeatEntry, SeatResult
 from engine.rules import Game
 from tests.cabinet.test_records import _bot_game
 

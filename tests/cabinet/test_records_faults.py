@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from cabinet import records as R
 from cabinet.cli import main
-from cabinet.records import Records, RecordsError, SeatEntry
+from cabinet.kiosk import records as R
+from cabinet.kiosk.records import Records, RecordsError, SeatEntry
 from engine.rules import Rules
 
 SPEED = Rules.from_options({})
@@ -53,7 +53,10 @@ def test_damaged_pages_are_found_at_opening_and_set_aside(
     with sqlite3.connect(path) as conn:  # the header still reads: SQLite opens it
         assert conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION
     damaged = path.read_bytes()
-    with caplog.at_level(logging.ERROR, logger="cabinet.records"), Records.open(tmp_path) as rec:
+    with (
+        caplog.at_level(logging.ERROR, logger="cabinet.kiosk.records"),
+        Records.open(tmp_path) as rec,
+    ):
         # A fresh file that takes writes.
         gid = rec.start_game(SPEED, HUMANS, 1)
         rec.finish_game(gid, winner=1, duration_ms=500)
@@ -171,7 +174,7 @@ def _fill_disk(folder: Path) -> None:
 
 
 def test_a_full_state_dir_says_so_on_a_write(tmpfs: Path, caplog: pytest.LogCaptureFixture) -> None:
-    from cabinet.session import safely
+    from cabinet.modes.director import safely
 
     rec = Records.open(tmpfs)
     try:
@@ -187,7 +190,7 @@ def test_a_full_state_dir_says_so_on_a_write(tmpfs: Path, caplog: pytest.LogCapt
         message = str(info.value)
         assert "cannot write the records" in message
         assert f"the file system holding {tmpfs} is full" in message
-        with caplog.at_level(logging.ERROR, logger="cabinet.session"):
+        with caplog.at_level(logging.ERROR, logger="cabinet.modes.director"):
             safely("start_game", lambda: rec.start_game(SPEED, HUMANS, 0))
         [record] = caplog.records
         assert record.exc_info is None  # one line, no traceback
@@ -205,7 +208,7 @@ def test_a_full_state_dir_says_so_at_opening(tmpfs: Path) -> None:
 def test_damage_after_opening_makes_writes_fail_in_one_line(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from cabinet.session import safely
+    from cabinet.modes.director import safely
 
     with Records.open(tmp_path) as rec:  # ~6 MB: more than SQLite's page cache holds
         for i in range(300):
@@ -216,7 +219,7 @@ def test_damage_after_opening_makes_writes_fail_in_one_line(
         _damage_pages(tmp_path / R.DB_NAME)  # e.g. the card failing mid-evening
         with pytest.raises(RecordsError, match=r"damaged.*the next start sets them aside"):
             rec.start_game(SPEED, HUMANS, 1)
-        with caplog.at_level(logging.ERROR, logger="cabinet.session"):
+        with caplog.at_level(logging.ERROR, logger="cabinet.modes.director"):
             safely("reset_stats", rec.reset_stats)
         [record] = caplog.records
         assert record.exc_info is None  # one line, no traceback per write

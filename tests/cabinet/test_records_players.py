@@ -1,15 +1,15 @@
 """The records at the cabinet: players' initials and reaction times per game, and a match
-that plays on after a restart (cabinet/session.py with cabinet/records.py)."""
+that plays on after a restart (cabinet/modes/director.py with cabinet/kiosk/records.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from cabinet.config import Control
-from cabinet.flow import Phase
-from cabinet.loop import CabinetLoop
-from cabinet.records import Records
-from cabinet.session import FlowDirector
+from cabinet.kiosk.records import Records
+from cabinet.loop.core import CabinetLoop
+from cabinet.modes.director import FlowDirector
+from cabinet.modes.flow import Phase
 from engine.bots import Bot
 from tests.cabinet.rigs import FakeClock, press, run_until, wait
 from tests.cabinet.test_kiosk_wiring import rig as kiosk_rig

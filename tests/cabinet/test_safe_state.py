@@ -1,4 +1,4 @@
-"""cabinet/safe_state.py: ``speed-cabinet leds-off`` (the unit's ExecStopPost)."""
+"""cabinet/adapters/safe_state.py: ``speed-cabinet leds-off`` (the unit's ExecStopPost)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cabinet import safe_state
+from cabinet.adapters import safe_state
 from cabinet.cli import build_parser, main
 from cabinet.config import load_config
 

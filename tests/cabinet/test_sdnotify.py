@@ -1,4 +1,4 @@
-"""cabinet/sdnotify.py against a real AF_UNIX datagram socket (what systemd listens on)."""
+"""cabinet/adapters/sdnotify.py against a real AF_UNIX datagram socket (what systemd listens on)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cabinet import sdnotify
+from cabinet.adapters import sdnotify
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cabinet.app import build_cabinet
 from cabinet.config import parse_config
-from cabinet.loop import Published
+from cabinet.loop.core import Published
 from firmware_bridge import protocol as P
 from firmware_bridge.sim import PanelSim
 

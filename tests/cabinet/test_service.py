@@ -1,4 +1,4 @@
-"""The service menu (cabinet/service.py) driven by presses: pure, no loop, no disk."""
+"""The service menu (cabinet/modes/service.py) driven by presses: pure, no loop, no disk."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from cabinet import service as sv
 from cabinet.config import CONTROLS, Control, laptop_config
-from cabinet.service import Page
+from cabinet.modes import service as sv
+from cabinet.modes.service import Page
 
 C = Control
 CONFIG = laptop_config(2, 2, "easy", seed=1)

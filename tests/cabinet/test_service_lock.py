@@ -1,5 +1,5 @@
 """The service menu's operator lock (issue 13 item 2), on the pure state machine
-(cabinet/service.py): the two-SLAM hold and kiosk F2 open a code prompt, the service
+(cabinet/modes/service.py): the two-SLAM hold and kiosk F2 open a code prompt, the service
 button opens the full menu, no code means read-only; and ``[cabinet] operator_code``."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cabinet import service as sv
 from cabinet.config import ConfigError, Control, laptop_config, parse_config
-from cabinet.service import Access, Audit, LockEvent, Page
+from cabinet.modes import service as sv
+from cabinet.modes.service import Access, Audit, LockEvent, Page
 
 C = Control
 CODE = (C.SLOT1, C.SLOT3, C.SLAM, C.SLOT5)

@@ -14,11 +14,11 @@ import pytest
 
 from cabinet.app import build_cabinet
 from cabinet.config import CabinetConfig, Control, parse_config
-from cabinet.flow import Phase
-from cabinet.loop import SERVICE_KEY_SEAT, SERVICE_SEAT, CabinetLoop
-from cabinet.service import LOCKOUT_S, Access, Page
-from cabinet.service_session import ServiceDirector
-from cabinet.session import FlowDirector
+from cabinet.loop.core import SERVICE_KEY_SEAT, SERVICE_SEAT, CabinetLoop
+from cabinet.modes.director import FlowDirector
+from cabinet.modes.flow import Phase
+from cabinet.modes.service import LOCKOUT_S, Access, Page
+from cabinet.modes.service_director import ServiceDirector
 from engine.commands import Slam
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
 
@@ -225,7 +225,7 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
 ) -> None:
     import pygame
 
-    from cabinet import screen
+    from cabinet.adapters import window as screen
 
     cab = build_cabinet(
         kiosk_config(), mock=True, window=True, factory=mock_factory, out=io.StringIO()
@@ -265,7 +265,7 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
 
 
 def test_the_headless_log_shows_the_prompt_as_stars_never_the_buttons() -> None:
-    from cabinet.headless import ScreenLines
+    from cabinet.adapters.headless import ScreenLines
 
     loop, director, clock = rig()
     hold(loop, clock)

@@ -1,5 +1,5 @@
 """The service menu at the cabinet: a real CabinetLoop on a fake clock, the flow behind it,
-settings saved through cabinet/settings.py and records through cabinet/records.py."""
+settings saved through cabinet/kiosk/settings.py and records through cabinet/kiosk/records.py."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ from typing import Any
 import pytest
 
 from cabinet import app
+from cabinet.adapters.debounce import PanelDebouncer
 from cabinet.app import build_cabinet
 from cabinet.config import CONTROLS, ConfigError, Control, parse_config
-from cabinet.controls import ALL_OFF, Led, PanelLights
-from cabinet.debounce import PanelDebouncer
-from cabinet.flow import Phase
-from cabinet.loop import SERVICE_SEAT, CabinetLoop, Published
-from cabinet.records import Records, SeatEntry
-from cabinet.service import LED_STEP_S, Page
-from cabinet.service_session import ServiceDirector, power_command
-from cabinet.session import FlowDirector
-from cabinet.settings import load_layered, load_settings
+from cabinet.controls.registry import ALL_OFF, Led, PanelLights
+from cabinet.kiosk.records import Records, SeatEntry
+from cabinet.kiosk.settings import load_layered, load_settings
+from cabinet.loop.core import SERVICE_SEAT, CabinetLoop, Published
+from cabinet.modes.director import FlowDirector
+from cabinet.modes.flow import Phase
+from cabinet.modes.service import LED_STEP_S, Page
+from cabinet.modes.service_director import ServiceDirector, power_command
 from engine.commands import Pause, Resume, Slam
 from engine.rules import Rules
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
@@ -80,7 +80,7 @@ def pin(loop: CabinetLoop, clock: FakeClock) -> None:
 
 
 def goto(loop: CabinetLoop, clock: FakeClock, director: ServiceDirector, page: Page) -> None:
-    from cabinet.service import ITEMS
+    from cabinet.modes.service import ITEMS
 
     while ITEMS[director.svc.cursor] is not page:
         press(loop, clock, 0, Control.RIGHT)

@@ -1,4 +1,4 @@
-"""The flow at the cabinet (cabinet/session.py): a real loop on a fake clock; presses go to
+"""The flow at the cabinet (cabinet/modes/director.py): a real loop on a fake clock; presses go to
 the flow until the game starts, games are dealt in with their bots, the match is kept."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from cabinet.config import CabinetConfig, Control, laptop_config
-from cabinet.flow import Phase
-from cabinet.loop import CabinetLoop, Published
-from cabinet.session import FlowDirector, playable_games
+from cabinet.loop.core import CabinetLoop, Published
+from cabinet.modes.director import FlowDirector, playable_games
+from cabinet.modes.flow import Phase
 from engine.commands import Play, Slam
 from engine.game import new_game
 from engine.match import Match

@@ -1,4 +1,4 @@
-"""cabinet/settings.py: the atomic save, the TOML writer, layering over the installed config."""
+"""cabinet/kiosk/settings.py: the atomic save, the TOML writer, layering over the config."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from cabinet import settings as S
 from cabinet.config import ConfigError, Control, Inputs
+from cabinet.kiosk import settings as S
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
@@ -249,7 +249,7 @@ def test_kiosk_start_runs_on_with_bad_settings(
 
 
 def test_the_service_menu_shows_what_was_set_aside(tmp_path: Path) -> None:
-    from cabinet import service as sv
+    from cabinet.modes import service as sv
 
     settings = tmp_path / "settings.toml"
     S.save_settings(settings, {"rules": {"lockout_ms": -1}})

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cabinet import sim
+from cabinet.tools import sim
 from engine import game, speed
 from engine.bots import BotProfile, find_profile
 from engine.commands import Command, Play
@@ -46,8 +46,8 @@ def run_sim(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
 
 
 def test_cli_registers_sim_and_bench() -> None:
-    from cabinet import bench
     from cabinet.cli import build_parser
+    from cabinet.tools import bench
 
     parser = build_parser()
     assert parser.parse_args(["sim", "--games", "3"]).func is sim.main

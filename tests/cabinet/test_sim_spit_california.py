@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cabinet import sim
+from cabinet.tools import sim
 from engine import california, spit
 from engine.bots import find_profile
 from engine.commands import Command

@@ -91,7 +91,7 @@ def test_dry_run_installs_the_tree_and_prints_the_privileged_steps(
     assert "include-system-site-packages = false" in (venv / "pyvenv.cfg").read_text()
     src = root / "opt" / "speed-cabinet" / "src"
     assert (src / "pyproject.toml").exists()
-    assert (src / "cabinet" / "records.py").exists()
+    assert (src / "cabinet" / "app.py").exists()
     assert not list(src.rglob("__pycache__"))
     for step in (
         "dry-run: useradd --system",

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from cabinet.config import laptop_config
-from cabinet.flow import seed_of
+from cabinet.modes.flow import seed_of
 from engine import speed
 from engine.commands import Play
 from engine.match import SINGLE, Match

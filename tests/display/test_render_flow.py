@@ -1,6 +1,6 @@
 """The player's flow on screen: attract card, join menu, countdown, result scoreboard.
 
-Views come from the real flow (cabinet/flow.py) over engine-built states; pixels are
+Views come from the real flow (cabinet/modes/flow.py) over engine-built states; pixels are
 probed, never whole images. ``FLOW_SHOTS=/tmp/dir`` also saves each screen as a PNG.
 """
 
@@ -21,7 +21,7 @@ from pixels import changed, save_shot
 from pixels import colours as _colours
 
 from cabinet.config import Control, FlowConfig
-from cabinet.flow import GameOver, Press, Tick, match_view, start, step, view_of
+from cabinet.modes.flow import GameOver, Press, Tick, match_view, start, step, view_of
 from display.animations import Animations
 from display.renderer import GOLD, READY_GREEN, Renderer
 from engine.match import Match, MatchRules
@@ -218,8 +218,8 @@ def test_frame_key_changes_with_the_flow(renderer: Renderer) -> None:
 
 
 def test_feed_takes_the_flow_the_live_match_and_speed_claims() -> None:
-    from cabinet.loop import Published
-    from cabinet.screen import ScreenFeed
+    from cabinet.adapters.window import ScreenFeed
+    from cabinet.loop.core import Published
     from engine.commands import Slam
     from engine.events import GameWon
 

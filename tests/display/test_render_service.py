@@ -1,5 +1,5 @@
 """The service menu on screen, one page at a time: views from the real state machine
-(cabinet/service.py), pixels probed. ``SERVICE_SHOTS=/tmp/dir`` also saves each page."""
+(cabinet/modes/service.py), pixels probed. ``SERVICE_SHOTS=/tmp/dir`` also saves each page."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import scenes
 from pixels import colours as _colours
 from pixels import save_shot
 
-from cabinet import service as sv
 from cabinet.config import Control, laptop_config, parse_operator_code
+from cabinet.modes import service as sv
 from display.animations import Animations
 from display.renderer import GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE, Renderer
 from display.view import TableView

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cabinet.screen import PhotoFinishes, display_available
+from cabinet.adapters.window import PhotoFinishes, display_available
 from display.sound import EFFECTS, SoundBoard, effect_for, synthesise
 from engine.cards import Card
 from engine.events import CardPlayed, GameWon, PlayRejected, Reason, Stalled

@@ -1,5 +1,5 @@
 """``speed-cabinet records``: read the cabinet's records from a shell (the operator's view
-of ``cabinet/records.py``): recent games, stats per seat and per initials, and any past
+of ``cabinet/kiosk/records.py``): recent games, stats per seat and per initials, and any past
 game's replay as a scenario file that ``speed-cabinet scenario`` plays back exactly.
 
 Read-only: it opens the records read-only (WAL, so it can run beside the kiosk), never
@@ -18,13 +18,13 @@ PROG = "speed-cabinet records"
 
 
 def _folder(args: argparse.Namespace) -> Path:
-    from cabinet.records import state_dir
+    from cabinet.kiosk.records import state_dir
 
     return Path(args.state_dir) if args.state_dir else state_dir()
 
 
 def _open(args: argparse.Namespace) -> Any:
-    from cabinet.records import DB_NAME, Records, RecordsError
+    from cabinet.kiosk.records import DB_NAME, Records, RecordsError
 
     folder = _folder(args)
     if not (folder / DB_NAME).is_file():
@@ -85,7 +85,7 @@ def _stats(records: Any, args: argparse.Namespace) -> int:
 
 
 def _replay(records: Any, args: argparse.Namespace) -> int:
-    from cabinet.records import RecordsError
+    from cabinet.kiosk.records import RecordsError
 
     scenario = records.replay(args.game)
     if scenario is None:
@@ -108,7 +108,7 @@ def _replay(records: Any, args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     import sqlite3
 
-    from cabinet.records import DB_NAME, RecordsError
+    from cabinet.kiosk.records import DB_NAME, RecordsError
 
     try:
         records = _open(args)

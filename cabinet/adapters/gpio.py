@@ -26,7 +26,7 @@ from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from cabinet.config import CONTROLS, PinFactoryKind, SeatConfig
-from cabinet.controls import Led, PanelLights
+from cabinet.controls.registry import Led, PanelLights
 
 Put = Callable[[tuple[float, int, Any, bool]], None]
 """The queue's put: ``(edge_time, seat, control, pressed)``."""

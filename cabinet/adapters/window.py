@@ -9,7 +9,7 @@ pygame: it pumps window events (keys go onto the same queue as every other input
 Drawing never holds the loop: the loop waits on its queue, not on frames, and the
 interpreter's switch interval is lowered so a press thread gets the GIL back from a
 drawing thread within half a millisecond (measured by the ``press`` bench with
-the display running: ``cabinet/bench_frame.py``).
+the display running: ``cabinet/tools/bench_frame.py``).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
-from cabinet.controls import Led, PanelLights, panel_lights
-from cabinet.loop import SERVICE_KEY_SEAT, SERVICE_SEAT, WAKE_SEAT, Published, SeatRuntime
+from cabinet.controls.registry import Led, PanelLights, panel_lights
+from cabinet.loop.core import SERVICE_KEY_SEAT, SERVICE_SEAT, WAKE_SEAT, Published, SeatRuntime
 from display.view import (
     FlowView,
     Light,
@@ -44,7 +44,7 @@ log = logging.getLogger("speed_cabinet.screen")
 
 SERVICE_KEY = "f2"
 """Laptop mode's service button (the cabinet's is ``[cabinet] service_pin``); in kiosk mode
-a USB keyboard's F2 opens only the operator code prompt (cabinet/service.py)."""
+a USB keyboard's F2 opens only the operator code prompt (cabinet/modes/service.py)."""
 PHOTO_FINISH_MS = 50
 """Two seats' edges on one pile closer than this make a photo finish."""
 SWITCH_INTERVAL_S = 0.0005
@@ -164,8 +164,8 @@ class ScreenFeed:
         self.offline = offline
         self.flow = flow
         self.service = service
-        """The operator's service menu (cabinet/service_session.py), None while closed."""
-        """The player's flow (cabinet/session.py): the screen over the table, the match."""
+        """The operator's service menu (cabinet/modes/service_director.py), None while closed."""
+        """The player's flow (cabinet/modes/director.py): the screen over the table, the match."""
         self._claims = 0
         self.photos = PhotoFinishes()
         self.photo: PhotoFinish | None = None
@@ -299,7 +299,7 @@ def run_window(
     ``until``, or the loop ends. Returns the final state. ``esc_quits`` False (kiosk mode):
     Esc does nothing, so a guest's USB keyboard cannot stop the cabinet.
 
-    systemd (cabinet/sdnotify.py): READY once the window is open (the inputs were built
+    systemd (cabinet/adapters/sdnotify.py): READY once the window is open (the inputs were built
     before); the watchdog is pinged from this frame loop, and only while the cabinet loop
     keeps passing too (its ``iterations`` grew since the last ping; each ping wakes it for
     the next), so a frozen frame loop or a frozen cabinet loop both stop the pings.
@@ -309,7 +309,7 @@ def run_window(
     resets the table, its fault budget gives up with ``CabinetFailed``, raised here once
     the loop has ended); this loop starts clean (a fresh renderer and animations) and shows
     a plain "resetting" card until a frame draws normally again."""
-    from cabinet import sdnotify
+    from cabinet.adapters import sdnotify
     from display.animations import Animations
     from display.renderer import Renderer
 
@@ -475,9 +475,9 @@ def run_display(
 
     Seats without a panel are drawn with the LEDs they would show; ``laptop`` also draws
     each seat's panel and keys. ``flow``: the player's flow runs the table (attract mode,
-    join, countdown, match: cabinet/flow.py) instead of the one game dealt.
+    join, countdown, match: cabinet/modes/flow.py) instead of the one game dealt.
     """
-    from cabinet.keyboard import key_bindings
+    from cabinet.adapters.keyboard import key_bindings
     from display.sound import SoundBoard
 
     config = cab.config
@@ -485,7 +485,7 @@ def run_display(
     keys = seat_keys(config.seats, bindings)
     director = None
     if flow:
-        from cabinet.service_session import attach_directors
+        from cabinet.modes.service_director import attach_directors
 
         players, director = attach_directors(cab, laptop=laptop, out=out)
         # Laptop: F2 is the service button; kiosk: only the code prompt (a guest's keyboard).

@@ -18,7 +18,7 @@ import logging
 import queue
 import threading
 
-from cabinet.loop import SERVICE_KEY_SEAT, SERVICE_SEAT, WAKE_SEAT, Item
+from cabinet.loop.core import SERVICE_KEY_SEAT, SERVICE_SEAT, WAKE_SEAT, Item
 
 log = logging.getLogger("speed_cabinet.inbox")
 

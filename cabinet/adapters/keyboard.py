@@ -21,8 +21,8 @@ import time
 import tty
 from collections.abc import Callable, Sequence
 
+from cabinet.adapters.gpio import Put
 from cabinet.config import Control, Inputs, SeatConfig
-from cabinet.gpio import Put
 
 KEY_SETS: dict[int, dict[str, Control]] = {
     1: {

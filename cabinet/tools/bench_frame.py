@@ -6,9 +6,9 @@
 * ``frame_floor_ms``: a bare fill + flip of the same size, in the same run;
 * ``startup_ms``: from starting the ``speed-cabinet`` process to its first frame (dummy
   driver, the real command);
-* ``press_display_*_us``: the ``press`` bench (``cabinet/bench_press.py``) run while this
+* ``press_display_*_us``: the ``press`` bench (``cabinet/tools/bench_press.py``) run while this
   thread renders the bot game at 60 fps, with the interpreter's switch interval the
-  window uses (``cabinet.screen.SWITCH_INTERVAL_S``): the GIL cost of drawing to a press.
+  window uses (``cabinet.adapters.window.SWITCH_INTERVAL_S``): the GIL cost of drawing to a press.
 """
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ class BotTable:
     with the views the cabinet would hand the display."""
 
     def __init__(self, seed: int = 1) -> None:
+        from cabinet.adapters.keyboard import key_bindings
+        from cabinet.adapters.window import ScreenFeed, seat_keys
         from cabinet.config import laptop_config
-        from cabinet.keyboard import key_bindings
-        from cabinet.loop import seat_runtime
-        from cabinet.screen import ScreenFeed, seat_keys
+        from cabinet.loop.core import seat_runtime
 
         self.config = laptop_config(2, 0, "hard", seed)
         self.seats = [
@@ -187,8 +187,8 @@ def startup_ms(runs: int = 3) -> float:
 
 def press_with_display(presses: int = PRESSES) -> dict[str, Any]:
     """The press bench on worker threads while this thread renders at 60 fps."""
-    from cabinet.bench_press import press_figures
-    from cabinet.screen import SWITCH_INTERVAL_S
+    from cabinet.adapters.window import SWITCH_INTERVAL_S
+    from cabinet.tools.bench_press import press_figures
 
     result: dict[str, Any] = {}
     errors: list[BaseException] = []

@@ -30,9 +30,9 @@ import time
 import tty
 from typing import Any
 
-from cabinet.bench_press import BENCH_TABLE
 from cabinet.config import Control, parse_config
-from cabinet.loop import CabinetLoop, Item, seat_runtime
+from cabinet.loop.core import CabinetLoop, Item, seat_runtime
+from cabinet.tools.bench_press import BENCH_TABLE
 from engine.commands import Command
 from engine.notation import parse_table
 from engine.speed import start

@@ -6,7 +6,7 @@ separate process: whatever state the cabinet died in, this one starts clean.
 
 It reads the cabinet config's direct-GPIO LED pins (``[[seat]] leds = {...}``), opens each
 as a gpiozero ``LED`` on the lgpio factory (the same explicit, no-fallback factory as the
-cabinet: ``cabinet.gpio.make_pin_factory``), drives it low and closes it. gpiozero's close
+cabinet: ``cabinet.adapters.gpio.make_pin_factory``), drives it low and closes it. gpiozero's close
 leaves the line an input with no pull, so an LED wired pin -> resistor -> LED -> GND stays
 dark. Serial panels are not touched: their firmware (1.1 and later) turns every LED off a
 second after the last frame from the host, which pings it every 50 ms while alive
@@ -73,7 +73,7 @@ def run_leds_off(config_path: str | Path, factory: Any | None = None) -> int:
         if config.pin_factory is PinFactoryKind.MOCK or not pins:
             print(f"{prog}: no real LED pins in {config_path}; nothing to do", file=sys.stderr)
             return 0
-        from cabinet.gpio import PinFactoryError, make_pin_factory
+        from cabinet.adapters.gpio import PinFactoryError, make_pin_factory
 
         _writable_lgpio_dir()
         try:

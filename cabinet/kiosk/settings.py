@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from cabinet.config import CabinetConfig, ConfigError, parse_config, read_toml
-from cabinet.records import state_dir
+from cabinet.kiosk.records import state_dir
 
 log = logging.getLogger(__name__)
 

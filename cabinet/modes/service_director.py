@@ -1,4 +1,4 @@
-"""The service menu at the cabinet: runs ``cabinet.service`` beside the player's flow.
+"""The service menu at the cabinet: runs ``cabinet.modes.service`` beside the player's flow.
 
 ``ServiceDirector`` wraps a ``FlowDirector`` and becomes the loop's ``director``: while the
 menu is closed every press, batch and deadline goes to the flow as before; while it is
@@ -14,7 +14,7 @@ wait (a game it paused does not get taken over by bots or sent back to attract).
   ``speed_cabinet.service``, so the journal shows who tried what and when;
 - turns the menu's effects into actions on the loop thread: pause / resume the game, read
   and write the records (the menu is open outside a game or with the game paused: never on
-  the path of a play), check and save the operator settings (``cabinet.settings``), and
+  the path of a play), check and save the operator settings (``cabinet.kiosk.settings``), and
   ask for a power-off or reboot (``power``, run by the app after the loop stops, as
   ``systemctl`` with no shell; laptop mode just quits).
 """
@@ -29,11 +29,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from cabinet import flow as fl
-from cabinet import service as sv
+from cabinet.adapters.debounce import InputKind, PanelDebouncer
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
-from cabinet.controls import ALL_OFF, Led, PanelLights
-from cabinet.debounce import InputKind, PanelDebouncer
+from cabinet.controls.registry import ALL_OFF, Led, PanelLights
+from cabinet.modes import flow as fl
+from cabinet.modes import service as sv
 from display.view import FlowView, MatchView, ServiceView
 from engine.commands import Pause, Resume
 
@@ -266,7 +266,7 @@ class ServiceDirector:
             self.inner.flow = replace(flow, last_press=now, pressed=(now,) * len(flow.pressed))
 
     def _save(self, mapping: Any) -> str | None:
-        from cabinet.settings import check_settings, save_settings
+        from cabinet.kiosk.settings import check_settings, save_settings
 
         if self.base_path is None or self.settings_path is None:
             return (
@@ -340,7 +340,7 @@ def service_paths(
     installed config is not a file (nothing to layer over)."""
     if laptop or state_dir is None:
         return None, None
-    from cabinet.settings import BASE_CONFIG, SETTINGS_NAME
+    from cabinet.kiosk.settings import BASE_CONFIG, SETTINGS_NAME
 
     for base in (Path(config.source), BASE_CONFIG):
         if base.is_file():
@@ -354,7 +354,7 @@ def attach_directors(
     """The player's flow with the service menu in front, attached to a built cabinet's
     loop (window or headless): records and settings from the cabinet's state directory,
     the flow's reset as the loop's failsafe. (FlowDirector, ServiceDirector)."""
-    from cabinet.session import FlowDirector
+    from cabinet.modes.director import FlowDirector
 
     config = cab.config
     base, settings = service_paths(config, laptop, getattr(cab, "state_dir", None))

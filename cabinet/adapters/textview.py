@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from cabinet.controls import Led, PanelLights
-from cabinet.demo import describe
-from cabinet.loop import Published, SeatRuntime
+from cabinet.controls.registry import Led, PanelLights
+from cabinet.loop.core import Published, SeatRuntime
+from cabinet.tools.demo import describe
 from engine import california, notation, spit
 from engine.state import Phase, SpeedState
 

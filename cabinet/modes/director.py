@@ -1,4 +1,4 @@
-"""The flow at the cabinet: runs ``cabinet.flow`` on the loop's thread and turns its effects
+"""The flow at the cabinet: runs ``cabinet.modes.flow`` on the loop's thread and turns its effects
 into games dealt into the loop.
 
 ``FlowDirector`` is the loop's ``director``: the loop asks it about every debounced press
@@ -11,11 +11,11 @@ It also tells the screen what to draw over the table (``flow_view``) and the liv
 Around the games (issue 9) it also
 
 - records each match game (not the attract demos) when ``records`` is given
-  (cabinet/records.py): started before its deal, finished with its replay and each seat's
+  (cabinet/kiosk/records.py): started before its deal, finished with its replay and each seat's
   numbers, abandoned when something else is dealt over it (idle return, failsafe, exit),
   and the match opened and closed. Writes happen between games only: a game's end is
   written on the loop's next pass, after the deciding press has been published;
-- tells systemd where the cabinet is (``STATUS=``, cabinet/sdnotify.py) as the phase
+- tells systemd where the cabinet is (``STATUS=``, cabinet/adapters/sdnotify.py) as the phase
   changes, on that next pass too;
 - is the loop's failsafe (``reset``): a short "resetting" card over a fresh attract
   demo, the error counted in the records for the service menu's bookkeeping page;
@@ -37,9 +37,9 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TextIO
 
-from cabinet import flow as fl
-from cabinet import sdnotify
+from cabinet.adapters import sdnotify
 from cabinet.config import CabinetConfig, Control, Inputs
+from cabinet.modes import flow as fl
 from display.view import FlowView, MatchView
 from engine.game import new_game, table_of
 from engine.rules import Game, Rules, RulesError
@@ -86,7 +86,7 @@ class Played:
         """Each seat's numbers for the records: plays, longest run, stalls, cards left,
         and the reaction time of each accepted play from its press timestamp
         (engine/reaction.py: a replay, a few ms, so never on the deciding pass)."""
-        from cabinet.records import seat_tallies
+        from cabinet.kiosk.records import seat_tallies
         from engine.reaction import reaction_times
 
         players = self.state.players
@@ -124,7 +124,7 @@ def results_of(loop: Any) -> list[Any]:
 
 def safely(what: str, write: Callable[[], object]) -> None:
     """A records write that fails is logged, never raised: the cabinet keeps playing."""
-    from cabinet.records import RecordsError
+    from cabinet.kiosk.records import RecordsError
 
     try:
         write()
@@ -160,7 +160,7 @@ def rules_for(config: CabinetConfig, game: Game) -> Rules | None:
 def playable_games(config: CabinetConfig) -> tuple[Game, ...]:
     """The games the join menu offers: the config's first, then the others that fit."""
     try:
-        from cabinet.controls import make_controller  # noqa: F401  (Spit and California)
+        from cabinet.controls.registry import make_controller  # noqa: F401  (Spit and California)
     except ImportError:
         return (config.rules.game,)
     games = [config.rules.game] + [g for g in Game if g is not config.rules.game]
@@ -182,7 +182,7 @@ class FlowDirector:
     ) -> None:
         self.config = config
         self.records = records
-        """cabinet.records.Records, or None (laptop mode: nothing is written)."""
+        """cabinet.kiosk.records.Records, or None (laptop mode: nothing is written)."""
         self._game: tuple[int, int] | None = None
         """The recorded game on the table: (game id, deal seed)."""
         self._taken: dict[int, str] = {}
@@ -501,7 +501,7 @@ class FlowDirector:
     def _record_start(self, eff: fl.StartGame, rules: Rules) -> None:
         if self.records is None:
             return
-        from cabinet.records import SeatEntry
+        from cabinet.kiosk.records import SeatEntry
 
         records = self.records
         self.flush()  # the last game's record first

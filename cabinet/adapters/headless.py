@@ -3,8 +3,8 @@ LEDs alone.
 
 A cabinet whose screen is dead (unplugged HDMI, a driver that will not start) still plays:
 the flow (attract demos, join with SLAM, countdown, match) and the service menu (two SLAMs
-held, or the service button) run exactly as with the window (cabinet/session.py,
-cabinet/service_session.py); the LEDs show the legal targets and the menu's LED test; and
+held, or the service button) run exactly as with the window (cabinet/modes/director.py,
+cabinet/modes/service_director.py); the LEDs show the legal targets and the menu's LED test; and
 ``ScreenLines`` writes one log line each time what the screen would show changes, so an
 operator reading ``journalctl -u speed-cabinet`` can follow along.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
-from cabinet import sdnotify
-from cabinet.loop import Published
+from cabinet.adapters import sdnotify
+from cabinet.loop.core import Published
 from display.view import FlowView, MatchView, ServiceView
 
 
@@ -82,7 +82,7 @@ class ScreenLines:
 def run_headless_kiosk(cab: Any, *, until: float | None = None, out: TextIO) -> Any:
     """Run a built cabinet with the flow and the service menu but no window; the state
     when the loop stops (``until``, SIGTERM, the service menu's power-off)."""
-    from cabinet.service_session import attach_directors
+    from cabinet.modes.service_director import attach_directors
 
     players, director = attach_directors(cab, laptop=False, out=out)
     lines = ScreenLines(director, out)

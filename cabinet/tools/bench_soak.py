@@ -24,7 +24,7 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-from cabinet.bench_frame import SIZE, BotTable, _dummy_display
+from cabinet.tools.bench_frame import SIZE, BotTable, _dummy_display
 
 GAMES = 300
 WARM = 30
@@ -96,10 +96,10 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
     from dataclasses import replace
 
     from cabinet.config import Control, FlowConfig, laptop_config
-    from cabinet.flow import Phase
-    from cabinet.loop import CabinetLoop, Item, seat_runtime
-    from cabinet.records import Records
-    from cabinet.session import FlowDirector
+    from cabinet.kiosk.records import Records
+    from cabinet.loop.core import CabinetLoop, Item, seat_runtime
+    from cabinet.modes.director import FlowDirector
+    from cabinet.modes.flow import Phase
     from engine.game import new_game
 
     config = replace(

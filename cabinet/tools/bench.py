@@ -11,10 +11,10 @@ Groups:
   ``observe`` after a step), measured on the commands of real bot games; then
   ``sim_spit_games_per_s`` and ``sim_california_games_per_s``, the same for Spit and
   California (whole games of several rounds each, hard vs hard).
-- ``press``: ``cabinet/bench_press.py``, a GPIO press to the engine and to the LED.
-- ``serial``: ``cabinet/bench_serial.py``, a serial panel frame to the engine.
-- ``frame``: ``cabinet/bench_frame.py``, the display's frame time and start-up.
-- ``soak``: ``cabinet/bench_soak.py``, memory over 300 games with the display drawing,
+- ``press``: ``cabinet/tools/bench_press.py``, a GPIO press to the engine and to the LED.
+- ``serial``: ``cabinet/tools/bench_serial.py``, a serial panel frame to the engine.
+- ``frame``: ``cabinet/tools/bench_frame.py``, the display's frame time and start-up.
+- ``soak``: ``cabinet/tools/bench_soak.py``, memory over 300 games with the display drawing,
   then over 300 recorded match games through the loop, the flow and the records (and the
   between-games records pass's time); minutes long, so it runs only with ``--only soak``.
 """
@@ -65,7 +65,7 @@ def distribution(samples_ns: list[int]) -> dict[str, float]:
 
 def _recorded_steps(rules: Rules, games: int) -> list[tuple[SpeedState, Command]]:
     """(state, command) for every step of ``games`` hard-vs-hard sim games."""
-    from cabinet.sim import SpeedSim
+    from cabinet.tools.sim import SpeedSim
 
     out: list[tuple[SpeedState, Command]] = []
     profiles = [find_profile("hard")] * rules.players
@@ -85,7 +85,7 @@ def _games_per_s(
 ) -> tuple[float, int]:
     """Hard-vs-hard bot games per second of wall time (after ``warm_up`` games), and how
     many: batches run until ``seconds`` of wall time and ``min_games`` games have passed."""
-    from cabinet.sim import simulate
+    from cabinet.tools.sim import simulate
 
     profiles = [find_profile("hard")] * rules.players
     simulate(rules, profiles, warm_up, 0)
@@ -149,16 +149,16 @@ def _lazy(module: str, function: str) -> Callable[[], dict[str, Figure]]:
 
 GROUPS: dict[str, Callable[[], dict[str, Figure]]] = {
     "sim": sim_figures,
-    "press": _lazy("cabinet.bench_press", "press_figures"),
-    "serial": _lazy("cabinet.bench_serial", "serial_figures"),
+    "press": _lazy("cabinet.tools.bench_press", "press_figures"),
+    "serial": _lazy("cabinet.tools.bench_serial", "serial_figures"),
 }
 """Every group by name, in the order ``bench`` runs them. Each lives beside what it
 measures and is imported only when it runs."""
 
 # The display (issue 7): frame time, start-up, and presses while it draws.
-GROUPS["frame"] = _lazy("cabinet.bench_frame", "frame_figures")
+GROUPS["frame"] = _lazy("cabinet.tools.bench_frame", "frame_figures")
 # Memory over a night of games (issue 9); minutes long, so only with --only soak.
-GROUPS["soak"] = _lazy("cabinet.bench_soak", "soak_figures")
+GROUPS["soak"] = _lazy("cabinet.tools.bench_soak", "soak_figures")
 SLOW = ("soak",)
 
 

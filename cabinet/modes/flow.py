@@ -1,7 +1,7 @@
 """The player's flow around the games: attract, join, countdown, play, result; pure.
 
 A frozen ``Flow`` and ``step(flow, input, now) -> (flow, effects)``; no pygame, no threads,
-no engine state (the cabinet turns effects into games: cabinet/session.py).
+no engine state (the cabinet turns effects into games: cabinet/modes/director.py).
 
 - ATTRACT: a bot-vs-bot demo plays; the active game's rules on a short card; "press SLAM
   to join". A seat that presses SLAM joins: JOIN.
@@ -587,7 +587,7 @@ def _start_game(flow: Flow, now: float) -> tuple[Flow, list[Effect]]:
 
 
 def reset(flow: Flow, now: float) -> tuple[Flow, list[Effect]]:
-    """The failsafe (cabinet/session.py ``FlowDirector.reset``): whatever was on, back to
+    """The failsafe (cabinet/modes/director.py ``FlowDirector.reset``): whatever was on, back to
     attract with a fresh demo; the match in play is given up."""
     return _attract(replace(flow, table_demo=False, last_result=None), now, deal=True)
 

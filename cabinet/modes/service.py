@@ -2,7 +2,7 @@
 
 A frozen ``Service`` and ``step(service, input, now) -> (service, effects)``; no pygame, no
 threads, no disk, no clock (time comes in as ``now``). The cabinet
-(cabinet/service_session.py) feeds it presses while it is open, the held SLAM buttons,
+(cabinet/modes/service_director.py) feeds it presses while it is open, the held SLAM buttons,
 the service pin and kiosk F2, and turns its effects into actions (pause the game, save
 settings, store initials, reset the records, power off, log the lock's ``Audit``s).
 
@@ -363,7 +363,7 @@ def form_of(
 
 def settings_mapping(rows: Sequence[Row], config: CabinetConfig) -> dict[str, Any]:
     """The operator settings the form stands for, over the installed ``config`` (layered by
-    ``cabinet.settings.merge``): only what differs from it, so the wiring stays the file's.
+    ``cabinet.kiosk.settings.merge``): only what differs from it, so the wiring stays the file's.
     The whole settings file: a value set back to the installed one leaves it."""
     by = {r.key: r.value for r in rows}
     out: dict[str, Any] = {}

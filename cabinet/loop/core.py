@@ -27,16 +27,22 @@ from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cabinet.adapters.debounce import SERVICE_CHORD, InputKind, PanelDebouncer
 from cabinet.config import Control, SeatConfig
-from cabinet.controls import Controller, Led, PanelLights, make_controller, panel_lights
-from cabinet.debounce import SERVICE_CHORD, InputKind, PanelDebouncer
+from cabinet.controls.registry import (
+    Controller,
+    Led,
+    PanelLights,
+    make_controller,
+    panel_lights,
+)
 from engine.commands import Command, Pause, Resume, Tick
 from engine.events import Event
 from engine.game import GameState, step
 from engine.rules import Game
 
 if TYPE_CHECKING:
-    from cabinet.inbox import Inbox
+    from cabinet.inputs import Inbox
 
 log = logging.getLogger("speed_cabinet.loop")
 
@@ -46,7 +52,7 @@ Item = tuple[float, int, Any, bool]
 WAKE_SEAT = -1
 SERVICE_SEAT = -2
 """Items from the service button (``[cabinet] service_pin``): the director's, if it takes
-them (``service_pin(t, pressed)``, cabinet/service_session.py), never a seat's."""
+them (``service_pin(t, pressed)``, cabinet/modes/service_director.py), never a seat's."""
 SERVICE_KEY_SEAT = -3
 """Items from F2 on a USB keyboard in kiosk mode: the director's ``service_key(t, pressed)``
 (the operator code prompt, not the menu: a guest can plug in a keyboard), never a seat's."""
@@ -99,7 +105,7 @@ class BotLike(Protocol):
 
 
 class Director(Protocol):
-    """The player's flow around the games (cabinet/session.py ``FlowDirector``)."""
+    """The player's flow around the games (cabinet/modes/director.py ``FlowDirector``)."""
 
     def press(self, seat: int, control: Control, t: float) -> bool: ...
     def service(self, now: float) -> bool: ...
@@ -194,10 +200,10 @@ class CabinetLoop:
         self.on_batch_done: Callable[[], None] | None = None
         """Called after each drained batch is fully handled (the press bench)."""
         self.director: Director | None = None
-        """The player's flow (cabinet/session.py): sees presses first, deals games in."""
+        """The player's flow (cabinet/modes/director.py): sees presses first, deals games in."""
         self.lights_override: Callable[[int], PanelLights | None] | None = None
         """Per seat index, LEDs to show instead of the game's (the service menu's LED
-        test, cabinet/service_session.py); None: the game's."""
+        test, cabinet/modes/service_director.py); None: the game's."""
         self.first: GameState = state
         """The game's state as dealt (its replay's table: ``engine.game.table_of``)."""
         self.game_commands: list[Command] = []
@@ -207,7 +213,7 @@ class CabinetLoop:
         self.iterations = 0
         """``run_once`` calls so far: the window's watchdog pings only while it grows."""
         self.notifier: Any = None
-        """Headless: a ``cabinet.sdnotify.Notifier`` pinged from ``run_once`` itself (a
+        """Headless: a ``cabinet.adapters.sdnotify.Notifier`` pinged from ``run_once`` itself (a
         frozen loop stops pinging); the window pings from its frame loop instead."""
         self.failsafe: Callable[[Exception], None] | None = None
         """Called (after logging the traceback) when handling a batch or the director

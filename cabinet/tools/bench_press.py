@@ -28,9 +28,9 @@ from typing import Any
 from gpiozero import DigitalInputDevice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from cabinet.adapters.gpio import GpioPanel
 from cabinet.config import Control, parse_config
-from cabinet.gpio import GpioPanel
-from cabinet.loop import CabinetLoop, Item, seat_runtime
+from cabinet.loop.core import CabinetLoop, Item, seat_runtime
 from engine.commands import Command
 from engine.notation import parse_table
 from engine.speed import start

@@ -1,0 +1,1 @@
+"""The cabinet's edges: GPIO, keyboard, window, terminal, systemd."""

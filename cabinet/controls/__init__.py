@@ -1,0 +1,1 @@
+"""Per-seat controls: presses in, engine commands out, and the seat's LEDs."""

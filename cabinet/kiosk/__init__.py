@@ -1,0 +1,1 @@
+"""The kiosk's memory: records, operator settings."""

@@ -1,0 +1,1 @@
+"""What the cabinet is doing: the player's flow and the operator's service menu."""

@@ -1,0 +1,1 @@
+"""Builder's tools: the simulator and the bench."""
