@@ -33,7 +33,7 @@ from cabinet.adapters import sdnotify
 from cabinet.adapters.gpio import GpioPanel, PinFactoryError, make_pin_factory
 from cabinet.adapters.keyboard import TerminalKeys, help_lines, key_bindings
 from cabinet.adapters.textview import TextView, format_position
-from cabinet.config import CabinetConfig, Control, Inputs, PinFactoryKind
+from cabinet.config import CabinetConfig, Inputs, PinFactoryKind
 from cabinet.inputs import Inbox
 from cabinet.loop.core import (
     WAKE_SEAT,
@@ -134,19 +134,11 @@ def build_cabinet(
                 panels.append(gpio_panel)
                 panel = gpio_panel
             elif sc.inputs is Inputs.SERIAL:
-                from firmware_bridge.link import PanelLink, SerialLights
+                from cabinet.adapters.serial import open_serial_seat
 
-                assert sc.serial is not None
-                link = PanelLink(
-                    sc.serial,
-                    inbox,
-                    seats={0: sc.index},
-                    control=Control,
-                    on_status=link_changed,
-                    name=sc.name,
-                )
-                stack.callback(link.close)  # sends all-LEDs-off before closing
-                panel = SerialLights(link, sc.index)
+                serial_lights = open_serial_seat(sc, inbox.put, link_changed)
+                stack.callback(serial_lights.link.close)  # sends all-LEDs-off before closing
+                panel = serial_lights
                 serial_seats = True
             empty = sc.inputs is Inputs.BOT or (
                 (sc.inputs is Inputs.GPIO and kind is PinFactoryKind.MOCK)

@@ -3,28 +3,29 @@
 Three layers, as in pyserial's ``serial.threaded``: the *transport* is a pyserial port read
 by a ``ReaderThread``; the *framing* is ``protocol.Decoder`` inside ``PanelProtocol``
 (a ``serial.threaded.Protocol``); the *meaning* is ``PanelLink``, which turns panel edges
-into the cabinet's input tuples and keeps the link alive.
+into the bridge's own events (firmware_bridge/events.py) and keeps the link alive.
 
-Wiring a serial seat (the cabinet's composition root)::
+Wiring a serial seat (the cabinet does it in cabinet/adapters/serial.py)::
 
-    link = PanelLink(seat.serial, inbox, seats={0: seat.index}, control=Control,
-                     on_status=inbox.put)                  # PanelStatus on link down/up
-    lights = SerialLights(link, seat.index)                 # .show(PanelLights, blink_on)
+    link = PanelLink(seat.serial, listener, seats={0: seat.index}, name=seat.name)
+    link.set_leds(seat.index, modes)        # eight LedMode values, in BUTTONS order
     ...
     link.close()
 
-* A button edge becomes ``inbox.put((edge_time, seat, control, pressed))``, the same
-  shape as a GPIO edge: ``edge_time`` is host seconds on the ``time.monotonic()`` clock,
-  mapped from the panel's ``ticks_us`` stamp (``ClockMap``), ``seat`` the cabinet seat,
-  ``control`` is ``control(button_name)``.
-* Threads: one reader thread per open port (blocks in ``read``; no polling) and one
-  supervisor thread per link that sends the heartbeat (every ``heartbeat`` s, 50 ms by
-  default), notices a dead link (no frame for ``dead_after`` s, 150 ms: so within 200 ms
-  of the panel's last frame), reconnects with backoff, and writes the LED state. Callers
-  never touch the port: ``set_leds`` only records the state and wakes the supervisor.
-* ``on_status(PanelStatus)`` runs on the supervisor thread on every change between up and
-  down (and on a refusal); it must only hand the status over (``inbox.put``), so that the
-  loop can pause the game and name the offline panel.
+* A button edge becomes ``listener.button_changed(ButtonChanged(t, seat, button,
+  pressed))``: ``t`` is host seconds on the ``time.monotonic()`` clock, mapped from the
+  panel's ``ticks_us`` stamp (firmware_bridge/clock.py), ``seat`` the host seat (``seats``
+  maps the panel's).
+* ``listener.status_changed(PanelStatus)`` on every change between online and offline
+  (or garbage, and on a refusal), so that the cabinet can pause the game and name the
+  offline panel.
+* Threads: one reader thread per open port (blocks in ``read``; no polling; it reports
+  the edges) and one supervisor thread per link that sends the heartbeat (every
+  ``heartbeat`` s, 50 ms by default), notices a dead link (no frame for ``dead_after`` s,
+  150 ms: so within 200 ms of the panel's last frame), reconnects with backoff, writes
+  the LED state and reports the statuses. The listener must only hand an event over (a
+  queue's ``put``). Callers never touch the port: ``set_leds`` only records the state and
+  wakes the supervisor.
 * Hysteresis: a link reports up only after a run of ``GOOD_RUN`` valid frames with no
   garbage between them. A port that delivers bytes but (next to) no valid frame, a bad
   cable, is reported once as ``garbage`` ("panel p2 (seat 2) sends garbage: check the
@@ -39,182 +40,47 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-import os
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from types import MappingProxyType
+from typing import TypedDict
 
 import serial
 import serial.threaded
-from serial.tools import list_ports
 
 from firmware_bridge import protocol as P
+from firmware_bridge.clock import ClockMap
+from firmware_bridge.discovery import Comports, PortSpec, comports, describe, find_port
+from firmware_bridge.events import (
+    ALL_OFF,
+    Button,
+    ButtonChanged,
+    LedMode,
+    LinkState,
+    PanelListener,
+    PanelStatus,
+)
 
 log = logging.getLogger(__name__)
 
-PICO_VID = 0x2E8A
-"""Raspberry Pi's USB vendor id; MicroPython on a Pico enumerates as 2e8a:0005."""
-MICROPYTHON_PID = 0x0005
+_BUTTON_NAMED = {name: Button(name) for name in P.BUTTONS}
+"""A decoded Edge's button name to its ``Button`` (a dict: the edge path is hot)."""
+_LEVEL = {mode: mode.value for mode in LedMode}
+"""Each mode's wire level (a dict: LEDs answer a press)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PanelMatch:
-    """Find a panel by USB ids (and serial number, when several panels are fitted)."""
+class LinkStats(TypedDict):
+    """``PanelLink.stats()``: counters and clock figures for logs and the service screen."""
 
-    vid: int = PICO_VID
-    pid: int = MICROPYTHON_PID
-    serial_number: str | None = None
-
-
-class PortSpec(Protocol):
-    """What ``PanelLink`` reads from a port description (``cabinet.config.SerialPort``)."""
-
-    @property
-    def path(self) -> str | None: ...
-    @property
-    def vid(self) -> int | None: ...
-    @property
-    def pid(self) -> int | None: ...
-    @property
-    def serial_number(self) -> str | None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class PanelStatus:
-    """The link to a panel went up or down. The cabinet pauses the game while any panel
-    is down and names it on screen (``str(status)`` is a one-line description)."""
-
-    name: str
-    """The panel id once a hello was seen, else the port it is looked for on."""
     up: bool
-    seats: tuple[int, ...]
-    """The cabinet seats this panel serves."""
-    reason: str
-    t: float
-    """Host time of the change (``time.monotonic()``)."""
-    garbage: bool = False
-    """Down because the port delivers bytes but (next to) no valid frame: a bad cable."""
-
-    def __str__(self) -> str:
-        seats = ", ".join(str(s + 1) for s in self.seats)
-        if self.garbage:
-            return f"panel {self.name} (seat {seats}) {self.reason}"
-        state = "online" if self.up else "offline"
-        return f"panel {self.name} (seat {seats}) {state}: {self.reason}"
-
-
-def describe(spec: str | PortSpec | PanelMatch) -> str:
-    if isinstance(spec, str):
-        return spec
-    path = getattr(spec, "path", None)
-    if path:
-        return str(path)
-    vid, pid = getattr(spec, "vid", None), getattr(spec, "pid", None)
-    number = getattr(spec, "serial_number", None)
-    ids = f"usb {vid or 0:04x}:{pid or 0:04x}"
-    return f"{ids} serial {number}" if number else ids
-
-
-def find_port(
-    spec: str | PortSpec | PanelMatch, comports: Callable[[], Sequence[Any]] = list_ports.comports
-) -> str | None:
-    """The device path for ``spec``: a path (or pyserial URL) as given if it exists; else
-    the first port (by device name) whose USB vid, pid and, if given, serial number match.
-    """
-    path = spec if isinstance(spec, str) else getattr(spec, "path", None)
-    if path:
-        return path if "://" in path or os.path.exists(path) else None
-    vid, pid = getattr(spec, "vid", None), getattr(spec, "pid", None)
-    number = getattr(spec, "serial_number", None)
-    found = sorted(
-        p.device
-        for p in comports()
-        if p.vid == vid and p.pid == pid and (number is None or p.serial_number == number)
-    )
-    return found[0] if found else None
-
-
-class ClockMap:
-    """Maps panel time (``ticks_us``, wrapping at ``TICKS_PERIOD``) onto host time.
-
-    Each heartbeat gives a sample: the ping was sent at host time ``s``, the pong came back
-    at ``r`` carrying panel time ``p``, so the panel read ``p`` at about ``(s + r) / 2``,
-    give or take half the round trip. The map keeps the last ``window`` samples, uses the
-    ones whose round trip is near the best (queueing only ever adds delay), and fits
-    ``offset = a + skew * (p - p0)`` by least squares, so crystal drift between the two
-    clocks (tens of ppm) is followed; the skew is bounded by ``max_skew``. ``a`` is then
-    narrowed to where all samples' bounds agree (see ``_fit``).
-    """
-
-    def __init__(self, window: int = 200, max_skew: float = 500e-6, min_span: float = 1.0) -> None:
-        self._samples: deque[tuple[float, float, float]] = deque(maxlen=window)
-        self.max_skew = max_skew
-        self.min_span = min_span
-        self._ref: int | None = None
-        self.offset: float | None = None
-        """Host minus panel seconds at ``p0``; None before the first sample."""
-        self.skew = 0.0
-        self.p0 = 0.0
-        self.rtt: float | None = None
-        """The best round trip in the window, seconds."""
-        self._mean = 0.0
-        self._adds = 0
-
-    def unwrap(self, t_us: int) -> int:
-        """Panel ``ticks_us`` as a never-wrapping count of µs (near the last one seen)."""
-        if self._ref is None:
-            self._ref = t_us
-            return t_us
-        ext = self._ref + P.ticks_diff(t_us, self._ref % P.TICKS_PERIOD)
-        self._ref = max(self._ref, ext)
-        return ext
-
-    def add(self, sent: float, received: float, t_us: int) -> None:
-        """One heartbeat: ping sent at ``sent``, pong (panel time ``t_us``) at ``received``."""
-        p = self.unwrap(t_us) * 1e-6
-        self._samples.append((p, (sent + received) / 2 - p, received - sent))
-        self._fit()
-
-    def to_host(self, t_us: int) -> float | None:
-        """Host time of panel time ``t_us``, or None before the first heartbeat."""
-        p = self.unwrap(t_us) * 1e-6
-        if self.offset is None:
-            return None
-        return p + self.offset + self.skew * (p - self.p0)
-
-    def _fit(self) -> None:
-        samples = self._samples
-        self._adds += 1
-        if len(samples) < 20 or self._adds % 20 == 0:
-            # The skew line, refitted about once a second (it changes slowly).
-            best = min(s[2] for s in samples)
-            self.rtt = best
-            good = [s for s in samples if s[2] <= 2 * best + 200e-6]
-            n = len(good)
-            p0 = sum(s[0] for s in good) / n
-            o0 = sum(s[1] for s in good) / n
-            skew = 0.0
-            if n >= 8 and max(s[0] for s in good) - min(s[0] for s in good) >= self.min_span:
-                var = sum((s[0] - p0) ** 2 for s in good)
-                cov = sum((s[0] - p0) * (s[1] - o0) for s in good)
-                skew = max(-self.max_skew, min(self.max_skew, cov / var))
-            self.p0, self._mean, self.skew = p0, o0, skew
-        else:
-            self.rtt = min(self.rtt or math.inf, samples[-1][2])
-        # Every sample bounds the offset: the panel read p after the ping left and before
-        # the pong arrived. Where the bounds (moved to p0 along the skew) agree, their
-        # intersection is tighter than any average; else (a skew change) the average.
-        skew, p0 = self.skew, self.p0
-        lo = max(s[1] - s[2] / 2 - skew * (s[0] - p0) for s in samples)
-        hi = min(s[1] + s[2] / 2 - skew * (s[0] - p0) for s in samples)
-        self.offset = (lo + hi) / 2 if lo <= hi else self._mean
-
-    @property
-    def samples(self) -> int:
-        return len(self._samples)
+    counts: dict[str, int]
+    """The decoder's (``protocol.DECODER_COUNTS``) and the link's own, over its life."""
+    panel_errors: dict[str, int]
+    """The panel's last Errors report (``protocol.ERROR_NAMES``)."""
+    rtt_us: int | None
+    skew_ppm: float
 
 
 class PanelProtocol(serial.threaded.Protocol):  # type: ignore[misc]
@@ -237,7 +103,8 @@ class PanelProtocol(serial.threaded.Protocol):  # type: ignore[misc]
         self.link._port_lost(exc)
 
 
-_LEVELS = len(P.BUTTONS)
+ONE_SEAT: Mapping[int, int] = MappingProxyType({0: 0})
+"""A panel serving one seat, its seat 0, as host seat 0."""
 SYNC_SAMPLES = 4
 """Heartbeats the clock map has before the link reports up (edges are mapped by then)."""
 SYNC_PING = 0.005
@@ -272,36 +139,32 @@ class _Reader(serial.threaded.ReaderThread):  # type: ignore[misc]
 class PanelLink:
     """One panel on USB serial, kept connected; see the module docstring for the wiring.
 
-    ``port`` is a device path or pyserial URL, a ``PanelMatch``, or anything with
-    ``path``/``vid``/``pid``/``serial_number`` (the cabinet's ``SerialPort``). ``seats``
-    maps the panel's seat numbers to cabinet seats (an int ``k`` means ``{0: k}``);
-    ``control`` turns a button name ("slot1" .. "slam") into the cabinet's control value.
+    ``port`` is a device path or pyserial URL, or a ``PortSpec``: a ``PanelMatch`` or
+    the cabinet's ``SerialPort``. ``listener`` takes the link's events. ``seats`` maps
+    the panel's seat numbers to host seats (by default its seat 0 is host seat 0).
     The link starts connecting at once and keeps trying until ``close``.
     """
 
     def __init__(
         self,
-        port: str | PortSpec | PanelMatch,
-        inbox: Any,
+        port: str | PortSpec,
+        listener: PanelListener,
         *,
-        seats: int | Mapping[int, int] = 0,
-        control: Callable[[str], Any] = str,
-        on_status: Callable[[PanelStatus], None] | None = None,
+        seats: Mapping[int, int] = ONE_SEAT,
         heartbeat: float = 0.05,
         dead_after: float = 0.15,
         hello_timeout: float = 0.5,
         backoff: tuple[float, float] = (0.05, 0.5),
         led_refresh: float = 1.0,
         clock: Callable[[], float] = time.monotonic,
-        comports: Callable[[], Sequence[Any]] = list_ports.comports,
+        comports: Comports = comports,
         name: str | None = None,
     ) -> None:
         self.port = port
-        self._put = inbox.put
-        self.seats: dict[int, int] = {0: seats} if isinstance(seats, int) else dict(seats)
-        self._panel_seat = {cab: panel for panel, cab in self.seats.items()}
-        self._control = control
-        self._on_status = on_status
+        self._edge_to = listener.button_changed
+        self._status_to = listener.status_changed
+        self.seats = dict(seats)
+        self._panel_seat = {host: panel for panel, host in self.seats.items()}
         self.heartbeat = heartbeat
         self.dead_after = dead_after
         self.hello_timeout = hello_timeout
@@ -314,7 +177,7 @@ class PanelLink:
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._closing = threading.Event()
-        self._leds: dict[int, tuple[int, ...]] = dict.fromkeys(self.seats.values(), (0,) * _LEVELS)
+        self._leds: dict[int, tuple[LedMode, ...]] = dict.fromkeys(self.seats.values(), ALL_OFF)
         self._leds_dirty = True
         self._status: PanelStatus | None = None
         self.up = threading.Event()
@@ -354,13 +217,13 @@ class PanelLink:
 
     # Public API (any thread).
 
-    def set_leds(self, seat: int, levels: Sequence[int]) -> None:
-        """Cabinet ``seat``'s eight LED levels (0-255, in BUTTONS order). Never blocks
-        on the port: the supervisor thread sends the full state when it changes, after
-        every reconnect and every ``led_refresh`` seconds."""
-        value = tuple(max(0, min(255, int(v))) for v in levels)
-        if len(value) != _LEVELS:
-            raise ValueError(f"set_leds needs {_LEVELS} levels ({', '.join(P.BUTTONS)})")
+    def set_leds(self, seat: int, modes: Sequence[LedMode]) -> None:
+        """Host ``seat``'s eight LEDs (in BUTTONS order). Never blocks on the port: the
+        supervisor thread sends the full state when it changes, after every reconnect and
+        every ``led_refresh`` seconds."""
+        value = tuple(modes)
+        if len(value) != len(ALL_OFF):
+            raise ValueError(f"set_leds needs {len(ALL_OFF)} modes ({', '.join(P.BUTTONS)})")
         if seat not in self._panel_seat:
             raise ValueError(f"seat {seat} is not on panel {self.name}")
         with self._lock:
@@ -370,7 +233,7 @@ class PanelLink:
             self._leds_dirty = True
         self._wake.set()
 
-    def leds(self) -> dict[int, tuple[int, ...]]:
+    def leds(self) -> dict[int, tuple[LedMode, ...]]:
         with self._lock:
             return dict(self._leds)
 
@@ -378,8 +241,7 @@ class PanelLink:
     def status(self) -> PanelStatus | None:
         return self._status
 
-    def stats(self) -> dict[str, Any]:
-        """Counters and clock figures for logs and the service screen."""
+    def stats(self) -> LinkStats:
         decoder = self._protocol.decoder.counts if self._protocol else {}
         counts = {k: v + decoder.get(k, 0) for k, v in self.counts.items()}
         cm = self.clock_map
@@ -431,7 +293,7 @@ class PanelLink:
         t = now if mapped is None else min(mapped, now)
         t = max(t, self._last_edge)
         self._last_edge = t
-        self._put((t, seat, self._control(edge.button), edge.pressed))
+        self._edge_to(ButtonChanged(t, seat, _BUTTON_NAMED[edge.button], edge.pressed))
 
     def _chunk(self, now: float, good: int, bad: int) -> None:
         """One read's worth of bytes decoded: ``good`` valid frames, ``bad`` dropped ones."""
@@ -471,8 +333,9 @@ class PanelLink:
             self._closing.wait(delay)
         self.up.clear()
 
-    def _report(self, up: bool, reason: str, garbage: bool = False) -> None:
+    def _report(self, state: LinkState, reason: str) -> None:
         old = self._status
+        up = state is LinkState.ONLINE
         if (
             old is not None
             and old.up == up
@@ -484,16 +347,15 @@ class PanelLink:
             self._noisy = False
         else:
             self.up.clear()
-            self._noisy = self._noisy or garbage
+            self._noisy = self._noisy or state is LinkState.GARBAGE
         status = PanelStatus(
-            self.name, up, tuple(sorted(self._panel_seat)), reason, self.clock(), garbage
+            self.name, state, tuple(sorted(self._panel_seat)), reason, self.clock()
         )
         self._status = status
         (log.info if up or self._closing.is_set() else log.warning)("%s", status)
-        if self._on_status is not None:
-            self._on_status(status)
+        self._status_to(status)
 
-    def _open(self, path: str) -> Any:
+    def _open(self, path: str) -> serial.Serial:
         if "://" in path:
             return serial.serial_for_url(path, timeout=None, write_timeout=0.1)
         return serial.Serial(path, timeout=None, write_timeout=0.1, exclusive=True)
@@ -502,12 +364,12 @@ class PanelLink:
         """One connection, from open to loss. True if the panel came up."""
         path = find_port(self.port, self._comports)
         if path is None:
-            self._report(False, f"not found ({describe(self.port)})")
+            self._report(LinkState.OFFLINE, f"not found ({describe(self.port)})")
             return False
         try:
             port = self._open(path)
         except (serial.SerialException, OSError, ValueError) as exc:
-            self._report(False, f"cannot open {path}: {exc}")
+            self._report(LinkState.OFFLINE, f"cannot open {path}: {exc}")
             return False
         self._hello = None
         self._lost = None
@@ -548,10 +410,10 @@ class PanelLink:
             if self._closing.is_set():
                 if came_up:
                     self._send_leds(reader, off=True)  # a safe state for a stopped cabinet
-                self._report(False, "closed")
+                self._report(LinkState.OFFLINE, "closed")
                 return came_up
             if self._lost is not None:
-                self._report(False, f"unplugged: {self._lost}")
+                self._report(LinkState.OFFLINE, f"unplugged: {self._lost}")
                 return came_up
             hello = self._hello
             if not came_up:
@@ -559,7 +421,7 @@ class PanelLink:
                     try:
                         P.check_hello(hello)
                     except P.VersionMismatch as exc:
-                        self._report(False, f"refused: {exc}")
+                        self._report(LinkState.OFFLINE, f"refused: {exc}")
                         return False
                     self.hello = hello
                     self.name = hello.panel_id or self.name
@@ -570,9 +432,11 @@ class PanelLink:
                     next_leds = now + self.led_refresh
                 elif now - start >= self.hello_timeout:
                     if self._bad:  # bytes came, no hello among them
-                        self._report(False, GARBAGE_REASON, garbage=True)
+                        self._report(LinkState.GARBAGE, GARBAGE_REASON)
                     else:
-                        self._report(False, f"no hello within {self.hello_timeout * 1000:.0f} ms")
+                        self._report(
+                            LinkState.OFFLINE, f"no hello within {self.hello_timeout * 1000:.0f} ms"
+                        )
                     return False
                 elif now >= next_ping:
                     # Asked again at every heartbeat until the panel answers.
@@ -582,13 +446,13 @@ class PanelLink:
             elif now - self._last_rx >= self.dead_after:
                 if now - self._last_bytes >= self.dead_after:  # silent: hung or gone
                     ms = (now - max(self._last_rx, self._last_bytes)) * 1000
-                    self._report(False, f"no heartbeat for {ms:.0f} ms")
+                    self._report(LinkState.OFFLINE, f"no heartbeat for {ms:.0f} ms")
                     return True
                 # Bytes, but no valid frame: a bad cable. Reopening the port would not
                 # help; keep pinging until a clean run of frames comes through.
-                self._report(False, GARBAGE_REASON, garbage=True)
+                self._report(LinkState.GARBAGE, GARBAGE_REASON)
             elif self.up.is_set() and self._garbled(now):
-                self._report(False, GARBAGE_REASON, garbage=True)
+                self._report(LinkState.GARBAGE, GARBAGE_REASON)
             if (
                 came_up
                 and not self.up.is_set()
@@ -596,7 +460,7 @@ class PanelLink:
                 and now - self._last_rx < self.dead_after
                 and self._clean(now)
             ):
-                self._report(True, "connected")
+                self._report(LinkState.ONLINE, "connected")
             if now >= next_ping:
                 self._token = (self._token + 1) & 0xFFFFFFFF
                 with self._lock:
@@ -642,33 +506,7 @@ class PanelLink:
             leds = dict(self._leds)
             self._leds_dirty = False
         seats = tuple(
-            (self._panel_seat[cab], (0,) * _LEVELS if off else levels)
-            for cab, levels in sorted(leds.items())
+            (self._panel_seat[host], tuple(_LEVEL[m] for m in (ALL_OFF if off else modes)))
+            for host, modes in sorted(leds.items())
         )
         return self._send(reader, P.Leds(seats))
-
-
-class SerialLights:
-    """The LED port for one serial seat, like ``cabinet.adapters.gpio.GpioPanel``'s LED side:
-    ``show(PanelLights, blink_on)`` maps each LED mode (OFF/DIM/ON, or BLINK shown with the
-    loop's common blink phase) to a 0-255 level on the panel."""
-
-    def __init__(self, link: PanelLink, seat: int) -> None:
-        self.link = link
-        self.seat = seat
-
-    def show(self, lights: Any, blink_on: bool) -> None:
-        modes = (*lights.slots, lights.left, lights.right, lights.slam)
-        levels = []
-        for mode in modes:
-            value = float(mode.value)
-            if value < 0:  # Led.BLINK
-                value = 1.0 if blink_on else 0.0
-            levels.append(round(value * 255))
-        self.link.set_leds(self.seat, levels)
-
-    def all_off(self) -> None:
-        self.link.set_leds(self.seat, (0,) * _LEVELS)
-
-    def close(self) -> None:
-        self.all_off()

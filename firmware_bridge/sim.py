@@ -26,7 +26,6 @@ import threading
 import time
 import tty
 from collections.abc import Callable
-from typing import Any
 
 from firmware_bridge import protocol as P
 from firmware_bridge.firmware.panel import Panel
@@ -392,7 +391,7 @@ def format_leds(state: dict[int, tuple[int, ...]]) -> str:
     return "LEDs " + " | ".join(parts)
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "panel-sim", help="act as a serial button panel on a pty (for the bridge, no Pico)"
     )

@@ -30,14 +30,15 @@ import time
 import tty
 from typing import Any
 
-from cabinet.config import Control, parse_config
+from cabinet.adapters.serial import InboxFeed, SerialLights
+from cabinet.config import parse_config
 from cabinet.loop.core import CabinetLoop, Item, seat_runtime
 from cabinet.tools.bench_press import BENCH_TABLE
 from engine.commands import Command
 from engine.notation import parse_table
 from engine.speed import start
 from firmware_bridge import protocol as P
-from firmware_bridge.link import PanelLink, SerialLights
+from firmware_bridge.link import PanelLink
 from firmware_bridge.sim import PanelSim
 
 PRESSES = 2_000
@@ -107,7 +108,7 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
     inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
     sim = PanelSim("bench", debounce_us=0)
     statuses: queue.SimpleQueue[Any] = queue.SimpleQueue()
-    link = PanelLink(sim.path, inbox, seats={0: 0}, control=Control, on_status=statuses.put)
+    link = PanelLink(sim.path, InboxFeed(inbox.put, statuses.put))
     floor = _PtyFloor()
     try:
         status = statuses.get(timeout=WAIT_S)

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from cabinet.adapters.serial import InboxFeed
 from cabinet.app import build_cabinet
 from cabinet.config import Control, parse_config
 from cabinet.inputs import PER_SOURCE, Inbox
@@ -65,7 +66,7 @@ def test_a_panel_flooding_an_undrained_inbox_stays_bounded() -> None:
     stop at the bound, every release still arrives."""
     inbox = Inbox(per_source=64)
     with PanelSim("p1") as sim:
-        link = PanelLink(sim.path, inbox, seats={0: 2}, control=Control)
+        link = PanelLink(sim.path, InboxFeed(inbox.put, lambda status: None), seats={0: 2})
         try:
             assert link.up.wait(3)
             for _ in range(12):  # 12 trains of 15 presses and 14 releases, raw

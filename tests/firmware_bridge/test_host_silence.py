@@ -12,23 +12,42 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-from typing import Any
 
+from firmware_bridge.events import ButtonChanged, LedMode, PanelStatus
 from firmware_bridge.firmware.panel import HOST_QUIET_US
 from firmware_bridge.link import PanelLink
 from firmware_bridge.sim import PanelSim
 
 ROOT = Path(__file__).resolve().parents[2]
-LIT = (255, 0, 128, 0, 0, 255, 0, 64)
+OFF, DIM, ON = LedMode.OFF, LedMode.DIM, LedMode.ON
+LIT_MODES = (ON, OFF, DIM, OFF, OFF, ON, OFF, DIM)
+LIT = (255, 0, 38, 0, 0, 255, 0, 38)
+"""``LIT_MODES`` on the wire."""
+
+
+class Deaf:
+    """A listener that takes the link's events and does nothing with them."""
+
+    def button_changed(self, event: ButtonChanged) -> None:
+        pass
+
+    def status_changed(self, status: PanelStatus) -> None:
+        pass
+
+
 HOST = textwrap.dedent("""
     import sys, time
+    from firmware_bridge.events import LedMode
     from firmware_bridge.link import PanelLink
-    link = PanelLink(sys.argv[1], type("Inbox", (), {"put": lambda self, item: None})())
+    class Deaf:
+        def button_changed(self, event): pass
+        def status_changed(self, status): pass
+    link = PanelLink(sys.argv[1], Deaf())
     link.up.wait(5)
-    link.set_leds(0, %r)
+    link.set_leds(0, [LedMode[name] for name in %r])
     print("lit", flush=True)
     time.sleep(60)
-""") % (LIT,)
+""") % ([m.name for m in LIT_MODES],)
 
 
 def _state_when(sim: PanelSim, want: dict[int, tuple[int, ...]], wait: float) -> float:
@@ -66,12 +85,11 @@ def test_a_killed_host_leaves_the_panel_dark_within_a_second_or_so() -> None:
 
 
 def test_a_live_idle_host_keeps_the_panel_lit() -> None:
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
     with PanelSim("p1") as sim:
-        link = PanelLink(sim.path, inbox)
+        link = PanelLink(sim.path, Deaf())
         try:
             assert link.up.wait(3)
-            link.set_leds(0, LIT)
+            link.set_leds(0, LIT_MODES)
             _state_when(sim, {0: LIT}, 3.0)
             time.sleep(2.5 * HOST_QUIET_US / 1e6)  # nothing changes: only the heartbeat
             assert sim.leds() == {0: LIT}

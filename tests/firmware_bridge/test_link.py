@@ -11,20 +11,41 @@ from typing import Any
 
 import pytest
 
-from cabinet.config import Control
+from cabinet.adapters.serial import SerialLights
 from cabinet.controls.registry import ALL_BLINK, Led, PanelLights
 from firmware_bridge import protocol as P
-from firmware_bridge.link import (
-    ClockMap,
-    PanelLink,
-    PanelMatch,
+from firmware_bridge.clock import ClockMap
+from firmware_bridge.discovery import PanelMatch, find_port
+from firmware_bridge.events import (
+    Button,
+    ButtonChanged,
+    LedMode,
+    LinkState,
     PanelStatus,
-    SerialLights,
-    find_port,
 )
+from firmware_bridge.link import PanelLink
 from firmware_bridge.sim import PanelSim
 
 WAIT = 3.0
+OFF, DIM, ON = LedMode.OFF, LedMode.DIM, LedMode.ON
+
+
+class Queues:
+    """A link's listener that puts edges and statuses on a queue each."""
+
+    def __init__(
+        self,
+        edges: queue.SimpleQueue[ButtonChanged] | None = None,
+        statuses: queue.SimpleQueue[PanelStatus] | None = None,
+    ) -> None:
+        self.edges: queue.SimpleQueue[ButtonChanged] = edges or queue.SimpleQueue()
+        self.statuses: queue.SimpleQueue[PanelStatus] = statuses or queue.SimpleQueue()
+
+    def button_changed(self, event: ButtonChanged) -> None:
+        self.edges.put(event)
+
+    def status_changed(self, status: PanelStatus) -> None:
+        self.statuses.put(status)
 
 
 class Rig:
@@ -32,10 +53,10 @@ class Rig:
         self,
         sim: PanelSim,
         link: PanelLink,
-        inbox: queue.SimpleQueue[Any],
+        edges: queue.SimpleQueue[ButtonChanged],
         statuses: queue.SimpleQueue[PanelStatus],
     ) -> None:
-        self.sim, self.link, self.inbox, self.statuses = sim, link, inbox, statuses
+        self.sim, self.link, self.edges, self.statuses = sim, link, edges, statuses
 
     def status(self) -> PanelStatus:
         return self.statuses.get(timeout=WAIT)
@@ -56,18 +77,11 @@ class Rig:
 
 @pytest.fixture
 def rig() -> Iterator[Rig]:
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    edges: queue.SimpleQueue[ButtonChanged] = queue.SimpleQueue()
     statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
     sim = PanelSim("p7", ((0, P.BUTTONS), (1, P.BUTTONS)), clock_skew_ppm=80)
-    link = PanelLink(
-        sim.path,
-        inbox,
-        seats={0: 2, 1: 3},
-        control=Control,
-        on_status=statuses.put,
-        backoff=(0.01, 0.05),
-    )
-    r = Rig(sim, link, inbox, statuses)
+    link = PanelLink(sim.path, Queues(edges, statuses), seats={0: 2, 1: 3}, backoff=(0.01, 0.05))
+    r = Rig(sim, link, edges, statuses)
     status = r.status()
     assert status.up, status
     try:
@@ -83,6 +97,7 @@ def test_link_comes_up_with_the_panels_name_and_seats(rig: Rig) -> None:
     assert status.name == "p7"
     assert status.seats == (2, 3)
     assert str(status) == "panel p7 (seat 3, 4) online: connected"
+    assert status.state is LinkState.ONLINE
     assert rig.link.hello is not None
     assert rig.link.hello.firmware == (1, 1, 0)
 
@@ -91,27 +106,26 @@ def test_presses_arrive_in_order_with_mapped_timestamps(rig: Rig) -> None:
     presses = [("slot1", 0), ("left", 1), ("slam", 0), ("right", 1), ("slot5", 0)]
     for button, seat in presses:
         rig.sim.press(button, seat=seat)
-    got = [rig.inbox.get(timeout=WAIT) for _ in presses]
+    got = [rig.edges.get(timeout=WAIT) for _ in presses]
     sent = [rig.sim.sent.get(timeout=WAIT) for _ in presses]
-    assert [(s, c, p) for _t, s, c, p in got] == [
-        (2 + seat, Control(button), True) for button, seat in presses
+    assert [(e.seat, e.button, e.pressed) for e in got] == [
+        (2 + seat, Button(button), True) for button, seat in presses
     ]
-    assert all(isinstance(c, Control) for _t, _s, c, _p in got)
-    times = [t for t, *_ in got]
+    times = [e.t for e in got]
     assert times == sorted(times)
     now = time.monotonic()
-    for (t, *_), edge in zip(got, sent, strict=True):
-        assert t <= now
+    for event, edge in zip(got, sent, strict=True):
+        assert event.t <= now
         # The panel's stamp mapped to host time: within a millisecond of the truth.
-        assert abs(t - rig.sim.host_time(edge.t_us)) < 0.001
+        assert abs(event.t - rig.sim.host_time(edge.t_us)) < 0.001
 
 
 def test_bounce_is_filtered_by_the_firmware_and_raw_edges_pass_as_sent(rig: Rig) -> None:
     rig.sim.press("slam", bounce=3)
-    _t, seat, control, pressed = rig.inbox.get(timeout=WAIT)
-    assert (seat, control, pressed) == (2, Control.SLAM, True)
+    first = rig.edges.get(timeout=WAIT)
+    assert (first.seat, first.button, first.pressed) == (2, Button.SLAM, True)
     rig.sim.press("slam", pressed=False, bounce=2, raw=True)  # 5 raw edges, no debounce
-    got = [rig.inbox.get(timeout=WAIT)[3] for _ in range(5)]
+    got = [rig.edges.get(timeout=WAIT).pressed for _ in range(5)]
     assert got == [False, True, False, True, False]
 
 
@@ -121,8 +135,8 @@ def test_corrupt_and_dropped_frames_are_counted_and_skipped(rig: Rig) -> None:
     rig.sim.drop_next()
     rig.sim.press("slot2")
     rig.sim.press("slot3")
-    _t, _s, control, _p = rig.inbox.get(timeout=WAIT)
-    assert control is Control.SLOT3  # slot1 (bad CRC) and slot2 (lost) never arrive
+    # slot1 (bad CRC) and slot2 (lost) never arrive
+    assert rig.edges.get(timeout=WAIT).button is Button.SLOT3
     counts = rig.link.stats()["counts"]
     assert counts["bad_crc"] == 1
     assert counts["lost"] == 2  # the sequence gap shows both missing frames
@@ -146,7 +160,8 @@ def test_led_state_is_sent_and_restored_after_unplug_and_replug(rig: Rig) -> Non
     assert up.reason == "connected"
     assert rig.sim.leds() == want or rig.leds(want) == want  # re-sent by the host
     rig.sim.press("slam", seat=1)
-    assert rig.inbox.get(timeout=WAIT)[1:] == (3, Control.SLAM, True)
+    edge = rig.edges.get(timeout=WAIT)
+    assert (edge.seat, edge.button, edge.pressed) == (3, Button.SLAM, True)
     assert rig.link.counts["connects"] == 2
 
     lights.show(ALL_BLINK, blink_on=False)
@@ -165,10 +180,9 @@ def test_a_hung_panel_is_noticed_within_200_ms_and_comes_back(rig: Rig) -> None:
 
 
 def test_a_panel_speaking_another_protocol_version_is_refused() -> None:
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
     statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
     with PanelSim("old", proto=2) as sim:
-        link = PanelLink(sim.path, inbox, on_status=statuses.put, backoff=(0.01, 0.05))
+        link = PanelLink(sim.path, Queues(statuses=statuses), backoff=(0.01, 0.05))
         try:
             status = statuses.get(timeout=WAIT)
         finally:
@@ -180,10 +194,9 @@ def test_a_panel_speaking_another_protocol_version_is_refused() -> None:
 
 
 def test_a_missing_panel_is_reported_offline_and_found_when_it_appears(tmp_path: Any) -> None:
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
     statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
     path = str(tmp_path / "panel")
-    link = PanelLink(path, inbox, on_status=statuses.put, backoff=(0.01, 0.05))
+    link = PanelLink(path, Queues(statuses=statuses), backoff=(0.01, 0.05))
     try:
         status = statuses.get(timeout=WAIT)
         assert not status.up
@@ -230,10 +243,10 @@ def test_clock_map_follows_drift_and_unwraps_ticks() -> None:
 
 
 def test_set_leds_checks_its_arguments(rig: Rig) -> None:
-    with pytest.raises(ValueError, match="8 levels"):
-        rig.link.set_leds(2, [1, 2, 3])
+    with pytest.raises(ValueError, match="8 modes"):
+        rig.link.set_leds(2, [ON, OFF, DIM])
     with pytest.raises(ValueError, match="seat 0 is not on panel"):
-        rig.link.set_leds(0, [0] * 8)
+        rig.link.set_leds(0, [OFF] * 8)
 
 
 def test_an_idle_link_uses_next_to_no_cpu(rig: Rig) -> None:
@@ -267,6 +280,7 @@ def test_a_panel_sending_garbage_is_reported_once_and_back_after_good_frames(
     assert str(down) == "panel p7 (seat 3, 4) sends garbage: check the cable"
     assert not down.up
     assert down.garbage
+    assert down.state is LinkState.GARBAGE
     time.sleep(2.0)
     assert rig.statuses.empty()  # no flapping: neither up nor down again
     assert not rig.link.up.is_set()
@@ -279,4 +293,5 @@ def test_a_panel_sending_garbage_is_reported_once_and_back_after_good_frames(
     assert counts["bad_frame"] + counts["too_long"] + counts["bad_crc"] > 20  # dropped
     assert rig.sim.counts["garbage_bytes"] > 1.5 * rate
     rig.sim.press("slam", seat=1)  # and the panel plays again
-    assert rig.inbox.get(timeout=WAIT)[1:] == (3, Control.SLAM, True)
+    edge = rig.edges.get(timeout=WAIT)
+    assert (edge.seat, edge.button, edge.pressed) == (3, Button.SLAM, True)

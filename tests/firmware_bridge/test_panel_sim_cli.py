@@ -8,10 +8,9 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Any
 
-from cabinet.config import Control
-from firmware_bridge.link import PanelLink, PanelStatus
+from firmware_bridge.events import Button, ButtonChanged, LedMode, PanelStatus
+from firmware_bridge.link import PanelLink
 
 WAIT = 5.0
 
@@ -32,27 +31,33 @@ def test_panel_sim_command_plays_keys_and_prints_leds(tmp_path: Path) -> None:
         target=lambda: [lines.put(x.decode()) for x in proc.stdout],  # type: ignore[union-attr]
         daemon=True,
     ).start()
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    edges: queue.SimpleQueue[ButtonChanged] = queue.SimpleQueue()
     statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
+
+    class Listener:
+        def button_changed(self, event: ButtonChanged) -> None:
+            edges.put(event)
+
+        def status_changed(self, status: PanelStatus) -> None:
+            statuses.put(status)
+
     try:
         assert lines.get(timeout=WAIT).startswith(f"panel cli on {link_path}")
-        link = PanelLink(
-            link_path, inbox, control=Control, on_status=statuses.put, backoff=(0.01, 0.05)
-        )
+        link = PanelLink(link_path, Listener(), backoff=(0.01, 0.05))
         try:
             status = statuses.get(timeout=WAIT)
             while not status.up:
                 status = statuses.get(timeout=WAIT)
             proc.stdin.write(b"3 ")  # slot3, then slam: each a press and a release
             proc.stdin.flush()
-            got = [inbox.get(timeout=WAIT)[2:] for _ in range(4)]
+            got = [(e.button, e.pressed) for e in (edges.get(timeout=WAIT) for _ in range(4))]
             assert got == [
-                (Control.SLOT3, True),
-                (Control.SLOT3, False),
-                (Control.SLAM, True),
-                (Control.SLAM, False),
+                (Button.SLOT3, True),
+                (Button.SLOT3, False),
+                (Button.SLAM, True),
+                (Button.SLAM, False),
             ]
-            link.set_leds(0, [255, 0, 0, 0, 0, 0, 0, 0])
+            link.set_leds(0, [LedMode.ON] + [LedMode.OFF] * 7)
             while True:
                 line = lines.get(timeout=WAIT)
                 if "slot1[@]" in line:
