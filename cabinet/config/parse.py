@@ -7,8 +7,8 @@ here; the ``[[seat]]`` tables in ``seats.py``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
-from pathlib import Path
 
 from cabinet.config.control import CONTROLS, Control
 from cabinet.config.model import (
@@ -49,7 +49,7 @@ _CABINET = {
 }
 
 
-def load_config(path: str | Path) -> CabinetConfig:
+def load_config(path: str | os.PathLike[str]) -> CabinetConfig:
     """Read and check a config file; raise ConfigError (one line) on any fault."""
     try:
         data = read_toml(path)
