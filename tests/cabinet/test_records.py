@@ -1,4 +1,4 @@
-"""cabinet/kiosk/records.py: migrations, kill -9 mid-game, replays, stats, the match score."""
+"""cabinet/kiosk/records: migrations, kill -9 mid-game, replays, stats, the match score."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -292,3 +293,79 @@ def test_starts_and_errors_are_kept_for_the_bookkeeping_page(tmp_path: Path) -> 
         rec.reset_stats()
         book = rec.bookkeeping()
         assert (book.starts, book.faults, book.last_fault) == (0, 0, "")
+
+
+# A file written by the records code before the package (schema 3): data/records_v3.sql
+# with what that code read from it (data/make_records_v3.py made both).
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _old_file(folder: Path) -> dict[str, Any]:
+    conn = sqlite3.connect(folder / R.DB_NAME)
+    conn.executescript((DATA / "records_v3.sql").read_text(encoding="utf-8"))
+    conn.close()
+    reads: dict[str, Any] = json.loads((DATA / "records_v3_reads.json").read_text("utf-8"))
+    return reads
+
+
+def _as_read(value: object) -> Any:
+    """A read as the old code's JSON holds it (a sound row's fault was "")."""
+    data = asdict(value)  # type: ignore[call-overload]
+    if "fault" in data and data["fault"] is None:
+        data["fault"] = ""
+    return json.loads(json.dumps(data))
+
+
+def _reads(rec: Records) -> dict[str, Any]:
+    games = rec.recent_games(100)
+    current = rec.current_match()
+    claim = rec.unclaimed_win()
+    return {
+        "games": [_as_read(g) for g in games],
+        "replays": {str(g.id): rec.replay(g.id) for g in games},
+        "seat_stats": [_as_read(s) for s in rec.seat_stats()],
+        "initials_stats": [_as_read(s) for s in rec.initials_stats()],
+        "high_scores": [_as_read(s) for s in rec.high_scores()],
+        "bookkeeping": _as_read(rec.bookkeeping()),
+        "current_match": None
+        if current is None
+        else {"id": current.match_id, "score": list(current.match.score)},
+        "unclaimed_win": None if claim is None else [claim.game_id, claim.seat],
+        "seats": [
+            list(row)
+            for row in rec._conn.execute(
+                "SELECT game_id, seat, initials, bot, won, plays, reaction_count, "
+                "reaction_sum_ms, cards_left, longest_run, stalls, reaction_best_ms "
+                "FROM game_seats ORDER BY game_id, seat"
+            )
+        ],
+    }
+
+
+def test_an_old_file_reads_the_same_read_only(tmp_path: Path) -> None:
+    old = _old_file(tmp_path)
+    with Records.open_readonly(tmp_path) as rec:
+        assert _reads(rec) == old
+
+
+def _opened(old: dict[str, Any]) -> dict[str, Any]:
+    """What opening the old file for writing changes: the game a dead process left
+    running (game 8) is abandoned."""
+    new = json.loads(json.dumps(old))
+    (running,) = [g for g in new["games"] if g["status"] == "running"]
+    assert running["id"] == 8
+    running["status"] = "abandoned"
+    new["bookkeeping"]["running"] -= 1
+    new["bookkeeping"]["abandoned"] += 1
+    return new
+
+
+def test_an_old_file_opens_migrated_and_reads_the_same(tmp_path: Path) -> None:
+    old = _old_file(tmp_path)
+    with Records.open(tmp_path) as rec:
+        assert rec.migrated_from == 3
+        assert rec.abandoned_on_open == (8,)
+        assert _reads(rec) == _opened(old)
+    with Records.open_readonly(tmp_path) as rec:
+        assert _reads(rec) == _opened(old)
