@@ -46,7 +46,8 @@ The package (this module is its face: ``from cabinet.kiosk.records import X``):
 * ``queries.py``: the statistics it reads (per seat, per initials, bookkeeping);
 * ``model.py``: the values handed in and back (``SeatEntry``, ``SeatResult``, ``GameRecord``,
   ``Stats``...);
-* ``tallies.py``: each seat's numbers from a game's events;
+* ``tallies.py``: each seat's numbers from the one fold of a game (``engine.stats``);
+* ``recount.py``: stored games whose old count was wrong (hidden stalls), folded again;
 * ``schema.py``: the migrations; ``opening.py``: the connection, WAL, the read-only way in;
 * ``health.py``: damage, a bad state directory in words, setting a file aside.
 """
@@ -68,15 +69,16 @@ from cabinet.kiosk.records.model import (
     valid_initials,
 )
 from cabinet.kiosk.records.opening import DB_NAME, DEFAULT_STATE_DIR, state_dir
-from cabinet.kiosk.records.schema import MIGRATIONS, SCHEMA_VERSION, migrate
+from cabinet.kiosk.records.schema import MIGRATIONS, SCHEMA_VERSION, TABLES_SINCE, migrate
 from cabinet.kiosk.records.store import Records
-from cabinet.kiosk.records.tallies import seat_tallies
+from cabinet.kiosk.records.tallies import replay_results, seat_results
 
 __all__ = [
     "DB_NAME",
     "DEFAULT_STATE_DIR",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "TABLES_SINCE",
     "Bookkeeping",
     "Claim",
     "GameRecord",
@@ -90,7 +92,8 @@ __all__ = [
     "SeatResult",
     "Stats",
     "migrate",
-    "seat_tallies",
+    "replay_results",
+    "seat_results",
     "state_dir",
     "storage_problem",
     "valid_initials",

@@ -22,7 +22,7 @@ from cabinet.kiosk.records.health import (
     set_aside,
 )
 from cabinet.kiosk.records.model import GameStatus
-from cabinet.kiosk.records.schema import SCHEMA_VERSION, migrate
+from cabinet.kiosk.records.schema import SCHEMA_VERSION, TABLES_SINCE, migrate
 
 log = logging.getLogger("cabinet.kiosk.records")
 
@@ -128,7 +128,8 @@ def _connect(path: Path) -> Opened:
 
 
 def open_readonly(folder: Path) -> sqlite3.Connection:
-    """A read-only connection to existing, sound records of this release's schema."""
+    """A read-only connection to existing, sound records with this release's tables (a
+    file the kiosk has not migrated yet reads as it is: figures as counted then)."""
     path = folder / DB_NAME
     if not path.is_file():
         raise RecordsError(f"no records in {folder}")
@@ -149,7 +150,7 @@ def open_readonly(folder: Path) -> sqlite3.Connection:
             f"the records {path} are damaged ({found}); the cabinet sets "
             f"them aside at its next start"
         )
-    if version != SCHEMA_VERSION:
+    if not TABLES_SINCE <= version <= SCHEMA_VERSION:
         conn.close()
         raise RecordsError(
             f"the records {path} have schema {version} and this release reads "

@@ -1,15 +1,30 @@
 """The records' schema: a ``PRAGMA user_version`` ladder. Opening an older file migrates it
-in one transaction; a file from a newer release is refused, never rewritten."""
+in one transaction; a file from a newer release is refused, never rewritten.
+
+A step is SQL, or a function of the connection for a step that changes data, not tables
+(step 3 -> 4: the hidden stalls counted again, ``recount.py``). ``TABLES_SINCE``: the
+oldest version whose tables are today's (a read-only reader takes it as it is)."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TypeAlias
 
 from cabinet.kiosk.records.health import RecordsError
 
+Step: TypeAlias = str | Callable[[sqlite3.Connection], object]
+"""One rung: SQL statements, or a function run on the connection inside the migration."""
+
+
+def _recount_hidden_stalls(conn: sqlite3.Connection) -> object:
+    from cabinet.kiosk.records.recount import recount_hidden_stalls  # loads the engine's fold
+
+    return recount_hidden_stalls(conn)
+
+
 # The schema ladder: MIGRATIONS[i] takes user_version i to i + 1. Append, never edit.
-MIGRATIONS: tuple[str, ...] = (
+MIGRATIONS: tuple[Step, ...] = (
     # 0 -> 1: games and their seats.
     """
     CREATE TABLE games (
@@ -70,8 +85,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX cabinet_log_kind ON cabinet_log(kind);
     """,
+    # 3 -> 4: no table changes. The stalls of the games with a hidden stall, which the old
+    # count (``stalled`` events) missed, counted again from their replays (issue 14).
+    _recount_hidden_stalls,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+TABLES_SINCE = 3
+"""Versions from this one on have today's tables (later steps changed data only)."""
 
 
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
@@ -89,8 +109,12 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
     conn.execute("BEGIN IMMEDIATE")
     try:
         for version in range(start, target):
-            for statement in _statements(MIGRATIONS[version]):
-                conn.execute(statement)
+            step = MIGRATIONS[version]
+            if isinstance(step, str):
+                for statement in _statements(step):
+                    conn.execute(statement)
+            else:
+                step(conn)
         conn.execute(f"PRAGMA user_version = {int(target)}")
         conn.execute("COMMIT")
     except BaseException:
