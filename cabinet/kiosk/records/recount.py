@@ -70,12 +70,18 @@ def recount_hidden_stalls(conn: sqlite3.Connection) -> tuple[int, ...]:
             "records: the stalls of %d game(s) with a hidden stall counted again from their "
             "replays (%s)",
             len(changed),
-            ", ".join(map(str, changed)),
+            _ids(changed),
         )
     if kept:
         log.warning(
             "records: game(s) %s have a hidden stall but no replay to count it from; "
             "their stalls stay as counted before",
-            ", ".join(map(str, kept)),
+            _ids(kept),
         )
     return tuple(changed)
+
+
+def _ids(games: list[int], shown: int = 20) -> str:
+    """Game ids for one log line: the first ``shown``, then how many more."""
+    more = f" and {len(games) - shown} more" if len(games) > shown else ""
+    return ", ".join(map(str, games[:shown])) + more
