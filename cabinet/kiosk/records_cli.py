@@ -1,9 +1,12 @@
 """``speed-cabinet records``: read the cabinet's records from a shell (the operator's view
-of ``cabinet/kiosk/records.py``): recent games, stats per seat and per initials, and any past
+of ``cabinet/kiosk/records``): recent games, stats per seat and per initials, and any past
 game's replay as a scenario file that ``speed-cabinet scenario`` plays back exactly.
 
 Read-only: it opens the records read-only (WAL, so it can run beside the kiosk), never
 creates, migrates or changes them, and writes nothing but the replay it is asked for.
+
+Each command is a plain function returning the exit code (``games``, ``stats``,
+``replay``); ``add_parser`` only wires them to argparse.
 """
 
 from __future__ import annotations
@@ -11,22 +14,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the records (sqlite3, the engine) load when a command runs, not at parse
+    from cabinet.kiosk.records import Records
 
 PROG = "speed-cabinet records"
 
 
-def _folder(args: argparse.Namespace) -> Path:
+def _folder(directory: str | Path | None) -> Path:
     from cabinet.kiosk.records import state_dir
 
-    return Path(args.state_dir) if args.state_dir else state_dir()
+    return Path(directory) if directory else state_dir()
 
 
-def _open(args: argparse.Namespace) -> Any:
+def _open(folder: Path) -> Records:
     from cabinet.kiosk.records import DB_NAME, Records, RecordsError
 
-    folder = _folder(args)
     if not (folder / DB_NAME).is_file():
         raise RecordsError(
             f"no records in {folder} (give --state-dir, or run as the "
@@ -35,21 +41,22 @@ def _open(args: argparse.Namespace) -> Any:
     return Records.open_readonly(folder)
 
 
-def _seconds(ms: int | float | None) -> str:
+def _seconds(ms: float | None) -> str:
     return "-" if ms is None else f"{ms / 1000:.1f} s"
 
 
-def _games(records: Any, args: argparse.Namespace) -> int:
-    rows = records.recent_games(args.limit)
+def show_games(records: Records, limit: int = 20) -> None:
+    """The most recent games, newest first (a damaged row says so; the others still list)."""
+    rows = records.recent_games(limit)
     if not rows:
         print("no games recorded yet")
-        return 0
+        return
     print(
         f"{'game':>6}  {'started (UTC)':<25}  {'':<10}  {'status':<9}  {'winner':<6}  "
         f"{'length':>8}  seats"
     )
     for g in rows:
-        if g.fault:  # one damaged row is reported; the others still list
+        if g.fault is not None:
             print(f"{g.id:>6}  damaged row: {g.fault}")
             continue
         seats = ", ".join(s.initials or (f"bot {s.bot}" if s.bot else "player") for s in g.seats)
@@ -58,10 +65,10 @@ def _games(records: Any, args: argparse.Namespace) -> int:
             f"{g.id:>6}  {g.started_wall:<25}  {g.game:<10}  {g.status:<9}  {winner:<6}  "
             f"{_seconds(g.duration_ms):>8}  {seats}"
         )
-    return 0
 
 
-def _stats(records: Any, args: argparse.Namespace) -> int:
+def show_stats(records: Records) -> None:
+    """The bookkeeping counts, then totals per seat and per initials."""
     book = records.bookkeeping()
     print(
         f"games {book.games}: finished {book.finished}, abandoned {book.abandoned}, "
@@ -81,39 +88,41 @@ def _stats(records: Any, args: argparse.Namespace) -> int:
                 f"{_seconds(s.fastest_win_ms):>8}  mean reaction {mean:>7}  "
                 f"longest run {s.longest_run:>2}  plays {s.plays}"
             )
-    return 0
 
 
-def _replay(records: Any, args: argparse.Namespace) -> int:
+def write_replay(records: Records, game: int, output: str | None = None) -> None:
+    """Game ``game``'s replay as a scenario file at ``output`` (None or "-": stdout)."""
     from cabinet.kiosk.records import RecordsError
 
-    scenario = records.replay(args.game)
+    scenario = records.replay(game)
     if scenario is None:
         raise RecordsError(
-            f"game {args.game} has no replay (it was cut short before anything was written)"
+            f"game {game} has no replay (it was cut short before anything was written)"
         )
     text = json.dumps(scenario, indent=1) + "\n"
-    if args.output in (None, "-"):
+    if output in (None, "-"):
         sys.stdout.write(text)
     else:
-        Path(args.output).write_text(text, encoding="utf-8")
+        Path(output).write_text(text, encoding="utf-8")
         print(
-            f"game {args.game} written to {args.output}; replay it with: speed-cabinet "
-            f"scenario {args.output}",
+            f"game {game} written to {output}; replay it with: speed-cabinet scenario {output}",
             file=sys.stderr,
         )
-    return 0
 
 
-def _run(args: argparse.Namespace) -> int:
+def read(directory: str | Path | None, show: Callable[[Records], None]) -> int:
+    """Open the records in ``directory`` (default: the state directory) read-only, run
+    ``show`` on them; the exit code: 0, or 2 with one line on stderr."""
     import sqlite3
 
     from cabinet.kiosk.records import DB_NAME, RecordsError
 
+    folder = _folder(directory)
     try:
-        records = _open(args)
+        records = _open(folder)
         try:
-            return int(args.show(records, args))
+            show(records)
+            return 0
         finally:
             records.close()
     except (RecordsError, OSError) as exc:
@@ -121,7 +130,7 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     except sqlite3.Error as exc:  # damage quick_check missed, found by a query
         print(
-            f"{PROG}: the records {_folder(args) / DB_NAME} cannot be read ("
+            f"{PROG}: the records {folder / DB_NAME} cannot be read ("
             f"{' '.join(str(exc).split())}); the cabinet sets damaged records aside at its "
             f"next start",
             file=sys.stderr,
@@ -129,7 +138,22 @@ def _run(args: argparse.Namespace) -> int:
         return 2
 
 
-def add_parser(sub: Any) -> None:
+def games(directory: str | Path | None, limit: int = 20) -> int:
+    """``records games``."""
+    return read(directory, lambda records: show_games(records, limit))
+
+
+def stats(directory: str | Path | None) -> int:
+    """``records stats``."""
+    return read(directory, show_stats)
+
+
+def replay(directory: str | Path | None, game: int, output: str | None = None) -> int:
+    """``records replay``."""
+    return read(directory, lambda records: write_replay(records, game, output))
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rec = sub.add_parser(
         "records",
         help="the cabinet's records: recent games, stats, a game's replay",
@@ -142,18 +166,26 @@ def add_parser(sub: Any) -> None:
         help="where the records are (default: $STATE_DIRECTORY, else /var/lib/speed-cabinet)",
     )
     what = rec.add_subparsers(dest="records_command", required=True)
-    games = what.add_parser("games", help="the most recent games, newest first")
-    games.add_argument("--limit", type=int, default=20, help="how many (default 20)")
-    games.set_defaults(show=_games)
-    stats = what.add_parser("stats", help="totals per seat and per initials")
-    stats.set_defaults(show=_stats)
-    replay = what.add_parser("replay", help="a game's replay as a scenario file")
-    replay.add_argument("game", type=int, help="the game's number (see `records games`)")
-    replay.add_argument(
+    listing = what.add_parser("games", help="the most recent games, newest first")
+    listing.add_argument("--limit", type=int, default=20, help="how many (default 20)")
+    listing.set_defaults(func=lambda a: games(a.state_dir, a.limit))
+    totals = what.add_parser("stats", help="totals per seat and per initials")
+    totals.set_defaults(func=lambda a: stats(a.state_dir))
+    one = what.add_parser("replay", help="a game's replay as a scenario file")
+    one.add_argument("game", type=int, help="the game's number (see `records games`)")
+    one.add_argument(
         "-o", "--output", default=None, help="write it here (default: standard output)"
     )
-    replay.set_defaults(show=_replay)
-    rec.set_defaults(func=_run)
+    one.set_defaults(func=lambda a: replay(a.state_dir, a.game, a.output))
 
 
-__all__ = ["add_parser"]
+__all__ = [
+    "add_parser",
+    "games",
+    "read",
+    "replay",
+    "show_games",
+    "show_stats",
+    "stats",
+    "write_replay",
+]

@@ -84,18 +84,12 @@ class Played:
 
     def results(self) -> list[Any]:
         """Each seat's numbers for the records: plays, longest run, stalls, cards left,
-        and the reaction time of each accepted play from its press timestamp
-        (engine/reaction.py: a replay, a few ms, so never on the deciding pass)."""
-        from cabinet.kiosk.records import seat_tallies
-        from engine.reaction import reaction_times
+        and the reaction time of each accepted play from its press timestamp, by the one
+        fold of the game (engine/stats.py: a replay, a few ms, so never on the deciding
+        pass)."""
+        from cabinet.kiosk.records import replay_results
 
-        players = self.state.players
-        tallies = seat_tallies((e.to_dict() for e in self.events), len(players))
-        reactions = reaction_times(self.first, list(self.commands))
-        return [
-            replace(t, cards_left=int(p.cards), reactions_ms=tuple(map(float, r)))
-            for t, p, r in zip(tallies, players, reactions, strict=True)
-        ]
+        return list(replay_results(self.first, self.commands, self.state.now))
 
 
 def stats_lines(results: Sequence[Any]) -> tuple[str, ...]:

@@ -1,8 +1,9 @@
-"""cabinet/kiosk/records.py: migrations, kill -9 mid-game, replays, stats, the match score."""
+"""cabinet/kiosk/records: migrations, kill -9 mid-game, replays, stats, the match score."""
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import signal
@@ -10,19 +11,25 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cabinet.kiosk import records as R
 from cabinet.kiosk.records import Records, RecordsError, SeatEntry, SeatResult
+from cabinet.kiosk.records.tallies import scenario_tally
 from cabinet.tools.sim import SIM_GAMES
 from engine import california, speed, spit
 from engine.bots import find_profile
+from engine.commands import Command, Tick
+from engine.events import CardPlayed, Event, Stalled
+from engine.game import GameState, start_table, step
 from engine.match import MatchRules
-from engine.rules import Game, Rules
-from engine.scenario import record, run_scenario
+from engine.reaction import reaction_times
+from engine.rules import Game, Rules, find_rules
+from engine.scenario import parse, play, record, run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEED = Rules.from_options({})
@@ -227,21 +234,61 @@ def test_stats_per_seat_and_initials(tmp_path: Path) -> None:
         assert rec.bookkeeping().games == 0
 
 
-def test_seat_tallies_from_events() -> None:
-    events = [
-        {"type": "played", "player": 0},
-        {"type": "played", "player": 0},
-        {"type": "played", "player": 1},
-        {"type": "stalled"},
-        {"type": "played", "player": 0},
-        {"type": "played", "player": 0},
-        {"type": "played", "player": 0},
-        {"type": "rejected", "player": 1},
-    ]
-    a, b = R.seat_tallies(events, 2)
-    assert (a.plays, a.longest_run, a.stalls) == (5, 3, 1)
-    assert (b.plays, b.longest_run, b.stalls) == (1, 1, 1)
+def _nintendo_game(seed: int) -> tuple[GameState, tuple[Command, ...], int, dict[str, object]]:
+    """A hard-vs-hard bot game under the ``nintendo`` rules (a hidden stall: no ``stalled``
+    event): the game as dealt, its commands, the clock it reached, its replay."""
+    rules = find_rules("nintendo")
+    table = speed.deal(rules, random.Random(seed))
+    result = SIM_GAMES[Game.SPEED].play(rules, [find_profile("hard")] * 2, seed, None)
+    first, _ = start_table(rules, table, random.Random(seed), seed)
+    replay = record(rules, table, seed, result.log, until=result.length_ms)
+    return first, tuple(result.log), result.length_ms, replay
+
+
+def test_seat_results_count_every_stall_hidden_or_not() -> None:
+    first, commands, until, _ = _nintendo_game(3)
+    events: list[Event] = []
+    state = first
+    for cmd in (*commands, Tick(until)):
+        state, out = step(state, cmd)
+        events += out
+    assert not [e for e in events if isinstance(e, Stalled)]  # hidden: none announced
+    assert state.stalls > 0  # the game's own count: it stalled all the same
+
+    a, b = R.replay_results(first, commands, until)
+    assert (a.stalls, b.stalls) == (state.stalls, state.stalls)  # every seat shares them
+    plays = [e.player for e in events if isinstance(e, CardPlayed)]
+    assert (a.plays, b.plays) == (plays.count(0), plays.count(1))
+    longest, run_seat, run = [0, 0], -1, 0
+    for seat in plays:
+        run = run + 1 if seat == run_seat else 1
+        run_seat = seat
+        longest[seat] = max(longest[seat], run)
+    assert (a.longest_run, b.longest_run) == tuple(longest)
+    assert (a.cards_left, b.cards_left) == tuple(p.cards for p in state.players)
+    reactions = reaction_times(first, commands)
+    assert (tuple(a.reactions_ms), tuple(b.reactions_ms)) == reactions
+    assert len(a.reactions_ms) == a.plays
     assert replace(a, cards_left=4).cards_left == 4
+
+
+def test_stored_figures_are_the_folds_of_the_stored_replay(tmp_path: Path) -> None:
+    first, commands, until, replay = _nintendo_game(3)
+    results = R.replay_results(first, commands, until)
+    with Records.open(tmp_path) as rec:
+        gid = rec.start_game(first.rules, [SeatEntry(bot="hard"), SeatEntry(bot="hard")], 3)
+        rec.finish_game(
+            gid,
+            winner=play(parse(replay)).winner,
+            duration_ms=until,
+            replay=replay,
+            results=results,
+        )
+        stored = rec.replay(gid)
+        assert stored is not None
+        again = R.seat_results(scenario_tally(stored))
+        assert again == results
+        assert rec.seat_stats()[0].stalls == results[0].stalls > 0
 
 
 def test_match_score_survives_reopening(tmp_path: Path) -> None:
@@ -292,3 +339,130 @@ def test_starts_and_errors_are_kept_for_the_bookkeeping_page(tmp_path: Path) -> 
         rec.reset_stats()
         book = rec.bookkeeping()
         assert (book.starts, book.faults, book.last_fault) == (0, 0, "")
+
+
+# A file written by the records code before the package (schema 3): data/records_v3.sql
+# with what that code read from it (data/make_records_v3.py made both).
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _old_file(folder: Path) -> dict[str, Any]:
+    conn = sqlite3.connect(folder / R.DB_NAME)
+    conn.executescript((DATA / "records_v3.sql").read_text(encoding="utf-8"))
+    conn.close()
+    reads: dict[str, Any] = json.loads((DATA / "records_v3_reads.json").read_text("utf-8"))
+    return reads
+
+
+def _as_read(value: object) -> Any:
+    """A read as the old code's JSON holds it (a sound row's fault was "")."""
+    data = asdict(value)  # type: ignore[call-overload]
+    if "fault" in data and data["fault"] is None:
+        data["fault"] = ""
+    return json.loads(json.dumps(data))
+
+
+def _reads(rec: Records, replays: bool = True) -> dict[str, Any]:
+    games = rec.recent_games(100)
+    current = rec.current_match()
+    claim = rec.unclaimed_win()
+    return {
+        "games": [_as_read(g) for g in games],
+        "replays": {str(g.id): rec.replay(g.id) for g in games} if replays else {},
+        "seat_stats": [_as_read(s) for s in rec.seat_stats()],
+        "initials_stats": [_as_read(s) for s in rec.initials_stats()],
+        "high_scores": [_as_read(s) for s in rec.high_scores()],
+        "bookkeeping": _as_read(rec.bookkeeping()),
+        "current_match": None
+        if current is None
+        else {"id": current.match_id, "score": list(current.match.score)},
+        "unclaimed_win": None if claim is None else [claim.game_id, claim.seat],
+        "seats": [
+            list(row)
+            for row in rec._conn.execute(
+                "SELECT game_id, seat, initials, bot, won, plays, reaction_count, "
+                "reaction_sum_ms, cards_left, longest_run, stalls, reaction_best_ms "
+                "FROM game_seats ORDER BY game_id, seat"
+            )
+        ],
+    }
+
+
+def test_an_old_file_reads_the_same_read_only(tmp_path: Path) -> None:
+    old = _old_file(tmp_path)
+    with Records.open_readonly(tmp_path) as rec:
+        assert _reads(rec) == old
+
+
+def _opened(old: dict[str, Any], recounted: tuple[int, ...] = (3, 4, 5)) -> dict[str, Any]:
+    """What opening the old file for writing changes: the game a dead process left
+    running (game 8) is abandoned, and the finished games with a hidden stall (3, 4, 5:
+    the old count, from ``stalled`` events, gave 0) get the stalls the game itself
+    counted (``GameState.stalls`` at the end of their replay)."""
+    new = json.loads(json.dumps(old))
+    (running,) = [g for g in new["games"] if g["status"] == "running"]
+    assert running["id"] == 8
+    running["status"] = "abandoned"
+    new["bookkeeping"]["running"] -= 1
+    new["bookkeeping"]["abandoned"] += 1
+    hidden = [g["id"] for g in new["games"] if g["rules"]["hidden_stall"]]
+    assert hidden == [5, 4, 3]
+    finished = {g["id"] for g in new["games"] if g["status"] == "finished"}
+    for row in new["seats"]:
+        game_id, stalls = row[0], 10
+        if game_id in recounted:
+            row[stalls] = play(parse(new["replays"][str(game_id)])).stalls
+    for stats in new["seat_stats"]:
+        seat = int(stats["key"].removeprefix("seat ")) - 1
+        stats["stalls"] = sum(r[10] for r in new["seats"] if r[1] == seat and r[0] in finished)
+    return new
+
+
+def test_an_old_file_opens_migrated_and_reads_the_same(tmp_path: Path) -> None:
+    old = _old_file(tmp_path)
+    with Records.open(tmp_path) as rec:
+        assert rec.migrated_from == 3
+        assert rec.abandoned_on_open == (8,)
+        assert _reads(rec) == _opened(old)
+        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 4
+    with Records.open_readonly(tmp_path) as rec:
+        assert _reads(rec) == _opened(old)
+    with Records.open(tmp_path) as rec:  # once only
+        assert rec.migrated_from == R.SCHEMA_VERSION
+        assert _reads(rec) == _opened(old)
+
+
+def test_the_hidden_stalls_of_old_games_are_counted_again(tmp_path: Path) -> None:
+    old = _old_file(tmp_path)
+    before = {(r[0], r[1]): r[10] for r in old["seats"]}
+    with Records.open(tmp_path) as rec:
+        after = {(r[0], r[1]): r[10] for r in _reads(rec)["seats"]}
+    for game_id in (3, 4, 5):
+        folded = scenario_tally(old["replays"][str(game_id)]).stalls
+        assert before[game_id, 0] == before[game_id, 1] == 0  # the old count
+        assert after[game_id, 0] == after[game_id, 1] == folded > 0
+    assert {k: v for k, v in after.items() if k[0] not in (3, 4, 5)} == {
+        k: v for k, v in before.items() if k[0] not in (3, 4, 5)
+    }
+
+
+def test_an_old_game_whose_replay_cannot_be_folded_keeps_its_count(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    old = _old_file(tmp_path)
+    with sqlite3.connect(tmp_path / R.DB_NAME) as conn:
+        conn.execute("UPDATE games SET replay_json = '{\"rules\": 1}' WHERE id = 3")
+        conn.execute("UPDATE games SET replay_json = 'not json' WHERE id = 4")
+    conn.close()
+    with (
+        caplog.at_level(logging.WARNING, logger="cabinet.kiosk.records"),
+        Records.open(tmp_path) as rec,
+    ):
+        assert rec.migrated_from == 3
+        got = _reads(rec, replays=False)
+    want = _opened(old, recounted=(5,))
+    want["replays"] = {}
+    assert got == want
+    assert "game 3: its replay cannot be folded" in caplog.text
+    assert "game(s) 3, 4 have a hidden stall but no replay" in caplog.text

@@ -1,17 +1,21 @@
 """The records at the cabinet: players' initials and reaction times per game, and a match
-that plays on after a restart (cabinet/modes/director.py with cabinet/kiosk/records.py)."""
+that plays on after a restart (cabinet/modes/director.py with cabinet/kiosk/records)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from cabinet.config import Control
-from cabinet.kiosk.records import Records
+from cabinet.kiosk.records import Records, seat_results
+from cabinet.kiosk.records.tallies import scenario_tally
 from cabinet.loop.core import CabinetLoop
-from cabinet.modes.director import FlowDirector
+from cabinet.modes.director import FlowDirector, stats_lines
 from cabinet.modes.flow import Phase
 from engine.bots import Bot
-from tests.cabinet.rigs import FakeClock, press, run_until, wait
+from engine.rules import find_rules
+from engine.scenario import parse, play, run_scenario
+from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
 from tests.cabinet.test_kiosk_wiring import rig as kiosk_rig
 
 SLAM, SLOT4, RIGHT = Control.SLAM, Control.SLOT4, Control.RIGHT
@@ -195,5 +199,35 @@ def test_a_winner_puts_initials_on_the_game_from_the_result_screen(tmp_path: Pat
     wait(loop, clock, 2.1)
     assert director._game is not None
     assert records.game(director._game[0]).seats[0].initials == "BAA"
+    director.close()
+    records.close()
+
+
+def test_a_hidden_stall_game_is_recorded_with_every_stall(tmp_path: Path) -> None:
+    """The ``nintendo`` rules stall without a ``stalled`` event: the records count the
+    stalls the game itself counted, the fold of its stored replay, and the result screen's
+    numbers come from the same figures."""
+    config = flow_config(idle_return_s=600, bot_takeover_s=0, match="single")
+    config = replace(config, rules=replace(find_rules("nintendo"), players=2))
+    clock = FakeClock()
+    loop = cabinet_loop(config, clock)
+    records = Records.open(tmp_path)
+    director = FlowDirector(config, clock=clock, records=records)
+    director.attach(loop)
+    join_as(loop, director, clock, letters_right=0)
+    assert director._game is not None
+    game_id = director._game[0]
+    play_out(loop, director, clock)
+    replay = records.replay(game_id)
+    assert replay is not None
+    assert "stalled" not in [e["type"] for e in run_scenario(replay)["events"]]
+    stalls = play(parse(replay)).stalls
+    assert stalls > 0
+    folded = seat_results(scenario_tally(replay))
+    (seat1, seat2) = records.seat_stats()
+    assert (seat1.stalls, seat2.stalls) == (stalls, stalls)
+    assert (seat1.plays, seat2.plays) == tuple(r.plays for r in folded)
+    assert (seat1.longest_run, seat2.longest_run) == tuple(r.longest_run for r in folded)
+    assert director._stats == stats_lines(folded)  # the result screen's numbers
     director.close()
     records.close()

@@ -1,0 +1,83 @@
+"""The cabinet's configuration: a TOML file read with tomllib, checked all at once.
+
+A wrong config stops start-up with one ``ConfigError`` whose message names the key and the
+fix; the CLI prints it on one line and exits 2. Keys are named as in the file, seats as
+``seat[N]`` counting from 1 (the order of the ``[[seat]]`` tables is the player order).
+See ``deploy/config.example.toml`` for every key with its default.
+
+Pure: no hardware, no engine state; the rules options go through ``Rules.from_options``.
+
+The package (this module re-exports its public names, so ``from cabinet.config import X``
+is the way in):
+
+* ``control.py``: ``Control``, the panel's eight buttons and LEDs;
+* ``model.py``: the checked config (``CabinetConfig``, ``SeatConfig``...), its enums and
+  the cabinet's fixed facts (positions, header pins);
+* ``ranges.py``: ``RANGES``, every number the config takes (the service menu offers the same);
+* ``reading.py``: ``read_toml``, a file with the cabinet's limits;
+* ``parse.py``: ``parse_config``/``load_config``, the top-level keys and tables;
+* ``seats.py``: the ``[[seat]]`` tables.
+"""
+
+from __future__ import annotations
+
+from cabinet.config.control import CONTROLS, SLOTS, Control
+from cabinet.config.model import (
+    CODE_LENGTH,
+    DEFAULT_POSITIONS,
+    FREE_PINS,
+    KEY_SETS,
+    POSITIONS,
+    PULLED_UP_PINS,
+    Assist,
+    CabinetConfig,
+    ConfigError,
+    DisplayConfig,
+    FlowConfig,
+    Inputs,
+    PinFactoryKind,
+    SeatConfig,
+    SerialPort,
+)
+from cabinet.config.parse import (
+    laptop_config,
+    load_config,
+    parse_config,
+    parse_match,
+    parse_operator_code,
+)
+from cabinet.config.ranges import INT64, RANGES, Range
+from cabinet.config.reading import MAX_FILE_BYTES, TomlTable, TomlValue, read_toml
+
+__all__ = [
+    "CODE_LENGTH",
+    "CONTROLS",
+    "DEFAULT_POSITIONS",
+    "FREE_PINS",
+    "INT64",
+    "KEY_SETS",
+    "MAX_FILE_BYTES",
+    "POSITIONS",
+    "PULLED_UP_PINS",
+    "RANGES",
+    "SLOTS",
+    "Assist",
+    "CabinetConfig",
+    "ConfigError",
+    "Control",
+    "DisplayConfig",
+    "FlowConfig",
+    "Inputs",
+    "PinFactoryKind",
+    "Range",
+    "SeatConfig",
+    "SerialPort",
+    "TomlTable",
+    "TomlValue",
+    "laptop_config",
+    "load_config",
+    "parse_config",
+    "parse_match",
+    "parse_operator_code",
+    "read_toml",
+]

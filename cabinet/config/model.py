@@ -1,0 +1,148 @@
+"""What a checked config is: frozen dataclasses and enums, and the cabinet's fixed facts
+(positions, header pins, key sets). No parsing here (``parse.py``, ``seats.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from cabinet.config.control import Control
+from engine.match import SINGLE, MatchRules
+from engine.rules import Rules
+
+
+class ConfigError(ValueError):
+    """A config the cabinet cannot run; the message names the key and the fix."""
+
+
+class Inputs(StrEnum):
+    GPIO = "gpio"
+    SERIAL = "serial"
+    KEYBOARD = "keyboard"
+    BOT = "bot"
+
+
+class Assist(StrEnum):
+    """Hint LEDs per seat (parent-versus-child games)."""
+
+    NONE = "none"
+    """Only feedback: the picked slot, and LEFT/RIGHT when the picked card fits there."""
+    TARGETS = "targets"
+    """Also, with nothing picked, LEFT/RIGHT light when any held card fits that pile."""
+    CARDS = "cards"
+    """Also slot LEDs (where fitted) glow dimly for every playable card."""
+
+
+class PinFactoryKind(StrEnum):
+    LGPIO = "lgpio"
+    MOCK = "mock"
+
+
+POSITIONS = ("south", "west", "north", "east")
+"""Around the table, clockwise from the cabinet's front."""
+
+DEFAULT_POSITIONS = {2: ("south", "north"), 3: ("south", "west", "north"), 4: POSITIONS}
+
+FREE_PINS = tuple(range(2, 28))
+"""BCM 2-27: the 40-pin header's GPIOs. BCM 0 and 1 belong to the HAT ID EEPROM."""
+
+PULLED_UP_PINS = (2, 3)
+"""BCM 2 and 3 have 1.8 kOhm pull-ups on the board: fine for buttons, wrong for LEDs."""
+
+KEY_SETS = (1, 2)
+"""Two players share one keyboard: key set 1 (left hand side) and 2 (right hand side)."""
+
+CODE_LENGTH = (4, 8)
+"""The operator code's shortest and longest length, in presses."""
+
+
+@dataclass(frozen=True, slots=True)
+class SerialPort:
+    path: str | None = None
+    vid: int | None = None
+    pid: int | None = None
+    serial_number: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConfig:
+    """One player position and what is in it."""
+
+    index: int
+    """Player index (0-based): the order of the ``[[seat]]`` tables."""
+    position: str
+    inputs: Inputs
+    assist: Assist = Assist.NONE
+    left_handed: bool = False
+    pull_up: bool = True
+    """Internal pull-up, switch to ground: the pin reads low (active-low) when pressed."""
+    buttons: Mapping[Control, int] = field(default_factory=dict)
+    leds: Mapping[Control, int] = field(default_factory=dict)
+    difficulty: str | None = None
+    keys: int | None = None
+    serial: SerialPort | None = None
+
+    @property
+    def name(self) -> str:
+        return f"seat[{self.index + 1}]"
+
+    def pins(self) -> list[int]:
+        return [*self.buttons.values(), *self.leds.values()]
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    """The ``[display]`` table: the screen and the speakers (issue 7)."""
+
+    fullscreen: bool = False
+    """Kiosk mode: fill the screen (laptop mode is always a window)."""
+    four_colour: bool = False
+    """Diamonds blue and clubs green."""
+    volume: int = 70
+    """Sound effects, 0-100."""
+    mute: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FlowConfig:
+    """The ``[flow]`` table: the player's flow around the games (cabinet/modes/flow.py)."""
+
+    idle_return_s: int = 60
+    """No press from any player this long returns to attract mode."""
+    bot_takeover_s: int = 0
+    """A joined seat with no press this long mid-game is played by a bot; 0 turns it off."""
+    countdown_s: int = 3
+    """The countdown before the starters flip."""
+
+
+@dataclass(frozen=True, slots=True)
+class CabinetConfig:
+    seats: tuple[SeatConfig, ...]
+    rules: Rules
+    match: MatchRules = SINGLE
+    seed: int | None = None
+    pin_factory: PinFactoryKind = PinFactoryKind.LGPIO
+    debounce_ms: int = 5
+    """Accept a pin's first edge, then ignore that pin this long (and require a release
+    of at least this long before the next press)."""
+    stuck_ms: int = 10_000
+    service_hold_ms: int = 2_000
+    """Hold the service chord (SLOT1 + SLOT5) this long to pause or resume."""
+    led_pwm: bool = True
+    two_hand: bool = False
+    """rules.md H-2: two cards in flight per seat instead of one."""
+    source: str = "<config>"
+    set_aside: str = ""
+    """Saved operator settings this start could not use (cabinet/kiosk/settings
+    ``start_settings``), one line for the service menu; "" when none."""
+    display: DisplayConfig = DisplayConfig()
+    flow: FlowConfig = FlowConfig()
+    service_pin: int | None = None
+    """The operator's service button (BCM pin, to ground): opens the service menu."""
+    operator_code: tuple[Control, ...] = ()
+    """The buttons that unlock the full service menu from the two-SLAM hold (4-8); empty:
+    no code, so the hold opens only the harmless pages (cabinet/modes/service.py)."""
+
+    def gpio_pins(self) -> int:
+        return sum(len(s.pins()) for s in self.seats if s.inputs is Inputs.GPIO)

@@ -1,0 +1,263 @@
+"""Parsing: a TOML mapping (or file) checked all at once into a ``CabinetConfig``.
+
+Every fault is one ``ConfigError`` naming the key and the fix. The top-level keys, the
+rules, the match and the ``[cabinet]``, ``[display]`` and ``[flow]`` tables are checked
+here; the ``[[seat]]`` tables in ``seats.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from cabinet.config.control import CONTROLS, Control
+from cabinet.config.model import (
+    CODE_LENGTH,
+    CabinetConfig,
+    ConfigError,
+    DisplayConfig,
+    FlowConfig,
+    PinFactoryKind,
+)
+from cabinet.config.ranges import RANGES, check_int64, shown
+from cabinet.config.reading import read_toml
+from cabinet.config.seats import (
+    bool_value,
+    check_seats,
+    check_service_pin,
+    choice,
+    only_known,
+    parse_seat,
+    pin_number,
+    table_of,
+)
+from engine.match import MatchError, MatchRules
+from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
+
+_TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display", "flow"}
+_FLOW = {"idle_return_s", "bot_takeover_s", "countdown_s"}
+_DISPLAY = {"fullscreen", "four_colour", "volume", "mute"}
+_CABINET = {
+    "pin_factory",
+    "debounce_ms",
+    "stuck_ms",
+    "service_hold_ms",
+    "led_pwm",
+    "two_hand",
+    "service_pin",
+    "operator_code",
+}
+
+
+def load_config(path: str | os.PathLike[str]) -> CabinetConfig:
+    """Read and check a config file; raise ConfigError (one line) on any fault."""
+    try:
+        data = read_toml(path)
+    except OSError as exc:
+        raise ConfigError(f"cannot read config {path}: {exc.strerror or exc}") from None
+    return parse_config(data, source=str(path))
+
+
+def parse_config(data: Mapping[str, object], source: str = "<config>") -> CabinetConfig:
+    """Check a parsed config mapping; raise ConfigError naming the key and the fix."""
+    try:
+        check_int64(data, "")
+        return _parse(data, source)
+    except ConfigError as exc:
+        raise ConfigError(f"{source}: {' '.join(str(exc).split())}") from None
+
+
+def _number(table: Mapping[str, object], name: str, default: int, where: str) -> int:
+    """``table[name]`` (or ``default``) checked against ``RANGES[where.name]``."""
+    key = f"{where}.{name}"
+    return RANGES[key].check(table.get(name, default))
+
+
+def _check_rules(rules: Rules) -> None:
+    """The cabinet's ranges for the engine's numbers (after ``Rules.from_options``)."""
+    for key, limits in RANGES.items():
+        if key.startswith("rules."):
+            limits.check(getattr(rules, key.removeprefix("rules.")))
+
+
+def parse_match(value: object, key: str = "match") -> MatchRules:
+    """'single', 'best-of-N' (N odd), 'first-to-N' or 'margin-N' (engine.match)."""
+    if isinstance(value, str) and len(value) > 40:
+        # int() of a very long digit string raises; nothing that long is in range.
+        raise ConfigError(
+            f"{key} = {shown(value)}: a match of at most "
+            f"{RANGES['match.best-of'].high} games, e.g. best-of-3"
+        )
+    try:
+        # Not a string: "" fails the same way and the engine's fix is the message's tail.
+        rules = MatchRules.parse(value if isinstance(value, str) else "")
+    except MatchError as exc:
+        raise ConfigError(f"{key} = {value!r}: {str(exc).split(': ', 1)[-1]}") from None
+    limits = RANGES.get(f"match.{rules.format}")
+    if limits is not None and not limits.allows(rules.target):
+        raise ConfigError(
+            f"{key} = {value!r}: {rules.format} takes {limits.low} to "
+            f"{limits.high} (e.g. {rules.format}-3)"
+        )
+    return rules
+
+
+def _seat_tables(data: Mapping[str, object]) -> list[Mapping[str, object]]:
+    seats_raw = data.get("seat")
+    if seats_raw is None:
+        raise ConfigError("no [[seat]] tables; describe 2 to 4 seats, one [[seat]] each")
+    if not isinstance(seats_raw, list) or not all(isinstance(s, Mapping) for s in seats_raw):
+        raise ConfigError("seat must be an array of tables: write each seat as [[seat]]")
+    if not 2 <= len(seats_raw) <= 4:
+        raise ConfigError(f"{len(seats_raw)} [[seat]] tables; the cabinet seats 2 to 4 players")
+    return seats_raw
+
+
+def _rules(data: Mapping[str, object], n: int) -> Rules:
+    """The game and its rules, for ``n`` seats."""
+    game = choice(data.get("game", "speed"), "game", tuple(g.value for g in Game))
+    if game != Game.SPEED and n != 2:
+        raise ConfigError(
+            f'game = "{game}" is for 2 players, but there are {n} [[seat]] tables; '
+            f'describe 2 seats or use game = "speed"'
+        )
+    base = None
+    if "preset" in data:
+        preset = data["preset"]
+        try:
+            base = find_rules(preset) if isinstance(preset, str) else None
+        except RulesError:
+            base = None
+        if base is None or base.game != game:
+            fits = [k for k, r in PRESETS.items() if r.game == game]
+            raise ConfigError(
+                f'preset = {preset!r}: for game = "{game}" use one of {", ".join(fits)}'
+            )
+    rules_raw = table_of(data, "rules", "[rules]")
+    for key in ("game", "players"):
+        if key in rules_raw:
+            where = "the top-level game key" if key == "game" else "the number of [[seat]] tables"
+            raise ConfigError(f"rules.{key}: remove it; {where} decides it")
+    try:
+        rules = Rules.from_options({**rules_raw, "game": game, "players": n}, base)
+    except RulesError as exc:
+        raise ConfigError(f"[rules]: {exc}") from None
+    _check_rules(rules)
+    return rules
+
+
+def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
+    only_known(data, _TOP, "")
+    cab = table_of(data, "cabinet", "[cabinet]")
+    only_known(cab, _CABINET, "cabinet")
+    seats_raw = _seat_tables(data)
+    n = len(seats_raw)
+    rules = _rules(data, n)
+    match = parse_match(data.get("match", "single"))
+    seed = data.get("seed")
+    if seed is not None:
+        seed = RANGES["seed"].check(seed)
+
+    # The cabinet.
+    factory = PinFactoryKind(
+        choice(cab.get("pin_factory", "lgpio"), "cabinet.pin_factory", tuple(PinFactoryKind))
+    )
+    debounce = _number(cab, "debounce_ms", 5, "cabinet")
+    stuck = _number(cab, "stuck_ms", 10_000, "cabinet")
+    service = _number(cab, "service_hold_ms", 2_000, "cabinet")
+    led_pwm = bool_value(cab.get("led_pwm", True), "cabinet.led_pwm")
+    two_hand = bool_value(cab.get("two_hand", False), "cabinet.two_hand")
+
+    disp = table_of(data, "display", "[display]")
+    only_known(disp, _DISPLAY, "display")
+    display = DisplayConfig(
+        fullscreen=bool_value(disp.get("fullscreen", False), "display.fullscreen"),
+        four_colour=bool_value(disp.get("four_colour", False), "display.four_colour"),
+        volume=_number(disp, "volume", 70, "display"),
+        mute=bool_value(disp.get("mute", False), "display.mute"),
+    )
+
+    flow = _flow(table_of(data, "flow", "[flow]"))
+
+    seats = tuple(parse_seat(i, raw, n) for i, raw in enumerate(seats_raw))
+    check_seats(seats)
+    service_pin = None
+    if "service_pin" in cab:
+        service_pin = pin_number(cab["service_pin"], "cabinet.service_pin")
+        check_service_pin(service_pin, seats)
+    code = parse_operator_code(cab["operator_code"]) if "operator_code" in cab else ()
+    return CabinetConfig(
+        seats=seats,
+        rules=rules,
+        match=match,
+        seed=seed,
+        pin_factory=factory,
+        debounce_ms=debounce,
+        stuck_ms=stuck,
+        service_hold_ms=service,
+        led_pwm=led_pwm,
+        two_hand=two_hand,
+        source=source,
+        display=display,
+        flow=flow,
+        service_pin=service_pin,
+        operator_code=code,
+    )
+
+
+def parse_operator_code(value: object, key: str = "cabinet.operator_code") -> tuple[Control, ...]:
+    """``"slot1 slot3 slam slot5"``: 4-8 button names, space-separated; ConfigError naming
+    ``key`` and the fix otherwise."""
+    names = value.lower().split() if isinstance(value, str) else None
+    low, high = CODE_LENGTH
+    fix = (
+        f"use {low} to {high} button names from {' '.join(CONTROLS)}, separated by spaces "
+        f'(e.g. "slot1 slot3 slam slot5"), or remove the key for no code'
+    )
+    if names is None or not low <= len(names) <= high:
+        raise ConfigError(f"{key} = {value!r}: {fix}")
+    bad = [n for n in names if n not in CONTROLS]
+    if bad:
+        raise ConfigError(f"{key} = {value!r}: {bad[0]!r} is no button; {fix}")
+    return tuple(Control(n) for n in names)
+
+
+def _flow(raw: Mapping[str, object]) -> FlowConfig:
+    only_known(raw, _FLOW, "flow")
+    idle = _number(raw, "idle_return_s", 60, "flow")
+    takeover = _number(raw, "bot_takeover_s", 0, "flow")
+    if takeover and takeover >= idle:
+        raise ConfigError(
+            f"flow.bot_takeover_s = {takeover}: a bot takes a quiet seat only before "
+            f"the cabinet returns to attract; use fewer seconds than flow.idle_return_s "
+            f"({idle}), or 0 to turn the takeover off"
+        )
+    countdown = _number(raw, "countdown_s", 3, "flow")
+    return FlowConfig(idle_return_s=idle, bot_takeover_s=takeover, countdown_s=countdown)
+
+
+def laptop_config(
+    players: int = 2,
+    humans: int = 0,
+    difficulty: str = "medium",
+    seed: int | None = None,
+    rules: Mapping[str, object] | None = None,
+    game: str = "speed",
+) -> CabinetConfig:
+    """The built-in laptop cabinet: keyboard seats for ``humans``, bots in the others,
+    mock pins; ``game`` speed, spit or california (the last two for 2 players)."""
+    seats: list[dict[str, object]] = []
+    for i in range(players):
+        if i < humans:
+            seats.append({"controls": "keyboard", "keys": i + 1})
+        else:
+            seats.append({"controls": "bot", "difficulty": difficulty})
+    data: dict[str, object] = {
+        "seat": seats,
+        "cabinet": {"pin_factory": "mock"},
+        "rules": dict(rules or {}),
+        "game": game,
+    }
+    if seed is not None:
+        data["seed"] = seed
+    return parse_config(data, source="<laptop>")

@@ -1,0 +1,100 @@
+"""The cabinet's records: every game, stats per seat and per initials, the match score.
+
+SQLite (stdlib ``sqlite3``) in the state directory (``$STATE_DIRECTORY``, systemd's
+``StateDirectory=``; ``/var/lib/speed-cabinet`` by default). Built to survive a kiosk's life:
+
+* **Power cuts.** WAL journal with ``synchronous=FULL``: a committed write is on the card
+  before the call returns. Every write is one short transaction.
+* **kill -9, watchdog kills.** A game is written as ``running`` when it starts (with the
+  writer's pid and boot id). Opening the records finds any running game whose process is
+  gone and marks it ``abandoned``: a restart loses at most the game in progress. The match
+  lives in its own row, so its score (the finished games) survives.
+* **Upgrades.** The schema is a ``PRAGMA user_version`` ladder (``MIGRATIONS``); opening an
+  older file migrates it in one transaction. A file from a newer release is refused
+  (``RecordsError``), never rewritten. A file that is not a database, or one whose pages
+  fail ``PRAGMA quick_check`` at opening, is moved aside (``records.sqlite3.corrupt-N``)
+  and a fresh one started: the cabinet keeps playing.
+* **A read-only or full state directory.** Opening or writing fails with a
+  ``RecordsError`` that says what is wrong and where (a read-only file system, a full
+  one, no such directory), not only SQLite's words; the cabinet plays on without
+  records. ``open_readonly`` still reads an intact file on a read-only mount.
+* **Never on a press.** Every method does disk I/O (milliseconds, more on a busy SD card):
+  call them between games only (attract, lobby, game over), never from the frame loop's
+  input path.
+
+Each game keeps its replay as a scenario (``engine.scenario.record``), so
+``speed-cabinet scenario`` reproduces any past game exactly (``Records.replay``).
+
+The app's calls, in order::
+
+    records = Records.open()                          # at start-up; migrates, abandons
+    current = records.current_match()                 # OpenMatch(match_id, match) or None
+    if current is None:
+        match_id = records.start_match(config.match, players, match_seed)
+        match = Match(config.match, players, match_seed)
+    else:
+        match_id, match = current                     # the score from before a restart
+    game_id = records.start_game(rules, seats, match.deal_seed(), match_id=match_id)
+    ...                                               # the game: no records calls
+    records.finish_game(game_id, winner=..., duration_ms=..., replay=record(...),
+                        results=[SeatResult(...), ...])
+    records.end_match(match_id, winner)               # when the match is decided
+
+The package (this module is its face: ``from cabinet.kiosk.records import X``):
+
+* ``store.py``: ``Records``, the open file and every write (games, seats, replays, matches);
+* ``queries.py``: the statistics it reads (per seat, per initials, bookkeeping);
+* ``model.py``: the values handed in and back (``SeatEntry``, ``SeatResult``, ``GameRecord``,
+  ``Stats``...);
+* ``tallies.py``: each seat's numbers from the one fold of a game (``engine.stats``);
+* ``recount.py``: stored games whose old count was wrong (hidden stalls), folded again;
+* ``schema.py``: the migrations; ``opening.py``: the connection, WAL, the read-only way in;
+* ``health.py``: damage, a bad state directory in words, setting a file aside.
+"""
+
+from __future__ import annotations
+
+from cabinet.kiosk.records.health import RecordsError, storage_problem
+from cabinet.kiosk.records.model import (
+    Bookkeeping,
+    Claim,
+    GameRecord,
+    GameStatus,
+    JSONObject,
+    JSONValue,
+    OpenMatch,
+    SeatEntry,
+    SeatResult,
+    Stats,
+    valid_initials,
+)
+from cabinet.kiosk.records.opening import DB_NAME, DEFAULT_STATE_DIR, state_dir
+from cabinet.kiosk.records.schema import MIGRATIONS, SCHEMA_VERSION, TABLES_SINCE, migrate
+from cabinet.kiosk.records.store import Records
+from cabinet.kiosk.records.tallies import replay_results, seat_results
+
+__all__ = [
+    "DB_NAME",
+    "DEFAULT_STATE_DIR",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "TABLES_SINCE",
+    "Bookkeeping",
+    "Claim",
+    "GameRecord",
+    "GameStatus",
+    "JSONObject",
+    "JSONValue",
+    "OpenMatch",
+    "Records",
+    "RecordsError",
+    "SeatEntry",
+    "SeatResult",
+    "Stats",
+    "migrate",
+    "replay_results",
+    "seat_results",
+    "state_dir",
+    "storage_problem",
+    "valid_initials",
+]

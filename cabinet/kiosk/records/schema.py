@@ -1,0 +1,131 @@
+"""The records' schema: a ``PRAGMA user_version`` ladder. Opening an older file migrates it
+in one transaction; a file from a newer release is refused, never rewritten.
+
+A step is SQL, or a function of the connection for a step that changes data, not tables
+(step 3 -> 4: the hidden stalls counted again, ``recount.py``). ``TABLES_SINCE``: the
+oldest version whose tables are today's (a read-only reader takes it as it is)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from typing import TypeAlias
+
+from cabinet.kiosk.records.health import RecordsError
+
+Step: TypeAlias = str | Callable[[sqlite3.Connection], object]
+"""One rung: SQL statements, or a function run on the connection inside the migration."""
+
+
+def _recount_hidden_stalls(conn: sqlite3.Connection) -> object:
+    from cabinet.kiosk.records.recount import recount_hidden_stalls  # loads the engine's fold
+
+    return recount_hidden_stalls(conn)
+
+
+# The schema ladder: MIGRATIONS[i] takes user_version i to i + 1. Append, never edit.
+MIGRATIONS: tuple[Step, ...] = (
+    # 0 -> 1: games and their seats.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        started_wall TEXT NOT NULL,
+        game TEXT NOT NULL,
+        rules_json TEXT NOT NULL,
+        seed INTEGER,
+        status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'abandoned')),
+        winner INTEGER,
+        duration_ms INTEGER,
+        replay_json TEXT
+    );
+    CREATE TABLE game_seats (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        initials TEXT,
+        bot TEXT,
+        won INTEGER NOT NULL DEFAULT 0,
+        plays INTEGER NOT NULL DEFAULT 0,
+        reaction_count INTEGER NOT NULL DEFAULT 0,
+        reaction_sum_ms REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX games_status ON games(status);
+    """,
+    # 1 -> 2: matches (the score survives a restart), who owns a running game, and the
+    # per-seat stats of issue 9 (cards left, longest run, stalls, best reaction).
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        format TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        started_wall TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('open', 'over', 'abandoned')),
+        winner INTEGER
+    );
+    ALTER TABLE games ADD COLUMN match_id INTEGER REFERENCES matches(id);
+    ALTER TABLE games ADD COLUMN ended_wall TEXT;
+    ALTER TABLE games ADD COLUMN owner_pid INTEGER;
+    ALTER TABLE games ADD COLUMN boot_id TEXT;
+    ALTER TABLE game_seats ADD COLUMN cards_left INTEGER;
+    ALTER TABLE game_seats ADD COLUMN longest_run INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game_seats ADD COLUMN stalls INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game_seats ADD COLUMN reaction_best_ms REAL;
+    CREATE INDEX game_seats_initials ON game_seats(initials);
+    CREATE INDEX games_match ON games(match_id);
+    """,
+    # 2 -> 3: the cabinet's own log for the bookkeeping page: each start and each failsafe
+    # reset (errors), kept across restarts.
+    """
+    CREATE TABLE cabinet_log (
+        id INTEGER PRIMARY KEY,
+        wall TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('start', 'fault')),
+        detail TEXT
+    );
+    CREATE INDEX cabinet_log_kind ON cabinet_log(kind);
+    """,
+    # 3 -> 4: no table changes. The stalls of the games with a hidden stall, which the old
+    # count (``stalled`` events) missed, counted again from their replays (issue 14).
+    _recount_hidden_stalls,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+TABLES_SINCE = 3
+"""Versions from this one on have today's tables (later steps changed data only)."""
+
+
+def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Bring the schema up to ``target`` in one transaction; the version it started at."""
+    if conn.isolation_level is not None:
+        raise ValueError("migrate needs an autocommit connection (isolation_level=None)")
+    start = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if start > SCHEMA_VERSION:
+        raise RecordsError(
+            f"the records file has schema {start} but this release knows up to "
+            f"{SCHEMA_VERSION}; install the newer release again (records are never downgraded)"
+        )
+    if start >= target:
+        return start
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for version in range(start, target):
+            step = MIGRATIONS[version]
+            if isinstance(step, str):
+                for statement in _statements(step):
+                    conn.execute(statement)
+            else:
+                step(conn)
+        conn.execute(f"PRAGMA user_version = {int(target)}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return start
+
+
+def _statements(script: str) -> Iterator[str]:
+    # executescript() would commit the open transaction first; split instead (the
+    # migrations hold no semicolons inside statements).
+    for part in script.split(";"):
+        if part.strip():
+            yield part.strip()
