@@ -1,0 +1,35 @@
+"""What the modes ask the engine about the games: which ones this cabinet can run, their
+rules here, the bots' difficulties, and a bot for a seat."""
+
+from __future__ import annotations
+
+from cabinet.config import CabinetConfig
+from engine.bots import BOT_PRESETS, Bot
+from engine.rules import Game, Rules, RulesError
+
+
+def rules_for(config: CabinetConfig, game: Game) -> Rules | None:
+    """The rules of ``game`` at this cabinet: the config's own for its game, else that
+    game's defaults for the seats there are; None if it cannot be played with them."""
+    if game is config.rules.game:
+        return config.rules
+    try:
+        return Rules.from_options({"game": game.value, "players": len(config.seats)})
+    except RulesError:
+        return None
+
+
+def playable_games(config: CabinetConfig) -> tuple[Game, ...]:
+    """The games the join menu offers: the config's first, then the others that fit."""
+    games = [config.rules.game] + [g for g in Game if g is not config.rules.game]
+    return tuple(g for g in games if rules_for(config, g) is not None)
+
+
+def difficulties() -> tuple[str, ...]:
+    """The bots' difficulties, easiest first (``engine.bots.BOT_PRESETS``)."""
+    return tuple(BOT_PRESETS)
+
+
+def bot_for(seat: int, difficulty: str, seed: int) -> Bot:
+    """A bot of ``difficulty`` for ``seat``."""
+    return Bot(seat, difficulty, seed)
