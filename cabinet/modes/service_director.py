@@ -212,10 +212,7 @@ class ServiceDirector:
     def _step(self, inp: sv.MenuInput, now: float) -> None:
         self.menu, effects = sv.step(self.menu, inp, now)
         for eff in effects:
-            if isinstance(eff, sv.Audit):
-                self._audit(eff, inp)
-            else:
-                self._apply(eff, now)
+            self._apply(eff, inp, now)
 
     def _audit(self, a: sv.Audit, inp: sv.MenuInput) -> None:
         """One line per step of the operator lock, in the journal."""
@@ -229,7 +226,7 @@ class ServiceDirector:
         else:
             log.info("service menu: %s%s", a.event.value, how)
 
-    def _apply(self, eff: sv.MenuEffect, now: float) -> None:
+    def _apply(self, eff: sv.MenuEffect, inp: sv.MenuInput, now: float) -> None:
         table = self.table
         match eff:
             case sv.PauseGame():
@@ -261,7 +258,7 @@ class ServiceDirector:
                 self._say(f"service menu: {action}")
                 table.stop()
             case sv.Audit():
-                pass  # logged by ``_step``, which knows the input
+                self._audit(eff, inp)
 
     def _opened_line(self) -> str:
         page, access = self.menu.page, self.menu.access
