@@ -37,7 +37,7 @@ def start(
     humans: Sequence[int],
     games: Sequence[Game],
     difficulties: Sequence[str],
-    game: Game = Game.SPEED,
+    game: Game | None = None,
     difficulty: str = "medium",
     match: MatchRules | None = None,
     seed: int = 0,
@@ -45,8 +45,11 @@ def start(
     saved: tuple[Game, Match] | None = None,
 ) -> Step:
     """Attract mode with its first demo. ``saved``: a match kept open through a restart
-    (its game and score), offered to the players (ignored if it cannot be played here)."""
-    games = tuple(games) or (Game.SPEED,)
+    (its game and score), offered to the players (ignored if it cannot be played here).
+    ``game``: the one chosen first (default: the first of ``games``)."""
+    games = tuple(games)
+    if not games:
+        raise ValueError("the flow needs at least one game to offer")
     difficulties = tuple(difficulties) or ("medium",)
     flow = Flow(
         config=config,
@@ -54,7 +57,7 @@ def start(
         humans=frozenset(humans),
         games=games,
         difficulties=difficulties,
-        game=game if game in games else games[0],
+        game=game if game is not None and game in games else games[0],
         difficulty=difficulty if difficulty in difficulties else difficulties[0],
         match_rules=match or MatchRules.parse("single"),
         seed=seed,
