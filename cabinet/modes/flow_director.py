@@ -44,7 +44,7 @@ from cabinet.kiosk.records import Records
 from cabinet.modes import flow as fl
 from cabinet.modes.flow_records import Later, MatchBook, RecordedGame, safely
 from cabinet.modes.games import bot_for, difficulties, playable_games, rules_for
-from cabinet.modes.played import Played, cards_left, stats_lines
+from cabinet.modes.played import Played, cards_left, seat_result, stats_lines
 from cabinet.modes.ports import Table
 from display.view import FlowView, MatchView
 from engine.bots import Bot
@@ -307,10 +307,10 @@ class FlowDirector:
         played = Played.of(self.table)
 
         def after() -> None:
-            results = played.results()
-            self._stats = stats_lines(results)
+            seats = played.tally().seats  # one fold: the screen's figures are the records'
+            self._stats = stats_lines(seats)
             self._stats_new = True
-            self._book.finish(recorded, taken, played, results)
+            self._book.finish(recorded, taken, played, [seat_result(x) for x in seats])
 
         self._later.append(partial(safely, "the game's numbers", after))
 

@@ -1,21 +1,22 @@
 """A game as the loop holds it, and what is worked out from it between games: its replay
-(a scenario) and each seat's numbers (the records' and the result screen's)."""
+(a scenario) and its statistics, one fold (``engine.stats``) for the records and the
+result screen alike, so they agree on every figure (the sim counts with the same fold)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from cabinet.kiosk.records import SeatResult, seat_tallies
+from cabinet.kiosk.records import SeatResult
 from cabinet.modes.ports import Table
-from engine.commands import Command
+from engine.commands import Command, Tick
 from engine.events import Event
 from engine.game import GameState, table_of
-from engine.reaction import reaction_times
 from engine.scenario import record
+from engine.stats import GameStats, GameTally, SeatStats
 
 SeatResults = list[SeatResult]
-"""Each seat's numbers, in seat order."""
+"""Each seat's numbers as the records take them, in seat order."""
 
 Replay = Mapping[str, object]
 """A game's replay: a scenario's JSON (``engine.scenario.record``)."""
@@ -43,35 +44,44 @@ class Played:
             self.state.rules, table_of(self.first), seed, list(self.commands), until=self.state.now
         )
 
-    def results(self) -> list[SeatResult]:
-        """Each seat's numbers for the records: plays, longest run, stalls, cards left,
-        and the reaction time of each accepted play from its press timestamp
-        (engine/reaction.py: a replay, a few ms, so never on the deciding pass)."""
-        cards = cards_left(self.state)
-        tallies = seat_tallies((e.to_dict() for e in self.events), len(cards))
-        reactions = reaction_times(self.first, list(self.commands))
-        return [
-            replace(t, cards_left=n, reactions_ms=tuple(map(float, r)))
-            for t, n, r in zip(tallies, cards, reactions, strict=True)
-        ]
+    def tally(self) -> GameTally:
+        """The game's statistics: the fold of its replay (its commands, then the clock it
+        reached, as the scenario's ``until`` plays it), reaction times measured from the
+        press timestamps. A replay, a few ms: never on the deciding pass."""
+        until = Tick(self.state.now)
+        return GameStats.replay(self.first, (*self.commands, until)).tally()
+
+    def results(self) -> SeatResults:
+        """Each seat's numbers for the records (``tally``)."""
+        return [seat_result(s) for s in self.tally().seats]
+
+
+def seat_result(stats: SeatStats) -> SeatResult:
+    """One seat's figures as the records keep them."""
+    return SeatResult(
+        cards_left=stats.cards_left,
+        plays=stats.plays,
+        longest_run=stats.longest_run,
+        stalls=stats.stalls,
+        reactions_ms=tuple(map(float, stats.reactions_ms)),
+    )
 
 
 def cards_left(state: GameState) -> tuple[int, ...]:
     """Each seat's cards still to shed."""
-    return tuple(int(p.cards) for p in state.players)
+    return tuple(p.cards for p in state.players)
 
 
-def stats_lines(results: Sequence[SeatResult]) -> tuple[str, ...]:
+def stats_lines(seats: Sequence[SeatStats]) -> tuple[str, ...]:
     """The result screen's numbers: each seat's mean reaction time and longest run."""
 
-    def mean(r: SeatResult) -> str:
-        times = list(r.reactions_ms)
-        return f"{sum(times) / len(times) / 1000:.2f} s" if times else "-"
+    def mean(s: SeatStats) -> str:
+        ms = s.mean_reaction_ms
+        return "-" if ms is None else f"{ms / 1000:.2f} s"
 
-    seats = range(len(results))
     return (
-        "mean reaction  " + "   ".join(f"P{i + 1} {mean(results[i])}" for i in seats),
-        "longest run  " + "   ".join(f"P{i + 1} {results[i].longest_run}" for i in seats),
+        "mean reaction  " + "   ".join(f"P{s.seat + 1} {mean(s)}" for s in seats),
+        "longest run  " + "   ".join(f"P{s.seat + 1} {s.longest_run}" for s in seats),
     )
 
 
@@ -80,6 +90,6 @@ def replay_of(table: Table, seed: int) -> Replay:
     return Played.of(table).replay(seed)
 
 
-def results_of(table: Table) -> list[SeatResult]:
+def results_of(table: Table) -> SeatResults:
     """Each seat's numbers for the records (``Played.results``)."""
     return Played.of(table).results()
