@@ -43,7 +43,7 @@ from cabinet.config import CabinetConfig, Control, Inputs
 from cabinet.kiosk.records import Records
 from cabinet.modes import flow as fl
 from cabinet.modes.flow_records import Later, MatchBook, RecordedGame, safely
-from cabinet.modes.games import bot_for, difficulties, playable_games, rules_for
+from cabinet.modes.games import bot_for, difficulties, playable_games, rules_at
 from cabinet.modes.played import Played, cards_left, seat_result, stats_lines
 from cabinet.modes.ports import Table
 from display.view import FlowView, MatchView
@@ -276,7 +276,7 @@ class FlowDirector:
                     self._book.abandon(Played.of(self.table), self.flush)
                     if self.records is not None:
                         self.flush()  # the last game's record first
-                    self._book.start(eff, rules_for(self.config, eff.game) or self.config.rules)
+                    self._book.start(eff, rules_at(self.config, eff.game) or self.config.rules)
                     self._deal(eff.game, eff.seed, dict(eff.bots))
                     m = eff.match
                     self._say(
@@ -319,7 +319,7 @@ class FlowDirector:
 
     def _deal(self, game: Game, seed: int, bots: Mapping[int, str]) -> None:
         self._stats, self._book.named_game = (), None
-        rules = rules_for(self.config, game) or self.config.rules
+        rules = rules_at(self.config, game) or self.config.rules
         state, _ = new_game(rules, random.Random(seed), seed)
         seats = {
             s.index: (self._bot(s.index, bots[s.index], seed) if s.index in bots else None)

@@ -1,14 +1,16 @@
-"""What the modes ask the engine about the games: which ones this cabinet can run, their
-rules here, the bots' difficulties, and a bot for a seat."""
+"""What the modes ask the engine about the games: which ones this cabinet can run (those
+the engine implements, ``engine.games.GAMES``, that fit its seats), their rules here, the
+bots' difficulties, and a bot for a seat."""
 
 from __future__ import annotations
 
 from cabinet.config import CabinetConfig
 from engine.bots import BOT_PRESETS, Bot
+from engine.games import GAMES
 from engine.rules import Game, Rules, RulesError
 
 
-def rules_for(config: CabinetConfig, game: Game) -> Rules | None:
+def rules_at(config: CabinetConfig, game: Game) -> Rules | None:
     """The rules of ``game`` at this cabinet: the config's own for its game, else that
     game's defaults for the seats there are; None if it cannot be played with them."""
     if game is config.rules.game:
@@ -21,8 +23,8 @@ def rules_for(config: CabinetConfig, game: Game) -> Rules | None:
 
 def playable_games(config: CabinetConfig) -> tuple[Game, ...]:
     """The games the join menu offers: the config's first, then the others that fit."""
-    games = [config.rules.game] + [g for g in Game if g is not config.rules.game]
-    return tuple(g for g in games if rules_for(config, g) is not None)
+    games = [config.rules.game] + [g for g in GAMES if g is not config.rules.game]
+    return tuple(g for g in games if rules_at(config, g) is not None)
 
 
 def difficulties() -> tuple[str, ...]:

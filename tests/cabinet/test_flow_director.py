@@ -9,7 +9,8 @@ import random
 from cabinet.config import CabinetConfig, Control, laptop_config
 from cabinet.loop.core import CabinetLoop, Published
 from cabinet.modes.flow import FlowPhase
-from cabinet.modes.flow_director import FlowDirector, playable_games
+from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.games import playable_games
 from engine.commands import Play, Slam
 from engine.game import new_game
 from engine.match import Match
