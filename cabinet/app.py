@@ -359,7 +359,7 @@ def open_records(state_dir: str | os.PathLike[str] | None, out: TextIO) -> Any:
         log.error("%s", exc)
         print(f"speed-cabinet: no records this run ({' '.join(str(exc).split())})", file=out)
         return None
-    from cabinet.modes.director import safely
+    from cabinet.modes.flow_records import safely
 
     safely("note_start", records.note_start)
     if records.abandoned_on_open:
@@ -387,7 +387,7 @@ class SingleGame:
         if records is None:
             return
         from cabinet.kiosk.records import SeatEntry
-        from cabinet.modes.director import safely
+        from cabinet.modes.flow_records import safely
 
         seats = [
             SeatEntry(bot=str(getattr(getattr(s.bot, "profile", None), "name", "bot")))
@@ -406,7 +406,8 @@ class SingleGame:
         records, game_id, self.game_id = self.cab.records, self.game_id, None
         if records is None or game_id is None:
             return
-        from cabinet.modes.director import replay_of, results_of, safely
+        from cabinet.modes.flow_records import safely
+        from cabinet.modes.played import replay_of, results_of
 
         loop = self.cab.loop
         state = loop.state
@@ -459,7 +460,7 @@ def power(action: str | None, *, laptop: bool, out: TextIO = sys.stdout) -> None
     only quits."""
     if action is None:
         return
-    from cabinet.modes.service_director import power_command
+    from cabinet.modes.stack import power_command
 
     if action == "restart" and not laptop:
         print(

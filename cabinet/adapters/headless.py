@@ -82,7 +82,7 @@ class ScreenLines:
 def run_headless_kiosk(cab: Any, *, until: float | None = None, out: TextIO) -> Any:
     """Run a built cabinet with the flow and the service menu but no window; the state
     when the loop stops (``until``, SIGTERM, the service menu's power-off)."""
-    from cabinet.modes.service_director import attach_directors
+    from cabinet.modes.stack import attach_directors
 
     players, director = attach_directors(cab, laptop=False, out=out)
     lines = ScreenLines(director, out)

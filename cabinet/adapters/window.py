@@ -485,7 +485,7 @@ def run_display(
     keys = seat_keys(config.seats, bindings)
     director = None
     if flow:
-        from cabinet.modes.service_director import attach_directors
+        from cabinet.modes.stack import attach_directors
 
         players, director = attach_directors(cab, laptop=laptop, out=out)
         # Laptop: F2 is the service button; kiosk: only the code prompt (a guest's keyboard).

@@ -108,7 +108,7 @@ class Director(Protocol):
     """The player's flow around the games (cabinet/modes/director.py ``FlowDirector``)."""
 
     def press(self, seat: int, control: Control, t: float) -> bool: ...
-    def service(self, now: float) -> bool: ...
+    def after_batch(self, now: float) -> bool: ...
     def deadline(self) -> float | None: ...
 
 
@@ -428,7 +428,7 @@ class CabinetLoop:
                         # than the next ms, so a bot cannot spin the loop).
                         wake = seat.bot.observe(self.state, ms)
                         seat.wake = None if wake is None else max(wake, ms + 1)
-        if self.director is not None and self.director.service(now):
+        if self.director is not None and self.director.after_batch(now):
             self._changed = True
         self._refresh_lights(now)
         self._publish()

@@ -1,9 +1,10 @@
-"""The service menu at the cabinet: runs ``cabinet.modes.service`` beside the player's flow.
+"""The service menu at the cabinet: runs ``cabinet.modes.service`` in front of the flow.
 
-``ServiceDirector`` wraps a ``FlowDirector`` and becomes the loop's ``director``: while the
-menu is closed every press, batch and deadline goes to the flow as before; while it is
-open every press goes to the menu (so nothing reaches the engine) and the flow's timers
-wait (a game it paused does not get taken over by bots or sent back to attract). It also
+``ServiceDirector`` stands in front of a ``FlowDirector`` (cabinet/modes/stack.py) and is
+the loop's ``director``: while the menu is closed every press, batch and deadline goes on
+to the flow; while it is open every press goes to the menu (so nothing reaches the
+engine) and the flow's timers wait (a game it paused does not get taken over by bots or
+sent back to attract). It also
 
 - measures every press's latency (edge time to the moment it is handled here);
 - watches the held SLAM buttons (two seats for ``HOLD_S`` outside a game open the menu);
@@ -25,15 +26,18 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from cabinet.adapters.debounce import InputKind, PanelDebouncer
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
 from cabinet.controls.registry import ALL_OFF, Led, PanelLights
+from cabinet.kiosk.records import Records
+from cabinet.kiosk.settings import check_settings, save_settings
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
+from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.ports import Table
 from display.view import FlowView, MatchView, ServiceView
 from engine.commands import Pause, Resume
 
@@ -55,10 +59,10 @@ class ServiceDirector:
 
     def __init__(
         self,
-        inner: Any,
+        inner: FlowDirector,
         *,
         clock: Callable[[], float] = time.monotonic,
-        records: Any = None,
+        records: Records | None = None,
         base_path: str | Path | None = None,
         settings_path: str | Path | None = None,
         out: TextIO | None = None,
@@ -77,62 +81,72 @@ class ServiceDirector:
                 base = load_config(self.base_path)
             except ConfigError:
                 base = self.config
-        diffs = tuple(getattr(inner.flow, "difficulties", ())) or ("medium",)
-        self.svc = sv.start(
-            self.config, base, difficulties=diffs, matches=fl.MATCHES, laptop=laptop
+        self.menu = sv.start(
+            self.config,
+            base,
+            difficulties=inner.flow.difficulties,
+            matches=fl.MATCHES,
+            laptop=laptop,
         )
         self.latency: deque[float] = deque(maxlen=LATENCY_KEEP)
         self.started = clock()
-        self.power: str | None = None
-        """"poweroff" or "reboot" once the operator asked for it (the loop is stopped)."""
-        self.loop: Any = None
+        self.power: sv.PowerAction | None = None
+        """What the operator asked for in the power page (the loop is stopped)."""
+        self._table: Table | None = None
         self._pin = PanelDebouncer(PIN_WINDOW_S, stuck=1e9, service_hold=1e9)
         self._bookkeeping: tuple[str, ...] = ()
         self._scores: tuple[str, ...] = ()
         self._claim: tuple[int, int] | None = None
-        self._led: object = None
+        """The unclaimed win the initials go to: (game id, seat)."""
+        self._led: sv.SeatControl | None = None
 
     # Set-up.
 
-    def attach(self, loop: Any) -> None:
-        """Attach the flow to ``loop``, then stand in front of it as the director."""
-        self.inner.attach(loop)
-        self.loop = loop
-        loop.director = self
-        loop.lights_override = self.lights_for
+    @property
+    def table(self) -> Table:
+        """The loop this director runs (``attach``)."""
+        assert self._table is not None, "attach the director to a loop first"
+        return self._table
+
+    def attach(self, table: Table) -> None:
+        """Attach the flow to ``table``, then stand in front of it as the director."""
+        self.inner.attach(table)
+        self._table = table
+        table.director = self
+        table.lights_override = self.lights_for
 
     # The loop's questions (on the loop's thread).
 
     def press(self, seat: int, control: Control, t: float) -> bool:
         self.latency.append(max(0.0, (self.clock() - t) * 1000))
-        if self.svc.open:
-            self._step(sv.Press(seat, control), t)
+        if self.menu.open:
+            self._step(sv.MenuPress(seat, control), t)
             return True
-        return bool(self.inner.press(seat, control, t))
+        return self.inner.press(seat, control, t)
 
-    def service(self, now: float) -> bool:
-        before = self.svc
+    def after_batch(self, now: float) -> bool:
+        before = self.menu
         moved = False
-        if not self.svc.open:
-            moved = bool(self.inner.service(now))
+        if not self.menu.open:
+            moved = self.inner.after_batch(now)
         held = frozenset(
-            s.config.index for s in self.loop.seats if s.debouncer.is_down(Control.SLAM)
+            s.config.index for s in self.table.seats if s.debouncer.is_down(Control.SLAM)
         )
-        outside = self.inner.flow.phase in (fl.Phase.ATTRACT, fl.Phase.JOIN)
+        outside = self.inner.flow.phase in (fl.FlowPhase.ATTRACT, fl.FlowPhase.JOIN)
         self._step(sv.Held(held, outside), now)
-        due = sv.next_due(self.svc, now)
-        if due is not None and due <= now + fl.EPS:
-            self._step(sv.Tick(), now)
-        led = self.svc.led_at(now)
+        due = sv.next_due(self.menu, now)
+        if due is not None and due <= now + sv.EPS:
+            self._step(sv.MenuTick(), now)
+        led = self.menu.led_at(now)
         if led != self._led:
             self._led = led
             moved = True
-        return moved or self.svc is not before
+        return moved or self.menu is not before
 
     def deadline(self) -> float | None:
         now = self.clock()
-        mine = sv.next_due(self.svc, now)
-        theirs = None if self.svc.open else self.inner.deadline()
+        mine = sv.next_due(self.menu, now)
+        theirs = None if self.menu.open else self.inner.deadline()
         times = [d for d in (mine, theirs) if d is not None]
         return min(times) if times else None
 
@@ -140,28 +154,29 @@ class ServiceDirector:
         """An edge of the service button (the loop's ``SERVICE_SEAT`` items)."""
         for ev in self._pin.edge(t, Control.SLAM, pressed):
             if ev.kind is InputKind.PRESS:
-                state = self.loop.state
-                in_game = self.inner.flow.phase is fl.Phase.PLAYING and not state.is_over
-                self._step(sv.Pin(in_game), ev.t)
+                self._step(sv.ServiceButton(self._in_game()), ev.t)
 
     def service_key(self, t: float, pressed: bool) -> None:
         """Kiosk mode's F2 (the loop's ``SERVICE_KEY_SEAT`` items): the code prompt. A
         keyboard reports clean key-downs, so no debounce."""
         if pressed:
-            in_game = self.inner.flow.phase is fl.Phase.PLAYING and not self.loop.state.is_over
-            self._step(sv.Key(in_game), t)
+            self._step(sv.KioskKey(self._in_game()), t)
+
+    def _in_game(self) -> bool:
+        """Is a game in play (the menu pauses it first)?"""
+        return self.inner.flow.phase is fl.FlowPhase.PLAYING and not self.table.state.is_over
 
     def lights_for(self, seat: int) -> PanelLights | None:
         """The LED test's lights for ``seat`` (every other page: the game's)."""
-        svc = self.svc
-        if not svc.open or svc.page is not sv.Page.LEDS:
+        menu = self.menu
+        if not menu.open or menu.page is not sv.Page.LEDS:
             return None
-        if svc.leds_all:
+        if menu.leds_all:
             return ALL_ON
-        lit = svc.led_at(self.clock())
-        if lit is None or lit[0] != seat:
+        lit = menu.led_at(self.clock())
+        if lit is None or lit.seat != seat:
             return ALL_OFF
-        levels = [Led.ON if c is lit[1] else Led.OFF for c in CONTROLS]
+        levels = [Led.ON if c is lit.control else Led.OFF for c in CONTROLS]
         return PanelLights(
             (levels[0], levels[1], levels[2], levels[3], levels[4]), levels[5], levels[6], levels[7]
         )
@@ -169,13 +184,14 @@ class ServiceDirector:
     # What the screen shows.
 
     def flow_view(self) -> tuple[FlowView, MatchView | None]:
-        return self.inner.flow_view()  # type: ignore[no-any-return]
+        return self.inner.flow_view()
 
     def service_view(self) -> ServiceView | None:
-        return sv.view_of(self.svc, self.live(), self.clock())
+        return sv.view_of(self.menu, self.live(), self.clock())
 
     def live(self) -> sv.Live:
-        seats = self.loop.seats if self.loop is not None else ()
+        table = self._table
+        seats = table.seats if table is not None else ()
         claim = ""
         if self._claim is not None:
             claim = f"game {self._claim[0]}, P{self._claim[1] + 1}'s win"
@@ -188,24 +204,21 @@ class ServiceDirector:
             scores=self._scores,
             claim=claim,
             uptime_s=self.clock() - self.started,
-            paused=bool(self.loop is not None and self.loop.state.paused),
+            paused=table is not None and table.state.paused,
         )
 
     # Effects.
 
-    def _step(self, inp: sv.Input, now: float) -> None:
-        self.svc, effects = sv.step(self.svc, inp, now)
+    def _step(self, inp: sv.MenuInput, now: float) -> None:
+        self.menu, effects = sv.step(self.menu, inp, now)
         for eff in effects:
-            if isinstance(eff, sv.Audit):
-                self._audit(eff, inp)
-            else:
-                self._apply(eff, now)
+            self._apply(eff, inp, now)
 
-    def _audit(self, a: sv.Audit, inp: sv.Input) -> None:
+    def _audit(self, a: sv.Audit, inp: sv.MenuInput) -> None:
         """One line per step of the operator lock, in the journal."""
         how = ""
         if a.event in (sv.LockEvent.PROMPT, sv.LockEvent.READ_ONLY, sv.LockEvent.REFUSED):
-            how = " (F2 on a keyboard)" if isinstance(inp, sv.Key) else " (two SLAMs held)"
+            how = " (F2 on a keyboard)" if isinstance(inp, sv.KioskKey) else " (two SLAMs held)"
         if a.event is sv.LockEvent.WRONG:
             log.warning("service menu: %s (%d of %d in a row)", a.event.value, a.tries, sv.TRIES)
         elif a.event in (sv.LockEvent.LOCKED_OUT, sv.LockEvent.REFUSED):
@@ -213,61 +226,58 @@ class ServiceDirector:
         else:
             log.info("service menu: %s%s", a.event.value, how)
 
-    def _apply(self, eff: sv.Effect, now: float) -> None:
-        loop = self.loop
-        if isinstance(eff, sv.Pause):
-            state = loop.state
-            if not state.paused and not state.is_over:
-                loop.command(Pause(loop.ms(now), 0))
-        elif isinstance(eff, sv.Resume):
-            if loop.state.paused and not loop.offline:
-                loop.command(Resume(loop.ms(now), 0))
-        elif isinstance(eff, sv.Opened):
-            page, access = self.svc.page, self.svc.access
-            self._say(
-                "service menu: operator code prompt"
-                if page is sv.Page.CODE
-                else "service menu: code prompt locked"
-                if page is sv.Page.LOCKED
-                else "service menu open" + (" (read-only)" if access is sv.Access.READ_ONLY else "")
-            )
-        elif isinstance(eff, sv.Closed):
-            if eff.attract:
-                self.inner.back_to_attract(now)
-            self._refresh_flow(now)
-            self._say("service menu closed")
-        elif isinstance(eff, sv.Load):
-            self._load()
-        elif isinstance(eff, sv.SaveSettings):
-            self._step(sv.Done(self._save(eff.mapping)), now)
-        elif isinstance(eff, sv.SaveInitials):
-            self._step(sv.Done(self._initials(eff.initials)), now)
-            self._load()
-        elif isinstance(eff, sv.ResetStats):
-            error = None
-            if self.records is None:
-                error = "no records on this cabinet"
-            else:
-                try:
-                    self.records.reset_stats()
-                except Exception as exc:  # a records fault shows; the cabinet goes on
-                    error = _one_line(exc)
-            self._step(sv.Done(error), now)
-            self._load()
-        elif isinstance(eff, sv.Power):
-            self.power = eff.action
-            self._say(f"service menu: {eff.action}")
-            loop.stop()
+    def _apply(self, eff: sv.MenuEffect, inp: sv.MenuInput, now: float) -> None:
+        table = self.table
+        match eff:
+            case sv.PauseGame():
+                state = table.state
+                if not state.paused and not state.is_over:
+                    table.command(Pause(table.ms(now), 0))
+            case sv.ResumeGame():
+                if table.state.paused and not table.offline:
+                    table.command(Resume(table.ms(now), 0))
+            case sv.Opened():
+                self._say(self._opened_line())
+            case sv.Closed(attract=attract):
+                if attract:
+                    self.inner.back_to_attract(now)
+                self.inner.menu_closed(now)
+                self._say("service menu closed")
+            case sv.Load():
+                self._load()
+            case sv.SaveSettings(mapping=mapping):
+                self._step(sv.Done(self._save(mapping)), now)
+            case sv.SaveInitials(initials=initials):
+                self._step(sv.Done(self._initials(initials)), now)
+                self._load()
+            case sv.ResetStats():
+                self._step(sv.Done(self._reset_stats()), now)
+                self._load()
+            case sv.Power(action=action):
+                self.power = action
+                self._say(f"service menu: {action}")
+                table.stop()
+            case sv.Audit():
+                self._audit(eff, inp)
 
-    def _refresh_flow(self, now: float) -> None:
-        """Time in the menu is no player's idleness: the flow's press clocks restart."""
-        flow = self.inner.flow
-        if flow.phase is not fl.Phase.ATTRACT:
-            self.inner.flow = replace(flow, last_press=now, pressed=(now,) * len(flow.pressed))
+    def _opened_line(self) -> str:
+        page, access = self.menu.page, self.menu.access
+        if page is sv.Page.CODE:
+            return "service menu: operator code prompt"
+        if page is sv.Page.LOCKED:
+            return "service menu: code prompt locked"
+        return "service menu open" + (" (read-only)" if access is sv.Access.READ_ONLY else "")
 
-    def _save(self, mapping: Any) -> str | None:
-        from cabinet.kiosk.settings import check_settings, save_settings
+    def _reset_stats(self) -> str | None:
+        if self.records is None:
+            return "no records on this cabinet"
+        try:
+            self.records.reset_stats()
+        except Exception as exc:  # a records fault shows; the cabinet goes on
+            return _one_line(exc)
+        return None
 
+    def _save(self, mapping: sv.Settings) -> str | None:
         if self.base_path is None or self.settings_path is None:
             return (
                 "no installed config and state directory to keep settings in (laptop "
@@ -301,7 +311,7 @@ class ServiceDirector:
             return
         try:
             b = records.bookkeeping()
-            run = len(self.loop.faults.times) if self.loop is not None else 0
+            run = len(self._table.faults.times) if self._table is not None else 0
             lines = [
                 f"games played: {b.games}",
                 f"finished: {b.finished}",
@@ -332,48 +342,4 @@ class ServiceDirector:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
 
 
-def service_paths(
-    config: CabinetConfig, laptop: bool, state_dir: str | Path | None = None
-) -> tuple[Path | None, Path | None]:
-    """(installed config, operator settings file) for the settings page, or (None, None)
-    in laptop mode, with no state directory (the run's ``Cabinet.state_dir``), or when the
-    installed config is not a file (nothing to layer over)."""
-    if laptop or state_dir is None:
-        return None, None
-    from cabinet.kiosk.settings import BASE_CONFIG, SETTINGS_NAME
-
-    for base in (Path(config.source), BASE_CONFIG):
-        if base.is_file():
-            return base, Path(state_dir) / SETTINGS_NAME
-    return None, None
-
-
-def attach_directors(
-    cab: Any, *, laptop: bool, out: TextIO | None = None
-) -> tuple[Any, ServiceDirector]:
-    """The player's flow with the service menu in front, attached to a built cabinet's
-    loop (window or headless): records and settings from the cabinet's state directory,
-    the flow's reset as the loop's failsafe. (FlowDirector, ServiceDirector)."""
-    from cabinet.modes.director import FlowDirector
-
-    config = cab.config
-    base, settings = service_paths(config, laptop, getattr(cab, "state_dir", None))
-    records = getattr(cab, "records", None)
-    players = FlowDirector(config, out=out, records=records)
-    director = ServiceDirector(
-        players, out=out, records=records, base_path=base, settings_path=settings, laptop=laptop
-    )
-    cab.loop.failsafe = players.reset  # an exception: "resetting", then attract
-    director.attach(cab.loop)  # attract mode: a bot demo until a seat presses SLAM
-    return players, director
-
-
-def power_command(action: str | None, *, laptop: bool) -> list[str] | None:
-    """The command the app runs once the loop has stopped and the LEDs are off: an argv
-    for ``subprocess.run`` (never a shell), or None (no request, or laptop mode: quit)."""
-    if action not in ("poweroff", "reboot") or laptop:
-        return None
-    return ["systemctl", action]
-
-
-__all__ = ["ServiceDirector", "attach_directors", "power_command", "service_paths"]
+__all__ = ["ServiceDirector"]

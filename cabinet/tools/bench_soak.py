@@ -98,8 +98,8 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
     from cabinet.config import Control, FlowConfig, laptop_config
     from cabinet.kiosk.records import Records
     from cabinet.loop.core import CabinetLoop, Item, seat_runtime
-    from cabinet.modes.director import FlowDirector
-    from cabinet.modes.flow import Phase
+    from cabinet.modes.flow import FlowPhase
+    from cabinet.modes.flow_director import FlowDirector
     from engine.game import new_game
 
     config = replace(
@@ -132,12 +132,12 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
         played, warm_rss, was_playing = 0, None, False
         while played < games:
             phase = director.flow.phase
-            if phase in (Phase.ATTRACT, Phase.JOIN, Phase.RESULT):
+            if phase in (FlowPhase.ATTRACT, FlowPhase.JOIN, FlowPhase.RESULT):
                 for _ in range(2):  # SLAM to join (or ready), SLAM to ready
                     for down in (True, False):
                         clock.t += 0.05
                         loop.process([(clock.t, 0, Control.SLAM, down)])
-            playing = director.flow.phase is Phase.PLAYING
+            playing = director.flow.phase is FlowPhase.PLAYING
             if was_playing and not playing:
                 played += 1
                 if played == warm:

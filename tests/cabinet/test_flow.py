@@ -1,4 +1,4 @@
-"""The player's flow (cabinet/modes/flow.py): a pure state machine, driven by presses and time."""
+"""The player's flow (cabinet/modes/flow/): a pure state machine, driven by presses and time."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ from cabinet.config import ConfigError, Control, FlowConfig, laptop_config, pars
 from cabinet.modes.flow import (
     DEMO_PAUSE_S,
     Flow,
+    FlowPhase,
+    FlowPress,
+    FlowTick,
     GameOver,
     GiveBack,
     Named,
-    Phase,
-    Press,
     StartDemo,
     StartGame,
     TakeOver,
-    Tick,
     match_view,
     next_due,
     seat_marks,
@@ -54,7 +54,7 @@ def new(
         seed=7,
         now=0.0,
     )
-    assert flow.phase is Phase.ATTRACT
+    assert flow.phase is FlowPhase.ATTRACT
     assert len(effects) == 1
     assert isinstance(effects[0], StartDemo)
     return flow
@@ -64,7 +64,7 @@ def run(flow: Flow, *inputs: tuple[float, Any]) -> tuple[Flow, list[Any]]:
     effects: list[Any] = []
     for now, inp in inputs:
         if isinstance(inp, tuple):
-            inp = Press(*inp)
+            inp = FlowPress(*inp)
         flow, out = step(flow, inp, now)
         effects.extend(out)
     return flow, effects
@@ -75,10 +75,10 @@ def to_playing(
 ) -> tuple[Flow, StartGame]:
     inputs = [(t, (s, SLAM)) for s in seats] + [(t + 0.1, (s, SLAM)) for s in seats]
     flow, effects = run(flow, *inputs)
-    assert flow.phase is Phase.COUNTDOWN, flow.phase
+    assert flow.phase is FlowPhase.COUNTDOWN, flow.phase
     assert effects == []
-    flow, effects = run(flow, (t + 0.1 + flow.config.countdown_s, Tick()))
-    assert flow.phase is Phase.PLAYING
+    flow, effects = run(flow, (t + 0.1 + flow.config.countdown_s, FlowTick()))
+    assert flow.phase is FlowPhase.PLAYING
     (game,) = effects
     assert isinstance(game, StartGame)
     return flow, game
@@ -88,10 +88,10 @@ def test_attract_ignores_everything_but_slam_and_bot_seats() -> None:
     flow = new(3, humans=(0, 1))
     assert seat_marks(flow) == ("join", "join", "bot")
     same, effects = run(flow, (1, (0, L)), (1, (0, Control.SLOT2)), (1, (2, SLAM)))
-    assert same.phase is Phase.ATTRACT
+    assert same.phase is FlowPhase.ATTRACT
     assert effects == []
     flow, _ = run(flow, (2, (1, SLAM)))
-    assert flow.phase is Phase.JOIN
+    assert flow.phase is FlowPhase.JOIN
     assert flow.joined == {1}
     assert seat_marks(flow) == ("join", "joined", "bot")
 
@@ -102,10 +102,10 @@ def test_attract_deals_the_next_demo_after_a_pause() -> None:
     assert effects == []
     assert flow.demo_over == 10
     assert next_due(flow, 10) == 10 + DEMO_PAUSE_S
-    flow, effects = run(flow, (10 + DEMO_PAUSE_S - 0.1, Tick()))
+    flow, effects = run(flow, (10 + DEMO_PAUSE_S - 0.1, FlowTick()))
     assert effects == []
     first = flow.deals
-    flow, effects = run(flow, (10 + DEMO_PAUSE_S, Tick()))
+    flow, effects = run(flow, (10 + DEMO_PAUSE_S, FlowTick()))
     assert len(effects) == 1
     assert isinstance(effects[0], StartDemo)
     assert flow.deals == first + 1
@@ -145,29 +145,29 @@ def test_join_pick_game_difficulty_and_match_with_the_buttons() -> None:
 def test_every_joined_seat_readies_and_a_change_clears_ready() -> None:
     flow = new()
     flow, _ = run(flow, (1, (0, SLAM)), (1, (1, SLAM)), (2, (0, SLAM)))
-    assert flow.phase is Phase.JOIN
+    assert flow.phase is FlowPhase.JOIN
     assert flow.ready == {0}
     assert flow.waiting_for() == (1,)
     flow, _ = run(flow, (3, (1, R)))
     assert flow.ready == frozenset()
     flow, _ = run(flow, (4, (0, SLAM)), (5, (1, SLAM)))
-    assert flow.phase is Phase.COUNTDOWN
+    assert flow.phase is FlowPhase.COUNTDOWN
     assert flow.since == 5
 
 
 def test_countdown_counts_3_2_1_then_starts_the_game_with_bots() -> None:
     flow = new(3, humans=(0, 1, 2), countdown=3)
     flow, _ = run(flow, (1, (1, SLAM)), (1, (1, Control.SLOT2)), (1, (1, R)), (2, (1, SLAM)))
-    assert flow.phase is Phase.COUNTDOWN
+    assert flow.phase is FlowPhase.COUNTDOWN
     assert [flow.count_at(2 + dt) for dt in (0, 0.5, 1.0, 1.5, 2.5, 3.0)] == [3, 3, 2, 2, 1, 0]
     assert next_due(flow, 2.2) == pytest.approx(3.0)
     assert next_due(flow, 4.5) == pytest.approx(5.0)
     assert view_of(flow, 3.5).count == 2
-    flow, effects = run(flow, (2.5, (0, SLAM)), (4.9, Tick()))
-    assert flow.phase is Phase.COUNTDOWN
+    flow, effects = run(flow, (2.5, (0, SLAM)), (4.9, FlowTick()))
+    assert flow.phase is FlowPhase.COUNTDOWN
     assert effects == []
-    flow, effects = run(flow, (5.0, Tick()))
-    assert flow.phase is Phase.PLAYING
+    flow, effects = run(flow, (5.0, FlowTick()))
+    assert flow.phase is FlowPhase.PLAYING
     (game,) = effects
     assert isinstance(game, StartGame)
     assert game.game is Game.SPEED
@@ -184,7 +184,7 @@ def test_presses_in_play_only_mark_the_seat_active() -> None:
     flow, _ = to_playing(new())
     same, effects = run(flow, (6, (0, Control.SLOT1)), (6, (1, SLAM)))
     assert effects == []
-    assert same.phase is Phase.PLAYING
+    assert same.phase is FlowPhase.PLAYING
     assert same.pressed == (6, 6)
     assert same.last_press == 6
 
@@ -192,7 +192,7 @@ def test_presses_in_play_only_mark_the_seat_active() -> None:
 def test_next_game_of_the_match_then_rematch() -> None:
     flow, first = to_playing(new(match="best-of-3"))
     flow, _ = run(flow, (30, GameOver(0, (0, 7))))
-    assert flow.phase is Phase.RESULT
+    assert flow.phase is FlowPhase.RESULT
     assert flow.match is not None
     assert flow.match.score == (1, 0)
     mv = match_view(flow)
@@ -201,10 +201,10 @@ def test_next_game_of_the_match_then_rematch() -> None:
     assert view_of(flow, 30).hint.startswith("SLAM when ready: game 2")
     # Mid-match: other buttons do nothing; every joined seat readies: the next game.
     same, _ = run(flow, (31, (0, L)))
-    assert same.phase is Phase.RESULT
+    assert same.phase is FlowPhase.RESULT
     flow, _ = run(flow, (31, (0, SLAM)), (32, (1, SLAM)))
-    assert flow.phase is Phase.COUNTDOWN
-    flow, (second,) = run(flow, (35, Tick()))
+    assert flow.phase is FlowPhase.COUNTDOWN
+    flow, (second,) = run(flow, (35, FlowTick()))
     assert isinstance(second, StartGame)
     assert second.match.seed == first.match.seed
     assert second.seed == first.match.deal_seed(2) != first.seed
@@ -214,8 +214,8 @@ def test_next_game_of_the_match_then_rematch() -> None:
     assert match_view(flow).winner == 0  # type: ignore[union-attr]
     assert "rematch" in view_of(flow, 60).hint
     # Match over: SLAM from both is a rematch (a new match, same settings).
-    flow, _ = run(flow, (61, (0, SLAM)), (61, (1, SLAM)), (64, Tick()))
-    assert flow.phase is Phase.PLAYING
+    flow, _ = run(flow, (61, (0, SLAM)), (61, (1, SLAM)), (64, FlowTick()))
+    assert flow.phase is FlowPhase.PLAYING
     assert flow.match is not None
     assert flow.match.results == ()
     assert flow.match.seed != first.match.seed
@@ -227,12 +227,12 @@ def test_after_the_match_another_button_goes_back_to_the_menu() -> None:
     flow, _ = run(flow, (30, GameOver(None, (4, 4))))  # a drawn single game: decided? no
     assert flow.match is not None
     assert not flow.match.is_over
-    flow, _ = run(flow, (31, (0, SLAM)), (31, (1, SLAM)), (34, Tick()))
+    flow, _ = run(flow, (31, (0, SLAM)), (31, (1, SLAM)), (34, FlowTick()))
     flow, _ = run(flow, (50, GameOver(1, (3, 0))))
     assert flow.match is not None
     assert flow.match.winner == 1
     flow, _ = run(flow, (51, (1, Control.SLOT1)))
-    assert flow.phase is Phase.JOIN
+    assert flow.phase is FlowPhase.JOIN
     assert flow.match is None
     assert flow.joined == {0, 1}
 
@@ -244,11 +244,11 @@ def test_a_new_seat_joins_only_between_matches() -> None:
     same, _ = run(flow, (21, (2, SLAM)))
     assert same.joined == {0}  # mid-match
     flow = same
-    flow, _ = run(flow, (22, (0, SLAM)), (25, Tick()), (30, GameOver(0, (0, 5, 5))))
+    flow, _ = run(flow, (22, (0, SLAM)), (25, FlowTick()), (30, GameOver(0, (0, 5, 5))))
     assert flow.match is not None
     assert flow.match.is_over
     flow, _ = run(flow, (51, (2, SLAM)))
-    assert flow.phase is Phase.JOIN
+    assert flow.phase is FlowPhase.JOIN
     assert flow.joined == {0, 2}
 
 
@@ -256,26 +256,26 @@ def test_no_press_returns_to_attract_from_every_phase() -> None:
     flow = new(idle=30)
     joined, _ = run(flow, (1, (0, SLAM)))
     assert next_due(joined, 1) == 31
-    back, effects = run(joined, (30.9, Tick()))
-    assert back.phase is Phase.JOIN
-    back, effects = run(joined, (31, Tick()))
-    assert back.phase is Phase.ATTRACT
+    back, effects = run(joined, (30.9, FlowTick()))
+    assert back.phase is FlowPhase.JOIN
+    back, effects = run(joined, (31, FlowTick()))
+    assert back.phase is FlowPhase.ATTRACT
     assert back.joined == frozenset()
     assert effects == []  # the demo still runs behind the menu
     playing, _ = to_playing(flow)
     assert playing.last_press == playing.since  # the game's start counts as a press
-    back, effects = run(playing, (playing.since + 29, Tick()))
-    assert back.phase is Phase.PLAYING
-    back, effects = run(playing, (playing.since + 30, Tick()))
-    assert back.phase is Phase.ATTRACT
+    back, effects = run(playing, (playing.since + 29, FlowTick()))
+    assert back.phase is FlowPhase.PLAYING
+    back, effects = run(playing, (playing.since + 30, FlowTick()))
+    assert back.phase is FlowPhase.ATTRACT
     assert back.match is None
     assert len(effects) == 1
     assert isinstance(effects[0], StartDemo)
     result, _ = run(playing, (10, GameOver(0, (0, 1))))
-    back, effects = run(result, (10 + 29, Tick()))
-    assert back.phase is Phase.RESULT  # the scoreboard stays up after the game's end
-    back, effects = run(result, (10 + 30, Tick()))
-    assert back.phase is Phase.ATTRACT
+    back, effects = run(result, (10 + 29, FlowTick()))
+    assert back.phase is FlowPhase.RESULT  # the scoreboard stays up after the game's end
+    back, effects = run(result, (10 + 30, FlowTick()))
+    assert back.phase is FlowPhase.ATTRACT
     assert isinstance(effects[0], StartDemo)
 
 
@@ -283,31 +283,31 @@ def test_a_quiet_seat_is_taken_over_and_given_back() -> None:
     flow, _ = to_playing(new(takeover=10, idle=60))
     start_t = flow.since
     assert next_due(flow, start_t) == start_t + 10
-    flow, effects = run(flow, (start_t + 5, (1, Control.SLOT1)), (start_t + 10, Tick()))
+    flow, effects = run(flow, (start_t + 5, (1, Control.SLOT1)), (start_t + 10, FlowTick()))
     assert effects == [TakeOver(0, "medium")]
     assert flow.taken == {0}
     assert seat_marks(flow) == ("bot", "joined")
     flow, effects = run(flow, (start_t + 12, (0, Control.SLOT3)))
     assert effects == [GiveBack(0)]
     assert flow.taken == frozenset()
-    flow, effects = run(flow, (start_t + 15, Tick()))
+    flow, effects = run(flow, (start_t + 15, FlowTick()))
     assert effects == [TakeOver(1, "medium")]
     # At the game's end a seat its bot still plays has left; the other plays on.
     flow, _ = run(flow, (start_t + 20, GameOver(0, (0, 2))))
-    assert flow.phase is Phase.RESULT
+    assert flow.phase is FlowPhase.RESULT
     assert flow.joined == {0}
 
 
 def test_takeover_off_and_everyone_gone_returns_to_attract() -> None:
     flow, _ = to_playing(new(takeover=0))
-    same, effects = run(flow, (flow.since + 50, Tick()))
+    same, effects = run(flow, (flow.since + 50, FlowTick()))
     assert effects == []
     assert same.taken == frozenset()
     flow, _ = to_playing(new(takeover=5))
-    flow, _ = run(flow, (flow.since + 5, Tick()))
+    flow, _ = run(flow, (flow.since + 5, FlowTick()))
     assert flow.taken == {0, 1}
     flow, effects = run(flow, (flow.since + 9, GameOver(1, (2, 0))))
-    assert flow.phase is Phase.ATTRACT
+    assert flow.phase is FlowPhase.ATTRACT
     assert isinstance(effects[0], StartDemo)
 
 
@@ -365,7 +365,7 @@ def test_a_seat_enters_its_initials_with_its_own_buttons() -> None:
     assert view.editing == (2, -1)
     # Slot 4 after the third letter is done; LEFT/RIGHT change the menu again.
     flow, _ = run(flow, (7, (0, SLOT4)))
-    assert flow.editing[0] == -1
+    assert flow.editing[0] is None
     flow, _ = run(flow, (7, (0, R)))
     assert flow.names[0] == "CZA"
     assert flow.game is Game.SPIT
@@ -377,16 +377,16 @@ def test_initials_go_to_the_game_and_stay_for_the_match() -> None:
     flow, _ = run(flow, (1, (0, SLAM)), (1, (1, SLAM)), (1, (0, SLOT4)), (2, (0, R)))
     # SLAM while entering finishes the initials and readies the seat.
     flow, _ = run(flow, (3, (0, SLAM)))
-    assert flow.editing[0] == -1
+    assert flow.editing[0] is None
     assert flow.ready == {0}
-    flow, effects = run(flow, (4, (1, SLAM)), (4 + flow.config.countdown_s, Tick()))
+    flow, effects = run(flow, (4, (1, SLAM)), (4 + flow.config.countdown_s, FlowTick()))
     (game,) = effects
     assert isinstance(game, StartGame)
     assert game.names == ((0, "BAA"),)
     assert dict(game.bots) == {2: "medium"}
     flow, _ = run(flow, (60, GameOver(0, (0, 9, 9))))
     flow, effects = run(
-        flow, (61, (0, SLAM)), (61, (1, SLAM)), (61 + flow.config.countdown_s, Tick())
+        flow, (61, (0, SLAM)), (61, (1, SLAM)), (61 + flow.config.countdown_s, FlowTick())
     )
     assert effects[0].names == ((0, "BAA"),)
     assert effects[0].match.results  # the same match, game 2
@@ -396,11 +396,11 @@ def test_slot5_clears_initials_and_attract_forgets_them() -> None:
     flow = new()
     flow, _ = run(flow, (1, (0, SLAM)), (1, (0, SLOT4)), (2, (0, SLOT5)))
     assert flow.names[0] == ""
-    assert flow.editing[0] == -1
+    assert flow.editing[0] is None
     flow, _ = run(flow, (3, (0, SLOT4)), (3, (0, R)))
     assert flow.names[0] == "BAA"
-    flow, _ = run(flow, (3 + flow.config.idle_return_s, Tick()))
-    assert flow.phase is Phase.ATTRACT
+    flow, _ = run(flow, (3 + flow.config.idle_return_s, FlowTick()))
+    assert flow.phase is FlowPhase.ATTRACT
     assert flow.names == ("", "")
 
 
@@ -465,9 +465,9 @@ def test_initials_on_the_result_screen_of_a_decided_match() -> None:
     flow = new()  # single: decided after one game
     flow, _ = to_playing(flow, (0, 1))
     flow, _ = run(flow, (30, GameOver(0, (0, 4))))
-    assert flow.phase is Phase.RESULT
+    assert flow.phase is FlowPhase.RESULT
     flow, effects = run(flow, (31, (0, SLOT4)), (31, (0, L)))  # A A A, then Z A A
-    assert flow.phase is Phase.RESULT  # not "change the game": initials
+    assert flow.phase is FlowPhase.RESULT  # not "change the game": initials
     assert flow.names[0] == "ZAA"
     assert effects == []
     flow, effects = run(flow, (32, (0, SLAM)))  # done, and ready for the rematch
@@ -475,7 +475,7 @@ def test_initials_on_the_result_screen_of_a_decided_match() -> None:
     assert flow.ready == {0}
     # Not entering initials, any other button still goes back to the menu.
     flow, _ = run(flow, (33, (1, R)))
-    assert flow.phase is Phase.JOIN
+    assert flow.phase is FlowPhase.JOIN
     assert flow.names[0] == "ZAA"
 
 
@@ -486,7 +486,7 @@ def test_countdown_deadline_moves_on_at_a_digits_own_float_time() -> None:
     flow = new(countdown=3)
     start_at = 0.6142008756024709
     flow, _ = run(flow, (0.0, (0, SLAM)), (0.0, (1, SLAM)), (0.3, (0, SLAM)), (start_at, (1, SLAM)))
-    assert flow.phase is Phase.COUNTDOWN
+    assert flow.phase is FlowPhase.COUNTDOWN
     now = flow.since + 1.0
     assert next_due(flow, now) > now
     for _ in range(5):  # nobody presses: only the flow's own deadlines
@@ -494,7 +494,7 @@ def test_countdown_deadline_moves_on_at_a_digits_own_float_time() -> None:
         assert due is not None
         assert due > now
         now = due
-        flow, _ = step(flow, Tick(), now)
-        if flow.phase is not Phase.COUNTDOWN:
+        flow, _ = step(flow, FlowTick(), now)
+        if flow.phase is not FlowPhase.COUNTDOWN:
             break
-    assert flow.phase is Phase.PLAYING
+    assert flow.phase is FlowPhase.PLAYING

@@ -1,7 +1,7 @@
-"""Properties of the player's flow (cabinet/modes/flow.py) under any presses, ticks and game ends:
+"""Properties of the player's flow (cabinet/modes/flow/) under any presses, ticks and game ends:
 it never raises, its sets and initials stay consistent, every game it deals has a bot or a
 joined player in each seat, and nobody pressing always brings it back to attract. And of the
-service menu (cabinet/modes/service.py): it never leaves a game paused behind it."""
+service menu (cabinet/modes/service/): it never leaves a game paused behind it."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from cabinet.config import CONTROLS, FlowConfig, laptop_config
 from cabinet.kiosk.records import valid_initials
 from cabinet.modes import service as sv
 from cabinet.modes.flow import (
+    FlowPhase,
+    FlowPress,
+    FlowTick,
     GameOver,
     Named,
-    Phase,
-    Press,
     StartGame,
-    Tick,
     next_due,
     start,
     step,
@@ -35,8 +35,8 @@ inputs = st.lists(
     st.tuples(
         st.floats(min_value=0.0, max_value=20.0, allow_nan=False),
         st.one_of(
-            st.builds(Press, st.integers(0, SEATS - 1), st.sampled_from(CONTROLS)),
-            st.just(Tick()),
+            st.builds(FlowPress, st.integers(0, SEATS - 1), st.sampled_from(CONTROLS)),
+            st.just(FlowTick()),
             st.builds(
                 GameOver,
                 st.one_of(st.none(), st.integers(0, SEATS - 1)),
@@ -61,16 +61,16 @@ def check(flow: Any, effects: list[Any]) -> None:
     assert flow.joined <= flow.humans
     assert flow.ready <= flow.joined
     assert flow.taken <= flow.joined
-    if flow.phase in (Phase.ATTRACT, Phase.JOIN):
+    if flow.phase in (FlowPhase.ATTRACT, FlowPhase.JOIN):
         assert flow.match is None
     for seat, (name, cursor) in enumerate(zip(flow.names, flow.editing, strict=True)):
         assert name == "" or valid_initials(name), name
-        assert -1 <= cursor <= 2
-        assert cursor < 0 or name, seat
-        assert cursor < 0 or flow.phase in (Phase.JOIN, Phase.RESULT)
+        assert cursor is None or 0 <= cursor <= 2
+        assert cursor is None or name, seat
+        assert cursor is None or flow.phase in (FlowPhase.JOIN, FlowPhase.RESULT)
     for eff in effects:
         if isinstance(eff, StartGame):
-            assert flow.phase is Phase.PLAYING
+            assert flow.phase is FlowPhase.PLAYING
             bots = {seat for seat, _ in eff.bots}
             assert bots | flow.joined == set(range(SEATS))
             assert not bots & flow.joined
@@ -108,34 +108,34 @@ def test_any_presses_ticks_and_game_ends_keep_the_flow_consistent(
     # Nobody presses any more: the flow's own deadlines bring it back to attract.
     for _ in range(10):
         due = next_due(flow, now)
-        if flow.phase is Phase.ATTRACT or due is None:
+        if flow.phase is FlowPhase.ATTRACT or due is None:
             break
         now = max(now, due)
-        flow, effects = step(flow, Tick(), now)
+        flow, effects = step(flow, FlowTick(), now)
         check(flow, effects)
-        if flow.phase is Phase.PLAYING:  # the dealt game ends (the bots play it out)
+        if flow.phase is FlowPhase.PLAYING:  # the dealt game ends (the bots play it out)
             flow, effects = step(flow, GameOver(0, (0, 1, 1)), now)
             check(flow, effects)
-    assert flow.phase in (Phase.ATTRACT, Phase.RESULT)
-    if flow.phase is Phase.RESULT:  # the result waits for the idle return
-        flow, _ = step(flow, Tick(), now + CONFIG.idle_return_s)
-    assert flow.phase is Phase.ATTRACT
+    assert flow.phase in (FlowPhase.ATTRACT, FlowPhase.RESULT)
+    if flow.phase is FlowPhase.RESULT:  # the result waits for the idle return
+        flow, _ = step(flow, FlowTick(), now + CONFIG.idle_return_s)
+    assert flow.phase is FlowPhase.ATTRACT
 
 
-# The service menu (cabinet/modes/service.py) under any presses, pins, holds, ticks and answers.
+# The service menu (cabinet/modes/service/) under any presses, pins, holds, ticks and answers.
 
 service_inputs = st.lists(
     st.tuples(
         st.floats(min_value=0.0, max_value=5.0, allow_nan=False),
         st.one_of(
-            st.builds(sv.Press, st.integers(0, 1), st.sampled_from(CONTROLS)),
-            st.builds(sv.Pin, st.booleans()),
+            st.builds(sv.MenuPress, st.integers(0, 1), st.sampled_from(CONTROLS)),
+            st.builds(sv.ServiceButton, st.booleans()),
             st.builds(
                 sv.Held,
                 st.sampled_from([frozenset(), frozenset({0}), frozenset({0, 1})]),
                 st.booleans(),
             ),
-            st.just(sv.Tick()),
+            st.just(sv.MenuTick()),
             st.builds(sv.Done, st.one_of(st.none(), st.just("disk full"))),
         ),
     ),
@@ -157,16 +157,16 @@ def test_the_service_menu_never_leaves_a_game_paused_behind(steps: list[tuple[fl
         now += gap
         svc, effects = sv.step(svc, inp, now)
         for eff in effects:
-            if isinstance(eff, sv.Pause):
+            if isinstance(eff, sv.PauseGame):
                 assert not paused, "paused twice"
                 paused = True
-            elif isinstance(eff, sv.Resume):
+            elif isinstance(eff, sv.ResumeGame):
                 assert paused, "resumed a game it had not paused"
                 paused = False
         assert paused == svc.paused_game
         assert svc.open or not paused  # closed: the game it paused runs again
         sv.view_of(svc, sv.Live(), now)  # every state draws
     if svc.open:  # the operator leaves with the service button
-        svc, effects = sv.step(svc, sv.Pin(False), now + 1)
+        svc, effects = sv.step(svc, sv.ServiceButton(False), now + 1)
         assert not svc.open
-        assert (sv.Resume() in effects) == paused
+        assert (sv.ResumeGame() in effects) == paused

@@ -22,8 +22,8 @@ from cabinet.config import Control, laptop_config
 from cabinet.kiosk.records import Records
 from cabinet.loop import core as loop_module
 from cabinet.loop.core import WAKE_SEAT, CabinetFailed, CabinetLoop
-from cabinet.modes.director import RESET_CARD_S, FlowDirector
-from cabinet.modes.flow import Phase
+from cabinet.modes.flow import FlowPhase
+from cabinet.modes.flow_director import RESET_CARD_S, FlowDirector
 from engine.scenario import run_scenario
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
 
@@ -102,7 +102,7 @@ def test_headless_run_says_ready_pings_the_watchdog_and_says_stopping(
 
 
 class Freezer:
-    """A director whose ``service`` blocks while ``frozen`` is set: a frozen loop."""
+    """A director whose ``after_batch`` blocks while ``frozen`` is set: a frozen loop."""
 
     def __init__(self) -> None:
         self.frozen = threading.Event()
@@ -112,7 +112,7 @@ class Freezer:
     def press(self, seat: int, control: Control, t: float) -> bool:
         return False
 
-    def service(self, now: float) -> bool:
+    def after_batch(self, now: float) -> bool:
         if self.frozen.is_set():
             self.blocked.set()
             self.thaw.wait(5)
@@ -173,9 +173,9 @@ def start_a_game(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) ->
     """Seat 1 joins and readies alone; the countdown; seat 2 is a bot."""
     press(loop, clock, 0, SLAM)
     press(loop, clock, 0, SLAM)
-    assert director.flow.phase is Phase.COUNTDOWN
+    assert director.flow.phase is FlowPhase.COUNTDOWN
     wait(loop, clock, 2.1)
-    assert director.flow.phase is Phase.PLAYING
+    assert director.flow.phase is FlowPhase.PLAYING
 
 
 def test_status_follows_the_flow_between_games(notify_socket: Listener) -> None:
@@ -192,7 +192,7 @@ def test_a_recorded_game_replays_to_its_result(tmp_path: Path) -> None:
     records = Records.open(tmp_path)
     loop, director, clock = rig(records)
     start_a_game(loop, director, clock)
-    game_id = director._game[0] if director._game else None
+    game_id = director.recorded_game[0] if director.recorded_game else None
     assert game_id is not None
     assert records.game(game_id).status == "running"  # written before the deal
     finals: list[Any] = []
@@ -231,8 +231,8 @@ def test_a_restart_finds_the_game_in_progress_abandoned(tmp_path: Path) -> None:
     records = Records.open(tmp_path)
     loop, director, clock = rig(records, match="best-of-3")
     start_a_game(loop, director, clock)
-    assert director._game is not None
-    game_id = director._game[0]
+    assert director.recorded_game is not None
+    game_id = director.recorded_game[0]
     # The process "dies" here: a fresh open (same pid, so its game is not running any more).
     again = Records.open(tmp_path)
     assert again.abandoned_on_open == (game_id,)
@@ -286,9 +286,9 @@ def test_a_director_failure_shows_resetting_and_returns_to_attract(
     records = Records.open(tmp_path)
     loop, director, clock = rig(records, match="best-of-3")
     start_a_game(loop, director, clock)
-    assert director._game is not None
-    game_id = director._game[0]
-    real = FlowDirector.service
+    assert director.recorded_game is not None
+    game_id = director.recorded_game[0]
+    real = FlowDirector.after_batch
     calls = {"n": 0}
 
     def broken(self: FlowDirector, now: float) -> bool:
@@ -297,13 +297,13 @@ def test_a_director_failure_shows_resetting_and_returns_to_attract(
             raise ZeroDivisionError("boom")
         return real(self, now)
 
-    monkeypatch.setattr(FlowDirector, "service", broken)
+    monkeypatch.setattr(FlowDirector, "after_batch", broken)
     with caplog.at_level(logging.ERROR, logger="speed_cabinet.loop"):
         loop.inbox.put((clock.t, WAKE_SEAT, None, False))
         loop.run_once()
     assert any(r.exc_info and r.exc_info[0] is ZeroDivisionError for r in caplog.records)
     assert "Traceback" in caplog.text
-    assert director.flow.phase is Phase.ATTRACT
+    assert director.flow.phase is FlowPhase.ATTRACT
     assert all(s.bot is not None for s in loop.seats)  # a fresh demo on the table
     assert loop.state.now == 0
     assert loop.game_commands == []
@@ -325,7 +325,7 @@ def test_repeated_failures_give_up(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(self: FlowDirector, now: float) -> bool:
         raise RuntimeError("always")
 
-    monkeypatch.setattr(FlowDirector, "service", broken)
+    monkeypatch.setattr(FlowDirector, "after_batch", broken)
     for _ in range(2):
         clock.t += 1
         loop.inbox.put((clock.t, WAKE_SEAT, None, False))
@@ -342,7 +342,7 @@ def test_failures_far_apart_are_each_survived(monkeypatch: pytest.MonkeyPatch) -
     def broken(self: FlowDirector, now: float) -> bool:
         raise RuntimeError("now and then")
 
-    monkeypatch.setattr(FlowDirector, "service", broken)
+    monkeypatch.setattr(FlowDirector, "after_batch", broken)
     for _ in range(5):
         clock.t += 40  # never three within 60 s
         loop.inbox.put((clock.t, WAKE_SEAT, None, False))

@@ -1,5 +1,5 @@
 """The records at the cabinet: players' initials and reaction times per game, and a match
-that plays on after a restart (cabinet/modes/director.py with cabinet/kiosk/records)."""
+that plays on after a restart (cabinet/modes/flow_director.py with cabinet/kiosk/records)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from cabinet.config import Control
 from cabinet.kiosk.records import Records, seat_results
 from cabinet.kiosk.records.tallies import scenario_tally
 from cabinet.loop.core import CabinetLoop
-from cabinet.modes.director import FlowDirector, stats_lines
-from cabinet.modes.flow import Phase
+from cabinet.modes.flow import FlowPhase
+from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.played import stats_lines
 from engine.bots import Bot
 from engine.rules import find_rules
 from engine.scenario import parse, play, run_scenario
@@ -30,8 +31,8 @@ def play_out(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> Non
     """Seat 1's player plays at a hard bot's pace (its presses are the bot's commands,
     timestamped like presses); the game ends and its record is written."""
     loop.set_bot(0, Bot(0, "hard", 5))
-    run_until(loop, clock, lambda: director.flow.phase is Phase.RESULT)
-    assert director.flow.phase is Phase.RESULT
+    run_until(loop, clock, lambda: director.flow.phase is FlowPhase.RESULT)
+    assert director.flow.phase is FlowPhase.RESULT
     wait(loop, clock, 0.1)
 
 
@@ -44,17 +45,17 @@ def join_as(
     for _ in range(letters_right):
         press(loop, clock, 0, RIGHT)
     press(loop, clock, 0, SLAM)
-    assert director.flow.phase is Phase.COUNTDOWN
+    assert director.flow.phase is FlowPhase.COUNTDOWN
     wait(loop, clock, 2.1)
-    assert director.flow.phase is Phase.PLAYING
+    assert director.flow.phase is FlowPhase.PLAYING
 
 
 def test_a_players_initials_and_reactions_are_recorded(tmp_path: Path) -> None:
     records = Records.open(tmp_path)
     loop, director, clock = rig(records)
     join_as(loop, director, clock, letters_right=25)  # "ZAA"
-    assert director._game is not None
-    game_id = director._game[0]
+    assert director.recorded_game is not None
+    game_id = director.recorded_game[0]
     assert records.game(game_id).seats[0].initials == "ZAA"
     assert records.game(game_id).seats[1].bot == "medium"
     play_out(loop, director, clock)
@@ -77,7 +78,7 @@ def test_a_match_plays_on_from_its_score_after_a_restart(tmp_path: Path) -> None
     records = Records.open(tmp_path)
     loop, director, clock = rig(records, match="best-of-5")
     join_as(loop, director, clock, letters_right=1)
-    match_id = director._match_id
+    match_id = director.match_id
     assert match_id is not None
     play_out(loop, director, clock)
     before = director.flow.match
@@ -88,7 +89,7 @@ def test_a_match_plays_on_from_its_score_after_a_restart(tmp_path: Path) -> None
     again = Records.open(tmp_path)
     loop, director, clock = rig(again, match="single")  # the config's own format differs
     flow = director.flow
-    assert flow.phase is Phase.ATTRACT
+    assert flow.phase is FlowPhase.ATTRACT
     assert flow.saved is not None
     assert flow.saved.score == before.score
     assert (
@@ -98,9 +99,9 @@ def test_a_match_plays_on_from_its_score_after_a_restart(tmp_path: Path) -> None
     m = director.flow.match
     assert m is not None
     assert m.game_number == 2
-    assert director._match_id == match_id  # the same match row, not a new one
-    assert director._game is not None
-    assert again.game(director._game[0]).match_id == match_id
+    assert director.match_id == match_id  # the same match row, not a new one
+    assert director.recorded_game is not None
+    assert again.game(director.recorded_game[0]).match_id == match_id
     current = again.current_match()
     assert current is not None
     assert current[0] == match_id
@@ -123,13 +124,13 @@ def test_the_saved_match_is_not_offered_once_a_new_one_started(tmp_path: Path) -
     press(loop, clock, 0, RIGHT)  # another format: a new match
     press(loop, clock, 0, SLAM)
     wait(loop, clock, 2.1)
-    assert director.flow.phase is Phase.PLAYING
+    assert director.flow.phase is FlowPhase.PLAYING
     m = director.flow.match
     assert m is not None
     assert m.results == ()
     current = again.current_match()
     assert current is not None
-    assert current[0] == director._match_id
+    assert current[0] == director.match_id
     director.close()
     again.close()
 
@@ -138,9 +139,9 @@ def test_a_seat_a_bot_took_over_does_not_score_for_its_initials(tmp_path: Path) 
     records = Records.open(tmp_path)
     loop, director, clock = kiosk_rig(records, takeover_s=1)  # quiet for 1 s: a bot plays
     join_as(loop, director, clock, letters_right=4)  # "EAA", then never presses again
-    assert director._game is not None
-    game_id = director._game[0]
-    run_until(loop, clock, lambda: director.flow.phase is not Phase.PLAYING)
+    assert director.recorded_game is not None
+    game_id = director.recorded_game[0]
+    run_until(loop, clock, lambda: director.flow.phase is not FlowPhase.PLAYING)
     wait(loop, clock, 0.1)
     rec = records.game(game_id)
     assert rec.status == "finished"
@@ -155,7 +156,7 @@ def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
     loop, director, clock = kiosk_rig(None, takeover_s=0)  # laptop mode: no records
     join_as(loop, director, clock, letters_right=0)
     loop.set_bot(0, Bot(0, "hard", 5))
-    run_until(loop, clock, lambda: director.flow.phase is Phase.RESULT)
+    run_until(loop, clock, lambda: director.flow.phase is FlowPhase.RESULT)
     assert director.flow_view()[0].stats == ()  # worked out on the next pass, not this one
     published: list[object] = []
     loop.observers.append(published.append)
@@ -170,8 +171,8 @@ def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
     # The next game's deal clears them.
     press(loop, clock, 0, SLAM)
     wait(loop, clock, 2.1)
-    assert director.flow.phase is Phase.PLAYING
-    assert director._stats == ()
+    assert director.flow.phase is FlowPhase.PLAYING
+    assert director.stats == ()
 
 
 def test_a_winner_puts_initials_on_the_game_from_the_result_screen(tmp_path: Path) -> None:
@@ -180,8 +181,8 @@ def test_a_winner_puts_initials_on_the_game_from_the_result_screen(tmp_path: Pat
     press(loop, clock, 0, SLAM)  # joins and readies with no initials
     press(loop, clock, 0, SLAM)
     wait(loop, clock, 2.1)
-    assert director._game is not None
-    game_id = director._game[0]
+    assert director.recorded_game is not None
+    game_id = director.recorded_game[0]
     play_out(loop, director, clock)
     assert records.game(game_id).seats[0].initials is None
     assert "slot 4: your initials" in director.flow_view()[0].hint
@@ -190,15 +191,15 @@ def test_a_winner_puts_initials_on_the_game_from_the_result_screen(tmp_path: Pat
     for _ in range(3):
         press(loop, clock, 0, SLOT4)  # second, third, done
     wait(loop, clock, 0.1)
-    assert director.flow.phase is Phase.RESULT  # entering initials is no "change the game"
+    assert director.flow.phase is FlowPhase.RESULT  # entering initials is no "change the game"
     assert records.game(game_id).seats[0].initials == "BAA"
     (stats,) = records.initials_stats("BAA")
     assert stats.games == 1
     # ...and they stay with the seat for the match's next game.
     press(loop, clock, 0, SLAM)
     wait(loop, clock, 2.1)
-    assert director._game is not None
-    assert records.game(director._game[0]).seats[0].initials == "BAA"
+    assert director.recorded_game is not None
+    assert records.game(director.recorded_game[0]).seats[0].initials == "BAA"
     director.close()
     records.close()
 
@@ -215,19 +216,20 @@ def test_a_hidden_stall_game_is_recorded_with_every_stall(tmp_path: Path) -> Non
     director = FlowDirector(config, clock=clock, records=records)
     director.attach(loop)
     join_as(loop, director, clock, letters_right=0)
-    assert director._game is not None
-    game_id = director._game[0]
+    assert director.recorded_game is not None
+    game_id = director.recorded_game[0]
     play_out(loop, director, clock)
     replay = records.replay(game_id)
     assert replay is not None
     assert "stalled" not in [e["type"] for e in run_scenario(replay)["events"]]
     stalls = play(parse(replay)).stalls
     assert stalls > 0
-    folded = seat_results(scenario_tally(replay))
+    tally = scenario_tally(replay)
+    folded = seat_results(tally)
     (seat1, seat2) = records.seat_stats()
     assert (seat1.stalls, seat2.stalls) == (stalls, stalls)
     assert (seat1.plays, seat2.plays) == tuple(r.plays for r in folded)
     assert (seat1.longest_run, seat2.longest_run) == tuple(r.longest_run for r in folded)
-    assert director._stats == stats_lines(folded)  # the result screen's numbers
+    assert director.stats == stats_lines(tally.seats)  # the result screen's numbers
     director.close()
     records.close()

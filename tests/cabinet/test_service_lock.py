@@ -1,5 +1,5 @@
 """The service menu's operator lock (issue 13 item 2), on the pure state machine
-(cabinet/modes/service.py): the two-SLAM hold and kiosk F2 open a code prompt, the service
+(cabinet/modes/service/): the two-SLAM hold and kiosk F2 open a code prompt, the service
 button opens the full menu, no code means read-only; and ``[cabinet] operator_code``."""
 
 from __future__ import annotations
@@ -20,28 +20,28 @@ WRONG = (C.SLOT1, C.SLOT3, C.SLAM, C.SLOT4)
 MATCHES = ("single", "best-of-3")
 
 
-def closed(code: tuple[Control, ...] = CODE, *, laptop: bool = False) -> sv.Service:
+def closed(code: tuple[Control, ...] = CODE, *, laptop: bool = False) -> sv.ServiceMenu:
     config = replace(laptop_config(2, 2, "easy", seed=1), operator_code=code)
     return sv.start(config, difficulties=("easy", "medium"), matches=MATCHES, laptop=laptop)
 
 
-def hold(svc: sv.Service, now: float = 0.0) -> tuple[sv.Service, list[sv.Effect]]:
+def hold(svc: sv.ServiceMenu, now: float = 0.0) -> tuple[sv.ServiceMenu, list[sv.MenuEffect]]:
     """Two seats hold SLAM in attract for the hold time."""
     svc, _ = sv.step(svc, sv.Held(frozenset({0, 1}), True), now)
-    return sv.step(svc, sv.Tick(), now + sv.HOLD_S)
+    return sv.step(svc, sv.MenuTick(), now + sv.HOLD_S)
 
 
 def press(
-    svc: sv.Service, *controls: Control, now: float = 4.0, seat: int = 1
-) -> tuple[sv.Service, list[sv.Effect]]:
-    effects: list[sv.Effect] = []
+    svc: sv.ServiceMenu, *controls: Control, now: float = 4.0, seat: int = 1
+) -> tuple[sv.ServiceMenu, list[sv.MenuEffect]]:
+    effects: list[sv.MenuEffect] = []
     for c in controls:
-        svc, eff = sv.step(svc, sv.Press(seat, c), now)
+        svc, eff = sv.step(svc, sv.MenuPress(seat, c), now)
         effects += eff
     return svc, effects
 
 
-def harmful(effects: list[sv.Effect]) -> list[sv.Effect]:
+def harmful(effects: list[sv.MenuEffect]) -> list[sv.MenuEffect]:
     return [e for e in effects if isinstance(e, sv.HARMFUL)]
 
 
@@ -181,7 +181,7 @@ def test_a_right_code_starts_the_wrong_count_again() -> None:
     svc, _ = hold(svc)
     svc, _ = press(svc, *CODE)
     assert svc.wrong == 0
-    svc, _ = sv.step(svc, sv.Pin(False), 5.0)  # leave
+    svc, _ = sv.step(svc, sv.ServiceButton(False), 5.0)  # leave
     for _ in range(2):
         svc, _ = hold(svc, 10.0)
         svc, eff = press(svc, *WRONG, now=14.0)
@@ -192,11 +192,11 @@ def test_a_right_code_starts_the_wrong_count_again() -> None:
 def test_no_press_for_ten_seconds_closes_the_prompt() -> None:
     svc, _ = hold(closed())  # opened at 3.0
     assert sv.next_due(svc, 3.0) == 3.0 + sv.PROMPT_TIMEOUT_S
-    svc, eff = sv.step(svc, sv.Tick(), 12.9)
+    svc, eff = sv.step(svc, sv.MenuTick(), 12.9)
     assert svc.open
     svc, _ = press(svc, C.SLOT1, now=12.9)  # a press: another ten seconds
     assert sv.next_due(svc, 12.9) == pytest.approx(22.9)
-    svc, eff = sv.step(svc, sv.Tick(), 22.9)
+    svc, eff = sv.step(svc, sv.MenuTick(), 22.9)
     assert not svc.open
     assert eff == [Audit(LockEvent.TIMED_OUT), sv.Closed(attract=True)]
     assert svc.wrong == 0  # nothing was judged
@@ -206,21 +206,21 @@ def test_no_press_for_ten_seconds_closes_the_prompt() -> None:
 
 def test_the_service_button_opens_the_full_menu_even_while_locked() -> None:
     svc = replace(closed(), locked_until=100.0)
-    svc, eff = sv.step(svc, sv.Pin(False), 1.0)
+    svc, eff = sv.step(svc, sv.ServiceButton(False), 1.0)
     assert svc.page is Page.MENU
     assert svc.access is Access.FULL
     assert eff == [sv.Opened()]
 
 
 def test_kiosk_f2_opens_the_prompt_pausing_a_game_and_a_wrong_code_resumes_it() -> None:
-    svc, eff = sv.step(closed(), sv.Key(True), 1.0)
-    assert eff == [Audit(LockEvent.PROMPT), sv.Pause(), sv.Opened()]
+    svc, eff = sv.step(closed(), sv.KioskKey(True), 1.0)
+    assert eff == [Audit(LockEvent.PROMPT), sv.PauseGame(), sv.Opened()]
     assert svc.page is Page.CODE
     svc, eff = press(svc, *WRONG, now=2.0)
-    assert eff[-2:] == [sv.Resume(), sv.Closed(attract=True)]
+    assert eff[-2:] == [sv.ResumeGame(), sv.Closed(attract=True)]
     # Locked: F2 mid-game does not even pause.
     svc = replace(svc, locked_until=100.0)
-    svc, eff = sv.step(svc, sv.Key(True), 3.0)
+    svc, eff = sv.step(svc, sv.KioskKey(True), 3.0)
     assert not svc.open
     assert eff == [Audit(LockEvent.REFUSED, seconds=97.0)]
 
@@ -261,11 +261,11 @@ def test_read_only_refuses_a_harmful_page_even_if_it_were_reached(page: Page) ->
     svc = replace(svc, page=page)  # not offered; were it reached, nothing happens there
     svc, eff = press(svc, C.SLAM, C.SLAM, C.SLOT2, C.SLAM, C.SLAM)
     assert harmful(eff) == []
-    assert sv.Pause() not in eff
+    assert sv.PauseGame() not in eff
 
 
 def test_laptop_mode_offers_no_shut_down_or_reboot() -> None:
-    svc, _ = sv.step(closed(laptop=True), sv.Pin(False), 0.0)
+    svc, _ = sv.step(closed(laptop=True), sv.ServiceButton(False), 0.0)
     while sv.ITEMS[svc.cursor] is not Page.POWER:
         svc, _ = press(svc, C.RIGHT)
     svc, _ = press(svc, C.SLAM)
@@ -283,25 +283,25 @@ def test_laptop_mode_offers_no_shut_down_or_reboot() -> None:
 
 # The property: a guest without the code never reaches harm.
 
-PRESS = st.builds(sv.Press, st.integers(0, 1), st.sampled_from(list(Control)))
+PRESS = st.builds(sv.MenuPress, st.integers(0, 1), st.sampled_from(list(Control)))
 GUEST = st.one_of(
     PRESS,
     PRESS,
     PRESS,
     PRESS,
     st.builds(sv.Held, st.frozensets(st.integers(0, 1)), st.booleans()),
-    st.builds(sv.Key, st.booleans()),
+    st.builds(sv.KioskKey, st.booleans()),
     st.builds(sv.Done, st.none() | st.just("refused")),
-    st.just(sv.Tick()),
+    st.just(sv.MenuTick()),
 )
 """Everything a guest can make happen: presses, holds, a keyboard's F2, the cabinet's
 answers, time; never the service button inside the cabinet."""
 
 
-def _walk(rights: int, then: list[Control]) -> list[sv.Input]:
+def _walk(rights: int, then: list[Control]) -> list[sv.MenuInput]:
     """To a menu item and into it, then some presses there (what an attack looks like)."""
-    walk: list[sv.Input] = [sv.Press(0, C.RIGHT)] * rights
-    return [*walk, sv.Press(0, C.SLAM), *(sv.Press(1, c) for c in then)]
+    walk: list[sv.MenuInput] = [sv.MenuPress(0, C.RIGHT)] * rights
+    return [*walk, sv.MenuPress(0, C.SLAM), *(sv.MenuPress(1, c) for c in then)]
 
 
 WALK = st.builds(
@@ -315,7 +315,7 @@ STEPS = st.lists(
 """Bursts of inputs, each after 0-70 s."""
 
 
-def run_guest(svc: sv.Service, steps: list[tuple[list[sv.Input], float]]) -> None:
+def run_guest(svc: sv.ServiceMenu, steps: list[tuple[list[sv.MenuInput], float]]) -> None:
     """Step ``svc`` through ``steps`` (inputs, seconds since the last burst); any harmful
     effect must follow a right code typed on the prompt (tracked here, not by the machine)."""
     code = svc.code
@@ -330,7 +330,7 @@ def run_guest(svc: sv.Service, steps: list[tuple[list[sv.Input], float]]) -> Non
             if not on_prompt:
                 typed = []
             svc, eff = sv.step(svc, inp, now)
-            if on_prompt and isinstance(inp, sv.Press):
+            if on_prompt and isinstance(inp, sv.MenuPress):
                 typed.append(inp.control)
                 if len(typed) == len(code):
                     unlocked = unlocked or tuple(typed) == code
@@ -345,14 +345,16 @@ def run_guest(svc: sv.Service, steps: list[tuple[list[sv.Input], float]]) -> Non
 @settings(max_examples=400, deadline=None)
 @given(STEPS, st.lists(st.sampled_from(list(Control)), min_size=4, max_size=8))
 def test_a_hold_opened_session_without_the_code_never_harms(
-    steps: list[tuple[list[sv.Input], float]], code: list[Control]
+    steps: list[tuple[list[sv.MenuInput], float]], code: list[Control]
 ) -> None:
     run_guest(closed(tuple(code)), steps)
 
 
 @settings(max_examples=400, deadline=None)
 @given(STEPS)
-def test_with_no_code_set_a_guest_never_harms(steps: list[tuple[list[sv.Input], float]]) -> None:
+def test_with_no_code_set_a_guest_never_harms(
+    steps: list[tuple[list[sv.MenuInput], float]],
+) -> None:
     run_guest(closed(()), steps)
 
 

@@ -254,13 +254,13 @@ def test_the_service_menu_shows_what_was_set_aside(tmp_path: Path) -> None:
     settings = tmp_path / "settings.toml"
     S.save_settings(settings, {"rules": {"lockout_ms": -1}})
     config = S.start_settings(EXAMPLE, settings).config
-    svc, _ = sv.step(sv.start(config), sv.Pin(False), 0.0)
+    svc, _ = sv.step(sv.start(config), sv.ServiceButton(False), 0.0)
     view = sv.view_of(svc, sv.Live(), 0.0)
     assert view is not None
     assert "set aside: rules.lockout_ms" in view.message
     while sv.ITEMS[svc.cursor] is not sv.Page.SETTINGS:
-        svc, _ = sv.step(svc, sv.Press(0, Control.RIGHT), 0.0)
-    svc, _ = sv.step(svc, sv.Press(0, Control.SLAM), 0.0)
+        svc, _ = sv.step(svc, sv.MenuPress(0, Control.RIGHT), 0.0)
+    svc, _ = sv.step(svc, sv.MenuPress(0, Control.SLAM), 0.0)
     view = sv.view_of(svc, sv.Live(), 0.0)
     assert view is not None
     assert any("set aside: rules.lockout_ms" in line for line in view.lines)

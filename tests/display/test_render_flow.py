@@ -21,7 +21,7 @@ from pixels import changed, save_shot
 from pixels import colours as _colours
 
 from cabinet.config import Control, FlowConfig
-from cabinet.modes.flow import GameOver, Press, Tick, match_view, start, step, view_of
+from cabinet.modes.flow import FlowPress, FlowTick, GameOver, match_view, start, step, view_of
 from display.animations import Animations
 from display.renderer import GOLD, READY_GREEN, Renderer
 from engine.match import Match, MatchRules
@@ -49,24 +49,24 @@ def _flows() -> dict[str, Any]:
         now=0.0,
     )
     out = {"attract": flow}
-    flow, _ = step(flow, Press(0, SLAM), 1.0)
-    flow, _ = step(flow, Press(1, SLAM), 1.05)
-    flow, _ = step(flow, Press(0, Control.SLOT2), 1.1)
-    flow, _ = step(flow, Press(0, SLAM), 1.2)
+    flow, _ = step(flow, FlowPress(0, SLAM), 1.0)
+    flow, _ = step(flow, FlowPress(1, SLAM), 1.05)
+    flow, _ = step(flow, FlowPress(0, Control.SLOT2), 1.1)
+    flow, _ = step(flow, FlowPress(0, SLAM), 1.2)
     out["join"] = flow
-    flow, _ = step(flow, Press(1, SLAM), 1.4)
+    flow, _ = step(flow, FlowPress(1, SLAM), 1.4)
     out["countdown"] = flow
-    flow, _ = step(flow, Tick(), 4.4)
+    flow, _ = step(flow, FlowTick(), 4.4)
     out["playing"] = flow
     flow, _ = step(flow, GameOver(0, (0, 6)), 30.0)
-    flow, _ = step(flow, Press(1, SLAM), 31.0)
+    flow, _ = step(flow, FlowPress(1, SLAM), 31.0)
     out["result"] = flow
     # P1 enters initials: "C" then the second letter at the cursor; P2 readies.
-    flow, _ = step(out["attract"], Press(0, SLAM), 1.0)
-    flow, _ = step(flow, Press(1, SLAM), 1.0)
+    flow, _ = step(out["attract"], FlowPress(0, SLAM), 1.0)
+    flow, _ = step(flow, FlowPress(1, SLAM), 1.0)
     for control in (Control.SLOT4, Control.RIGHT, Control.RIGHT, Control.SLOT4, Control.LEFT):
-        flow, _ = step(flow, Press(0, control), 1.1)
-    flow, _ = step(flow, Press(1, SLAM), 1.2)
+        flow, _ = step(flow, FlowPress(0, control), 1.1)
+    flow, _ = step(flow, FlowPress(1, SLAM), 1.2)
     out["initials"] = flow
     saved = Match(MatchRules.parse("best-of-5"), 2, 11).record(1, (4, 0))
     out["saved"], _ = start(

@@ -50,19 +50,19 @@ def table() -> TableView:
     return scenes.view(scenes.speed_new(2), players=2)  # type: ignore[no-any-return]
 
 
-def _page(page: sv.Page, *presses: Control) -> sv.Service:
+def _page(page: sv.Page, *presses: Control) -> sv.ServiceMenu:
     svc = sv.start(
         laptop_config(2, 2, "easy", seed=1),
         difficulties=("easy", "medium"),
         matches=("single", "best-of-3"),
     )
-    svc, _ = sv.step(svc, sv.Pin(page is sv.Page.PAUSE), 0.0)
+    svc, _ = sv.step(svc, sv.ServiceButton(page is sv.Page.PAUSE), 0.0)
     if page is not sv.Page.MENU:
         while sv.ITEMS[svc.cursor] is not page:
-            svc, _ = sv.step(svc, sv.Press(0, C.RIGHT), 0.0)
-        svc, _ = sv.step(svc, sv.Press(0, C.SLAM), 0.0)
+            svc, _ = sv.step(svc, sv.MenuPress(0, C.RIGHT), 0.0)
+        svc, _ = sv.step(svc, sv.MenuPress(0, C.SLAM), 0.0)
     for c in presses:
-        svc, _ = sv.step(svc, sv.Press(1, c), 0.0)
+        svc, _ = sv.step(svc, sv.MenuPress(1, c), 0.0)
     return svc
 
 
@@ -71,7 +71,7 @@ def _draw(
     renderer: Renderer,
     table: TableView,
     name: str,
-    svc: sv.Service,
+    svc: sv.ServiceMenu,
     now: float = 0.0,
 ) -> None:
     view = replace(table, service=sv.view_of(svc, LIVE, now))
@@ -177,14 +177,14 @@ def test_closed_menu_draws_nothing(
         assert screen.get_at(xy) == plain.get_at(xy)
 
 
-def _prompt(*presses: Control, code: str = "slot1 slot3 slam slot5 left") -> sv.Service:
+def _prompt(*presses: Control, code: str = "slot1 slot3 slam slot5 left") -> sv.ServiceMenu:
     """The code prompt the two-SLAM hold opens, after ``presses``."""
     config = replace(laptop_config(2, 2, "easy", seed=1), operator_code=parse_operator_code(code))
     svc = sv.start(config)
     svc, _ = sv.step(svc, sv.Held(frozenset({0, 1}), True), 0.0)
-    svc, _ = sv.step(svc, sv.Tick(), sv.HOLD_S)
+    svc, _ = sv.step(svc, sv.MenuTick(), sv.HOLD_S)
     for c in presses:
-        svc, _ = sv.step(svc, sv.Press(0, c), sv.HOLD_S)
+        svc, _ = sv.step(svc, sv.MenuPress(0, c), sv.HOLD_S)
     return svc
 
 
@@ -236,7 +236,7 @@ def test_the_locked_prompt_and_the_read_only_menu(
     assert _gold_runs(screen, _dots_band().centery) == 0
     config = laptop_config(2, 2, "easy", seed=1)  # no operator code: read-only
     ro, _ = sv.step(sv.start(config), sv.Held(frozenset({0, 1}), True), 0.0)
-    ro, _ = sv.step(ro, sv.Tick(), sv.HOLD_S)
+    ro, _ = sv.step(ro, sv.MenuTick(), sv.HOLD_S)
     _draw(screen, renderer, table, "menu-read-only", ro)
     _title_and_hint(screen)
     lh = round(U * 0.95)  # six items: the larger line height

@@ -1,4 +1,4 @@
-"""The service menu (cabinet/modes/service.py) driven by presses: pure, no loop, no disk."""
+"""The service menu (cabinet/modes/service/) driven by presses: pure, no loop, no disk."""
 
 from __future__ import annotations
 
@@ -15,26 +15,26 @@ CONFIG = laptop_config(2, 2, "easy", seed=1)
 MATCHES = ("single", "best-of-3", "best-of-5")
 
 
-def closed() -> sv.Service:
+def closed() -> sv.ServiceMenu:
     return sv.start(CONFIG, difficulties=("easy", "medium", "hard"), matches=MATCHES)
 
 
-def opened(in_game: bool = False) -> sv.Service:
-    svc, _ = sv.step(closed(), sv.Pin(in_game), 0.0)
+def opened(in_game: bool = False) -> sv.ServiceMenu:
+    svc, _ = sv.step(closed(), sv.ServiceButton(in_game), 0.0)
     return svc
 
 
 def press(
-    svc: sv.Service, *controls: Control, seat: int = 0, now: float = 1.0
-) -> tuple[sv.Service, list[sv.Effect]]:
-    effects: list[sv.Effect] = []
+    svc: sv.ServiceMenu, *controls: Control, seat: int = 0, now: float = 1.0
+) -> tuple[sv.ServiceMenu, list[sv.MenuEffect]]:
+    effects: list[sv.MenuEffect] = []
     for c in controls:
-        svc, eff = sv.step(svc, sv.Press(seat, c), now)
+        svc, eff = sv.step(svc, sv.MenuPress(seat, c), now)
         effects += eff
     return svc, effects
 
 
-def goto(svc: sv.Service, page: Page) -> tuple[sv.Service, list[sv.Effect]]:
+def goto(svc: sv.ServiceMenu, page: Page) -> tuple[sv.ServiceMenu, list[sv.MenuEffect]]:
     while sv.ITEMS[svc.cursor] is not page:
         svc, _ = press(svc, C.RIGHT)
     return press(svc, C.SLAM)
@@ -46,9 +46,9 @@ def test_two_slams_held_3_s_outside_a_game_open_it() -> None:
     assert eff == []
     assert not svc.open
     assert sv.next_due(svc, 10.0) == 13.0
-    svc, _ = sv.step(svc, sv.Tick(), 12.9)
+    svc, _ = sv.step(svc, sv.MenuTick(), 12.9)
     assert not svc.open
-    svc, eff = sv.step(svc, sv.Tick(), 13.0)
+    svc, eff = sv.step(svc, sv.MenuTick(), 13.0)
     assert svc.open
     assert svc.page is Page.MENU
     assert svc.access is sv.Access.READ_ONLY  # no operator code set: the harmless pages
@@ -58,27 +58,27 @@ def test_two_slams_held_3_s_outside_a_game_open_it() -> None:
 def test_a_released_slam_or_one_seat_or_a_game_starting_cancels_the_hold() -> None:
     svc, _ = sv.step(closed(), sv.Held(frozenset({0, 1}), True), 0.0)
     svc, _ = sv.step(svc, sv.Held(frozenset({0}), True), 2.0)  # one let go
-    svc, _ = sv.step(svc, sv.Tick(), 3.5)
+    svc, _ = sv.step(svc, sv.MenuTick(), 3.5)
     assert not svc.open
     assert svc.hold_since is None
     svc, _ = sv.step(svc, sv.Held(frozenset({0}), True), 4.0)  # one seat alone
     assert svc.hold_since is None
     svc, _ = sv.step(svc, sv.Held(frozenset({0, 1}), True), 5.0)
     svc, _ = sv.step(svc, sv.Held(frozenset({0, 1}), False), 6.0)  # a game started
-    svc, _ = sv.step(svc, sv.Tick(), 9.0)
+    svc, _ = sv.step(svc, sv.MenuTick(), 9.0)
     assert not svc.open
 
 
 def test_in_game_the_hold_does_nothing() -> None:
     svc, _ = sv.step(closed(), sv.Held(frozenset({0, 1}), False), 0.0)
-    svc, _ = sv.step(svc, sv.Tick(), 5.0)
+    svc, _ = sv.step(svc, sv.MenuTick(), 5.0)
     assert not svc.open
     assert sv.next_due(svc, 5.0) is None
 
 
 def test_the_pin_mid_game_pauses_first_and_exit_resumes() -> None:
-    svc, eff = sv.step(closed(), sv.Pin(True), 1.0)
-    assert eff == [sv.Pause(), sv.Opened()]
+    svc, eff = sv.step(closed(), sv.ServiceButton(True), 1.0)
+    assert eff == [sv.PauseGame(), sv.Opened()]
     assert svc.open
     assert svc.paused_game
     svc, eff = press(svc, C.SLAM)  # opens the button test: a menu press, no game press
@@ -87,15 +87,15 @@ def test_the_pin_mid_game_pauses_first_and_exit_resumes() -> None:
     svc, eff = press(svc, C.SLOT5, C.SLOT5, C.SLOT5)
     assert svc.page is Page.MENU
     svc, eff = press(svc, C.SLOT5)
-    assert eff == [sv.Resume(), sv.Closed()]
+    assert eff == [sv.ResumeGame(), sv.Closed()]
     assert not svc.open
 
 
 def test_the_pin_outside_a_game_and_again_to_leave() -> None:
-    svc, eff = sv.step(closed(), sv.Pin(False), 1.0)
+    svc, eff = sv.step(closed(), sv.ServiceButton(False), 1.0)
     assert eff == [sv.Opened()]
     svc, _ = goto(svc, Page.SETTINGS)
-    svc, eff = sv.step(svc, sv.Pin(False), 2.0)
+    svc, eff = sv.step(svc, sv.ServiceButton(False), 2.0)
     assert eff == [sv.Closed()]
     assert not svc.open
 
@@ -104,7 +104,7 @@ def test_exit_item_resumes_the_game_it_paused() -> None:
     svc, _ = goto(opened(in_game=True), Page.EXIT)
     assert not svc.open
     _, eff = goto(opened(in_game=True), Page.EXIT)
-    assert eff == [sv.Resume(), sv.Closed()]
+    assert eff == [sv.ResumeGame(), sv.Closed()]
 
 
 def test_menu_wraps_with_left_and_right() -> None:
@@ -264,10 +264,10 @@ def test_reset_needs_two_confirmations_and_others_cancel() -> None:
 def test_pause_page_toggles_the_game_it_paused() -> None:
     svc, _ = goto(opened(in_game=True), Page.PAUSE)
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Resume()]
+    assert eff == [sv.ResumeGame()]
     assert not svc.paused_game
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Pause()]
+    assert eff == [sv.PauseGame()]
     assert svc.paused_game
     out, _ = goto(opened(in_game=False), Page.PAUSE)
     out, eff = press(out, C.SLAM)
@@ -316,8 +316,8 @@ def test_the_issues_attack_two_slams_held_then_presses_erase_nothing_power_nothi
     """Issue 13: two guests hold SLAM for 3 s, then walk the menu to reset stats and to
     power, pressing SLAM twice on each: nothing is erased, nothing is switched off."""
     svc, _ = sv.step(closed(), sv.Held(frozenset({0, 1}), True), 0.0)
-    svc, _ = sv.step(svc, sv.Tick(), 3.0)
-    effects: list[sv.Effect] = []
+    svc, _ = sv.step(svc, sv.MenuTick(), 3.0)
+    effects: list[sv.MenuEffect] = []
     for _ in range(len(sv.ITEMS)):  # every item in turn: SLAM three times, then back
         svc, eff = press(svc, C.RIGHT)
         effects += eff
@@ -358,19 +358,19 @@ def test_a_menu_nobody_presses_for_two_minutes_closes_and_resumes_its_game() -> 
     svc = opened(in_game=True)  # the service button mid-game: paused, full menu
     svc, _ = goto(svc, Page.SETTINGS)  # presses at t = 1
     assert sv.next_due(svc, 2.0) == pytest.approx(1.0 + sv.MENU_IDLE_S)
-    svc, eff = sv.step(svc, sv.Tick(), 1.0 + sv.MENU_IDLE_S - 1)
+    svc, eff = sv.step(svc, sv.MenuTick(), 1.0 + sv.MENU_IDLE_S - 1)
     assert svc.open
     assert eff == []
-    svc, _ = sv.step(svc, sv.Press(0, C.RIGHT), 100.0)  # a press starts the two minutes again
-    svc, eff = sv.step(svc, sv.Tick(), 1.0 + sv.MENU_IDLE_S)
+    svc, _ = sv.step(svc, sv.MenuPress(0, C.RIGHT), 100.0)  # a press starts the two minutes again
+    svc, eff = sv.step(svc, sv.MenuTick(), 1.0 + sv.MENU_IDLE_S)
     assert svc.open
-    svc, eff = sv.step(svc, sv.Tick(), 100.0 + sv.MENU_IDLE_S)
+    svc, eff = sv.step(svc, sv.MenuTick(), 100.0 + sv.MENU_IDLE_S)
     assert not svc.open
-    assert eff == [sv.Audit(sv.LockEvent.IDLE), sv.Resume(), sv.Closed(True)]
+    assert eff == [sv.Audit(sv.LockEvent.IDLE), sv.ResumeGame(), sv.Closed(True)]
 
 
 def test_the_led_test_wakes_for_its_steps_and_for_the_idle_close() -> None:
     svc, _ = goto(opened(), Page.LEDS)
     assert sv.next_due(svc, 1.0) < 1.0 + sv.MENU_IDLE_S
-    svc, _ = sv.step(svc, sv.Tick(), 1.0 + sv.MENU_IDLE_S)
+    svc, _ = sv.step(svc, sv.MenuTick(), 1.0 + sv.MENU_IDLE_S)
     assert not svc.open

@@ -15,8 +15,8 @@ import pytest
 from cabinet.app import build_cabinet
 from cabinet.config import CabinetConfig, Control, parse_config
 from cabinet.loop.core import SERVICE_KEY_SEAT, SERVICE_SEAT, CabinetLoop
-from cabinet.modes.director import FlowDirector
-from cabinet.modes.flow import Phase
+from cabinet.modes.flow import FlowPhase
+from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.service import LOCKOUT_S, Access, Page
 from cabinet.modes.service_director import ServiceDirector
 from engine.commands import Slam
@@ -40,19 +40,19 @@ def rig(code: tuple[Control, ...] = CODE) -> tuple[CabinetLoop, ServiceDirector,
 
 
 def page(director: ServiceDirector) -> Page:
-    return director.svc.page
+    return director.menu.page
 
 
 def access(director: ServiceDirector) -> Access:
-    return director.svc.access
+    return director.menu.access
 
 
 def is_open(director: ServiceDirector) -> bool:
-    return director.svc.open
+    return director.menu.open
 
 
-def phase(director: ServiceDirector) -> Phase:
-    return director.inner.flow.phase  # type: ignore[no-any-return]
+def phase(director: ServiceDirector) -> FlowPhase:
+    return director.inner.flow.phase
 
 
 def paused(loop: CabinetLoop) -> bool:
@@ -93,7 +93,7 @@ def test_the_hold_opens_the_prompt_the_code_opens_the_menu_and_the_journal_says_
         view = director.service_view()
         assert view is not None
         assert view.dots == 3
-        assert phase(director) is Phase.JOIN  # the code's presses went nowhere else
+        assert phase(director) is FlowPhase.JOIN  # the code's presses went nowhere else
         enter(loop, clock, CODE[3:])
     assert page(director) is Page.MENU
     assert access(director) is Access.FULL
@@ -108,10 +108,10 @@ def test_wrong_codes_are_logged_and_three_lock_the_prompt(caplog: pytest.LogCapt
     with caplog.at_level(logging.INFO, logger="speed_cabinet"):
         for _ in range(3):
             hold(loop, clock)
-            assert phase(director) is Phase.JOIN  # the hold's SLAMs joined
+            assert phase(director) is FlowPhase.JOIN  # the hold's SLAMs joined
             enter(loop, clock, WRONG)
             assert not is_open(director)
-            assert phase(director) is Phase.ATTRACT  # turned away: back to attract
+            assert phase(director) is FlowPhase.ATTRACT  # turned away: back to attract
         hold(loop, clock)  # locked: the locked page, and any press leaves it
         assert page(director) is Page.LOCKED
         enter(loop, clock, CODE)
@@ -163,7 +163,7 @@ def test_kiosk_f2_mid_game_pauses_and_a_wrong_code_resumes_the_same_game() -> No
     for seat in (0, 1, 0, 1):  # join, ready
         press(loop, clock, seat, C.SLAM)
     wait(loop, clock, 2.2)
-    assert phase(director) is Phase.PLAYING
+    assert phase(director) is FlowPhase.PLAYING
     game = loop.state
     clock.t += 0.05
     loop.process([(clock.t, SERVICE_KEY_SEAT, C.SLAM, True)])
@@ -173,7 +173,7 @@ def test_kiosk_f2_mid_game_pauses_and_a_wrong_code_resumes_the_same_game() -> No
     enter(loop, clock, WRONG)  # the code's SLAM is no game slam: the menu took it
     assert not is_open(director)
     assert not paused(loop)
-    assert phase(director) is Phase.PLAYING
+    assert phase(director) is FlowPhase.PLAYING
     assert loop.state.seed == game.seed  # the same game, not a fresh deal
     assert [c for c in loop.game_commands if isinstance(c, Slam)] == slams
 
@@ -253,7 +253,7 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
         cab.close()
     elapsed = time.monotonic() - start
     director: Any = cab.loop.director
-    svc = director.svc
+    svc = director.menu
     if laptop:  # as before: F2 is the service button, Esc quits
         assert elapsed < 1.4
         assert svc.page is Page.MENU

@@ -1,5 +1,6 @@
-"""The flow at the cabinet (cabinet/modes/director.py): a real loop on a fake clock; presses go to
-the flow until the game starts, games are dealt in with their bots, the match is kept."""
+"""The flow at the cabinet (cabinet/modes/flow_director.py): a real loop on a fake clock;
+presses go to the flow until the game starts, games are dealt in with their bots, the match
+is kept."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import random
 
 from cabinet.config import CabinetConfig, Control, laptop_config
 from cabinet.loop.core import CabinetLoop, Published
-from cabinet.modes.director import FlowDirector, playable_games
-from cabinet.modes.flow import Phase
+from cabinet.modes.flow import FlowPhase
+from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.games import playable_games
 from engine.commands import Play, Slam
 from engine.game import new_game
 from engine.match import Match
@@ -34,16 +36,16 @@ def rig(
 
 def test_attract_runs_a_bot_demo_and_presses_go_to_the_flow() -> None:
     loop, director, clock, _ = rig()
-    assert director.flow.phase is Phase.ATTRACT
+    assert director.flow.phase is FlowPhase.ATTRACT
     assert all(s.bot is not None for s in loop.seats)  # the demo: every seat a bot
     demo = loop.state
     assert demo.now == 0
     press(loop, clock, 0, Control.SLOT1)
     press(loop, clock, 0, Control.LEFT)
-    assert director.flow.phase is Phase.ATTRACT
+    assert director.flow.phase is FlowPhase.ATTRACT
     assert loop.seats[0].controller.picked_slots(loop.state) == []  # type: ignore[attr-defined]
     press(loop, clock, 0, SLAM)
-    assert director.flow.phase is Phase.JOIN
+    assert director.flow.phase is FlowPhase.JOIN
     assert not any(isinstance(c, Slam) and c.player == 0 for c in getattr(loop, "_commands", ()))
     fv, mv = director.flow_view()
     assert fv.screen == "join"
@@ -57,12 +59,12 @@ def test_join_ready_countdown_deals_the_match_game() -> None:
     press(loop, clock, 0, Control.RIGHT)  # bots: easy -> the next difficulty
     difficulty = director.flow.difficulty
     press(loop, clock, 0, SLAM)
-    assert director.flow.phase is Phase.COUNTDOWN
+    assert director.flow.phase is FlowPhase.COUNTDOWN
     assert director.flow_view()[0].count == 2
     wait(loop, clock, 1.0)
     assert director.flow_view()[0].count == 1
     wait(loop, clock, 1.1)
-    assert director.flow.phase is Phase.PLAYING
+    assert director.flow.phase is FlowPhase.PLAYING
     match = director.flow.match
     assert match is not None
     # The deal is the match's next deal; P1 plays, the other two seats are bots.
@@ -82,7 +84,7 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     for seat in (0, 1, 0, 1):
         press(loop, clock, seat, SLAM)
     wait(loop, clock, 2.1)
-    assert director.flow.phase is Phase.PLAYING
+    assert director.flow.phase is FlowPhase.PLAYING
     first = director.flow.match
     assert first is not None
     # P1 goes out and claims.
@@ -93,7 +95,7 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     assert won.is_over
     loop.swap_game(won, {0: None, 1: None})
     loop.service(clock.t)
-    assert director.flow.phase is Phase.RESULT
+    assert director.flow.phase is FlowPhase.RESULT
     fv, mv = director.flow_view()
     assert fv.screen == "result"
     assert mv is not None
@@ -103,7 +105,7 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     press(loop, clock, 0, SLAM)
     press(loop, clock, 1, SLAM)
     wait(loop, clock, 2.1)
-    assert director.flow.phase is Phase.PLAYING
+    assert director.flow.phase is FlowPhase.PLAYING
     second = director.flow.match
     assert second is not None
     assert second.seed == first.seed
@@ -116,7 +118,7 @@ def test_quiet_seat_taken_over_by_a_bot_and_given_back() -> None:
     for seat in (0, 1, 0, 1):
         press(loop, clock, seat, SLAM)
     wait(loop, clock, 2.1)
-    assert director.flow.phase is Phase.PLAYING
+    assert director.flow.phase is FlowPhase.PLAYING
     press(loop, clock, 1, Control.SLOT1)
     wait(loop, clock, 4.7)
     assert loop.seats[0].bot is not None
@@ -132,7 +134,7 @@ def test_idle_returns_to_attract_with_a_new_demo() -> None:
     wait(loop, clock, 2.1)
     game = loop.state
     wait(loop, clock, 61)
-    assert director.flow.phase is Phase.ATTRACT
+    assert director.flow.phase is FlowPhase.ATTRACT
     assert loop.state is not game
     assert all(s.bot is not None for s in loop.seats)
 
@@ -163,5 +165,5 @@ def test_pick_spit_and_california_deal_with_their_controls() -> None:
         assert isinstance(loop.state, kind)
         # Back in attract (after the game and its scoreboard), the demo is the game picked.
         wait(loop, clock, 400)
-        assert director.flow.phase is Phase.ATTRACT
+        assert director.flow.phase is FlowPhase.ATTRACT
         assert isinstance(loop.state, kind)

@@ -17,10 +17,11 @@ from cabinet.controls.registry import ALL_OFF, Led, PanelLights
 from cabinet.kiosk.records import Records, SeatEntry
 from cabinet.kiosk.settings import load_layered, load_settings
 from cabinet.loop.core import SERVICE_SEAT, CabinetLoop, Published
-from cabinet.modes.director import FlowDirector
-from cabinet.modes.flow import Phase
+from cabinet.modes.flow import FlowPhase
+from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.service import LED_STEP_S, Page
-from cabinet.modes.service_director import ServiceDirector, power_command
+from cabinet.modes.service_director import ServiceDirector
+from cabinet.modes.stack import power_command
 from engine.commands import Pause, Resume, Slam
 from engine.rules import Rules
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
@@ -82,7 +83,7 @@ def pin(loop: CabinetLoop, clock: FakeClock) -> None:
 def goto(loop: CabinetLoop, clock: FakeClock, director: ServiceDirector, page: Page) -> None:
     from cabinet.modes.service import ITEMS
 
-    while ITEMS[director.svc.cursor] is not page:
+    while ITEMS[director.menu.cursor] is not page:
         press(loop, clock, 0, Control.RIGHT)
     press(loop, clock, 0, SLAM)
 
@@ -93,25 +94,25 @@ def play(loop: CabinetLoop, clock: FakeClock, director: ServiceDirector) -> None
     press(loop, clock, 0, SLAM)
     press(loop, clock, 1, SLAM)
     wait(loop, clock, 2.2)
-    assert director.inner.flow.phase is Phase.PLAYING
+    assert director.inner.flow.phase is FlowPhase.PLAYING
 
 
 def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
     loop, director, clock, published = rig()
     clock.t += 0.05
     loop.process([(clock.t, 0, SLAM, True), (clock.t + 0.01, 1, SLAM, True)])
-    assert director.inner.flow.phase is Phase.JOIN  # the first SLAMs joined, as ever
+    assert director.inner.flow.phase is FlowPhase.JOIN  # the first SLAMs joined, as ever
     wait(loop, clock, 2.5)
-    assert not director.svc.open
+    assert not director.menu.open
     wait(loop, clock, 0.6)
-    assert director.svc.open
+    assert director.menu.open
     view = director.service_view()
     assert view is not None
     assert view.page == "menu"
     loop.process([(clock.t, 0, SLAM, False), (clock.t, 1, SLAM, False)])
     # The button test sees every press, with the debouncer's bounce count.
     press(loop, clock, 0, SLAM)
-    assert director.svc.page is Page.BUTTONS
+    assert director.menu.page is Page.BUTTONS
     clock.t += 0.05
     loop.process(
         [
@@ -125,7 +126,7 @@ def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
     view = director.service_view()
     assert view is not None
     assert view.grid[1][1] == ("2 1 b2", True)
-    assert director.inner.flow.phase is Phase.JOIN
+    assert director.inner.flow.phase is FlowPhase.JOIN
     assert director.inner.flow.joined == {0, 1}
     # Latency: edge time to handled time, from the fake clock.
     assert director.latency
@@ -134,8 +135,8 @@ def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
     for _ in range(3):
         press(loop, clock, 0, Control.SLOT5)
     press(loop, clock, 0, Control.SLOT5)  # the menu's SLOT5: exit
-    assert not director.svc.open
-    assert director.inner.flow.phase is Phase.JOIN  # back where it came from
+    assert not director.menu.open
+    assert director.inner.flow.phase is FlowPhase.JOIN  # back where it came from
 
 
 def test_pin_mid_game_pauses_first_no_slam_reaches_the_engine_exit_resumes() -> None:
@@ -143,7 +144,7 @@ def test_pin_mid_game_pauses_first_no_slam_reaches_the_engine_exit_resumes() -> 
     play(loop, clock, director)
     published.clear()
     pin(loop, clock)
-    assert director.svc.open
+    assert director.menu.open
     assert loop.state.paused
     commands = [c for p in published for c in p.commands]
     assert [type(c) for c in commands] == [Pause]
@@ -152,14 +153,14 @@ def test_pin_mid_game_pauses_first_no_slam_reaches_the_engine_exit_resumes() -> 
     assert not any(isinstance(c, Slam) for p in published for c in p.commands)
     # The flow's timers wait while the menu is open: a long visit is no idle table.
     wait(loop, clock, 90.0)
-    assert director.inner.flow.phase is Phase.PLAYING
+    assert director.inner.flow.phase is FlowPhase.PLAYING
     assert loop.state.paused
     pin(loop, clock)
-    assert not director.svc.open
+    assert not director.menu.open
     assert not loop.state.paused
     assert isinstance([c for p in published for c in p.commands][-1], Resume)
     wait(loop, clock, 1.0)
-    assert director.inner.flow.phase is Phase.PLAYING
+    assert director.inner.flow.phase is FlowPhase.PLAYING
 
 
 def test_the_hold_mid_game_does_not_open_it() -> None:
@@ -168,7 +169,7 @@ def test_the_hold_mid_game_does_not_open_it() -> None:
     clock.t += 0.05
     loop.process([(clock.t, 0, SLAM, True), (clock.t, 1, SLAM, True)])
     wait(loop, clock, 4.0)
-    assert not director.svc.open
+    assert not director.menu.open
 
 
 def test_settings_refused_save_nothing_good_ones_saved_and_reload(tmp_path: Path) -> None:

@@ -1,0 +1,106 @@
+"""The player's flow around the games: attract, join, countdown, play, result; pure.
+
+A frozen ``Flow`` and ``step(flow, input, now) -> (flow, effects)``; no pygame, no threads,
+no engine state (the cabinet turns effects into games: cabinet/modes/flow_director.py).
+
+- ATTRACT: a bot-vs-bot demo plays; the active game's rules on a short card; "press SLAM
+  to join". A seat that presses SLAM joins: JOIN.
+- JOIN: more seats join with SLAM. The slot buttons choose a menu row (1 game, 2 bots'
+  difficulty, 3 match), LEFT/RIGHT cycle its value (which clears every ready mark); a
+  joined seat's next SLAM readies it. Every joined seat ready: COUNTDOWN. Seats nobody
+  joined get bots of the chosen difficulty. Slot 4 enters the seat's own three-letter
+  initials for the records (arcade style: LEFT/RIGHT change the letter, slot 4 again moves
+  on, SLAM finishes); slot 5 clears them. Initials stay with the seat until attract.
+- COUNTDOWN: ``countdown_s`` seconds (3-2-1), then ``StartGame``: PLAYING. A new match
+  starts (``engine.match.Match``) unless one is running; the deal's seed is
+  ``Match.deal_seed()``.
+- PLAYING: presses go to the engine (the flow only notes who pressed). With
+  ``bot_takeover_s`` a joined seat quiet that long is played by a bot (``TakeOver``) until
+  it presses again (``GiveBack``). ``GameOver`` records the game in the match: RESULT.
+- RESULT: the match scoreboard. Joined seats ready with SLAM: the next game of the match,
+  or a rematch (a new match, same settings) once it is decided. Once it is decided any
+  other button goes back to JOIN to change the settings. Seats a bot took over have left.
+- No press from any player for ``idle_return_s`` (JOIN, PLAYING, RESULT; a game's start
+  and end count as a press): ATTRACT.
+- A match the records kept open through a restart (``saved``: a power cut, a crash) is
+  offered in attract and in the join menu's match row; starting that game and format plays
+  it on from its score. Starting anything else starts a new match instead.
+
+Modules: ``state`` (``Flow``, ``FlowPhase``), ``messages`` (``FlowInput``, ``FlowEffect``),
+``step`` (the transitions), ``join`` (the join menu, initials), ``match`` (new, running or
+saved match), ``view`` (what the screen shows).
+"""
+
+from cabinet.modes.flow.join import CLEAR_SLOT, INITIALS_SLOT
+from cabinet.modes.flow.messages import (
+    FlowEffect,
+    FlowInput,
+    FlowPress,
+    FlowTick,
+    GameOver,
+    GiveBack,
+    Named,
+    SeatBot,
+    SeatName,
+    StartDemo,
+    StartGame,
+    TakeOver,
+)
+from cabinet.modes.flow.state import (
+    DEMO_PAUSE_S,
+    EPS,
+    JOIN_ROWS,
+    MATCHES,
+    Flow,
+    FlowPhase,
+    JoinRow,
+    score_text,
+    seed_of,
+)
+from cabinet.modes.flow.step import next_due, reset, start, step
+from cabinet.modes.flow.view import (
+    RULES_CARD,
+    SeatMark,
+    hint,
+    match_view,
+    seat_marks,
+    status_line,
+    view_of,
+)
+
+__all__ = [
+    "CLEAR_SLOT",
+    "DEMO_PAUSE_S",
+    "EPS",
+    "INITIALS_SLOT",
+    "JOIN_ROWS",
+    "MATCHES",
+    "RULES_CARD",
+    "Flow",
+    "FlowEffect",
+    "FlowInput",
+    "FlowPhase",
+    "FlowPress",
+    "FlowTick",
+    "GameOver",
+    "GiveBack",
+    "JoinRow",
+    "Named",
+    "SeatBot",
+    "SeatMark",
+    "SeatName",
+    "StartDemo",
+    "StartGame",
+    "TakeOver",
+    "hint",
+    "match_view",
+    "next_due",
+    "reset",
+    "score_text",
+    "seat_marks",
+    "seed_of",
+    "start",
+    "status_line",
+    "step",
+    "view_of",
+]

@@ -1,0 +1,100 @@
+"""What goes into the flow (``FlowInput``) and what it asks the cabinet to do (``FlowEffect``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from cabinet.config import Control
+from engine.match import Match
+from engine.rules import Game
+
+# Inputs.
+
+
+@dataclass(frozen=True, slots=True)
+class FlowPress:
+    """A debounced press of a seat's button."""
+
+    seat: int
+    control: Control
+
+
+@dataclass(frozen=True, slots=True)
+class FlowTick:
+    """Time passed (the caller wakes at ``next_due``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """The game on the table was decided (winner None: a draw)."""
+
+    winner: int | None
+    cards_left: tuple[int, ...]
+
+
+FlowInput = FlowPress | FlowTick | GameOver
+
+
+# Effects.
+
+
+class SeatBot(NamedTuple):
+    """A seat nobody joined, and the difficulty of the bot that plays it."""
+
+    seat: int
+    difficulty: str
+
+
+class SeatName(NamedTuple):
+    """A joined seat and the initials its player entered (the records' name)."""
+
+    seat: int
+    initials: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartDemo:
+    """Deal a bot-vs-bot demo of ``game``: every seat a bot."""
+
+    game: Game
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    """Deal ``game`` with ``seed``; ``bots``: a bot for each seat not joined."""
+
+    game: Game
+    seed: int
+    bots: tuple[SeatBot, ...]
+    match: Match
+    names: tuple[SeatName, ...] = ()
+    """Each joined seat that entered initials: the records' names."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOver:
+    """A bot of ``difficulty`` plays ``seat`` from now on (it went quiet)."""
+
+    seat: int
+    difficulty: str
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """``seat`` finished entering its initials (join or result screen): on the result
+    screen they also go on the game just played, if it was that player's own."""
+
+    seat: int
+    initials: str
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBack:
+    """``seat`` pressed again: its bot stops, the player plays."""
+
+    seat: int
+
+
+FlowEffect = StartDemo | StartGame | TakeOver | GiveBack | Named

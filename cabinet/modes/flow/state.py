@@ -1,0 +1,142 @@
+"""The flow's state: a frozen ``Flow``, its phases, and what can be read off it."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+
+from cabinet.config import FlowConfig
+from cabinet.modes.flow.messages import GameOver
+from engine.match import Match, MatchRules
+from engine.rules import Game
+
+DEMO_PAUSE_S = 5.0
+"""The finished demo game stays on screen this long before the next demo deals."""
+
+EPS = 1e-6
+"""Clock times this close count as equal (a deadline woken for is reached)."""
+
+MATCHES = ("single", "best-of-3", "best-of-5", "first-to-3", "margin-25")
+"""The match formats the join menu cycles through."""
+
+
+class FlowPhase(StrEnum):
+    """Where the players are: the value is the screen's name (``FlowView.screen``)."""
+
+    ATTRACT = "attract"
+    JOIN = "join"
+    COUNTDOWN = "countdown"
+    PLAYING = "playing"
+    RESULT = "result"
+
+
+class JoinRow(StrEnum):
+    """The join menu's rows, chosen with slot buttons 1-3 (in this order)."""
+
+    GAME = "game"
+    BOTS = "bots"
+    MATCH = "match"
+
+
+JOIN_ROWS = tuple(JoinRow)
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    config: FlowConfig
+    seats: int
+    humans: frozenset[int]
+    """Seats with a panel or keys: they can join. Other seats are always bots."""
+    games: tuple[Game, ...]
+    """The games the cabinet can run, in menu order."""
+    difficulties: tuple[str, ...]
+    game: Game
+    difficulty: str
+    match_rules: MatchRules
+    seed: int
+    """The base of every demo and match seed."""
+    phase: FlowPhase = FlowPhase.ATTRACT
+    since: float = 0.0
+    """When the phase began (clock seconds)."""
+    last_press: float = 0.0
+    """Any player's last press."""
+    pressed: tuple[float, ...] = ()
+    """Each seat's last press (or the game's start), for the bot takeover."""
+    joined: frozenset[int] = frozenset()
+    ready: frozenset[int] = frozenset()
+    taken: frozenset[int] = frozenset()
+    """Joined seats a bot is playing (they went quiet)."""
+    row: int = 0
+    """The join menu's chosen row (index into ``JOIN_ROWS``)."""
+    match: Match | None = None
+    deals: int = 0
+    """Demos and matches dealt so far: each takes the next seed."""
+    demo_over: float | None = None
+    table_demo: bool = True
+    """Is the table showing a demo (so a return to attract need not deal another)?"""
+    last_result: GameOver | None = None
+    names: tuple[str, ...] = ()
+    """Per seat: its three-letter initials, or "" (none entered)."""
+    editing: tuple[int | None, ...] = ()
+    """Per seat: the initial being entered (0-2), or None (not entering)."""
+    saved: Match | None = None
+    """A match the records kept open through a restart, offered until a match starts."""
+    saved_game: Game | None = None
+
+    # Derived.
+
+    def count_at(self, now: float) -> int:
+        """The countdown's number at ``now`` (3, 2, 1), 0 once it is over."""
+        left = self.since + self.config.countdown_s - now
+        return max(0, math.ceil(left - EPS))
+
+    def bot_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.seats) if s not in self.joined)
+
+    def menu(self) -> tuple[tuple[str, str], ...]:
+        """The join menu: (row name, value shown)."""
+        bots = len(self.bot_seats())
+        bot_text = f"{bots} x {self.difficulty}" if bots else f"none ({self.difficulty})"
+        match = str(self.match_rules)
+        if self.saved is not None and self.resumes():
+            match += f" (plays on at {score_text(self.saved)})"
+        return (
+            (JoinRow.GAME.value, self.game.value.capitalize()),
+            (JoinRow.BOTS.value, bot_text),
+            (JoinRow.MATCH.value, match),
+        )
+
+    def resumes(self) -> bool:
+        """Would the next match start play on the saved one (same game and format)?"""
+        saved = self.saved
+        return (
+            saved is not None
+            and not saved.is_over
+            and saved.players == self.seats
+            and saved.rules == self.match_rules
+            and self.saved_game is self.game
+        )
+
+    def name_of(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else ""
+
+    def is_entering(self, seat: int) -> bool:
+        """Is ``seat`` entering its initials?"""
+        return self.editing[seat] is not None
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """Joined seats (not taken over) that have not readied."""
+        return tuple(sorted(s for s in self.joined - self.taken if s not in self.ready))
+
+
+def score_text(match: Match) -> str:
+    """A match's score as the screens write it: "2-1"."""
+    return "-".join(str(x) for x in match.score)
+
+
+def seed_of(base: int, n: int) -> int:
+    """The ``n``th seed drawn from the flow's base seed (demos and matches: the first demo
+    is 0, the first match 1 unless another demo was dealt first)."""
+    return random.Random(f"speed-cabinet flow {base} deal {n}").getrandbits(32)

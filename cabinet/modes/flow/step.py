@@ -1,0 +1,288 @@
+"""The flow's transitions: ``start`` and ``step(flow, input, now) -> (flow, effects)``, and
+``next_due``, the next time a ``FlowTick`` may change anything."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from cabinet.config import Control, FlowConfig
+from cabinet.modes.flow import join
+from cabinet.modes.flow.match import match_to_play, offer_saved, record
+from cabinet.modes.flow.messages import (
+    FlowEffect,
+    FlowInput,
+    FlowPress,
+    FlowTick,
+    GameOver,
+    GiveBack,
+    SeatBot,
+    SeatName,
+    StartDemo,
+    StartGame,
+    TakeOver,
+)
+from cabinet.modes.flow.state import DEMO_PAUSE_S, EPS, Flow, FlowPhase, seed_of
+from engine.match import Match, MatchRules
+from engine.rules import Game
+
+Step = tuple[Flow, list[FlowEffect]]
+
+
+def start(
+    config: FlowConfig,
+    *,
+    seats: int,
+    humans: Sequence[int],
+    games: Sequence[Game],
+    difficulties: Sequence[str],
+    game: Game | None = None,
+    difficulty: str = "medium",
+    match: MatchRules | None = None,
+    seed: int = 0,
+    now: float = 0.0,
+    saved: tuple[Game, Match] | None = None,
+) -> Step:
+    """Attract mode with its first demo. ``saved``: a match kept open through a restart
+    (its game and score), offered to the players (ignored if it cannot be played here).
+    ``game``: the one chosen first (default: the first of ``games``)."""
+    games = tuple(games)
+    if not games:
+        raise ValueError("the flow needs at least one game to offer")
+    difficulties = tuple(difficulties) or ("medium",)
+    flow = Flow(
+        config=config,
+        seats=seats,
+        humans=frozenset(humans),
+        games=games,
+        difficulties=difficulties,
+        game=game if game is not None and game in games else games[0],
+        difficulty=difficulty if difficulty in difficulties else difficulties[0],
+        match_rules=match or MatchRules.parse("single"),
+        seed=seed,
+        since=now,
+        last_press=now,
+        pressed=(now,) * seats,
+        names=("",) * seats,
+        editing=(None,) * seats,
+    )
+    return _attract(offer_saved(flow, saved), now, deal=True)
+
+
+def step(flow: Flow, inp: FlowInput, now: float) -> Step:
+    """The flow after ``inp`` at clock time ``now`` (seconds), and what the cabinet must do."""
+    match inp:
+        case FlowPress():
+            return _press(flow, inp, now)
+        case GameOver():
+            return _game_over(flow, inp, now)
+        case FlowTick():
+            return _tick(flow, now)
+
+
+def reset(flow: Flow, now: float) -> Step:
+    """The failsafe (``FlowDirector.reset``): whatever was on, back to attract with a fresh
+    demo; the match in play is given up."""
+    return _attract(replace(flow, table_demo=False, last_result=None), now, deal=True)
+
+
+def next_due(flow: Flow, now: float) -> float | None:
+    """The next clock time a ``FlowTick`` may change the flow (or the countdown's number)."""
+    cfg = flow.config
+    if flow.phase is FlowPhase.COUNTDOWN:
+        # +EPS: at a digit's own time (``since + k`` rounded below k) the next one is k+1,
+        # never k again, which would wake the loop at once, over and over.
+        elapsed = now - flow.since
+        return flow.since + min(cfg.countdown_s, math.floor(elapsed + EPS) + 1)
+    times: list[float] = []
+    if flow.demo_over is not None and flow.phase in (FlowPhase.ATTRACT, FlowPhase.JOIN):
+        times.append(flow.demo_over + DEMO_PAUSE_S)
+    if flow.phase is not FlowPhase.ATTRACT:
+        times.append(flow.last_press + cfg.idle_return_s)
+    if flow.phase is FlowPhase.PLAYING and cfg.bot_takeover_s:
+        times.extend(flow.pressed[s] + cfg.bot_takeover_s for s in flow.joined - flow.taken)
+    return min(times) if times else None
+
+
+def _attract(flow: Flow, now: float, *, deal: bool) -> Step:
+    flow = replace(
+        flow,
+        phase=FlowPhase.ATTRACT,
+        since=now,
+        joined=frozenset(),
+        ready=frozenset(),
+        taken=frozenset(),
+        match=None,
+        demo_over=None,
+        row=0,
+        names=("",) * flow.seats,
+        editing=(None,) * flow.seats,
+    )
+    if not deal and flow.table_demo:
+        return flow, []
+    return _demo(flow)
+
+
+def _demo(flow: Flow) -> Step:
+    seed = seed_of(flow.seed, flow.deals)
+    return (
+        replace(flow, deals=flow.deals + 1, demo_over=None, table_demo=True),
+        [StartDemo(flow.game, seed)],
+    )
+
+
+def _press(flow: Flow, p: FlowPress, now: float) -> Step:
+    if p.seat not in flow.humans or not 0 <= p.seat < flow.seats:
+        return flow, []
+    pressed = list(flow.pressed)
+    pressed[p.seat] = now
+    flow = replace(flow, last_press=now, pressed=tuple(pressed))
+    match flow.phase:
+        case FlowPhase.ATTRACT:
+            return _attract_press(flow, p, now)
+        case FlowPhase.JOIN:
+            return _join_press(flow, p, now)
+        case FlowPhase.PLAYING:
+            if p.seat in flow.taken:
+                return replace(flow, taken=flow.taken - {p.seat}), [GiveBack(p.seat)]
+            return flow, []
+        case FlowPhase.RESULT:
+            return _result_press(flow, p, now)
+        case FlowPhase.COUNTDOWN:
+            return flow, []  # presses wait for the flip
+
+
+def _attract_press(flow: Flow, p: FlowPress, now: float) -> Step:
+    if p.control is not Control.SLAM:
+        return flow, []
+    return replace(
+        flow, phase=FlowPhase.JOIN, since=now, joined=frozenset({p.seat}), ready=frozenset(), row=0
+    ), []
+
+
+def _join_press(flow: Flow, p: FlowPress, now: float) -> Step:
+    if p.control is Control.SLAM:
+        if p.seat not in flow.joined:
+            return replace(flow, joined=flow.joined | {p.seat}), []
+        flow, named = join.finish_initials(flow, p.seat)  # SLAM finishes them too
+        flow = replace(flow, ready=flow.ready | {p.seat})
+        if not flow.waiting_for():
+            return replace(flow, phase=FlowPhase.COUNTDOWN, since=now), named
+        return flow, named
+    if p.seat not in flow.joined:
+        return flow, []
+    entered = join.initials_press(flow, p)
+    if entered is not None:
+        return entered
+    slot = p.control.slot
+    if slot == join.CLEAR_SLOT:
+        return join.set_name(flow, p.seat, ""), []
+    if slot is not None:
+        return replace(join.edit(flow, p.seat, None), row=slot), []
+    return join.change(flow, 1 if p.control is Control.RIGHT else -1), []
+
+
+def _result_press(flow: Flow, p: FlowPress, now: float) -> Step:
+    decided = flow.match is None or flow.match.is_over
+    if p.control is Control.SLAM:
+        if p.seat not in flow.joined:
+            if not decided:
+                return flow, []  # no joining in the middle of a match
+            return replace(
+                flow,
+                phase=FlowPhase.JOIN,
+                since=now,
+                joined=flow.joined | {p.seat},
+                ready=frozenset(),
+                match=None,
+            ), []
+        flow, named = join.finish_initials(flow, p.seat)
+        flow = replace(flow, ready=flow.ready | {p.seat})
+        if not flow.waiting_for():
+            if decided:
+                flow = replace(flow, match=None)  # the rematch: a new match
+            return replace(flow, phase=FlowPhase.COUNTDOWN, since=now), named
+        return flow, named
+    entered = join.initials_press(flow, p) if p.seat in flow.joined else None
+    if entered is not None:  # a winner puts initials on the game just played
+        return entered
+    if decided and p.seat in flow.joined:
+        return replace(flow, phase=FlowPhase.JOIN, since=now, ready=frozenset(), match=None), []
+    return flow, []
+
+
+def _game_over(flow: Flow, g: GameOver, now: float) -> Step:
+    if flow.phase is FlowPhase.ATTRACT or (flow.table_demo and flow.phase is FlowPhase.JOIN):
+        return replace(flow, demo_over=now), []
+    if flow.phase is not FlowPhase.PLAYING or flow.match is None:
+        return flow, []
+    joined = flow.joined - flow.taken  # a seat a bot had to take over has left
+    flow = replace(
+        flow,
+        phase=FlowPhase.RESULT,
+        since=now,
+        last_press=now,
+        match=record(flow.match, g),
+        joined=joined,
+        ready=frozenset(),
+        taken=frozenset(),
+        last_result=g,
+    )
+    if not joined:
+        return _attract(flow, now, deal=True)
+    return flow, []
+
+
+def _tick(flow: Flow, now: float) -> Step:
+    cfg = flow.config
+    phase = flow.phase
+    if phase is FlowPhase.ATTRACT:
+        if flow.demo_over is not None and now - flow.demo_over >= DEMO_PAUSE_S - EPS:
+            return _demo(flow)
+        return flow, []
+    if phase is FlowPhase.COUNTDOWN:
+        if now - flow.since >= cfg.countdown_s - EPS:
+            return _start_game(flow, now)
+        return flow, []
+    if now - flow.last_press >= cfg.idle_return_s - EPS:
+        return _attract(flow, now, deal=phase is not FlowPhase.JOIN)
+    if (
+        phase is FlowPhase.JOIN
+        and flow.table_demo
+        and flow.demo_over is not None
+        and now - flow.demo_over >= DEMO_PAUSE_S - EPS
+    ):
+        return _demo(flow)
+    if phase is FlowPhase.PLAYING and cfg.bot_takeover_s:
+        effects: list[FlowEffect] = []
+        taken = set(flow.taken)
+        for seat in sorted(flow.joined - flow.taken):
+            if now - flow.pressed[seat] >= cfg.bot_takeover_s - EPS:
+                taken.add(seat)
+                effects.append(TakeOver(seat, flow.difficulty))
+        if effects:
+            return replace(flow, taken=frozenset(taken)), effects
+    return flow, []
+
+
+def _start_game(flow: Flow, now: float) -> Step:
+    flow = match_to_play(flow)
+    match = flow.match
+    assert match is not None
+    bots = tuple(SeatBot(s, flow.difficulty) for s in flow.bot_seats())
+    pressed = tuple(now if s in flow.joined else p for s, p in enumerate(flow.pressed))
+    flow = replace(
+        flow,
+        phase=FlowPhase.PLAYING,
+        since=now,
+        last_press=now,
+        ready=frozenset(),
+        taken=frozenset(),
+        pressed=pressed,
+        demo_over=None,
+        table_demo=False,
+        editing=(None,) * flow.seats,
+    )
+    names = tuple(SeatName(s, flow.names[s]) for s in sorted(flow.joined) if flow.names[s])
+    return flow, [StartGame(flow.game, match.deal_seed(), bots, match, names)]

@@ -1,0 +1,124 @@
+"""What the screen shows of the flow (display/view.py ``FlowView``, ``MatchView``) and the
+one status line systemd shows for it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from cabinet.modes.flow.state import Flow, FlowPhase, score_text
+from display.view import FlowView, MatchView
+from engine.rules import Game
+
+RULES_CARD: dict[Game, tuple[str, ...]] = {
+    Game.SPEED: (
+        "Play a card one above or below a centre pile",
+        "pick a slot, then LEFT or RIGHT to play it",
+        "stuck? everyone SLAMs and new cards flip",
+        "out of cards: SLAM to call SPEED!",
+    ),
+    Game.SPIT: (
+        "Play stock tops one above or below a spit pile",
+        "stuck? both SLAM: spit new cards",
+        "a pile empty: SLAP the smaller spit pile",
+        "first to run out of cards wins",
+    ),
+    Game.CALIFORNIA: (
+        "Two tops of one rank showing: cover them from your deck",
+        "a slot covers your own pile; LEFT / RIGHT then a slot: theirs",
+        "cover every match, even the last card of a rank",
+        "first to run out of cards wins",
+    ),
+}
+"""Attract's short rules card per game (in the cabinet's buttons' words)."""
+
+
+class SeatMark(StrEnum):
+    """What a seat shows on the flow's screens."""
+
+    JOIN = "join"
+    """A player can press SLAM to join."""
+    JOINED = "joined"
+    READY = "ready"
+    BOT = "bot"
+
+
+def seat_marks(flow: Flow) -> tuple[SeatMark, ...]:
+    """Per seat: can join, joined, ready, or a bot's."""
+    out = []
+    for s in range(flow.seats):
+        if s in flow.taken:
+            out.append(SeatMark.BOT)
+        elif s in flow.joined and flow.phase is not FlowPhase.ATTRACT:
+            out.append(SeatMark.READY if s in flow.ready else SeatMark.JOINED)
+        elif s in flow.humans:
+            out.append(SeatMark.JOIN)
+        else:
+            out.append(SeatMark.BOT)
+    return tuple(out)
+
+
+def hint(flow: Flow) -> str:
+    entering = any(c is not None for c in flow.editing)
+    if flow.phase is FlowPhase.JOIN:
+        if entering:
+            return "LEFT / RIGHT: letter   slot 4: next letter   slot 5: clear   SLAM: ready"
+        return "slot 1-3: choose   LEFT / RIGHT: change   slot 4: initials   SLAM: ready"
+    if flow.phase is FlowPhase.RESULT:
+        if entering:
+            return "LEFT / RIGHT: letter   slot 4: next letter   SLAM: done"
+        if flow.match is None or flow.match.is_over:
+            return "SLAM: rematch   slot 4: your initials   other buttons: change the game"
+        return (
+            f"SLAM when ready: game {flow.match.game_number} of the match   slot 4: your initials"
+        )
+    if flow.phase is FlowPhase.ATTRACT:
+        if flow.saved is not None:
+            return (
+                f"press SLAM to join: the {flow.saved.rules} match stands {score_text(flow.saved)}"
+            )
+        return "press SLAM to join"
+    return ""
+
+
+def view_of(flow: Flow, now: float) -> FlowView:
+    return FlowView(
+        screen=flow.phase.value,
+        game=flow.game.value,
+        rules=RULES_CARD.get(flow.game, ()),
+        menu=flow.menu() if flow.phase is FlowPhase.JOIN else (),
+        row=flow.row,
+        seats=seat_marks(flow),
+        count=flow.count_at(now) if flow.phase is FlowPhase.COUNTDOWN else 0,
+        hint=hint(flow),
+        names=flow.names,
+        # The view's own shape: -1 is a seat not entering (display/view.py).
+        editing=tuple(-1 if c is None else c for c in flow.editing),
+    )
+
+
+def match_view(flow: Flow) -> MatchView | None:
+    """The live match's scoreboard (none in attract or before the first game)."""
+    m = flow.match
+    if m is None or flow.phase in (FlowPhase.ATTRACT, FlowPhase.JOIN):
+        return None
+    title = str(m.rules).replace("-", " ")
+    game = len(m.results) if flow.phase is FlowPhase.RESULT else m.game_number
+    return MatchView(title=title, score=m.score, game=max(1, game), winner=m.winner)
+
+
+def status_line(flow: Flow) -> str:
+    """Where the cabinet is, for ``systemctl status`` (sd_notify ``STATUS=``)."""
+    m = flow.match
+    match flow.phase:
+        case FlowPhase.PLAYING if m is not None:
+            return f"{flow.game.value}: game {m.game_number} of a {m.rules} match"
+        case FlowPhase.RESULT if m is not None:
+            return f"result: {m.rules} {score_text(m)}" + (" (decided)" if m.is_over else "")
+        case FlowPhase.ATTRACT:
+            return f"attract: a {flow.game.value} demo"
+        case FlowPhase.JOIN:
+            return "join: players choosing"
+        case FlowPhase.COUNTDOWN:
+            return "countdown"
+        case _:
+            return flow.phase.value

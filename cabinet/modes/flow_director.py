@@ -1,0 +1,336 @@
+"""The flow at the cabinet: runs ``cabinet.modes.flow`` on the loop's thread and turns its
+effects into games dealt into the loop.
+
+``FlowDirector`` is the bottom of the modes' stack (cabinet/modes/stack.py): the service
+menu's director stands in front of it and hands it every press, batch and deadline while
+the menu is closed. It takes every debounced press (in attract, join, countdown and
+between games a press goes to the flow, not the engine; in play a joined seat's press
+goes to the engine), looks after every batch (a game just decided, a countdown second,
+an idle timeout) and wakes for its next deadline. A game starts by ``Table.swap_game``:
+the new state and each seat's bot (or player). It also tells the screen what to draw over
+the table (``flow_view``) and the live match.
+
+Around the games (issue 9) it also
+
+- records each match game (not the attract demos) when ``records`` is given
+  (cabinet/modes/flow_records.py): started before its deal, finished with its replay and
+  each seat's numbers, abandoned when something else is dealt over it (idle return,
+  failsafe, exit), and the match opened and closed. Writes happen between games only: a
+  game's end is written on the loop's next pass, after the deciding press was published;
+- tells systemd where the cabinet is (``STATUS=``, cabinet/adapters/sdnotify.py) as the
+  phase changes, on that next pass too;
+- is the loop's failsafe (``reset``): a short "resetting" card over a fresh attract
+  demo, the error counted in the records for the service menu's bookkeeping page;
+- offers the match the records kept open through a restart (``flow.start(saved=...)``)
+  and plays it on in the same records row;
+- works out each match game's numbers on the next pass (cabinet/modes/played.py) for the
+  result screen and the records, puts initials entered on the result screen on the game
+  just played (``Named``), and reads the high-score table that attract shows in turn
+  with the rules card.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from functools import partial
+from typing import TextIO
+
+from cabinet.adapters import sdnotify
+from cabinet.config import CabinetConfig, Control, Inputs
+from cabinet.kiosk.records import Records, seat_results
+from cabinet.modes import flow as fl
+from cabinet.modes.flow_records import Later, MatchBook, RecordedGame, safely
+from cabinet.modes.games import bot_for, difficulties, playable_games, rules_at
+from cabinet.modes.played import Played, cards_left, stats_lines
+from cabinet.modes.ports import Table
+from display.view import FlowView, MatchView
+from engine.bots import Bot
+from engine.game import new_game
+from engine.rules import Game
+
+DEFAULT_DIFFICULTY = "medium"
+RESET_CARD_S = 3.0
+"""How long the failsafe's "resetting" card stays over the fresh demo."""
+ATTRACT_CARD_S = 8.0
+"""Attract shows the rules card and the high-score table in turn, this long each."""
+
+
+class FlowDirector:
+    """Runs the flow at a table (loop thread only)."""
+
+    def __init__(
+        self,
+        config: CabinetConfig,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        out: TextIO | None = None,
+        games: Sequence[Game] | None = None,
+        records: Records | None = None,
+    ) -> None:
+        self.config = config
+        self.records = records
+        """The records, or None (laptop mode: nothing is written)."""
+        self.clock = clock
+        self.out = out
+        self._later: Later = []
+        """Records writes and status lines for the loop's next pass (between games)."""
+        self._book = MatchBook(records, self._later)
+        self._stats: tuple[str, ...] = ()
+        """The last match game's numbers for the result screen (``stats_lines``)."""
+        self._stats_new = False
+        """New numbers since the last pass: the screen must be told."""
+        self._status = ""
+        self._card_until: float | None = None
+        """The failsafe's "resetting" card is up until then."""
+        humans = [s.index for s in config.seats if s.inputs is not Inputs.BOT]
+        bot_difficulties = [s.difficulty for s in config.seats if s.difficulty]
+        self.seed = config.seed if config.seed is not None else random.randrange(1_000_000)
+        saved = self._book.saved
+        self.flow, self._pending = fl.start(
+            config.flow,
+            seats=len(config.seats),
+            humans=humans,
+            games=tuple(games) if games is not None else playable_games(config),
+            difficulties=difficulties(),
+            difficulty=bot_difficulties[0] if bot_difficulties else DEFAULT_DIFFICULTY,
+            game=config.rules.game,
+            match=config.match,
+            seed=self.seed,
+            now=clock(),
+            saved=None if saved is None else (saved.game, saved.match),
+        )
+        if self.flow.saved is None:
+            self._book.saved = None  # not playable here (other seats or games)
+        elif saved is not None:
+            m = saved.match
+            self._say(
+                f"the {m.rules} match from before the restart stands "
+                f"{fl.score_text(m)}: players can play it on"
+            )
+        self._table: Table | None = None
+        self._reported = False
+        """Has the game on the table been reported over to the flow?"""
+        self._note_status()
+
+    @property
+    def table(self) -> Table:
+        """The loop this director runs (``attach``)."""
+        assert self._table is not None, "attach the director to a loop first"
+        return self._table
+
+    @property
+    def recorded_game(self) -> RecordedGame | None:
+        """The recorded game on the table (None: a demo, or no records)."""
+        return self._book.game
+
+    @property
+    def match_id(self) -> int | None:
+        """The records' id of the match in play."""
+        return self._book.match_id
+
+    @property
+    def stats(self) -> tuple[str, ...]:
+        """The last match game's numbers, as the result screen shows them."""
+        return self._stats
+
+    # Set-up.
+
+    def attach(self, table: Table) -> None:
+        """Become ``table``'s director and deal the first demo into it."""
+        self._table = table
+        table.director = self
+        pending, self._pending = self._pending, []
+        self._apply(pending)
+
+    # The loop's questions (on the loop's thread).
+
+    def press(self, seat: int, control: Control, t: float) -> bool:
+        """A debounced press; True if the flow took it (the engine must not see it)."""
+        before = self.flow
+        self._step(fl.FlowPress(seat, control), t)
+        playing = before.phase is fl.FlowPhase.PLAYING and self.flow.phase is fl.FlowPhase.PLAYING
+        return not (playing and seat in self.flow.joined and seat not in self.flow.taken)
+
+    def after_batch(self, now: float) -> bool:
+        """After each batch: a decided game, due flow timers. True if the flow moved."""
+        self.flush()
+        before = self.flow
+        state = self.table.state
+        if state.is_over and not self._reported:
+            self._reported = True
+            self._finished()
+            cards = cards_left(state)
+            match = self.flow.match
+            if match is not None and self.flow.phase is fl.FlowPhase.PLAYING:
+                self._book.decided(match, state.winner, cards)
+            self._step(fl.GameOver(state.winner, cards), now)
+        due = fl.next_due(self.flow, now)
+        counting = False
+        if due is not None and due <= now + fl.EPS:
+            counting = self.flow.phase is fl.FlowPhase.COUNTDOWN  # 3, 2, 1: a new number
+            self._step(fl.FlowTick(), now)
+        card = self._card_until is not None and now >= self._card_until - fl.EPS
+        if card:
+            self._card_until = None  # the "resetting" card comes down
+        stats, self._stats_new = self._stats_new, False  # the result screen's numbers came
+        return counting or card or stats or self.flow is not before
+
+    def deadline(self) -> float | None:
+        now = self.clock()
+        if self._later:
+            return now  # records and status: on the next pass
+        times = [d for d in (fl.next_due(self.flow, now), self._card_until) if d is not None]
+        return min(times) if times else None
+
+    def flush(self) -> None:
+        """Do the writes put off to this pass (records, status); also at exit."""
+        later = self._later[:]
+        self._later.clear()
+        for job in later:
+            job()
+
+    def close(self) -> None:
+        """At exit (the loop has stopped): a recorded game still on is abandoned."""
+        self._book.abandon(Played.of(self.table), self.flush)
+        self.flush()
+
+    def back_to_attract(self, now: float) -> None:
+        """The join screen back to attract, its seats let go (the service menu's lock
+        turned a guest away); any other phase, a game in play above all, is left alone."""
+        if self.flow.phase is fl.FlowPhase.JOIN:
+            self.flow, effects = fl.reset(self.flow, now)
+            self._apply(effects)
+            self._note_status()
+
+    def menu_closed(self, now: float) -> None:
+        """Time in the service menu is no player's idleness: the press clocks restart."""
+        flow = self.flow
+        if flow.phase is not fl.FlowPhase.ATTRACT:
+            self.flow = replace(flow, last_press=now, pressed=(now,) * len(flow.pressed))
+
+    # The failsafe (the loop's ``failsafe``).
+
+    def reset(self, exc: BaseException | None = None) -> None:
+        """Something failed on the loop: show "resetting" and go back to attract with a
+        fresh demo (the game on the table is recorded abandoned, the match given up)."""
+        now = self.clock()
+        self._card_until = now + RESET_CARD_S
+        self._say("resetting after an error (the traceback is in the log)")
+        records = self.records
+        if records is not None and exc is not None:  # for the bookkeeping page, next pass
+            detail = f"{type(exc).__name__}: {exc}"
+            self._later.append(partial(safely, "note_fault", partial(records.note_fault, detail)))
+        self.flow, effects = fl.reset(self.flow, now)
+        self._apply(effects)
+        self._note_status()
+
+    # What the screen shows.
+
+    def flow_view(self) -> tuple[FlowView, MatchView | None]:
+        now = self.clock()
+        if self._card_until is not None and now < self._card_until:
+            return FlowView(
+                screen="resetting", game=self.flow.game.value, hint="back to the demo in a moment"
+            ), None
+        view = fl.view_of(self.flow, now)
+        if view.screen == fl.FlowPhase.RESULT and self._stats:
+            view = replace(view, stats=self._stats)
+        scores = self._book.scores
+        if (
+            view.screen == fl.FlowPhase.ATTRACT
+            and scores
+            and int((now - self.flow.since) // ATTRACT_CARD_S) % 2 == 1
+        ):
+            view = replace(view, scores=scores)  # the rules card's turn is over
+        return view, fl.match_view(self.flow)
+
+    # Effects.
+
+    def _step(self, inp: fl.FlowInput, now: float) -> None:
+        before = self.flow.phase
+        self.flow, effects = fl.step(self.flow, inp, now)
+        self._apply(effects)
+        if self.flow.phase is not before:
+            self._note_status()
+
+    def _note_status(self) -> None:
+        """STATUS= for ``systemctl status`` when the phase changed (sent next pass)."""
+        text = fl.status_line(self.flow)
+        if text != self._status:
+            self._status = text
+            self._later.append(lambda: sdnotify.status(text))
+
+    def _apply(self, effects: Sequence[fl.FlowEffect]) -> None:
+        for eff in effects:
+            match eff:
+                case fl.StartDemo(game=game, seed=seed):
+                    self._book.abandon(Played.of(self.table), self.flush)
+                    self._book.give_up_match()
+                    difficulty = self.flow.difficulty
+                    bots = {s.index: s.difficulty or difficulty for s in self.config.seats}
+                    self._deal(game, seed, bots)
+                case fl.StartGame():
+                    self._book.abandon(Played.of(self.table), self.flush)
+                    if self.records is not None:
+                        self.flush()  # the last game's record first
+                    self._book.start(eff, rules_at(self.config, eff.game) or self.config.rules)
+                    self._deal(eff.game, eff.seed, dict(eff.bots))
+                    m = eff.match
+                    self._say(
+                        f"{eff.game.value.capitalize()}, game {m.game_number} of the match "
+                        f"({m.rules}), deal seed {eff.seed}"
+                    )
+                case fl.TakeOver(seat=seat, difficulty=difficulty):
+                    self._book.taken[seat] = difficulty
+                    table = self.table
+                    table.set_bot(seat, self._bot(seat, difficulty, table.state.now))
+                    self._say(f"P{seat + 1} went quiet: a {difficulty} bot plays on")
+                case fl.Named(seat=seat, initials=initials):
+                    if self.flow.phase is fl.FlowPhase.RESULT:
+                        game_id = self._book.name(seat, initials)
+                        if game_id is not None:
+                            self._say(f"P{seat + 1} is {initials} (game {game_id})")
+                case fl.GiveBack(seat=seat):
+                    self.table.set_bot(seat, None)
+                    self._say(f"P{seat + 1} is back")
+
+    def _finished(self) -> None:
+        """A game was decided. A match game's numbers for the result screen and, when
+        recorded, its record with the replay: worked out and written next pass."""
+        match_game = self.flow.phase is fl.FlowPhase.PLAYING
+        recorded, taken = self._book.game_over(match_game)
+        if not match_game:
+            return  # an attract demo: nobody's numbers
+        played = Played.of(self.table)
+
+        def after() -> None:
+            tally = played.tally()  # one fold: the screen's figures are the records'
+            self._stats = stats_lines(tally.seats)
+            self._stats_new = True
+            self._book.finish(recorded, taken, played, list(seat_results(tally)))
+
+        self._later.append(partial(safely, "the game's numbers", after))
+
+    def _bot(self, seat: int, difficulty: str, salt: int) -> Bot:
+        return bot_for(seat, difficulty, self.seed * 10 + seat + 1 + salt * 7919)
+
+    def _deal(self, game: Game, seed: int, bots: Mapping[int, str]) -> None:
+        self._stats, self._book.named_game = (), None
+        rules = rules_at(self.config, game) or self.config.rules
+        state, _ = new_game(rules, random.Random(seed), seed)
+        seats = {
+            s.index: (self._bot(s.index, bots[s.index], seed) if s.index in bots else None)
+            for s in self.config.seats
+        }
+        self._reported = False
+        self.table.swap_game(state, seats)
+
+    def _say(self, text: str) -> None:
+        if self.out is not None:
+            print(f"speed-cabinet: {text}", file=self.out, flush=True)
+
+
+__all__ = ["ATTRACT_CARD_S", "RESET_CARD_S", "FlowDirector"]

@@ -1,0 +1,113 @@
+"""What the modes need of the cabinet around them: the loop's table (``Table``), a built
+cabinet (``Built``), and what a mode answers the loop (``Mode``).
+
+Protocols, not the loop's classes: the modes ask for no more than they use, so the loop
+can change around them (and a test can stand in for it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence, Sized
+from pathlib import Path
+from typing import Protocol
+
+from cabinet.adapters.debounce import PanelDebouncer
+from cabinet.config import CabinetConfig, Control, SeatConfig
+from cabinet.controls.registry import PanelLights
+from cabinet.kiosk.records import Records
+from engine.bots import Bot
+from engine.commands import Command
+from engine.events import Event
+from engine.game import GameState
+
+
+class Mode(Protocol):
+    """A mode the loop runs: the top of the stack is the loop's ``director``."""
+
+    def press(self, seat: int, control: Control, t: float) -> bool:
+        """A debounced press; True if the mode took it (the engine must not see it)."""
+        ...
+
+    def after_batch(self, now: float) -> bool:
+        """After each batch the loop applied: due timers, a decided game. True if the
+        mode moved (the screen must be told)."""
+        ...
+
+    def deadline(self) -> float | None:
+        """The next clock time the loop must wake for this mode (None: no timer)."""
+        ...
+
+
+class Seat(Protocol):
+    """One seat at the table, as the service menu reads it (button test, LED test)."""
+
+    @property
+    def config(self) -> SeatConfig: ...
+    @property
+    def debouncer(self) -> PanelDebouncer: ...
+
+
+class Faults(Protocol):
+    @property
+    def times(self) -> Sized:
+        """The failsafe's resets in its window (the last minute)."""
+        ...
+
+
+class Table(Protocol):
+    """The loop as the modes see it: the game on the table and how to change it (only on
+    the loop's thread)."""
+
+    director: Mode | None
+    lights_override: Callable[[int], PanelLights | None] | None
+
+    @property
+    def first(self) -> GameState:
+        """The game as dealt."""
+        ...
+
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def game_commands(self) -> Sequence[Command]:
+        """Every command applied to the game on the table (its replay)."""
+        ...
+
+    @property
+    def game_events(self) -> Sequence[Event]: ...
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+    @property
+    def offline(self) -> Mapping[int, object]:
+        """The serial panels that are down, by seat (none: empty)."""
+        ...
+
+    @property
+    def faults(self) -> Faults: ...
+    def ms(self, t: float) -> int:
+        """Engine time for clock time ``t``."""
+        ...
+
+    def swap_game(self, state: GameState, bots: Mapping[int, Bot | None]) -> None: ...
+    def set_bot(self, index: int, bot: Bot | None) -> None: ...
+    def command(self, cmd: Command) -> None: ...
+    def stop(self) -> None: ...
+
+
+class Built(Protocol):
+    """A built cabinet (cabinet/app.py ``Cabinet``) the modes attach to."""
+
+    @property
+    def config(self) -> CabinetConfig: ...
+    @property
+    def loop(self) -> FailsafeTable: ...
+    @property
+    def records(self) -> Records | None: ...
+    @property
+    def state_dir(self) -> Path | None: ...
+
+
+class FailsafeTable(Table, Protocol):
+    """The loop with its failsafe: called with the exception after a failed batch."""
+
+    failsafe: Callable[[Exception], None] | None

@@ -1,0 +1,164 @@
+"""The operator's service menu: pure state machine, driven by panel presses.
+
+A frozen ``ServiceMenu`` and ``step(menu, input, now) -> (menu, effects)``; no pygame, no
+threads, no disk, no clock (time comes in as ``now``). The cabinet
+(cabinet/modes/service_director.py) feeds it presses while it is open, the held SLAM buttons,
+the service pin and kiosk F2, and turns its effects into actions (pause the game, save
+settings, store initials, reset the records, power off, log the lock's ``Audit``s).
+
+Entering, and the operator lock:
+
+- The service button (``[cabinet] service_pin``; F2 in laptop mode), at any time: the
+  full menu. Whoever can reach inside the cabinet is the operator. Mid-game it pauses the
+  game first (effect ``PauseGame``), so no press reaches the engine as a false call; every
+  press goes to the menu while it is open.
+- Two seats holding SLAM together for ``HOLD_S`` (3 s) outside a game (attract or join),
+  or F2 on a USB keyboard in kiosk mode (``KioskKey``; mid-game it pauses first): the code
+  prompt. The next presses, on any panel, are compared with ``[cabinet] operator_code``
+  as one sequence of the code's length (dots show how many were entered, never which, and
+  no press is judged on its own). Right: the full menu. Wrong, or no press for
+  ``PROMPT_TIMEOUT_S``: the menu closes, back to attract (a game it paused resumes).
+  ``TRIES`` wrong codes in a row lock the prompt for ``LOCKOUT_S``; a right code starts
+  the count again. The count and the lock live in memory only: a restart clears them.
+  The service button opens the full menu, locked or not.
+- With no code set, the hold (and kiosk F2) opens the menu read-only (``Access``): the
+  button, LED and latency tests, bookkeeping and high scores; no settings, no initials,
+  no reset, no pause, no power. Those pages are not offered, and refused if reached.
+- Laptop mode offers no shut down or reboot: its power page only quits.
+- Any open page but the prompt closes after ``MENU_IDLE_S`` (two minutes) without a
+  press, back to attract: a menu left open is nobody's.
+
+The buttons (any seat's panel):
+
+=============  ==============================================================
+Page           Buttons
+=============  ==============================================================
+operator code  the code's presses, any buttons, any panel (SLOT5 is a code press)
+locked         any button: back
+menu           LEFT / RIGHT previous / next item, SLAM open it, SLOT5 exit
+every page     SLOT5 back to the menu (button test: SLOT5 three times in a row)
+button test    every press shown live (counts, bounces, stuck buttons)
+LED test       each seat's LEDs lit one at a time; SLAM: all on / cycling
+settings       LEFT / RIGHT row, SLOT1 / SLOT2 value down / up, SLAM save
+high scores    SLAM enter initials for the newest unclaimed win: SLOT1 / SLOT2
+               letter down / up, LEFT / RIGHT letter position, SLAM confirm
+reset stats    SLAM arms, SLAM again erases every record (any other: cancel)
+pause/resume   SLAM pauses or resumes the game in play
+power          LEFT / RIGHT shut down / reboot / restart the cabinet (it starts again
+               with the saved settings), SLAM arms, SLAM again does it
+exit           SLAM leaves (resuming the game if the menu paused it)
+=============  ==============================================================
+
+The service button (or kiosk F2) pressed while the menu is open leaves it, from any page.
+
+Modules: ``state`` (``ServiceMenu``, ``Page``, ``Access``), ``messages`` (``MenuInput``,
+``MenuEffect``, the lock's ``Audit``), ``form`` (the settings rows and file), ``lock``
+(open, close, the code prompt), ``pages`` (a press on each page), ``step`` (the
+transitions), ``view`` (what the screen shows).
+"""
+
+from cabinet.modes.service.form import (
+    SettingRow,
+    Settings,
+    SettingValue,
+    form_of,
+    settings_mapping,
+)
+from cabinet.modes.service.messages import (
+    HARMFUL,
+    Audit,
+    Closed,
+    Done,
+    Held,
+    KioskKey,
+    Load,
+    LockEvent,
+    MenuEffect,
+    MenuInput,
+    MenuPress,
+    MenuTick,
+    Opened,
+    PauseGame,
+    Power,
+    ResetStats,
+    ResumeGame,
+    SaveInitials,
+    SaveSettings,
+    ServiceButton,
+)
+from cabinet.modes.service.state import (
+    EPS,
+    HOLD_S,
+    ITEMS,
+    LED_STEP_S,
+    LOCKOUT_S,
+    MENU_IDLE_S,
+    POWER_ACTIONS,
+    PROMPT_TIMEOUT_S,
+    READ_ONLY_ITEMS,
+    TRIES,
+    Access,
+    Page,
+    PowerAction,
+    SeatControl,
+    ServiceMenu,
+)
+from cabinet.modes.service.step import (
+    next_due,
+    start,
+    step,
+)
+from cabinet.modes.service.view import (
+    Live,
+    percentile,
+    view_of,
+)
+
+__all__ = [
+    "EPS",
+    "HARMFUL",
+    "HOLD_S",
+    "ITEMS",
+    "LED_STEP_S",
+    "LOCKOUT_S",
+    "MENU_IDLE_S",
+    "POWER_ACTIONS",
+    "PROMPT_TIMEOUT_S",
+    "READ_ONLY_ITEMS",
+    "TRIES",
+    "Access",
+    "Audit",
+    "Closed",
+    "Done",
+    "Held",
+    "KioskKey",
+    "Live",
+    "Load",
+    "LockEvent",
+    "MenuEffect",
+    "MenuInput",
+    "MenuPress",
+    "MenuTick",
+    "Opened",
+    "Page",
+    "PauseGame",
+    "Power",
+    "PowerAction",
+    "ResetStats",
+    "ResumeGame",
+    "SaveInitials",
+    "SaveSettings",
+    "SeatControl",
+    "ServiceButton",
+    "ServiceMenu",
+    "SettingRow",
+    "SettingValue",
+    "Settings",
+    "form_of",
+    "next_due",
+    "percentile",
+    "settings_mapping",
+    "start",
+    "step",
+    "view_of",
+]
