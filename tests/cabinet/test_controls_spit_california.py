@@ -21,9 +21,10 @@ from cabinet.controls.registry import (
     panel_lights,
 )
 from cabinet.loop.core import CabinetLoop, Item, Published, seat_runtime
-from engine import california, game, spit
+from engine import game
 from engine.bots import Bot
 from engine.commands import Cover, Move, Pause, Play, Slam, Slap
+from engine.games import california, spit
 from engine.invariants import check_invariants
 from engine.state import Phase
 from tests.cabinet.rigs import FakeClock, cabinet_loop, run_until
