@@ -202,7 +202,7 @@ def ready_fast(state: SpeedState, cmd: Slam) -> tuple[SpeedState, list[Event]] |
     me = players[p]
     if not (me.hand or me.draw):
         return None  # an out player's slam: a claim, or nothing
-    if claims(state.rules.call, p, players):
+    if claims(state.rules.call, False, players):
         return None  # a claim for someone out
     ready = state.ready
     if p not in ready:
