@@ -18,7 +18,7 @@ What is counted:
 - **reaction times**: for every accepted play, the time from the moment that exact play
   (the physical card and the pile, or the covered top) became legal and stayed legal to
   the command's ``t``. Measured lazily (only when asked) from the steps kept, so the sim,
-  which does not ask (``tally(reactions=False)``), pays nothing for them. See
+  which does not ask (``GameStats(first, reactions=False)``), pays nothing for them. See
   ``reaction_records`` for the exact rule.
 """
 
@@ -139,6 +139,7 @@ class GameStats:
     time. ``first`` is the game as started (before any command)."""
 
     __slots__ = (
+        "_commands",
         "_first",
         "_game",
         "_moves",
@@ -154,7 +155,9 @@ class GameStats:
         "_timeouts",
     )
 
-    def __init__(self, first: GameState) -> None:
+    def __init__(self, first: GameState, *, reactions: bool = True) -> None:
+        """``reactions`` False keeps no steps (the sim's case): reaction times are then
+        never measured and every tally leaves them out."""
         n = len(first.players)
         self._first = first
         self._state = first
@@ -167,14 +170,19 @@ class GameStats:
         self._timeouts = 0
         self._rebuilds = 0
         self._recycles = 0
-        self._steps: list[tuple[Command, GameState, Sequence[Event]]] = []
+        self._commands = 0
+        self._steps: list[tuple[Command, GameState, Sequence[Event]]] | None = (
+            [] if reactions else None
+        )
         """Every step fed: what reaction times are measured from, when asked."""
-        self._reactions = _ReactionTracker(self._game, first)
+        self._reactions = _ReactionTracker(self._game, first) if reactions else None
 
     @classmethod
-    def replay(cls, first: GameState, commands: Iterable[Command]) -> GameStats:
+    def replay(
+        cls, first: GameState, commands: Iterable[Command], *, reactions: bool = True
+    ) -> GameStats:
         """The fold of ``commands`` applied to ``first`` in order."""
-        stats = cls(first)
+        stats = cls(first, reactions=reactions)
         step = stats._game.step
         state = first
         for cmd in commands:
@@ -193,7 +201,9 @@ class GameStats:
         # built per event.
         before = self._state
         self._state = state
-        self._steps.append((cmd, state, events))
+        self._commands += 1
+        if self._steps is not None:
+            self._steps.append((cmd, state, events))
         for ev in events:
             if isinstance(ev, CardPlayed) or isinstance(ev, Covered):  # noqa: SIM101
                 # Seats in play order: plays and runs are counted from it when asked.
@@ -234,13 +244,14 @@ class GameStats:
         a lockout does not make a play illegal; rejected presses are no reactions.
         """
         tracker = self._reactions
+        if tracker is None or self._steps is None:
+            return ()
         tracker.advance(self._steps)
         return tuple(tracker.found)
 
     def tally(self, *, reactions: bool = True) -> GameTally:
         """The figures so far; ``reactions`` False leaves the reaction times out (they are
-        measured on the first ask, by walking the steps fed since the last: the sim, which
-        has no use for them, does not pay for them)."""
+        measured when asked, by walking the steps fed since the last ask)."""
         state = self._state
         table = self._game.table_cards(state)
         times = self.reactions() if reactions else ((),) * len(table.seats)
@@ -272,7 +283,7 @@ class GameStats:
             winner=state.winner,
             over=state.is_over,
             length_ms=state.now,
-            commands=len(self._steps),
+            commands=self._commands,
             plays=len(self._players),
             stalls=state.stalls,
             deadlocks=state.deadlocks,

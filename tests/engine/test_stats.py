@@ -121,8 +121,12 @@ def test_reactions_are_reaction_times_and_cost_nothing_unasked(name: str) -> Non
     tally = stats.tally()
     assert tuple(s.reactions_ms for s in tally.seats) == stats.reactions()
     assert sum(map(len, stats.reactions())) == tally.plays
-    bare = GameStats.replay(first, commands).tally(reactions=False)
-    assert bare == replace(tally, seats=tuple(replace(s, reactions_ms=()) for s in tally.seats))
+    bare = GameStats.replay(first, commands, reactions=False)
+    assert bare.reactions() == ((),) * rules.players
+    assert bare.tally() == GameStats.replay(first, commands).tally(reactions=False)
+    assert bare.tally() == replace(
+        tally, seats=tuple(replace(s, reactions_ms=()) for s in tally.seats)
+    )
     for seat in tally.seats:
         if seat.reactions_ms:
             assert seat.mean_reaction_ms == sum(seat.reactions_ms) / len(seat.reactions_ms)
