@@ -1,7 +1,8 @@
 """Speed's fast path: a play, or a ready slam at a stall, judged on the frozen state,
 building only what it changes (the sim's hot path). Whatever it cannot judge it hands back
 (None) to the general path, ``engine.games.speed.step._Work``; the differential test
-(tests/engine/test_speed_units.py) checks the two agree on every step of real games.
+(tests/engine/playout.py, run by tests/engine/test_properties.py) checks the two agree on
+every step of random playouts.
 """
 
 from __future__ import annotations
