@@ -9,8 +9,9 @@ from typing import Any, TextIO
 from cabinet.controls.registry import Led, PanelLights
 from cabinet.loop.core import Published, SeatRuntime
 from cabinet.tools.demo import describe
-from engine import california, notation, spit
-from engine.state import Phase, SpeedState
+from engine.games import california, spit
+from engine.games.speed import SpeedState, notation
+from engine.state import Phase
 
 _LED = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
 

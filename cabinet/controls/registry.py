@@ -37,13 +37,13 @@ from enum import Enum
 from typing import Any
 
 from cabinet.config import SLOTS, Assist, Control
-from engine.california import CaliforniaState, coverable
 from engine.cards import Card
 from engine.commands import Command, Cover, Move, Play, Slam, Slap
+from engine.games.california import CaliforniaState, coverable
+from engine.games.speed import SpeedState, can_play
+from engine.games.spit import SpitState
 from engine.rules import CallMode, Game
-from engine.speed import can_play
-from engine.spit import SpitState
-from engine.state import Phase, SpeedState
+from engine.state import Phase
 
 
 class SpeedController:

@@ -32,8 +32,8 @@ from cabinet.adapters.gpio import GpioPanel
 from cabinet.config import Control, parse_config
 from cabinet.loop.core import CabinetLoop, Item, seat_runtime
 from engine.commands import Command
-from engine.notation import parse_table
-from engine.speed import start
+from engine.games.speed import start
+from engine.games.speed.notation import parse_table
 
 PRESSES = 10_000
 WAIT_S = 2.0

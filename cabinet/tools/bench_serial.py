@@ -35,8 +35,8 @@ from cabinet.config import parse_config
 from cabinet.loop.core import CabinetLoop, Item, seat_runtime
 from cabinet.tools.bench_press import BENCH_TABLE
 from engine.commands import Command
-from engine.notation import parse_table
-from engine.speed import start
+from engine.games.speed import start
+from engine.games.speed.notation import parse_table
 from firmware_bridge import protocol as P
 from firmware_bridge.link import PanelLink
 from firmware_bridge.sim import PanelSim

@@ -12,10 +12,10 @@ import sys
 import time
 from typing import TextIO
 
-from engine import Play, Rules, Slam, SpeedState, Tick
+from engine import Play, Rules, Slam, Tick
 from engine.events import Event
-from engine.notation import format_position
-from engine.speed import legal_plays, new_game, step
+from engine.games.speed import SpeedState, legal_plays, new_game, step
+from engine.games.speed.notation import format_position
 
 THINK_MS = (250, 900)
 

@@ -20,9 +20,8 @@ from cabinet.app import FAILED_EXIT, run_cabinet
 from cabinet.config import CabinetConfig, Control, parse_config
 from cabinet.loop.core import CabinetLoop, Item, Published, seat_runtime
 from engine.commands import Command, Play, Slam
-from engine.notation import parse_table
-from engine.speed import start
-from engine.state import SpeedState
+from engine.games.speed import SpeedState, start
+from engine.games.speed.notation import parse_table
 
 SEAT0_LEDS = {
     "slot1": 4,

@@ -21,11 +21,11 @@ from cabinet.kiosk import records as R
 from cabinet.kiosk.records import Records, RecordsError, SeatEntry, SeatResult
 from cabinet.kiosk.records.tallies import scenario_tally
 from cabinet.tools.sim import SIM_GAMES
-from engine import california, speed, spit
 from engine.bots import find_profile
 from engine.commands import Command, Tick
 from engine.events import CardPlayed, Event, Stalled
 from engine.game import GameState, start_table, step
+from engine.games import california, speed, spit
 from engine.match import MatchRules
 from engine.reaction import reaction_times
 from engine.rules import Game, Rules, find_rules

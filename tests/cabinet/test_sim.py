@@ -13,14 +13,15 @@ from typing import Any
 import pytest
 
 from cabinet.tools import sim
-from engine import game, speed
+from engine import game
 from engine.bots import BotProfile, find_profile
 from engine.commands import Command, Play
 from engine.events import Event
+from engine.games import speed
+from engine.games.speed import SpeedState
 from engine.invariants import InvariantBreach, check_invariants
 from engine.rules import Game, Rules
 from engine.scenario import Scenario, parse, play, record, run_text
-from engine.state import SpeedState
 
 JSON_KEYS = {
     "games",
