@@ -1,6 +1,7 @@
-"""The composition root: config -> pin factory, panels, keyboard, bots, the table; then the
-mode that runs it (one game, or the player's flow with the service menu in front), the
-observers (text view, window feed, the headless screen log) and the loop.
+"""The composition root: config -> pin factory, panels, keyboard, bots, the table
+(``cabinet/seating.py``); then the mode that runs it (one game, or the player's flow with
+the service menu in front), the observers (text view, window feed, the headless screen
+log) and the loop.
 
 The only place that decides which adapters and modes run (``cabinet/run.py`` runs what is
 built here). Built in two steps so the run can say what it seated before the first deal:
@@ -9,7 +10,6 @@ built here). Built in two steps so the run can say what it seated before the fir
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
@@ -18,65 +18,31 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from cabinet.adapters import sdnotify
-from cabinet.adapters.gpio import GpioPanel, make_pin_factory, service_button
+from cabinet.adapters.gpio import GpioPanel
 from cabinet.adapters.headless import ScreenLines
-from cabinet.adapters.keyboard import SeatKey, TerminalKeys, key_bindings
+from cabinet.adapters.keyboard import SeatKey, key_bindings
 from cabinet.adapters.textview import TextView
-from cabinet.config import CabinetConfig, Inputs, PinFactoryKind, SeatConfig
-from cabinet.inputs import ButtonEdge, Inbox, LinkChanged, ServiceSource
+from cabinet.config import CabinetConfig, Inputs
+from cabinet.inputs import ServiceSource
 from cabinet.kiosk.records import Records
-from cabinet.kiosk.state_dir import open_records
 from cabinet.loop import (
     CabinetLoop,
     Director,
     FaultBudget,
     Observer,
-    PanelLinks,
-    PanelPort,
     SeatRuntime,
-    Table,
-    seat_runtime,
 )
 from cabinet.modes.director import FlowDirector
 from cabinet.modes.service_director import ServiceDirector, service_paths
 from cabinet.modes.single import SingleGame
-from cabinet.panel import Control
-from engine.bots import Bot
-from engine.game import new_game
+from cabinet.seating import Seated, seat_cabinet
 
 if TYPE_CHECKING:
     from cabinet.adapters.window import ScreenFeed
-    from firmware_bridge.link import PanelStatus
 
-DEFAULT_BOT = "medium"
 SERVICE_KEY = "f2"
 """Laptop mode's service button in the window (the cabinet's is ``[cabinet] service_pin``);
 in kiosk mode a USB keyboard's F2 opens only the operator code prompt."""
-
-
-@dataclass
-class Seated:
-    """The cabinet's hardware and table, before a mode runs it (``seat_cabinet``)."""
-
-    config: CabinetConfig
-    """As run: the seed filled in."""
-    inbox: Inbox
-    table: Table
-    links: PanelLinks
-    panels: list[GpioPanel]
-    factory: Any
-    """The gpiozero pin factory (untyped), or None when nothing needs pins."""
-    stack: ExitStack
-    """Closes every adapter (and the records), last opened first."""
-    bots: dict[int, str]
-    """The bot seats and each bot's difficulty."""
-    out: TextIO
-    records: Records | None = None
-    state_dir: Path | None = None
-
-    @property
-    def seats(self) -> list[SeatRuntime]:
-        return self.table.seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,123 +98,6 @@ class Cabinet:
             self.loop.all_off()
         finally:
             self.stack.close()
-
-
-def _link_change(status: PanelStatus) -> LinkChanged:
-    return LinkChanged(status.t, status.name, status.up, tuple(status.seats), str(status))
-
-
-class LinkInbox:
-    """The serial link's puts mapped onto the inbox's items (its edges arrive as
-    ``(t, seat, control, pressed)``)."""
-
-    def __init__(self, inbox: Inbox) -> None:
-        self.inbox = inbox
-
-    def put(self, edge: tuple[float, int, Control, bool]) -> None:
-        self.inbox.put(ButtonEdge(*edge))
-
-    def status(self, status: PanelStatus) -> None:
-        self.inbox.put(_link_change(status))
-
-
-def _serial_panel(sc: SeatConfig, inbox: Inbox, stack: ExitStack) -> PanelPort:
-    from firmware_bridge.link import PanelLink, SerialLights
-
-    assert sc.serial is not None
-    glue = LinkInbox(inbox)
-    link = PanelLink(
-        sc.serial, glue, seats={0: sc.index}, control=Control, on_status=glue.status, name=sc.name
-    )
-    stack.callback(link.close)  # sends all-LEDs-off before closing
-    return SerialLights(link, sc.index)
-
-
-def seat_cabinet(
-    config: CabinetConfig,
-    *,
-    mock: bool = False,
-    keyboard: bool = False,
-    window: bool = False,
-    out: TextIO = sys.stdout,
-    seed: int | None = None,
-    factory: Any = None,
-    state_dir: Path | None = None,
-) -> Seated:
-    """The hardware, the seats and the table. ``mock``: mock pins, and GPIO seats nobody can
-    press get bots. ``keyboard``: read the keyboard seats from the terminal (or, with the
-    ``window``, from it); otherwise they get bots. ``state_dir``: keep the records there."""
-    seed = config.seed if seed is None else seed
-    seed = random.randrange(1_000_000) if seed is None else seed
-    inbox = Inbox()  # bounded per source: a flooding panel loses presses, nothing else
-    stack = ExitStack()
-    try:
-        records = open_records(state_dir, out) if state_dir is not None else None
-        if records is not None:
-            stack.callback(records.close)
-        kind = PinFactoryKind.MOCK if mock else config.pin_factory
-        needs_pins = (
-            any(s.inputs is Inputs.GPIO for s in config.seats) or config.service_pin is not None
-        )
-        if factory is None and (needs_pins or kind is PinFactoryKind.MOCK):
-            factory = make_pin_factory(kind)
-            stack.callback(factory.close)
-        seats: list[SeatRuntime] = []
-        panels: list[GpioPanel] = []
-        bots: dict[int, str] = {}
-        for sc in config.seats:
-            panel: PanelPort | None = None
-            if sc.inputs is Inputs.GPIO:
-                gpio_panel = GpioPanel(sc, inbox.put, factory, pwm=config.led_pwm)
-                stack.callback(gpio_panel.close)
-                panels.append(gpio_panel)
-                panel = gpio_panel
-            elif sc.inputs is Inputs.SERIAL:
-                panel = _serial_panel(sc, inbox, stack)
-            empty = sc.inputs is Inputs.BOT or (
-                (sc.inputs is Inputs.GPIO and kind is PinFactoryKind.MOCK)
-                or (sc.inputs is Inputs.KEYBOARD and not keyboard)
-            )
-            bot = None
-            if empty:
-                bot = Bot(sc.index, sc.difficulty or DEFAULT_BOT, seed * 10 + sc.index + 1)
-                bots[sc.index] = bot.profile.name
-            seats.append(
-                seat_runtime(
-                    sc,
-                    debounce_ms=config.debounce_ms,
-                    stuck_ms=config.stuck_ms,
-                    service_hold_ms=config.service_hold_ms,
-                    two_hand=config.two_hand,
-                    panel=panel,
-                    bot=bot,
-                )
-            )
-        if config.service_pin is not None:
-            stack.callback(service_button(config.service_pin, inbox.put, factory).close)
-        if keyboard and not window:  # with a window, keys come from it
-            bindings = key_bindings(config.seats)
-            if bindings:
-                keys = TerminalKeys(bindings, inbox.put, inbox.request_stop)
-                stack.callback(keys.close)
-        state, _ = new_game(config.rules, random.Random(seed), seed)
-        table = Table(state, seats)
-        return Seated(
-            replace(config, seed=seed),
-            inbox,
-            table,
-            PanelLinks(table),
-            panels,
-            factory,
-            stack,
-            bots,
-            out,
-            records,
-            state_dir,
-        )
-    except BaseException:
-        stack.close()
-        raise
 
 
 def compose(
@@ -403,14 +252,4 @@ def flow_seats(config: CabinetConfig) -> CabinetConfig:
     return replace(config, seats=tuple(seats))
 
 
-__all__ = [
-    "DEFAULT_BOT",
-    "Cabinet",
-    "FlowModes",
-    "Seated",
-    "WindowParts",
-    "build_cabinet",
-    "compose",
-    "flow_seats",
-    "seat_cabinet",
-]
+__all__ = ["Cabinet", "FlowModes", "WindowParts", "build_cabinet", "compose", "flow_seats"]

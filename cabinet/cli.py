@@ -1,78 +1,22 @@
 """The ``speed-cabinet`` command line: every subcommand's options, here and only here.
 
 Each subcommand hands its parsed options to its module's entry function: ``scenario``
-(below), ``run`` and ``demo`` (cabinet/run.py), ``sim`` and ``bench`` (cabinet/tools),
-``panel-sim`` (firmware_bridge/sim.py), ``leds-off`` (cabinet/adapters/safe_state.py),
-``records`` (cabinet/kiosk/records_cli.py).
+(cabinet/tools/scenario.py), ``run`` and ``demo`` (cabinet/run.py), ``sim`` and ``bench``
+(cabinet/tools), ``panel-sim`` (firmware_bridge/sim.py), ``leds-off``
+(cabinet/adapters/safe_state.py), ``records`` (cabinet/kiosk/records_cli.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
-from engine.errors import EngineError
-from engine.scenario import MAX_BYTES, ScenarioError, run_text
+from cabinet.tools.scenario import play_scenario
 
 if TYPE_CHECKING:
     Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
-
-
-def _scenario(args: argparse.Namespace) -> int:
-    """Exit 0 with the result, 2 for a malformed or unreadable file, 1 when the result cannot
-    be written, 3 when the engine refuses to play on (see README: Replaying a scenario)."""
-    try:
-        # At most one byte past the limit, so an endless stdin is malformed, not a hang.
-        if args.file == "-":
-            if sys.stdin is None:  # started with fd 0 closed
-                raise OSError("stdin is closed")
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with open(args.file, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
-    except (OSError, ValueError) as exc:
-        print(f"speed-cabinet scenario: cannot read {args.file}: {exc}", file=sys.stderr)
-        return 2
-    try:
-        result = run_text(data)
-    except ScenarioError as exc:
-        # One line, never a traceback: the message may quote input with newlines.
-        print(f"speed-cabinet scenario: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
-    except EngineError as exc:
-        # Not the file's fault as such (it is well formed): the engine stopped a game that
-        # would never end at one instant.
-        print(f"speed-cabinet scenario: the engine refused to go on: {exc}", file=sys.stderr)
-        return 3
-    out = json.dumps(
-        result, separators=(",", ":") if args.compact else None, indent=None if args.compact else 1
-    )
-    return _write_result(out + "\n")
-
-
-def _write_result(text: str) -> int:
-    """Write and flush the result; a closed, full or broken stdout exits 1 with one line."""
-    try:
-        if sys.stdout is None:  # started with fd 1 closed
-            raise OSError("stdout is closed")
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except (OSError, ValueError) as exc:
-        print(f"speed-cabinet scenario: cannot write the result: {exc}", file=sys.stderr)
-        # What is still buffered would fail again in the interpreter's flush at exit (a
-        # second message, exit 120): point stdout at /dev/null first.
-        try:
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, sys.stdout.fileno())
-            os.close(null)
-        except (OSError, ValueError, AttributeError):
-            pass
-        return 1
-    return 0
 
 
 LIGHT = ("scenario",)
@@ -102,12 +46,16 @@ def build_parser(light_only: bool = False) -> argparse.ArgumentParser:
     return parser
 
 
+def _scenario(args: argparse.Namespace) -> int:
+    return play_scenario(args.file, compact=args.compact)
+
+
 # demo and run (issue 5): the cabinet itself; run is the default when no subcommand is
 # given, demo the headless cabinet with bots only.
 
 
 def _add_demo(sub: Subparsers) -> None:
-    from cabinet.app import DEFAULT_BOT
+    from cabinet.seating import DEFAULT_BOT
 
     demo = sub.add_parser(
         "demo",
@@ -145,7 +93,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _add_run(sub: Subparsers) -> None:
-    from cabinet.app import DEFAULT_BOT
+    from cabinet.seating import DEFAULT_BOT
 
     run = sub.add_parser(
         "run",

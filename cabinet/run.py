@@ -24,11 +24,12 @@ from cabinet.adapters import sdnotify
 from cabinet.adapters.gpio import PinFactoryError
 from cabinet.adapters.keyboard import TerminalKeys, help_lines, key_bindings
 from cabinet.adapters.textview import format_position
-from cabinet.app import DEFAULT_BOT, Cabinet, Seated, compose, flow_seats, seat_cabinet
+from cabinet.app import Cabinet, compose, flow_seats
 from cabinet.config import CabinetConfig, ConfigError, Inputs, PinFactoryKind, laptop_config
 from cabinet.kiosk.power import power
 from cabinet.kiosk.state_dir import kiosk_state_dir, load_kiosk_config
 from cabinet.loop import CabinetFailed, Observer
+from cabinet.seating import DEFAULT_BOT, Seated, seat_cabinet
 from engine.game import GameState
 
 FAILED_EXIT = 70

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from cabinet.app import LinkInbox, build_cabinet
+from cabinet.app import build_cabinet
 from cabinet.config import Control, parse_config
 from cabinet.inputs import (
     PER_SOURCE,
@@ -23,6 +23,7 @@ from cabinet.inputs import (
     Wake,
     source_name,
 )
+from cabinet.seating import LinkInbox
 from firmware_bridge.link import PanelLink
 from firmware_bridge.sim import PanelSim
 

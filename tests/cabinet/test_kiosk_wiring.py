@@ -17,7 +17,6 @@ import pytest
 
 from cabinet import run as run_module
 from cabinet.adapters import sdnotify
-from cabinet.app import seat_cabinet
 from cabinet.config import Control, laptop_config
 from cabinet.inputs import Wake
 from cabinet.kiosk.records import Records
@@ -27,6 +26,7 @@ from cabinet.loop import table as table_module
 from cabinet.modes.director import RESET_CARD_S, FlowDirector
 from cabinet.modes.flow import Phase
 from cabinet.run import FAILED_EXIT, run_cabinet
+from cabinet.seating import seat_cabinet
 from engine.scenario import run_scenario
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
 

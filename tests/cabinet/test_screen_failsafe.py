@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 
-from cabinet.app import build_cabinet, flow_seats, seat_cabinet
+from cabinet.app import build_cabinet, flow_seats
 from cabinet.config import CabinetConfig, laptop_config, parse_config
 from cabinet.inputs import Inbox
 from cabinet.loop import CabinetFailed, CabinetLoop, Table, seat_runtime
 from cabinet.run import FAILED_EXIT, run_cabinet
+from cabinet.seating import seat_cabinet
 from engine.game import new_game
 
 pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
