@@ -29,12 +29,12 @@ import sys
 import time
 from collections.abc import Callable
 
-from engine import speed
 from engine.bots import Bot, find_profile
 from engine.commands import Command
+from engine.games import speed
+from engine.games.speed import SpeedState
 from engine.invariants import check_invariants
 from engine.rules import Game, Rules
-from engine.state import SpeedState
 
 Figure = float | int | dict[str, float]
 

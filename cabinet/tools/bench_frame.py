@@ -59,7 +59,7 @@ class BotTable:
 
     def _new_game(self) -> None:
         from engine.bots import Bot
-        from engine.speed import new_game
+        from engine.games.speed import new_game
 
         self.seed += 1
         self.state, _ = new_game(self.config.rules, random.Random(self.seed), self.seed)
@@ -70,7 +70,7 @@ class BotTable:
     def advance(self, ms: int) -> tuple[Any, list[Any], Any]:
         """Play ``ms`` of game time; (view, events, state before the events)."""
         from engine.commands import Tick
-        from engine.speed import step
+        from engine.games.speed import step
 
         before = self.state
         events: list[Any] = []

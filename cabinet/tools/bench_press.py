@@ -32,8 +32,8 @@ from cabinet.config import Control, parse_config
 from cabinet.inputs import Inbox
 from cabinet.loop import CabinetLoop, Table, seat_runtime
 from engine.commands import Command
-from engine.notation import parse_table
-from engine.speed import start
+from engine.games.speed import start
+from engine.games.speed.notation import parse_table
 
 PRESSES = 10_000
 WAIT_S = 2.0

@@ -35,8 +35,8 @@ from cabinet.inputs import ButtonEdge, Inbox
 from cabinet.loop import CabinetLoop, Table, seat_runtime
 from cabinet.tools.bench_press import BENCH_TABLE
 from engine.commands import Command
-from engine.notation import parse_table
-from engine.speed import start
+from engine.games.speed import start
+from engine.games.speed.notation import parse_table
 from firmware_bridge import protocol as P
 from firmware_bridge.link import PanelLink, SerialLights
 from firmware_bridge.sim import PanelSim

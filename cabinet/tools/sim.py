@@ -27,7 +27,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from engine import california, speed, spit
 from engine.bots import Bot, BotProfile, find_profile
 from engine.commands import Command, Tick
 from engine.events import (
@@ -42,9 +41,10 @@ from engine.events import (
     SpitRecycled,
     Stalled,
 )
+from engine.games import california, speed, spit
+from engine.games.speed.notation import table_of
 from engine.invariants import check_invariants
 from engine.match import Match, MatchError, MatchRules
-from engine.notation import table_of
 from engine.rules import CallMode, Game, Rules, RulesError
 from engine.scenario import record
 from engine.state import Phase

@@ -13,14 +13,15 @@ import pytest
 
 from cabinet.cli import build_parser
 from cabinet.tools import sim
-from engine import game, speed
+from engine import game
 from engine.bots import BotProfile, find_profile
 from engine.commands import Command, Play
 from engine.events import Event
+from engine.games import speed
+from engine.games.speed import SpeedState
 from engine.invariants import InvariantBreach, check_invariants
 from engine.rules import Game, Rules
 from engine.scenario import Scenario, parse, play, record, run_text
-from engine.state import SpeedState
 
 JSON_KEYS = {
     "games",
@@ -201,7 +202,7 @@ def assert_breach_caught(
     patches undone), which keeps every invariant."""
     g = Game(module.__name__.split(".")[-1])
     monkeypatch.setattr(module, "step", broken)
-    monkeypatch.setitem(game.GAMES, g, replace(game.GAMES[g], step=broken))
+    monkeypatch.setattr(game.GAMES[g], "step", broken)
 
     code, out, err = run_sim([*argv, "--json", "--breach-dir", str(tmp_path)], capsys)
     assert code == 1
