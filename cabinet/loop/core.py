@@ -100,7 +100,7 @@ class CabinetLoop:
 
     def next_deadline(self) -> float | None:
         """The next clock time the loop must wake without input, or None."""
-        times = list(self.table.deadlines())
+        times = self.table.deadlines()
         for seat in self.table.seats:
             d = seat.debouncer.next_deadline()
             if d is not None:
@@ -190,14 +190,13 @@ class CabinetLoop:
         """Handle one drained batch: edges in edge-time order, then LEDs and publish."""
         now = self.clock()
         edges: list[Edge] = []
-        for item in batch:
-            match item:
-                case ButtonEdge() | ServiceEdge():
-                    edges.append(item)
-                case LinkChanged():
-                    self.links.changed(item)
-                case FaultReported():
-                    self.failsafe.reported(item)
+        for item in batch:  # ``type() is``, not ``match``: a press's own path
+            if type(item) is ButtonEdge or type(item) is ServiceEdge:
+                edges.append(item)
+            elif type(item) is LinkChanged:
+                self.links.changed(item)
+            elif type(item) is FaultReported:
+                self.failsafe.reported(item)
         self.router.route(edges, now)
         if self.table.outbox.lights_dirty:
             self.lamps.refresh(now)  # LEDs first: they answer a press before anything else
