@@ -417,7 +417,8 @@ class ScriptedBot:
     """A test double for engine.bots.Bot's driver API: one SLAM at a fixed time."""
 
     def __init__(self, player: int, at: int) -> None:
-        self.player, self.at, self.calls = player, at, []
+        self.player, self.at = player, at
+        self.calls: list[tuple[str, int]] = []
 
     def observe(self, state: SpeedState, now_ms: int) -> int | None:
         self.calls.append(("observe", now_ms))
