@@ -6,7 +6,8 @@ into games dealt into the loop.
 in play a joined seat's press goes to the engine), lets it look after every batch (a game
 just decided, a countdown second, an idle timeout) and wakes for its next deadline. A
 game starts by ``Table.swap_game`` (cabinet/loop/table.py): the new state and each seat's
-bot (or player). It also tells the screen what to draw over the table (``flow_view``) and the live match.
+bot (or player). It also tells the screen what to draw over the table (``flow_view``)
+and the live match.
 
 Around the games (issue 9) it also
 
