@@ -28,8 +28,6 @@ class Controller(Protocol):
     player: int
     left_handed: bool
     two_hand: bool
-    armed: Control | None
-    """A modifier pressed and waiting for a slot (California's LEFT / RIGHT); None."""
 
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         """A debounced press at engine time ``t``; the command to apply, if any."""

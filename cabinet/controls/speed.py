@@ -41,7 +41,6 @@ class SpeedController:
         self.left_handed = left_handed
         self.two_hand = two_hand
         self.in_flight = 2 if two_hand else 1
-        self.armed: Control | None = None  # no modifiers in Speed
         self.picks: list[Card] = []
         """Picked cards, oldest first (cards, not slots: a refill must not retarget)."""
 

@@ -45,7 +45,6 @@ class SpitController:
         self.player = player
         self.left_handed = left_handed
         self.two_hand = two_hand
-        self.armed: Control | None = None  # no modifiers in Spit
         self.picks: list[Card] = []
 
     def pile(self, state: GameState, control: Control) -> int:
