@@ -252,7 +252,7 @@ class FlowDirector:
         playing = before.phase is fl.Phase.PLAYING and self.flow.phase is fl.Phase.PLAYING
         return not (playing and seat in self.flow.joined and seat not in self.flow.taken)
 
-    def service(self, now: float) -> bool:
+    def after_batch(self, now: float) -> bool:
         """After each batch: a decided game, due flow timers. True if the flow moved."""
         self.flush()
         before = self.flow

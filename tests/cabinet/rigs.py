@@ -119,7 +119,7 @@ def press(loop: CabinetLoop, clock: FakeClock, seat: int, control: Control) -> N
     clock.t += 0.05
     loop.process([ButtonEdge(clock.t, seat, control, False)])
     clock.t += 0.05
-    loop.service(clock.t)
+    loop.catch_up(clock.t)
 
 
 def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
@@ -130,9 +130,9 @@ def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
         if d is None or d > end:
             break
         clock.t = max(clock.t, d)
-        loop.service(clock.t)
+        loop.catch_up(clock.t)
     clock.t = end
-    loop.service(clock.t)
+    loop.catch_up(clock.t)
 
 
 def run_until(
@@ -146,4 +146,4 @@ def run_until(
         d = loop.next_deadline()
         assert d is not None
         clock.t = max(clock.t, d)
-        loop.service(clock.t)
+        loop.catch_up(clock.t)
