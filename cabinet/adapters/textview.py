@@ -6,14 +6,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from cabinet.controls.registry import Led, PanelLights
-from cabinet.loop.core import Published, SeatRuntime
-from cabinet.tools.demo import describe
+from cabinet.loop import Published, SeatRuntime
+from cabinet.panel import Led, PanelLights
+from engine.events import Event
 from engine.games import california, spit
 from engine.games.speed import SpeedState, notation
 from engine.state import Phase
 
 _LED = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
+
+
+def describe(event: Event) -> str:
+    """One line of commentary for an event."""
+    d = event.to_dict()
+    kind = d.pop("type")
+    t = d.pop("t")
+    who = f"P{d.pop('player') + 1} " if d.get("player") is not None else ""
+    d.pop("player", None)
+    rest = " ".join(f"{k}={v}" for k, v in d.items())
+    return f"{t / 1000:7.2f}s  {who}{kind} {rest}".rstrip()
 
 
 def lights_text(lights: PanelLights) -> str:
@@ -84,9 +95,9 @@ def california_text(state: california.CaliforniaState, seats: Sequence[SeatRunti
         extra = []
         if state.phase is Phase.STALLED and p not in state.ready:
             extra.append("SLAM for a new row")
-        armed = getattr(seat.controller, "armed", None)
-        if armed is not None:
-            extra.append(f"{armed.value.upper()}+slot: opposite row")
+        hint = seat.controller.hint()
+        if hint is not None:
+            extra.append(hint)
         who = seat.config.inputs.value
         lines.append(
             f"  P{p + 1} {who:<8} {row:<26} deck {len(me.deck):>2}{_seat_tail(seat, state, extra)}"
@@ -143,7 +154,7 @@ class TextView:
     def __call__(self, pub: Published) -> None:
         lines = [describe(ev) for ev in pub.events]
         for note in pub.notes:
-            who = f"P{note.seat + 1} " if note.seat >= 0 else ""
+            who = f"P{note.seat + 1} " if note.seat is not None else ""
             lines.append(f"{note.t / 1000:7.2f}s  {who}{note.kind} {note.detail}".rstrip())
         if self.table and (pub.events or pub.commands or not lines):
             lines.append(table_text(pub.state, self.seats))

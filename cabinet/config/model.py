@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from cabinet.config.control import Control
+from cabinet.panel import Control
 from engine.match import SINGLE, MatchRules
 from engine.rules import Rules
 

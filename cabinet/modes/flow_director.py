@@ -1,7 +1,7 @@
 """The flow at the cabinet: runs ``cabinet.modes.flow`` on the loop's thread and turns its
 effects into games dealt into the loop.
 
-``FlowDirector`` is the bottom of the modes' stack (cabinet/modes/stack.py): the service
+``FlowDirector`` is the bottom of the modes' stack (composed in cabinet/app.py): the service
 menu's director stands in front of it and hands it every press, batch and deadline while
 the menu is closed. It takes every debounced press (in attract, join, countdown and
 between games a press goes to the flow, not the engine; in play a joined seat's press
@@ -139,9 +139,9 @@ class FlowDirector:
     # Set-up.
 
     def attach(self, table: Table) -> None:
-        """Become ``table``'s director and deal the first demo into it."""
+        """Run ``table`` (``cabinet.loop.Table``): deal the first demo into it (the loop is
+        built with this flow, or the menu in front of it, as its director)."""
         self._table = table
-        table.director = self
         pending, self._pending = self._pending, []
         self._apply(pending)
 

@@ -32,7 +32,8 @@ from typing import Any
 
 from cabinet.adapters.serial import InboxFeed, SerialLights
 from cabinet.config import parse_config
-from cabinet.loop.core import CabinetLoop, Item, seat_runtime
+from cabinet.inputs import Inbox, InboxItem, LinkChanged
+from cabinet.loop import CabinetLoop, Table, seat_runtime
 from cabinet.tools.bench_press import BENCH_TABLE
 from engine.commands import Command
 from engine.games.speed import start
@@ -105,15 +106,23 @@ def _has_left_press(data: bytes) -> bool:
 def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
     """p50 / p99 / max in µs of panel frame -> engine applied, and the pty floor."""
     config = parse_config(SERIAL_BENCH_CONFIG, source="<bench>")
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    inbox = Inbox()
     sim = PanelSim("bench", debounce_us=0)
-    statuses: queue.SimpleQueue[Any] = queue.SimpleQueue()
-    link = PanelLink(sim.path, InboxFeed(inbox.put, statuses.put))
+    statuses: queue.SimpleQueue[LinkChanged] = queue.SimpleQueue()
+
+    def put(item: InboxItem) -> None:
+        # The link's statuses aside (the bench waits for the first), its edges to the loop.
+        if type(item) is LinkChanged:
+            statuses.put(item)
+        else:
+            inbox.put(item)
+
+    link = PanelLink(sim.path, InboxFeed(put))
     floor = _PtyFloor()
     try:
         status = statuses.get(timeout=WAIT_S)
         if not status.up:
-            raise RuntimeError(f"bench serial: {status}")
+            raise RuntimeError(f"bench serial: {status.detail}")
         lights = SerialLights(link, 0)
         seats = [
             seat_runtime(
@@ -127,7 +136,6 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
             for sc in config.seats
         ]
         state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules), random.Random(1))
-        loop = CabinetLoop(state, seats, inbox, tie_seed=1)
         applied = [0.0]
         writes: list[tuple[float, bytes]] = []
         done = threading.Event()
@@ -138,8 +146,8 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
         def on_write(data: bytes) -> None:
             writes.append((time.monotonic(), data))  # the stamp first; nothing else here
 
-        loop.on_applied = on_applied
-        loop.on_batch_done = done.set
+        table = Table(state, seats, on_applied=on_applied)
+        loop = CabinetLoop(table, inbox, tie_seed=1, on_batch_done=done.set)
         sim.on_write = on_write
         runner = threading.Thread(
             target=loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True
