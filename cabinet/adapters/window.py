@@ -33,6 +33,7 @@ from display.view import (
     Lights,
     MatchView,
     PhotoFinish,
+    Position,
     SeatView,
     ServiceView,
     TableView,
@@ -93,10 +94,9 @@ def seat_view(seat: SeatRuntime, state: Any, now_ms: int, keys: tuple[str, ...] 
     has_piles = hasattr(ctrl, "pile")
     return SeatView(
         index=cfg.index,
-        position=cfg.position,
+        position=Position(cfg.position),
         picked=tuple(ctrl.picked_slots(state)),
         lights=lights_view(lights),
-        assist=cfg.assist.value,
         keys=keys,
         bot=bot,
         label=seat_label(cfg, bot),
@@ -187,6 +187,7 @@ class ScreenFeed:
         return TableView(
             state=state,
             seats=seats,
+            dim=Led.DIM.value,
             laptop=self.laptop,
             offline=offline,
             photo=self.photo,

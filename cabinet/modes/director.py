@@ -40,7 +40,7 @@ from typing import Any, TextIO
 from cabinet.adapters import sdnotify
 from cabinet.config import CabinetConfig, Control, Inputs
 from cabinet.modes import flow as fl
-from display.view import FlowView, MatchView
+from display.view import FlowScreen, FlowView, MatchView
 from engine.game import new_game, table_of
 from engine.rules import Game, Rules, RulesError
 from engine.scenario import record
@@ -342,7 +342,9 @@ class FlowDirector:
         now = self.clock()
         if self._card_until is not None and now < self._card_until:
             return FlowView(
-                screen="resetting", game=self.flow.game.value, hint="back to the demo in a moment"
+                screen=FlowScreen.RESETTING,
+                game=self.flow.game,
+                hint="back to the demo in a moment",
             ), None
         view = fl.view_of(self.flow, now)
         if view.screen == "result" and self._stats:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from cabinet.config import Control, FlowConfig
-from display.view import FlowView, MatchView
+from display.view import FlowScreen, FlowView, MatchView, SeatMark
 from engine.match import Match, MatchRules
 from engine.rules import Game
 
@@ -651,16 +651,16 @@ def hint(flow: Flow) -> str:
 
 def view_of(flow: Flow, now: float) -> FlowView:
     return FlowView(
-        screen=flow.phase.value,
-        game=flow.game.value,
+        screen=FlowScreen(flow.phase.value),
+        game=flow.game,
         rules=RULES_CARD.get(flow.game, ()),
         menu=flow.menu() if flow.phase is Phase.JOIN else (),
         row=flow.row,
-        seats=seat_marks(flow),
+        seats=tuple(SeatMark(m) for m in seat_marks(flow)),
         count=flow.count_at(now) if flow.phase is Phase.COUNTDOWN else 0,
         hint=hint(flow),
         names=flow.names,
-        editing=flow.editing,
+        editing=tuple(c if c >= 0 else None for c in flow.editing),
     )
 
 

@@ -61,7 +61,7 @@ from enum import Enum
 from typing import Any
 
 from cabinet.config import CONTROLS, RANGES, Assist, CabinetConfig, Control, Inputs
-from display.view import ServiceView
+from display.view import ServicePage, ServiceView
 
 HOLD_S = 3.0
 """Two seats' SLAM buttons held this long (outside a game) open the menu."""
@@ -987,10 +987,10 @@ def view_of(svc: Service, live: Live, now: float) -> ServiceView | None:
             message = f"SLAM again to {lines[svc.cursor]}"
         hint = "LEFT / RIGHT: choose   SLAM twice: do it   SLOT5: back"
     return ServiceView(
-        page=page.name.lower(),
+        page=ServicePage[page.name],
         title=title,
         lines=lines,
-        chosen=chosen,
+        chosen=chosen if chosen >= 0 else None,
         grid=grid,
         message=message,
         error=svc.error,

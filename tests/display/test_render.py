@@ -16,7 +16,8 @@ import scenes
 
 from display.animations import Animations
 from display.cards import CardArt
-from display.renderer import FELT, Renderer, seat_colour
+from display.paint import FELT, seat_colour
+from display.renderer import Renderer
 from display.view import Light, Lights, MatchView, PhotoFinish, SeatView
 from engine import game
 from engine.commands import Play

@@ -1,0 +1,97 @@
+"""What a game's module gives the screen: its seats' cards in one shape, and its own
+drawing as a table of functions (``GameArt``), with nothing-to-draw defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from display.layout import Layout, SeatLayout, TableShape
+from display.paint import Painter, Piece
+from engine.cards import Card
+from engine.game import GameState
+
+if TYPE_CHECKING:
+    from display.animations import Animations
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One slot of a seat: the face-up top card (None: empty) over ``under`` more cards."""
+
+    top: Card | None
+    under: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCards:
+    """A seat's cards as every game has them: a face-down pile and a row of slots."""
+
+    down: int
+    """Face-down cards: Speed's draw pile, Spit's spit cards, California's deck."""
+    slots: tuple[Slot, ...]
+    """Slot 1 first; shorter than the layout's row when a game holds fewer."""
+
+
+def _no_centre(
+    paint: Painter, surface: pygame.Surface, state: GameState, layout: Layout, anims: Animations
+) -> None:
+    return None
+
+
+def _nothing_marked(state: GameState, seat: int) -> Sequence[int]:
+    return ()
+
+
+def _no_status(state: GameState, seat: int, now_ms: int, blink: bool) -> list[Piece]:
+    return []
+
+
+def _no_overlay(
+    paint: Painter,
+    surface: pygame.Surface,
+    state: GameState,
+    seat: int,
+    s: SeatLayout,
+    blink: bool,
+) -> None:
+    return None
+
+
+def _no_strip(state: GameState, blink: bool) -> list[Piece]:
+    return []
+
+
+def _no_lines(state: GameState) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True, slots=True)
+class GameArt:
+    """One game's drawing, as functions of its state (a table of functions, as
+    ``engine.game.GAMES``); each takes any game's state and is only handed its own."""
+
+    table: Callable[[GameState], TableShape]
+    """The rows and piles the layout makes room for."""
+    seat_cards: Callable[[GameState, int], SeatCards]
+    info: Callable[[GameState], list[str]]
+    """The info line's words after the game's name (round, scores, live ranks)."""
+    centre: Callable[[Painter, pygame.Surface, GameState, Layout, Animations], None] = _no_centre
+    marked: Callable[[GameState, int], Sequence[int]] = _nothing_marked
+    """A seat's slots drawn with a gold ring (California: a cover is allowed there)."""
+    status: Callable[[GameState, int, int, bool], list[Piece]] = _no_status
+    """A seat's status line after its name (at engine time ms, blink phase)."""
+    over_seat: Callable[[Painter, pygame.Surface, GameState, int, SeatLayout, bool], None] = (
+        _no_overlay
+    )
+    """Drawn over a seat's cards after its status line (Speed's "SPEED!")."""
+    strip: Callable[[GameState, bool], list[Piece]] = _no_strip
+    """The game's own one-line banner on the info line (Spit's slap), if any."""
+    result: Callable[[GameState], list[str]] = _no_lines
+    """Lines under the winner on the game-over screen."""
+
+
+__all__ = ["GameArt", "SeatCards", "Slot"]

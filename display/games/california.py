@@ -1,0 +1,51 @@
+"""California on screen: no centre (every pile is in a seat's row), gold rings on the
+tops a cover is allowed on, the live ranks on the info line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from display.cards import rank_text
+from display.games.base import GameArt, SeatCards, Slot
+from display.layout import TableShape
+from engine.california import CaliforniaState, coverable
+from engine.cards import RANKS
+from engine.game import GameState
+
+
+def _california(state: GameState) -> CaliforniaState:
+    assert isinstance(state, CaliforniaState), state  # ARTS hands each game only its own
+    return state
+
+
+def table(state: GameState) -> TableShape:
+    """A row of ``rules.row`` piles per seat; no centre piles."""
+    return TableShape(slots=state.rules.row, centre=0, side=False, burned=False)
+
+
+def seat_cards(state: GameState, seat: int) -> SeatCards:
+    me = _california(state).players[seat]
+    return SeatCards(
+        down=len(me.deck),
+        slots=tuple(Slot(p[0], len(p) - 1) if p else Slot(None) for p in me.row),
+    )
+
+
+def info(state: GameState) -> list[str]:
+    cal = _california(state)
+    bits = [f"round {cal.round}"]
+    if cal.live:
+        live = ", ".join(rank_text(RANKS[r - 1] + "S") for r in sorted(cal.live))
+        bits.append(f"live {live}")
+    return bits
+
+
+def marked(state: GameState, seat: int) -> Sequence[int]:
+    """The seat's row piles whose top may be covered now (a live match, or a double)."""
+    cal = _california(state)
+    return [k for k, pile in enumerate(cal.players[seat].row) if pile and coverable(cal, pile)]
+
+
+ART = GameArt(table=table, seat_cards=seat_cards, info=info, marked=marked)
+
+__all__ = ["ART"]

@@ -1,0 +1,108 @@
+"""Speed on screen: the centre row (centre piles, side piles with their counts, the burned
+pile), the stall's ready marks and the "SPEED!" claim on a seat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from display.games.base import GameArt, SeatCards, Slot
+from display.layout import Layout, Rect, SeatLayout, TableShape
+from display.paint import GOLD, GREY, READY_GREEN, WHITE, Painter, Piece, union_all
+from engine.game import GameState
+from engine.state import SpeedState
+
+if TYPE_CHECKING:
+    from display.animations import Animations
+
+
+def _speed(state: GameState) -> SpeedState:
+    assert isinstance(state, SpeedState), state  # ARTS hands each game only its own state
+    return state
+
+
+def table(state: GameState) -> TableShape:
+    """Five held cards per seat, and per seat a centre pile with its side pile."""
+    return TableShape(slots=5, centre=state.rules.players, side=True, burned=True)
+
+
+def seat_cards(state: GameState, seat: int) -> SeatCards:
+    me = _speed(state).players[seat]
+    return SeatCards(down=len(me.draw), slots=tuple(Slot(card) for card in me.hand))
+
+
+def info(state: GameState) -> list[str]:
+    return [f"{state.rules.players} players"]
+
+
+def centre(
+    paint: Painter, surface: pygame.Surface, state: GameState, layout: Layout, anims: Animations
+) -> None:
+    speed = _speed(state)
+    for k, pile in enumerate(speed.center):
+        if k < len(layout.center):
+            paint.centre_pile(surface, layout, k, pile, anims.hidden(k))
+    for k, pile in enumerate(speed.side):
+        if k < len(layout.side):
+            r = layout.side[k]
+            cw = r.w
+            chh = round(cw * 1.4)
+            card = Rect(r.x, r.y, cw, chh)
+            label = Rect(r.x, r.y + chh, r.w, r.h - chh)
+            paint.back_with_count(surface, r, len(pile), label, 0, WHITE, card)
+    if layout.burned is not None and speed.burned:
+        r = layout.burned
+        chh = round(r.w * 1.4)
+        paint.card(surface, speed.burned[0].code, Rect(r.x, r.y, r.w, chh), 0)
+        surface.blit(paint.shade(r.w, chh, (0, 0, 0, 110)), (r.x, r.y))
+        label = Rect(r.x - r.w // 2, r.y + chh, r.w * 2, r.h - chh)
+        paint.blit_text(surface, f"burned {len(speed.burned)}", round(label.h * 0.8), GREY, label)
+
+
+def status(state: GameState, seat: int, now_ms: int, blink: bool) -> list[Piece]:
+    """Ready or "SLAM TO FLIP" at a stall; "SPEED!" and the call's countdown when out."""
+    speed = _speed(state)
+    if speed.is_over:
+        return []
+    parts: list[Piece] = []
+    cards = speed.players[seat].cards
+    if speed.phase.is_stall:
+        if seat in speed.ready:
+            parts.append(("READY", READY_GREEN))
+        elif cards:
+            parts.append(("SLAM TO FLIP", WHITE if blink else GREY))
+    if cards == 0:
+        due = speed.call_due(seat)
+        left = "" if due is None else f" {max(0, due - now_ms) / 1000:.1f}s"
+        parts.append((f"SPEED!{left}", GOLD if blink else WHITE))
+    return parts
+
+
+def over_seat(
+    paint: Painter, surface: pygame.Surface, state: GameState, seat: int, s: SeatLayout, blink: bool
+) -> None:
+    """An out seat's "SPEED!" across its empty slots, blinking: claim the win."""
+    speed = _speed(state)
+    if speed.players[seat].cards == 0 and not speed.is_over and blink:
+        zone = union_all(list(s.slots))
+        rot = s.rotation
+        size = round(zone.h * 0.6 if rot in (0, 180) else zone.w * 0.6)
+        paint.blit_text(surface, "SPEED!", size, GOLD, zone, rot)
+
+
+def result(state: GameState) -> list[str]:
+    return ["cards left " + " - ".join(str(p.cards) for p in _speed(state).players)]
+
+
+ART = GameArt(
+    table=table,
+    seat_cards=seat_cards,
+    info=info,
+    centre=centre,
+    status=status,
+    over_seat=over_seat,
+    result=result,
+)
+
+__all__ = ["ART"]

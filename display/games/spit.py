@@ -1,0 +1,82 @@
+"""Spit on screen: the two spit piles (with their sizes while they are slapped for), the
+round and the scores on the info line, the slap banner."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from display.games.base import GameArt, SeatCards, Slot
+from display.layout import Layout, Rect, TableShape
+from display.paint import GOLD, LOCK_RED, WHITE, Painter, Piece
+from engine.game import GameState
+from engine.rules import Scoring
+from engine.spit import SpitState
+from engine.state import Phase
+
+if TYPE_CHECKING:
+    from display.animations import Animations
+
+
+def _spit(state: GameState) -> SpitState:
+    assert isinstance(state, SpitState), state  # ARTS hands each game only its own state
+    return state
+
+
+def table(state: GameState) -> TableShape:
+    """Five stock piles per seat and the two spit piles, nothing beside them."""
+    return TableShape(slots=5, centre=2, side=False, burned=False)
+
+
+def seat_cards(state: GameState, seat: int) -> SeatCards:
+    me = _spit(state).players[seat]
+    return SeatCards(
+        down=len(me.spit),
+        slots=tuple(Slot(p[0], len(p) - 1) if p else Slot(None) for p in me.stocks),
+    )
+
+
+def info(state: GameState) -> list[str]:
+    spit = _spit(state)
+    bits = [f"round {spit.round}"]
+    if spit.rules.scoring is Scoring.POINTS:
+        bits.append("points " + " - ".join(str(x) for x in spit.scores))
+    else:
+        bits.append("cards " + " - ".join(str(p.cards) for p in spit.players))
+    return bits
+
+
+def centre(
+    paint: Painter, surface: pygame.Surface, state: GameState, layout: Layout, anims: Animations
+) -> None:
+    spit = _spit(state)
+    for k, pile in enumerate(spit.center):
+        if k < len(layout.center):
+            paint.centre_pile(surface, layout, k, pile, anims.hidden(k))
+            if spit.phase is Phase.SLAP:  # the smaller pile is the one to slap for
+                r = layout.center[k]
+                label = Rect(r.x - r.w // 2, r.bottom + 2, r.w * 2, layout.card_w // 4)
+                paint.blit_text(surface, f"{len(pile)} cards", label.h, WHITE, label)
+
+
+def strip(state: GameState, blink: bool) -> list[Piece]:
+    if state.phase is Phase.SLAP:
+        return [("SLAP!", LOCK_RED if blink else GOLD), ("first slap takes a pile", WHITE)]
+    return []
+
+
+def result(state: GameState) -> list[str]:
+    return ["cards left " + " - ".join(str(p.cards) for p in _spit(state).players)]
+
+
+ART = GameArt(
+    table=table,
+    seat_cards=seat_cards,
+    info=info,
+    centre=centre,
+    strip=strip,
+    result=result,
+)
+
+__all__ = ["ART"]
