@@ -13,6 +13,7 @@ The card size is the largest that fits every rect inside the screen without over
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -157,6 +158,13 @@ class Layout:
             out.append(("burned", self.burned))
         out.append(("info", self.info))
         return out
+
+
+def union_all(rects: Sequence[Rect]) -> Rect:
+    """The smallest rect holding all of ``rects``."""
+    x = min(r.x for r in rects)
+    y = min(r.y for r in rects)
+    return Rect(x, y, max(r.right for r in rects) - x, max(r.bottom for r in rects) - y)
 
 
 def _union(a: Rect, b: Rect) -> Rect:
@@ -458,4 +466,5 @@ __all__ = [
     "make_layout",
     "pile_order",
     "problems",
+    "union_all",
 ]

@@ -10,18 +10,8 @@ import pygame
 
 from display.games import GameArt
 from display.layout import Layout, Rect
-from display.paint import (
-    DARK,
-    GOLD,
-    GREY,
-    READY_GREEN,
-    WHITE,
-    Colour,
-    Painter,
-    Piece,
-    pg_rect,
-    seat_colour,
-)
+from display.paint import Painter, pg_rect
+from display.palette import DARK, GOLD, GREY, READY_GREEN, WHITE, Colour, Piece, seat_colour
 from display.view import FlowScreen, FlowView, SeatMark, TableView
 from engine.state import Phase
 

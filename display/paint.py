@@ -1,4 +1,4 @@
-"""What every screen draws with: the palette, and a ``Painter`` that keeps the costly pieces
+"""What every screen draws with: a ``Painter`` that keeps the costly pieces
 (text surfaces, card art, translucent shades) cached and puts cards, piles, text and
 banners onto a surface. Nothing here knows a game or a screen.
 """
@@ -6,32 +6,13 @@ banners onto a surface. Nothing here knows a game or a screen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeAlias
 
 import pygame
 
 from display.cards import CardArt, Fonts
 from display.layout import Layout, Rect
+from display.palette import GOLD, WHITE, Colour, Piece
 from engine.cards import Card
-
-Colour: TypeAlias = tuple[int, int, int]
-Piece: TypeAlias = tuple[str, Colour]
-"""A run of text in one colour (banners and status lines put several side by side)."""
-
-FELT = (12, 66, 40)
-FELT_LINE = (40, 110, 72)
-WHITE = (250, 250, 250)
-GREY = (150, 160, 155)
-DARK = (10, 14, 12)
-LOCK_RED = (235, 40, 40)
-READY_GREEN = (70, 235, 110)
-GOLD = (255, 205, 40)
-SEAT_COLOURS = ((255, 200, 30), (40, 200, 255), (255, 80, 200), (130, 240, 80))
-"""P1 gold, P2 cyan, P3 pink, P4 green: glows, names and marks use the seat's colour."""
-
-
-def seat_colour(index: int) -> Colour:
-    return SEAT_COLOURS[index % len(SEAT_COLOURS)]
 
 
 def pg_rect(r: Rect) -> pygame.Rect:
@@ -46,12 +27,6 @@ def mix(a: Colour, b: Colour, f: float) -> Colour:
         round(a[1] * f + b[1] * (1 - f)),
         round(a[2] * f + b[2] * (1 - f)),
     )
-
-
-def union_all(rects: Sequence[Rect]) -> Rect:
-    x = min(r.x for r in rects)
-    y = min(r.y for r in rects)
-    return Rect(x, y, max(r.right for r in rects) - x, max(r.bottom for r in rects) - y)
 
 
 class Painter:
@@ -238,21 +213,4 @@ class Painter:
             x += piece.get_width() + gap
 
 
-__all__ = [
-    "DARK",
-    "FELT",
-    "FELT_LINE",
-    "GOLD",
-    "GREY",
-    "LOCK_RED",
-    "READY_GREEN",
-    "SEAT_COLOURS",
-    "WHITE",
-    "Colour",
-    "Painter",
-    "Piece",
-    "mix",
-    "pg_rect",
-    "seat_colour",
-    "union_all",
-]
+__all__ = ["Painter", "mix", "pg_rect"]

@@ -6,17 +6,8 @@ from __future__ import annotations
 import pygame
 
 from display.layout import Layout, Rect
-from display.paint import (
-    DARK,
-    GOLD,
-    GREY,
-    LOCK_RED,
-    READY_GREEN,
-    SEAT_COLOURS,
-    WHITE,
-    Painter,
-    pg_rect,
-)
+from display.paint import Painter, pg_rect
+from display.palette import DARK, GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE
 from display.view import ServicePage, ServiceView
 
 HIGHLIGHT = (60, 50, 10)

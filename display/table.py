@@ -11,22 +11,9 @@ from collections.abc import Sequence
 import pygame
 
 from display.games import GameArt, SeatCards
-from display.layout import Layout, Rect, SeatLayout
-from display.paint import (
-    DARK,
-    FELT,
-    FELT_LINE,
-    GOLD,
-    LOCK_RED,
-    WHITE,
-    Colour,
-    Painter,
-    Piece,
-    mix,
-    pg_rect,
-    seat_colour,
-    union_all,
-)
+from display.layout import Layout, Rect, SeatLayout, union_all
+from display.paint import Painter, mix, pg_rect
+from display.palette import DARK, FELT, FELT_LINE, GOLD, LOCK_RED, WHITE, Colour, Piece, seat_colour
 from display.view import Light, SeatView, TableView
 
 

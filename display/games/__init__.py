@@ -10,7 +10,7 @@ Adding a game is one module here and one row in ``ARTS``.
 from __future__ import annotations
 
 from display.games import california, speed, spit
-from display.games.base import GameArt, SeatCards, Slot
+from display.games.base import GameArt, SeatCards, SeatText, Slot
 from engine.rules import Game
 
 ARTS: dict[Game, GameArt] = {
@@ -25,4 +25,4 @@ def art_for(game: Game) -> GameArt:
     return ARTS[game]
 
 
-__all__ = ["ARTS", "GameArt", "SeatCards", "Slot", "art_for"]
+__all__ = ["ARTS", "GameArt", "SeatCards", "SeatText", "Slot", "art_for"]

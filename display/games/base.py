@@ -7,15 +7,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pygame
-
 from display.layout import Layout, SeatLayout, TableShape
-from display.paint import Painter, Piece
+from display.palette import Piece
 from engine.cards import Card
 from engine.game import GameState
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the text view imports these modules too, without pygame
+    import pygame
+
     from display.animations import Animations
+    from display.paint import Painter
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,18 @@ class SeatCards:
     """Face-down cards: Speed's draw pile, Spit's spit cards, California's deck."""
     slots: tuple[Slot, ...]
     """Slot 1 first; shorter than the layout's row when a game holds fewer."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatText:
+    """One seat's line in the text view, the game's part of it."""
+
+    row: str
+    """The slots (picked ones marked), padded to the game's width."""
+    pile: str
+    """The face-down pile and what else the game counts ("draw 12  piles L0 R1")."""
+    notes: tuple[str, ...] = ()
+    """What the seat should press now ("SLAM to flip")."""
 
 
 def _no_centre(
@@ -79,6 +92,10 @@ class GameArt:
     seat_cards: Callable[[GameState, int], SeatCards]
     info: Callable[[GameState], list[str]]
     """The info line's words after the game's name (round, scores, live ranks)."""
+    text_head: Callable[[GameState], str]
+    """The text view's first line: the centre, the round."""
+    text_seat: Callable[[GameState, int, Sequence[int]], SeatText]
+    """The text view's part of a seat's line, with its picked slots."""
     centre: Callable[[Painter, pygame.Surface, GameState, Layout, Animations], None] = _no_centre
     marked: Callable[[GameState, int], Sequence[int]] = _nothing_marked
     """A seat's slots drawn with a gold ring (California: a cover is allowed there)."""
@@ -94,4 +111,4 @@ class GameArt:
     """Lines under the winner on the game-over screen."""
 
 
-__all__ = ["GameArt", "SeatCards", "Slot"]
+__all__ = ["GameArt", "SeatCards", "SeatText", "Slot"]

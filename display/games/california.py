@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from display.cards import rank_text
-from display.games.base import GameArt, SeatCards, Slot
+from display.games.base import GameArt, SeatCards, SeatText, Slot
 from display.layout import TableShape
+from display.palette import rank_text
 from engine.california import CaliforniaState, coverable
 from engine.cards import RANKS
 from engine.game import GameState
+from engine.state import Phase
 
 
 def _california(state: GameState) -> CaliforniaState:
@@ -46,6 +47,33 @@ def marked(state: GameState, seat: int) -> Sequence[int]:
     return [k for k, pile in enumerate(cal.players[seat].row) if pile and coverable(cal, pile)]
 
 
-ART = GameArt(table=table, seat_cards=seat_cards, info=info, marked=marked)
+def text_head(state: GameState) -> str:
+    cal = _california(state)
+    live = " ".join("A23456789TJQK"[r - 1] for r in sorted(cal.live)) or "-"
+    return f"  live ranks {live}   round {cal.round}"
+
+
+def text_seat(state: GameState, seat: int, picked: Sequence[int]) -> SeatText:
+    """The row's tops (``!`` where a cover is allowed) and the deck."""
+    cal = _california(state)
+    me = cal.players[seat]
+    row = " ".join(
+        f"{k + 1}:{pile[0].code}{'!' if coverable(cal, pile) else ' '}"
+        for k, pile in enumerate(me.row)
+    )
+    notes: tuple[str, ...] = ()
+    if cal.phase is Phase.STALLED and seat not in cal.ready:
+        notes = ("SLAM for a new row",)
+    return SeatText(f"{row:<26}", f"deck {len(me.deck):>2}", notes)
+
+
+ART = GameArt(
+    table=table,
+    seat_cards=seat_cards,
+    info=info,
+    text_head=text_head,
+    text_seat=text_seat,
+    marked=marked,
+)
 
 __all__ = ["ART"]

@@ -3,18 +3,20 @@ pile), the stall's ready marks and the "SPEED!" claim on a seat."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import pygame
-
-from display.games.base import GameArt, SeatCards, Slot
-from display.layout import Layout, Rect, SeatLayout, TableShape
-from display.paint import GOLD, GREY, READY_GREEN, WHITE, Painter, Piece, union_all
+from display.games.base import GameArt, SeatCards, SeatText, Slot
+from display.layout import Layout, Rect, SeatLayout, TableShape, union_all
+from display.palette import GOLD, GREY, READY_GREEN, WHITE, Piece
 from engine.game import GameState
 from engine.state import SpeedState
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the text view imports these modules too, without pygame
+    import pygame
+
     from display.animations import Animations
+    from display.paint import Painter
 
 
 def _speed(state: GameState) -> SpeedState:
@@ -95,10 +97,37 @@ def result(state: GameState) -> list[str]:
     return ["cards left " + " - ".join(str(p.cards) for p in _speed(state).players)]
 
 
+def text_head(state: GameState) -> str:
+    speed = _speed(state)
+    centre = "  ".join(f"{i}:{pile[0].code}" for i, pile in enumerate(speed.center))
+    return f"  centre  {centre}   side {'/'.join(str(len(s)) for s in speed.side)}"
+
+
+def text_seat(state: GameState, seat: int, picked: Sequence[int]) -> SeatText:
+    """The hand (``*`` picked), the draw pile and the piles LEFT and RIGHT reach."""
+    speed = _speed(state)
+    me = speed.players[seat]
+    hand = " ".join(f"{k + 1}:{c.code}{'*' if k in picked else ' '}" for k, c in enumerate(me.hand))
+    left, right = speed.rules.reach(seat)
+    notes = []
+    if (
+        speed.phase.is_stall
+        and not speed.rules.hidden_stall
+        and me.cards
+        and seat not in speed.ready
+    ):
+        notes.append("SLAM to flip")
+    if me.cards == 0 and not speed.is_over:
+        notes.append("OUT: SLAM for Speed!")
+    return SeatText(f"{hand:<34}", f"draw {len(me.draw):>2}  piles L{left} R{right}", tuple(notes))
+
+
 ART = GameArt(
     table=table,
     seat_cards=seat_cards,
     info=info,
+    text_head=text_head,
+    text_seat=text_seat,
     centre=centre,
     status=status,
     over_seat=over_seat,

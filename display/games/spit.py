@@ -3,20 +3,23 @@ round and the scores on the info line, the slap banner."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import pygame
-
-from display.games.base import GameArt, SeatCards, Slot
+from display.games.base import GameArt, SeatCards, SeatText, Slot
 from display.layout import Layout, Rect, TableShape
-from display.paint import GOLD, LOCK_RED, WHITE, Painter, Piece
+from display.palette import GOLD, LOCK_RED, WHITE, Piece
+from engine.cards import Card
 from engine.game import GameState
 from engine.rules import Scoring
 from engine.spit import SpitState
 from engine.state import Phase
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the text view imports these modules too, without pygame
+    import pygame
+
     from display.animations import Animations
+    from display.paint import Painter
 
 
 def _spit(state: GameState) -> SpitState:
@@ -70,10 +73,40 @@ def result(state: GameState) -> list[str]:
     return ["cards left " + " - ".join(str(p.cards) for p in _spit(state).players)]
 
 
+def text_head(state: GameState) -> str:
+    """The two spit piles (top and size) and the round."""
+    spit = _spit(state)
+    piles = "  ".join(f"{i}:{_top(pile)}({len(pile)})" for i, pile in enumerate(spit.center))
+    head = f"  spit piles  {piles}   round {spit.round}"
+    if spit.phase is Phase.SLAP:
+        head += "   SLAP! (LEFT/RIGHT a pile, SLAM the smaller)"
+    return head
+
+
+def text_seat(state: GameState, seat: int, picked: Sequence[int]) -> SeatText:
+    """The five stock piles (top, ``*`` picked, size) and the spit cards."""
+    spit = _spit(state)
+    me = spit.players[seat]
+    stocks = " ".join(
+        f"{k + 1}:{_top(pile)}{'*' if k in picked else ' '}{len(pile)}"
+        for k, pile in enumerate(me.stocks)
+    )
+    notes: tuple[str, ...] = ()
+    if spit.phase is Phase.STALLED and me.cards and seat not in spit.ready:
+        notes = ("SLAM to spit",)
+    return SeatText(f"{stocks:<36}", f"spit {len(me.spit):>2}", notes)
+
+
+def _top(pile: Sequence[Card]) -> str:
+    return pile[0].code if pile else "--"
+
+
 ART = GameArt(
     table=table,
     seat_cards=seat_cards,
     info=info,
+    text_head=text_head,
+    text_seat=text_seat,
     centre=centre,
     strip=strip,
     result=result,

@@ -16,7 +16,7 @@ import scenes
 
 from display.animations import Animations
 from display.cards import CardArt
-from display.paint import FELT, seat_colour
+from display.palette import FELT, seat_colour
 from display.renderer import Renderer
 from display.view import Light, Lights, MatchView, PhotoFinish, SeatView
 from engine import game

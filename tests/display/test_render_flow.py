@@ -23,7 +23,7 @@ from pixels import colours as _colours
 from cabinet.config import Control, FlowConfig
 from cabinet.modes.flow import GameOver, Press, Tick, match_view, start, step, view_of
 from display.animations import Animations
-from display.paint import GOLD, READY_GREEN
+from display.palette import GOLD, READY_GREEN
 from display.renderer import Renderer
 from engine.match import Match, MatchRules
 from engine.rules import Game

@@ -19,7 +19,7 @@ from pixels import save_shot
 from cabinet.config import Control, laptop_config, parse_operator_code
 from cabinet.modes import service as sv
 from display.animations import Animations
-from display.paint import GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE
+from display.palette import GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE
 from display.renderer import Renderer
 from display.view import TableView
 
