@@ -9,7 +9,7 @@ cabinet translates its own types into these.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from display.layout import Position
@@ -192,8 +192,6 @@ class TableView:
     dim: float
     """How bright a DIM lamp glows (0..1): the level the cabinet drives its dim LEDs at, so
     the lamps on screen match the panel's."""
-    blink_on: bool = True
-    """The cabinet's common blink phase (LEDs and the screen blink together)."""
     laptop: bool = False
     """Draw each seat's panel (LEDs and keyboard keys) on screen."""
     offline: tuple[str, ...] = ()
@@ -201,8 +199,6 @@ class TableView:
     photo: PhotoFinish | None = None
     match: MatchView | None = None
     four_colour: bool = False
-    messages: tuple[str, ...] = field(default=())
-    """Other short cabinet notes to show (e.g. "demo: no humans")."""
     flow: FlowView | None = None
     """The attract card, join menu, countdown or result screen over the table."""
     service: ServiceView | None = None
