@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from display.games import art_for
 from display.layout import Layout, Rect
+from engine import games
 from engine.events import CardFlipped, CardPlayed, Covered, Event
-from engine.game import GameState
+from engine.state import GameState
 
 SLIDE_S = 0.16
 """Slot to pile: quick, so the table never looks behind the game."""
@@ -146,7 +146,7 @@ class Animations:
         if before is None or player >= len(layout.seats):
             return None
         seat = layout.seats[player]
-        for k, slot in enumerate(art_for(before.rules.game).seat_cards(before, player).slots):
+        for k, slot in enumerate(games.of(before).seat_cards(before, player).slots):
             if slot.top is not None and slot.top.code == code:
                 if k < len(seat.slots):
                     up = picked is not None and k in picked.get(player, ())
@@ -163,9 +163,9 @@ def _find_top(state: GameState | None, code: str, layout: Layout) -> tuple[Rect,
     """Where the slot whose top is ``code`` is drawn, and its turn (a covered card)."""
     if state is None:
         return None
-    art = art_for(state.rules.game)
+    rules = games.of(state)
     for p, seat in enumerate(layout.seats[: len(state.players)]):
-        for k, slot in enumerate(art.seat_cards(state, p).slots[: len(seat.slots)]):
+        for k, slot in enumerate(rules.seat_cards(state, p).slots[: len(seat.slots)]):
             if slot.top is not None and slot.top.code == code:
                 return seat.slots[k], seat.rotation
     return None

@@ -70,12 +70,11 @@ class Renderer:
         art = art_for(state.rules.game)
         seats = sorted(view.seats, key=lambda s: s.index)
         art.centre(paint, surface, state, layout, anims)
-        table.glows(surface, view, seats, layout, art, blink)
+        table.glows(surface, view, seats, layout, blink)
         for seat in seats:
             if seat.index < len(layout.seats):
-                cards = art.seat_cards(state, seat.index)
                 s = layout.seats[seat.index]
-                table.seat(paint, surface, view, seat, cards, s, layout, art, now_ms, blink)
+                table.seat(paint, surface, view, seat, s, layout, art, now_ms, blink)
         table.info(paint, surface, view, layout, art)
         for slide in anims.slides:
             rect, rot = slide.at()

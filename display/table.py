@@ -1,5 +1,6 @@
-"""The table under every game: the felt, each seat drawn from its cards in one shape
-(face-down pile, slots with their depth, labels, status line, lockout, on-screen panel),
+"""The table under every game: the felt, each seat drawn from its cards in the engine's one
+shape (face-down pile, slots with their depth: ``SeatView.cards``; labels, status line,
+lockout, on-screen panel),
 the glows that show exactly what the LEDs show, and the info line. What differs per game
 comes from its ``GameArt`` (``display/games``).
 """
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from display.games import GameArt, SeatCards
+from display.games import GameArt
 from display.layout import Layout, Rect, SeatLayout, union_all
 from display.paint import Painter, mix, pg_rect
 from display.palette import DARK, FELT, FELT_LINE, GOLD, LOCK_RED, WHITE, Colour, Piece, seat_colour
@@ -41,11 +42,10 @@ def glows(
     view: TableView,
     seats: Sequence[SeatView],
     layout: Layout,
-    art: GameArt,
     blink: bool,
 ) -> None:
     """A ring round each centre pile a lit LEFT or RIGHT aims at (rings nest when seats
-    share a pile), and gold rings on the slots the game marks."""
+    share a pile), and a gold ring round each slot whose top a cover is allowed on."""
     width = max(3, layout.card_w // 22)
     rings: dict[int, int] = {}
     for seat in seats:
@@ -65,11 +65,13 @@ def glows(
             pygame.draw.rect(
                 surface, seat_colour(seat.index), box, width, border_radius=layout.card_w // 8
             )
-    for p in range(min(len(view.state.players), len(layout.seats))):
-        slots = layout.seats[p].slots
-        for k in art.marked(view.state, p):
-            if k < len(slots):
-                box = pg_rect(slots[k]).inflate(2 * width, 2 * width)
+    for seat in seats:
+        if seat.index >= len(layout.seats):
+            continue
+        rects = layout.seats[seat.index].slots
+        for slot, r in zip(seat.cards.slots, rects, strict=False):
+            if slot.coverable:
+                box = pg_rect(r).inflate(2 * width, 2 * width)
                 pygame.draw.rect(surface, GOLD, box, width, border_radius=layout.card_w // 8)
 
 
@@ -81,7 +83,6 @@ def seat(
     surface: pygame.Surface,
     view: TableView,
     seat: SeatView,
-    cards: SeatCards,
     s: SeatLayout,
     layout: Layout,
     art: GameArt,
@@ -96,10 +97,10 @@ def seat(
     line = max(3, layout.card_w // 28)
     slot_lights = seat.lights.slots
 
-    paint.back_with_count(surface, s.draw, cards.down, s.draw_label, rot, WHITE)
+    paint.back_with_count(surface, s.draw, seat.cards.face_down, s.draw_label, rot, WHITE)
 
     # The slots: each top over its depth, ringed when picked or lit.
-    for k, slot in enumerate(cards.slots):
+    for k, slot in enumerate(seat.cards.slots):
         if k >= len(s.slots) or slot.top is None:
             continue
         up = k in picked
@@ -131,7 +132,7 @@ def seat(
     _status(paint, surface, view, seat, s, art, now_ms, blink)
     art.over_seat(paint, surface, state, seat.index, s, blink)
 
-    if now_ms < state.players[seat.index].locked_until and not state.is_over:
+    if now_ms < seat.cards.locked_until and not state.is_over:
         zone = union_all([*s.slots, *s.raised])
         surface.blit(paint.shade(zone.w, zone.h, (200, 0, 0, 90)), (zone.x, zone.y))
         if blink:
@@ -190,7 +191,7 @@ def _status(
     name = f"P{seat.index + 1}" + (f" {seat.label}" if seat.label else "")
     parts: list[Piece] = [(name, colour)]
     parts += art.status(state, seat.index, now_ms, blink)
-    if now_ms < state.players[seat.index].locked_until and not state.is_over:
+    if now_ms < seat.cards.locked_until and not state.is_over:
         parts.append(("LOCKED", LOCK_RED))
     if state.is_over and state.winner == seat.index:
         parts.append(("WINNER", GOLD))

@@ -30,8 +30,10 @@ from display.view import (
     ServiceView,
     TableView,
 )
+from engine import games
 from engine.commands import Slam
 from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
+from engine.state import GameState
 
 PHOTO_FINISH_MS = 50
 """Two seats' edges on one pile closer than this make a photo finish."""
@@ -67,27 +69,40 @@ def seat_label(config: SeatConfig, bot: bool) -> str:
     return config.inputs.value
 
 
-def seat_view(seat: SeatRuntime, state: Any, now_ms: int, keys: tuple[str, ...] = ()) -> SeatView:
-    """One seat's view: the LEDs it shows (computed here for seats without a panel)."""
+def seat_view(
+    seat: SeatRuntime, state: GameState, now_ms: int, keys: tuple[str, ...] = ()
+) -> SeatView:
+    """One seat's view: its cards (the engine's one shape), the LEDs it shows (computed
+    here for seats without a panel) and the centre piles its LEFT and RIGHT aim at."""
     cfg = seat.config
     ctrl = seat.controller
     bot = seat.bot is not None
     lights = seat.lights
     if lights is None:
         lights = panel_lights(state, ctrl, cfg.assist, now_ms)
-    # Speed and Spit targets are centre piles; California covers row piles (no pile()).
-    has_piles = hasattr(ctrl, "pile")
+    cards = games.of(state).seat_cards(state, cfg.index)
+    left, right = _aims(cards.reach, cfg.left_handed)
     return SeatView(
         index=cfg.index,
+        cards=cards,
         position=Position(cfg.position),
         picked=tuple(ctrl.picked_slots(state)),
         lights=lights_view(lights),
         keys=keys,
         bot=bot,
         label=seat_label(cfg, bot),
-        left_pile=ctrl.pile(state, Control.LEFT) if has_piles else None,
-        right_pile=ctrl.pile(state, Control.RIGHT) if has_piles else None,
+        left_pile=left,
+        right_pile=right,
     )
+
+
+def _aims(reach: Sequence[int], left_handed: bool) -> tuple[int | None, int | None]:
+    """(LEFT, RIGHT) targets from the piles a seat reaches, its LEFT pile first; a
+    left-handed seat's buttons are swapped (None: the game has no centre piles)."""
+    if not reach:
+        return None, None
+    left, right = reach[0], reach[-1]
+    return (right, left) if left_handed else (left, right)
 
 
 class PhotoFinishes:

@@ -10,7 +10,8 @@ from cabinet.controls.registry import Led, PanelLights
 from cabinet.loop.core import Published, SeatRuntime
 from cabinet.tools.demo import describe
 from display.games import art_for
-from engine import california, notation, spit
+from engine import games
+from engine.state import GameState
 
 _LED = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
 
@@ -21,13 +22,9 @@ def lights_text(lights: PanelLights) -> str:
     return f"[{slots} L{_LED[lights.left]} R{_LED[lights.right]} S{_LED[lights.slam]}]"
 
 
-def format_position(state: Any) -> str:
+def format_position(state: GameState) -> str:
     """Any game's state on one line (the engine's own one-line form per game)."""
-    if isinstance(state, spit.SpitState):
-        return spit.format_position(state)
-    if isinstance(state, california.CaliforniaState):
-        return california.format_position(state)
-    return notation.format_position(state)
+    return games.of(state).format(state)
 
 
 def table_text(state: Any, seats: Sequence[SeatRuntime]) -> str:

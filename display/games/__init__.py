@@ -1,7 +1,8 @@
 """What the screen draws differently per game, one module per game; the one registry.
 
 Everything else in ``display/`` draws any game the same way: seats from each seat's cards
-(``SeatCards``), the glows from the LEDs, the banners from the engine's phase. A game's
+in the engine's one shape (``engine.protocol.SeatCards``), the glows from the LEDs and the
+slots a cover is allowed on, the banners from the engine's phase. A game's
 module adds only what is its own: its centre (Speed's side and burned piles, Spit's spit
 piles), its words on the info line and the status line, its banner, its result lines.
 Adding a game is one module here and one row in ``ARTS``.
@@ -10,7 +11,7 @@ Adding a game is one module here and one row in ``ARTS``.
 from __future__ import annotations
 
 from display.games import california, speed, spit
-from display.games.base import GameArt, SeatCards, SeatText, Slot
+from display.games.base import GameArt, SeatText
 from engine.rules import Game
 
 ARTS: dict[Game, GameArt] = {
@@ -25,4 +26,4 @@ def art_for(game: Game) -> GameArt:
     return ARTS[game]
 
 
-__all__ = ["ARTS", "GameArt", "SeatCards", "SeatText", "Slot", "art_for"]
+__all__ = ["ARTS", "GameArt", "SeatText", "art_for"]

@@ -1,5 +1,6 @@
-"""What a game's module gives the screen: its seats' cards in one shape, and its own
-drawing as a table of functions (``GameArt``), with nothing-to-draw defaults."""
+"""What a game's module gives the screen: its own drawing and text, as a table of functions
+(``GameArt``) with nothing-to-draw defaults. The seats' cards come from the engine, in the
+one shape every game answers in (``engine.protocol.SeatCards``)."""
 
 from __future__ import annotations
 
@@ -9,32 +10,13 @@ from typing import TYPE_CHECKING
 
 from display.layout import Layout, SeatLayout, TableShape
 from display.palette import Piece
-from engine.cards import Card
-from engine.game import GameState
+from engine.state import GameState
 
 if TYPE_CHECKING:  # the text view imports these modules too, without pygame
     import pygame
 
     from display.animations import Animations
     from display.paint import Painter
-
-
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """One slot of a seat: the face-up top card (None: empty) over ``under`` more cards."""
-
-    top: Card | None
-    under: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class SeatCards:
-    """A seat's cards as every game has them: a face-down pile and a row of slots."""
-
-    down: int
-    """Face-down cards: Speed's draw pile, Spit's spit cards, California's deck."""
-    slots: tuple[Slot, ...]
-    """Slot 1 first; shorter than the layout's row when a game holds fewer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +35,6 @@ def _no_centre(
     paint: Painter, surface: pygame.Surface, state: GameState, layout: Layout, anims: Animations
 ) -> None:
     return None
-
-
-def _nothing_marked(state: GameState, seat: int) -> Sequence[int]:
-    return ()
 
 
 def _no_status(state: GameState, seat: int, now_ms: int, blink: bool) -> list[Piece]:
@@ -89,7 +67,6 @@ class GameArt:
 
     table: Callable[[GameState], TableShape]
     """The rows and piles the layout makes room for."""
-    seat_cards: Callable[[GameState, int], SeatCards]
     info: Callable[[GameState], list[str]]
     """The info line's words after the game's name (round, scores, live ranks)."""
     text_head: Callable[[GameState], str]
@@ -97,8 +74,6 @@ class GameArt:
     text_seat: Callable[[GameState, int, Sequence[int]], SeatText]
     """The text view's part of a seat's line, with its picked slots."""
     centre: Callable[[Painter, pygame.Surface, GameState, Layout, Animations], None] = _no_centre
-    marked: Callable[[GameState, int], Sequence[int]] = _nothing_marked
-    """A seat's slots drawn with a gold ring (California: a cover is allowed there)."""
     status: Callable[[GameState, int, int, bool], list[Piece]] = _no_status
     """A seat's status line after its name (at engine time ms, blink phase)."""
     over_seat: Callable[[Painter, pygame.Surface, GameState, int, SeatLayout, bool], None] = (
@@ -111,4 +86,4 @@ class GameArt:
     """Lines under the winner on the game-over screen."""
 
 
-__all__ = ["GameArt", "SeatCards", "SeatText", "Slot"]
+__all__ = ["GameArt", "SeatText"]

@@ -1,17 +1,16 @@
-"""California on screen: no centre (every pile is in a seat's row), gold rings on the
-tops a cover is allowed on, the live ranks on the info line."""
+"""California on screen: no centre (every pile is in a seat's row), the live ranks on the
+info line."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from display.games.base import GameArt, SeatCards, SeatText, Slot
+from display.games.base import GameArt, SeatText
 from display.layout import TableShape
 from display.palette import rank_text
 from engine.california import CaliforniaState, coverable
 from engine.cards import RANKS
-from engine.game import GameState
-from engine.state import Phase
+from engine.state import GameState, Phase
 
 
 def _california(state: GameState) -> CaliforniaState:
@@ -24,14 +23,6 @@ def table(state: GameState) -> TableShape:
     return TableShape(slots=state.rules.row, centre=0, side=False, burned=False)
 
 
-def seat_cards(state: GameState, seat: int) -> SeatCards:
-    me = _california(state).players[seat]
-    return SeatCards(
-        down=len(me.deck),
-        slots=tuple(Slot(p[0], len(p) - 1) if p else Slot(None) for p in me.row),
-    )
-
-
 def info(state: GameState) -> list[str]:
     cal = _california(state)
     bits = [f"round {cal.round}"]
@@ -39,12 +30,6 @@ def info(state: GameState) -> list[str]:
         live = ", ".join(rank_text(RANKS[r - 1] + "S") for r in sorted(cal.live))
         bits.append(f"live {live}")
     return bits
-
-
-def marked(state: GameState, seat: int) -> Sequence[int]:
-    """The seat's row piles whose top may be covered now (a live match, or a double)."""
-    cal = _california(state)
-    return [k for k, pile in enumerate(cal.players[seat].row) if pile and coverable(cal, pile)]
 
 
 def text_head(state: GameState) -> str:
@@ -69,11 +54,9 @@ def text_seat(state: GameState, seat: int, picked: Sequence[int]) -> SeatText:
 
 ART = GameArt(
     table=table,
-    seat_cards=seat_cards,
     info=info,
     text_head=text_head,
     text_seat=text_seat,
-    marked=marked,
 )
 
 __all__ = ["ART"]

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from display.games.base import GameArt, SeatCards, SeatText, Slot
+from display.games.base import GameArt, SeatText
 from display.layout import Layout, Rect, SeatLayout, TableShape, union_all
 from display.palette import GOLD, GREY, READY_GREEN, WHITE, Piece
-from engine.game import GameState
-from engine.state import SpeedState
+from engine.state import GameState, SpeedState
 
 if TYPE_CHECKING:  # the text view imports these modules too, without pygame
     import pygame
@@ -27,11 +26,6 @@ def _speed(state: GameState) -> SpeedState:
 def table(state: GameState) -> TableShape:
     """Five held cards per seat, and per seat a centre pile with its side pile."""
     return TableShape(slots=5, centre=state.rules.players, side=True, burned=True)
-
-
-def seat_cards(state: GameState, seat: int) -> SeatCards:
-    me = _speed(state).players[seat]
-    return SeatCards(down=len(me.draw), slots=tuple(Slot(card) for card in me.hand))
 
 
 def info(state: GameState) -> list[str]:
@@ -124,7 +118,6 @@ def text_seat(state: GameState, seat: int, picked: Sequence[int]) -> SeatText:
 
 ART = GameArt(
     table=table,
-    seat_cards=seat_cards,
     info=info,
     text_head=text_head,
     text_seat=text_seat,

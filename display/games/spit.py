@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from display.games.base import GameArt, SeatCards, SeatText, Slot
+from display.games.base import GameArt, SeatText
 from display.layout import Layout, Rect, TableShape
 from display.palette import GOLD, LOCK_RED, WHITE, Piece
 from engine.cards import Card
-from engine.game import GameState
 from engine.rules import Scoring
 from engine.spit import SpitState
-from engine.state import Phase
+from engine.state import GameState, Phase
 
 if TYPE_CHECKING:  # the text view imports these modules too, without pygame
     import pygame
@@ -30,14 +29,6 @@ def _spit(state: GameState) -> SpitState:
 def table(state: GameState) -> TableShape:
     """Five stock piles per seat and the two spit piles, nothing beside them."""
     return TableShape(slots=5, centre=2, side=False, burned=False)
-
-
-def seat_cards(state: GameState, seat: int) -> SeatCards:
-    me = _spit(state).players[seat]
-    return SeatCards(
-        down=len(me.spit),
-        slots=tuple(Slot(p[0], len(p) - 1) if p else Slot(None) for p in me.stocks),
-    )
 
 
 def info(state: GameState) -> list[str]:
@@ -103,7 +94,6 @@ def _top(pile: Sequence[Card]) -> str:
 
 ART = GameArt(
     table=table,
-    seat_cards=seat_cards,
     info=info,
     text_head=text_head,
     text_seat=text_seat,
