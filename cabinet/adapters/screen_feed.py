@@ -14,7 +14,6 @@ import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
 from cabinet.controls.registry import Led, PanelLights, panel_lights
@@ -31,7 +30,7 @@ from display.view import (
     TableView,
 )
 from engine import games
-from engine.commands import Slam
+from engine.commands import Command, Slam
 from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
 from engine.state import GameState
 
@@ -113,7 +112,7 @@ class PhotoFinishes:
         self._landed: dict[int, tuple[int, int]] = {}
         """pile -> (edge ms, seat) of the last card that landed there."""
 
-    def see(self, commands: Sequence[Any], events: Sequence[Event]) -> PhotoFinish | None:
+    def see(self, commands: Sequence[Command], events: Sequence[Event]) -> PhotoFinish | None:
         found = None
         for ev in events:
             if isinstance(ev, CardPlayed):
@@ -136,7 +135,7 @@ class Frame:
 
     view: TableView
     events: list[Event]
-    before: Any
+    before: GameState | None
     claims: int = 0
     """"SPEED!" claims since the last take (a seat out of cards slammed and won)."""
 
@@ -171,11 +170,11 @@ class ScreenFeed:
         self.photo: PhotoFinish | None = None
         self._lock = threading.Lock()
         self._view: TableView | None = None
-        self._before: Any = None
+        self._before: GameState | None = None
         self._events: deque[Event] = deque(maxlen=256)
         self.published = threading.Event()
 
-    def view_of(self, state: Any) -> TableView:
+    def view_of(self, state: GameState) -> TableView:
         now = state.now
         seats = tuple(
             seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
@@ -216,7 +215,7 @@ class ScreenFeed:
             self._events.extend(pub.events)
         self.published.set()
 
-    def prime(self, state: Any) -> None:
+    def prime(self, state: GameState) -> None:
         with self._lock:
             self._view = self.view_of(state)
 

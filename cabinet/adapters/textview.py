@@ -4,7 +4,7 @@ keyboard play) the table, for any game."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from cabinet.controls.registry import Led, PanelLights
 from cabinet.loop.core import Published, SeatRuntime
@@ -27,7 +27,7 @@ def format_position(state: GameState) -> str:
     return games.of(state).format(state)
 
 
-def table_text(state: Any, seats: Sequence[SeatRuntime]) -> str:
+def table_text(state: GameState, seats: Sequence[SeatRuntime]) -> str:
     """The centre on one line, then one line per seat, e.g. for keyboard play in a terminal;
     each game says its own part (display/games)."""
     art = art_for(state.rules.game)
