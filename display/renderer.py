@@ -20,7 +20,7 @@ from display.paint import Painter
 from display.view import FlowScreen, TableView
 
 BLINK_MS = 250
-"""Half a blink period, as the cabinet's LEDs (cabinet/loop/core.py BLINK_S)."""
+"""Half a blink period, as the cabinet's LEDs (cabinet/loop/lights.py BLINK_S)."""
 
 
 class Renderer:

@@ -15,9 +15,10 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from cabinet.adapters.keyboard import Bindings
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
-from cabinet.controls.registry import Led, PanelLights, panel_lights
-from cabinet.loop.core import Published, SeatRuntime
+from cabinet.loop import Published, SeatRuntime
+from cabinet.panel import LEVELS, Led, PanelLights
 from display.view import (
     FlowView,
     Light,
@@ -49,9 +50,7 @@ def lights_view(lights: PanelLights) -> Lights:
     )
 
 
-def seat_keys(
-    seats: Sequence[SeatConfig], bindings: dict[str, tuple[int, Control]]
-) -> dict[int, tuple[str, ...]]:
+def seat_keys(seats: Sequence[SeatConfig], bindings: Bindings) -> dict[int, tuple[str, ...]]:
     """Per keyboard seat, its key labels in panel order (slots 1-5, LEFT, RIGHT, SLAM)."""
     out: dict[int, dict[Control, str]] = {}
     for key, (seat, control) in bindings.items():
@@ -78,12 +77,11 @@ def seat_view(
     bot = seat.bot is not None
     lights = seat.lights
     if lights is None:
-        lights = panel_lights(state, ctrl, cfg.assist, now_ms)
-    cards = games.of(state).seat_cards(state, cfg.index)
-    left, right = _aims(cards.reach, cfg.left_handed)
+        lights = ctrl.lights(state, cfg.assist, now_ms)
+    left, right = ctrl.piles(state)  # None: California's LEFT / RIGHT pick a row
     return SeatView(
         index=cfg.index,
-        cards=cards,
+        cards=games.of(state).seat_cards(state, cfg.index),
         position=Position(cfg.position),
         picked=tuple(ctrl.picked_slots(state)),
         lights=lights_view(lights),
@@ -93,15 +91,6 @@ def seat_view(
         left_pile=left,
         right_pile=right,
     )
-
-
-def _aims(reach: Sequence[int], left_handed: bool) -> tuple[int | None, int | None]:
-    """(LEFT, RIGHT) targets from the piles a seat reaches, its LEFT pile first; a
-    left-handed seat's buttons are swapped (None: the game has no centre piles)."""
-    if not reach:
-        return None, None
-    left, right = reach[0], reach[-1]
-    return (right, left) if left_handed else (left, right)
 
 
 class PhotoFinishes:
@@ -186,7 +175,7 @@ class ScreenFeed:
         return TableView(
             state=state,
             seats=seats,
-            dim=Led.DIM.value,
+            dim=LEVELS[Led.DIM],
             laptop=self.laptop,
             offline=offline,
             photo=self.photo,

@@ -28,7 +28,6 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 
 from engine import speed
 from engine.bots import Bot, find_profile
@@ -181,16 +180,6 @@ def format_figures(figures: dict[str, Figure]) -> str:
             text = f"{value:,}"
         lines.append(f"  {name:<28} {text}")
     return "\n".join(lines)
-
-
-def add_parser(sub: Any) -> None:
-    """Register ``bench`` on the CLI's subparsers."""
-    bp = sub.add_parser("bench", help="performance figures (one JSON object with --json)")
-    bp.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    bp.add_argument(
-        "--only", metavar="GROUP", default=None, help=f"run one group ({', '.join(GROUPS)})"
-    )
-    bp.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:

@@ -45,7 +45,7 @@ class BotTable:
         from cabinet.adapters.keyboard import key_bindings
         from cabinet.adapters.window import ScreenFeed, seat_keys
         from cabinet.config import laptop_config
-        from cabinet.loop.core import seat_runtime
+        from cabinet.loop import seat_runtime
 
         self.config = laptop_config(2, 0, "hard", seed)
         self.seats = [

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from engine import california, speed, spit
-from engine.bots import BOT_PRESETS, Bot, BotProfile, find_profile
+from engine.bots import Bot, BotProfile, find_profile
 from engine.commands import Command, Tick
 from engine.events import (
     ActionRejected,
@@ -598,34 +598,6 @@ def format_summary(s: Summary) -> str:
     )
     body = "\n".join(f"  {k:<19} {v}" for k, v in rows)
     return f"{head}\n{body}"
-
-
-def add_parser(sub: Any) -> None:
-    """Register ``sim`` on the CLI's subparsers."""
-    sp = sub.add_parser("sim", help="play bot-only games on simulated time and sum them up")
-    sp.add_argument("--game", default="speed", help="speed, spit or california (default speed)")
-    sp.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    sp.add_argument(
-        "--games", type=int, default=1000, help="games to play (matches with --match); default 1000"
-    )
-    sp.add_argument("--seed", type=int, default=1, help="game k is dealt from SEED + k")
-    sp.add_argument(
-        "--bots",
-        default="hard",
-        help=f"one difficulty per seat, comma separated, or one for all "
-        f"({', '.join(BOT_PRESETS)}); default hard",
-    )
-    sp.add_argument("--rules", default=None, help="rules options as a JSON object")
-    sp.add_argument(
-        "--match", default=None, help="play matches: best-of-N, series-N, points-N or single"
-    )
-    sp.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    sp.add_argument(
-        "--breach-dir",
-        default=".",
-        help="where a broken invariant's scenario file goes (default: .)",
-    )
-    sp.set_defaults(func=main)
 
 
 def _fail(msg: str) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from pathlib import Path
@@ -10,14 +9,14 @@ from typing import Any
 
 import pytest
 
+from cabinet.cli import build_parser
 from cabinet.tools import bench
 
 UNIT = re.compile(r".*_(us|ms|s|per_s|games)$")
 
 
 def run_bench(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser()
-    bench.add_parser(parser.add_subparsers())
+    parser = build_parser()  # the CLI's own parser (cabinet/cli.py)
     args = parser.parse_args(["bench", *argv])
     code = args.func(args)
     out, err = capsys.readouterr()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 from collections.abc import Callable
@@ -12,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cabinet.cli import build_parser
 from cabinet.tools import sim
 from engine import game, speed
 from engine.bots import BotProfile, find_profile
@@ -37,8 +37,7 @@ JSON_KEYS = {
 
 
 def run_sim(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser()
-    sim.add_parser(parser.add_subparsers())
+    parser = build_parser()  # the CLI's own parser (cabinet/cli.py)
     args = parser.parse_args(["sim", *argv])
     code = args.func(args)
     out, err = capsys.readouterr()
