@@ -48,9 +48,9 @@ def table_text(state: GameState, seats: Sequence[SeatRuntime]) -> str:
         own = art.text_seat(state, p, seat.controller.picked_slots(state))
         extra = ["LOCKED"] if state.players[p].locked_until > state.now else []
         extra += own.notes
-        armed = getattr(seat.controller, "armed", None)
-        if armed is not None:
-            extra.append(f"{armed.value.upper()}+slot: opposite row")
+        hint = seat.controller.hint()
+        if hint is not None:
+            extra.append(hint)
         leds = f" {lights_text(seat.lights)}" if seat.lights is not None else ""
         who = seat.config.inputs.value
         lines.append(f"  P{p + 1} {who:<8} {own.row} {own.pile}{leds} {' '.join(extra)}".rstrip())

@@ -51,6 +51,9 @@ class SpeedController:
     def piles(self, state: GameState) -> tuple[int | None, int | None]:
         return self.pile(state, Control.LEFT), self.pile(state, Control.RIGHT)
 
+    def hint(self) -> str | None:
+        return None  # a pick is shown on its slot
+
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         """A debounced press at engine time ``t``; the command to apply, if any."""
         if control is Control.SLAM:
