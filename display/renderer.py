@@ -18,6 +18,9 @@ from display.games import art_for
 from display.layout import Layout, layout_for
 from display.paint import Painter
 from display.view import FlowScreen, TableView
+from engine import games
+from engine.protocol import SeatCards
+from engine.state import GameState
 
 BLINK_MS = 250
 """Half a blink period, as the cabinet's LEDs (cabinet/loop/lights.py BLINK_S)."""
@@ -30,6 +33,8 @@ class Renderer:
         self.size = size
         self.paint = Painter(four_colour)
         self._felt: dict[int, pygame.Surface] = {}
+        self._cards: tuple[GameState | None, tuple[SeatCards, ...]] = (None, ())
+        """The last state drawn and its seats' cards (asked once per state, not per frame)."""
 
     # Layout and change detection.
 
@@ -70,11 +75,14 @@ class Renderer:
         art = art_for(state.rules.game)
         seats = sorted(view.seats, key=lambda s: s.index)
         art.centre(paint, surface, state, layout, anims)
-        table.glows(surface, view, seats, layout, blink)
+        cards = self.seat_cards(state)
+        table.glows(surface, view, seats, cards, layout, blink)
         for seat in seats:
             if seat.index < len(layout.seats):
                 s = layout.seats[seat.index]
-                table.seat(paint, surface, view, seat, s, layout, art, now_ms, blink)
+                table.seat(
+                    paint, surface, view, seat, cards[seat.index], s, layout, art, now_ms, blink
+                )
         table.info(paint, surface, view, layout, art)
         for slide in anims.slides:
             rect, rot = slide.at()
@@ -89,6 +97,15 @@ class Renderer:
         if view.service is not None:
             service_menu.draw(paint, surface, view.service, layout)
         return layout
+
+    def seat_cards(self, state: GameState) -> tuple[SeatCards, ...]:
+        """Every seat's cards in the engine's one shape (the game answers, once per state)."""
+        seen, cards = self._cards
+        if state is not seen:
+            rules = games.of(state)
+            cards = tuple(rules.seat_cards(state, p) for p in range(len(state.players)))
+            self._cards = (state, cards)
+        return cards
 
     def _felt_for(self, layout: Layout) -> pygame.Surface:
         key = id(layout)

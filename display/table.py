@@ -1,6 +1,6 @@
 """The table under every game: the felt, each seat drawn from its cards in the engine's one
-shape (face-down pile, slots with their depth: ``SeatView.cards``; labels, status line,
-lockout, on-screen panel),
+shape (``engine.protocol.SeatCards``: face-down pile, slots with their depth; then labels,
+status line, lockout, on-screen panel),
 the glows that show exactly what the LEDs show, and the info line. What differs per game
 comes from its ``GameArt`` (``display/games``).
 """
@@ -16,6 +16,7 @@ from display.layout import Layout, Rect, SeatLayout, union_all
 from display.paint import Painter, mix, pg_rect
 from display.palette import DARK, FELT, FELT_LINE, GOLD, LOCK_RED, WHITE, Colour, Piece, seat_colour
 from display.view import Light, SeatView, TableView
+from engine.protocol import SeatCards
 
 
 def felt(layout: Layout) -> pygame.Surface:
@@ -41,6 +42,7 @@ def glows(
     surface: pygame.Surface,
     view: TableView,
     seats: Sequence[SeatView],
+    cards: Sequence[SeatCards],
     layout: Layout,
     blink: bool,
 ) -> None:
@@ -69,7 +71,7 @@ def glows(
         if seat.index >= len(layout.seats):
             continue
         rects = layout.seats[seat.index].slots
-        for slot, r in zip(seat.cards.slots, rects, strict=False):
+        for slot, r in zip(cards[seat.index].slots, rects, strict=False):
             if slot.coverable:
                 box = pg_rect(r).inflate(2 * width, 2 * width)
                 pygame.draw.rect(surface, GOLD, box, width, border_radius=layout.card_w // 8)
@@ -83,6 +85,7 @@ def seat(
     surface: pygame.Surface,
     view: TableView,
     seat: SeatView,
+    cards: SeatCards,
     s: SeatLayout,
     layout: Layout,
     art: GameArt,
@@ -97,10 +100,10 @@ def seat(
     line = max(3, layout.card_w // 28)
     slot_lights = seat.lights.slots
 
-    paint.back_with_count(surface, s.draw, seat.cards.face_down, s.draw_label, rot, WHITE)
+    paint.back_with_count(surface, s.draw, cards.face_down, s.draw_label, rot, WHITE)
 
     # The slots: each top over its depth, ringed when picked or lit.
-    for k, slot in enumerate(seat.cards.slots):
+    for k, slot in enumerate(cards.slots):
         if k >= len(s.slots) or slot.top is None:
             continue
         up = k in picked
@@ -129,10 +132,10 @@ def seat(
         light = slot_lights[k] if k < len(slot_lights) else Light.OFF
         _slot_label(paint, surface, lab, k, light.lit(blink, view.dim), seat, rot, colour)
 
-    _status(paint, surface, view, seat, s, art, now_ms, blink)
+    _status(paint, surface, view, seat, cards, s, art, now_ms, blink)
     art.over_seat(paint, surface, state, seat.index, s, blink)
 
-    if now_ms < seat.cards.locked_until and not state.is_over:
+    if now_ms < cards.locked_until and not state.is_over:
         zone = union_all([*s.slots, *s.raised])
         surface.blit(paint.shade(zone.w, zone.h, (200, 0, 0, 90)), (zone.x, zone.y))
         if blink:
@@ -179,6 +182,7 @@ def _status(
     surface: pygame.Surface,
     view: TableView,
     seat: SeatView,
+    cards: SeatCards,
     s: SeatLayout,
     art: GameArt,
     now_ms: int,
@@ -191,7 +195,7 @@ def _status(
     name = f"P{seat.index + 1}" + (f" {seat.label}" if seat.label else "")
     parts: list[Piece] = [(name, colour)]
     parts += art.status(state, seat.index, now_ms, blink)
-    if now_ms < seat.cards.locked_until and not state.is_over:
+    if now_ms < cards.locked_until and not state.is_over:
         parts.append(("LOCKED", LOCK_RED))
     if state.is_over and state.winner == seat.index:
         parts.append(("WINNER", GOLD))

@@ -1,7 +1,6 @@
 """The plain, frozen view of the table the cabinet hands the display.
 
-Everything here is a value: engine state (itself frozen), each seat's cards in the engine's
-one shape, and what only the cabinet knows
+Everything here is a value: engine state (itself frozen) plus what only the cabinet knows
 per seat (its position around the table, picks, lockout, LED state, assist level, keys,
 bot or human) and cabinet notes (a panel offline, a photo finish). The display reads a
 ``TableView`` and never changes anything; ``display/`` imports no cabinet code, so the
@@ -14,7 +13,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from display.layout import Position
-from engine.protocol import SeatCards
 from engine.rules import Game
 from engine.state import GameState
 
@@ -59,9 +57,6 @@ class SeatView:
 
     index: int
     """Player index (0-based)."""
-    cards: SeatCards
-    """The seat's cards in the shape every game answers in (the engine's ``seat_cards``):
-    its face-down pile and its slots, each a top and a depth."""
     position: Position = Position.SOUTH
     """Where the seat sits; its cards face it."""
     picked: tuple[int, ...] = ()

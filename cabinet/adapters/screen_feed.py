@@ -30,7 +30,6 @@ from display.view import (
     ServiceView,
     TableView,
 )
-from engine import games
 from engine.commands import Command, Slam
 from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
 from engine.state import GameState
@@ -70,8 +69,8 @@ def seat_label(config: SeatConfig, bot: bool) -> str:
 def seat_view(
     seat: SeatRuntime, state: GameState, now_ms: int, keys: tuple[str, ...] = ()
 ) -> SeatView:
-    """One seat's view: its cards (the engine's one shape), the LEDs it shows (computed
-    here for seats without a panel) and the centre piles its LEFT and RIGHT aim at."""
+    """One seat's view: the LEDs it shows (computed here for seats without a panel), its
+    picks and the centre piles its LEFT and RIGHT aim at."""
     cfg = seat.config
     ctrl = seat.controller
     bot = seat.bot is not None
@@ -81,7 +80,6 @@ def seat_view(
     left, right = ctrl.piles(state)  # None: California's LEFT / RIGHT pick a row
     return SeatView(
         index=cfg.index,
-        cards=games.of(state).seat_cards(state, cfg.index),
         position=Position(cfg.position),
         picked=tuple(ctrl.picked_slots(state)),
         lights=lights_view(lights),

@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TextIO
 
 from cabinet.adapters.keyboard import SeatKey, key_edge
 from cabinet.adapters.screen_feed import ScreenFeed, seat_keys
@@ -29,6 +29,9 @@ from engine.events import GameWon
 
 if TYPE_CHECKING:
     from cabinet.app import Cabinet
+    from cabinet.loop import CabinetLoop
+    from display.sound import SoundBoard
+    from engine.state import GameState
 
 log = logging.getLogger("speed_cabinet.screen")
 
@@ -54,7 +57,6 @@ class Window:
         size: tuple[int, int] | None,
         *,
         fullscreen: bool,
-        sound: Any = None,
         title: str = "speed-cabinet",
     ) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -72,7 +74,6 @@ class Window:
             self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption(title)
         self.size = self.screen.get_size()
-        self.sound = sound
 
     def close(self) -> None:
         self.pg.display.quit()
@@ -84,18 +85,18 @@ FALLBACK_TEXT = (220, 220, 230)
 
 
 def run_window(
-    loop: Any,
+    loop: CabinetLoop,
     feed: ScreenFeed,
     bindings: Mapping[str, SeatKey | ServiceSource],
     *,
     fullscreen: bool = False,
     size: tuple[int, int] | None = None,
     until: float | None = None,
-    sound: Any = None,
+    sound: SoundBoard | None = None,
     fps: int = 60,
     on_frame: Callable[[int], None] | None = None,
     esc_quits: bool = True,
-) -> Any:
+) -> GameState:
     """Run the cabinet loop on a thread and the window here until ESC, the window closes,
     ``until``, or the loop ends. Returns the final state. ``esc_quits`` False (kiosk mode):
     Esc does nothing, so a guest's USB keyboard cannot stop the cabinet.
@@ -114,7 +115,7 @@ def run_window(
     from display.animations import Animations
     from display.renderer import Renderer
 
-    window = Window(size, fullscreen=fullscreen, sound=sound)
+    window = Window(size, fullscreen=fullscreen)
     notifier = sdnotify.Notifier()
     pg = window.pg
     renderer: Renderer | None = Renderer(window.size)
@@ -249,8 +250,8 @@ def try_display() -> str | None:
 
 
 def run_display(
-    cab: Cabinet, *, until: float | None = None, laptop: bool = True, out: Any = None
-) -> Any:
+    cab: Cabinet, *, until: float | None = None, laptop: bool = True, out: TextIO | None = None
+) -> GameState:
     """Run a cabinet built with the window (``cab.window``: its feed of views, its keys);
     returns the final state.
 
