@@ -39,7 +39,7 @@ from cabinet.modes.single import SingleGame
 from cabinet.seating import Seated, seat_cabinet
 
 if TYPE_CHECKING:
-    from cabinet.adapters.window import ScreenFeed
+    from cabinet.adapters.screen_feed import ScreenFeed
 
 SERVICE_KEY = "f2"
 """Laptop mode's service button in the window (the cabinet's is ``[cabinet] service_pin``);
@@ -180,7 +180,7 @@ def compose(
 
 
 def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> WindowParts:
-    from cabinet.adapters.window import ScreenFeed, seat_keys
+    from cabinet.adapters.screen_feed import ScreenFeed, seat_keys
 
     config = seated.config
     seat_bindings = {k: v for k, v in key_bindings(config.seats).items() if not k.isupper()}

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def flow_text(flow: FlowView, match: MatchView | None) -> str:
     """What the flow's screen shows, on one line."""
-    parts = [flow.screen]
+    parts: list[str] = [flow.screen]
     if flow.screen == "countdown":
         parts.append(str(flow.count or "GO"))
     if flow.menu:
