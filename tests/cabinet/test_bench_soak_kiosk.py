@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from cabinet.kiosk import records as records_module
-from cabinet.tools.bench_soak import kiosk_figures
+from cabinet.tools.bench.soak import kiosk_figures
 
 
 def test_kiosk_soak_records_every_match_game_with_its_numbers(

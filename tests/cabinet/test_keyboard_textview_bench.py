@@ -14,7 +14,7 @@ from cabinet.adapters.keyboard import TerminalKeys, feed_keys, help_lines, key_b
 from cabinet.adapters.textview import TextView, table_text
 from cabinet.config import Control, laptop_config
 from cabinet.loop.core import Published, seat_runtime
-from cabinet.tools.bench_press import press_figures
+from cabinet.tools.bench.press import press_figures
 from engine.events import CardPlayed
 from engine.notation import parse_table
 from engine.speed import start

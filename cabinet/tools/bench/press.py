@@ -31,6 +31,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from cabinet.adapters.gpio import GpioPanel
 from cabinet.config import Control, parse_config
 from cabinet.loop.core import CabinetLoop, Item, seat_runtime
+from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
 from engine.commands import Command
 from engine.notation import parse_table
 from engine.speed import start
@@ -74,25 +75,16 @@ BENCH_TABLE = "KHKCKDKSQH/6C2C3C4C5C AH/AC 7D/7S -/- -"
 FLOOR_PIN = 22
 
 
-def _distribution(samples: list[float]) -> dict[str, float]:
-    xs = sorted(samples)
-
-    def at(q: float) -> float:
-        return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1e6, 2)
-
-    return {"p50": at(0.50), "p99": at(0.99), "max": round(xs[-1] * 1e6, 2)}
-
-
 class _Floor(DigitalInputDevice):  # type: ignore[misc]
-    def __init__(self, pin: int, pin_factory: Any) -> None:
+    def __init__(self, pin: int, pin_factory: MockFactory) -> None:
         self.seen = 0.0
         super().__init__(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
 
-    def _pin_changed(self, ticks: float, state: Any) -> None:
+    def _pin_changed(self, ticks: float, state: bool) -> None:
         self.seen = time.monotonic()
 
 
-def press_figures(presses: int = PRESSES) -> dict[str, Any]:
+def press_figures(presses: int = PRESSES) -> Figures:
     """p50 / p99 / max in µs of press -> engine, press -> LED and the floor, same run."""
     config = parse_config(BENCH_CONFIG, source="<bench>")
     factory = MockFactory(pin_class=MockPWMPin)
@@ -133,7 +125,7 @@ def press_figures(presses: int = PRESSES) -> dict[str, Any]:
     to_led: list[float] = []
     to_floor: list[float] = []
 
-    def drive(pin: Any, low: bool) -> float:
+    def drive(pin: MockPWMPin, low: bool) -> float:
         done.clear()
         if low:
             pin.drive_low()
@@ -194,9 +186,9 @@ def press_figures(presses: int = PRESSES) -> dict[str, Any]:
     if errors:
         raise errors[0]
     return {
-        "press_to_engine_us": _distribution(to_engine),
-        "press_to_led_us": _distribution(to_led),
-        "press_floor_us": _distribution(to_floor),
+        "press_to_engine_us": distribution(to_engine, S_TO_US),
+        "press_to_led_us": distribution(to_led, S_TO_US),
+        "press_floor_us": distribution(to_floor, S_TO_US),
         "press_count": presses,
     }
 

@@ -32,7 +32,8 @@ from typing import Any
 
 from cabinet.config import Control, parse_config
 from cabinet.loop.core import CabinetLoop, Item, seat_runtime
-from cabinet.tools.bench_press import BENCH_TABLE
+from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
+from cabinet.tools.bench.press import BENCH_TABLE
 from engine.commands import Command
 from engine.notation import parse_table
 from engine.speed import start
@@ -52,15 +53,6 @@ SERIAL_BENCH_CONFIG: dict[str, Any] = {
         {"controls": "keyboard"},
     ],
 }
-
-
-def _distribution(samples: list[float]) -> dict[str, float]:
-    xs = sorted(samples)
-
-    def at(q: float) -> float:
-        return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1e6, 2)
-
-    return {"p50": at(0.50), "p99": at(0.99), "max": round(xs[-1] * 1e6, 2)}
 
 
 class _PtyFloor:
@@ -101,7 +93,7 @@ def _has_left_press(data: bytes) -> bool:
     )
 
 
-def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
+def serial_figures(presses: int = PRESSES) -> Figures:
     """p50 / p99 / max in µs of panel frame -> engine applied, and the pty floor."""
     config = parse_config(SERIAL_BENCH_CONFIG, source="<bench>")
     inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
@@ -186,8 +178,8 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
         sim.close()
         floor.close()
     return {
-        "serial_to_engine_us": _distribution(to_engine),
-        "serial_floor_us": _distribution(to_floor),
+        "serial_to_engine_us": distribution(to_engine, S_TO_US),
+        "serial_floor_us": distribution(to_floor, S_TO_US),
         "serial_presses": len(to_engine),
         "serial_rtt_us": stats["rtt_us"],
         "serial_bad_frames": sum(
