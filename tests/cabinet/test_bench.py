@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from pathlib import Path
@@ -18,10 +17,11 @@ UNIT = re.compile(r".*_(us|ms|s|per_s|games)$")
 
 
 def run_bench(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser()
-    bench.add_parser(parser.add_subparsers())
-    args = parser.parse_args(["bench", *argv])
-    code = args.func(args)
+    """``speed-cabinet bench ARGV`` through the real command line, in this process."""
+    from cabinet.cli import build_parser
+
+    args = build_parser().parse_args(["bench", *argv])
+    code = int(args.func(args))
     out, err = capsys.readouterr()
     return code, out, err
 

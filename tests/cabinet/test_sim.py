@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 from collections.abc import Callable
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 
 from cabinet.tools import sim
+from cabinet.tools.sim import play as sim_play
 from engine import game, speed
 from engine.bots import BotProfile, find_profile
 from engine.commands import Command, Play
@@ -37,10 +37,11 @@ JSON_KEYS = {
 
 
 def run_sim(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser()
-    sim.add_parser(parser.add_subparsers())
-    args = parser.parse_args(["sim", *argv])
-    code = args.func(args)
+    """``speed-cabinet sim ARGV`` through the real command line, in this process."""
+    from cabinet.cli import build_parser
+
+    args = build_parser().parse_args(["sim", *argv])
+    code = int(args.func(args))
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -244,7 +245,7 @@ def test_sim_catches_a_broken_engine_and_writes_a_scenario_that_replays_it(
 def test_sim_counts_a_game_past_the_time_limit_as_a_draw(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sim, "LIMIT_MS", 3000)
+    monkeypatch.setattr(sim_play, "LIMIT_MS", 3000)
     code, out, _ = run_sim(["--games", "4", "--bots", "beginner", "--json"], capsys)
     assert code == 0
     data = json.loads(out)
@@ -255,7 +256,7 @@ def test_sim_counts_a_game_past_the_time_limit_as_a_draw(
 def test_a_zero_call_timeout_warns_and_ends_by_the_limit(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sim, "LIMIT_MS", 120_000)
+    monkeypatch.setattr(sim_play, "LIMIT_MS", 120_000)
     code, out, err = run_sim(
         ["--games", "2", "--json", "--bots", "impossible", "--rules", '{"call_timeout_ms": 0}'],
         capsys,

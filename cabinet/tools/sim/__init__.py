@@ -1,0 +1,40 @@
+"""``speed-cabinet sim``: bot-only games on simulated time, headless, with invariant checks.
+
+Nothing sleeps: the loop (``play``) jumps from one bot's wake-up or engine timer to the
+next, so thousands of games run per minute. Game ``k`` (0-based) of a run with ``--seed
+S`` is dealt from seed ``S + k``, and its bots are seeded from it too: ``--seed S+k
+--games 1`` replays that one game exactly. A broken invariant (or an engine exception)
+stops the run: the game so far is written as a scenario file that ``speed-cabinet
+scenario`` replays, and the command exits 1.
+
+- ``play``: one game, for any game (``SIM_GAMES``), and the breach file;
+- ``result``: what one game leaves (``GameResult``);
+- ``tally``: each game's own counts of one game;
+- ``summary``: a run of games or matches summed up (``simulate``, ``Summary``);
+- ``report``: the readable table and the progress bar;
+- ``command``: the command's arguments (``SimArgs``) checked and run (``sim``).
+"""
+
+from cabinet.tools.sim.command import SimArgs, add_parser, main, sim
+from cabinet.tools.sim.play import SIM_GAMES, LoopSim, SimBreach, SimGame, SpeedSim, TableSim
+from cabinet.tools.sim.report import Progress, format_summary
+from cabinet.tools.sim.result import GameResult
+from cabinet.tools.sim.summary import Summary, simulate
+
+__all__ = [
+    "SIM_GAMES",
+    "GameResult",
+    "LoopSim",
+    "Progress",
+    "SimArgs",
+    "SimBreach",
+    "SimGame",
+    "SpeedSim",
+    "Summary",
+    "TableSim",
+    "add_parser",
+    "format_summary",
+    "main",
+    "sim",
+    "simulate",
+]
