@@ -72,6 +72,7 @@ from engine import california, spit
 from engine.cards import Card
 from engine.commands import Command, Cover, Move, Play, Slam, Slap
 from engine.rules import CallMode, Game, Rules
+from engine.speed import claims, joker_barred
 from engine.state import Phase, SpeedState, positional_new
 
 REFERENCE_ITEMS = 10
@@ -320,7 +321,7 @@ _PLAY, _DEADLOCK_PLAY, _READY, _CLAIM = (
     Intent.READY,
     Intent.CLAIM,
 )
-_AUTO, _CALL, _EITHER = CallMode.AUTO, CallMode.CALL, CallMode.EITHER
+_CALL = CallMode.CALL
 _new_play = positional_new(Play)
 """``Play(t, player, card, to)``, built fast: a bot makes one per play it fires."""
 
@@ -456,9 +457,7 @@ class SpeedStrategy:
         # end of a run it saw coming (no refractory gap, anticipation); anyone else's it
         # must notice first.
         call = memo.call
-        if call is not _AUTO and (
-            out or (call is _EITHER and any(not q.hand and not q.draw for q in state.players))
-        ):
+        if claims(call, p, state.players):
             if out:
                 due = now + timing.reaction(REFERENCE_ITEMS, prof.claim_factor * prof.chain_factor)
             else:
@@ -480,7 +479,7 @@ class SpeedStrategy:
         legal: list[tuple[Card, int]] = []
         for card in hand:
             rank = card.rank
-            if rank == 0 and len(hand) == 1 and not me.draw and state.side[p]:
+            if rank == 0 and joker_barred(len(hand) + len(me.draw), state.side[p]):
                 continue  # a joker may not be the last card (rule 1)
             if row_l[rank]:
                 legal.append((card, left))
@@ -507,12 +506,7 @@ class SpeedStrategy:
         me = state.players[p]
         intent = plan.intent
         if intent is _CLAIM:
-            call = state.rules.call
-            if call is _CALL and not me.hand and not me.draw:
-                return Slam(now, p)
-            if call is _EITHER and any(not q.hand and not q.draw for q in state.players):
-                return Slam(now, p)
-            return None
+            return Slam(now, p) if claims(state.rules.call, p, state.players) else None
         if intent is _READY:
             if (
                 (phase is _STALLED or phase is _DEADLOCKED)
@@ -533,7 +527,7 @@ class SpeedStrategy:
         elif plan.wrong:
             if phase is not _PLAYING:
                 return None
-        elif card.rank == 0 and len(me.hand) == 1 and not me.draw and state.side[p]:
+        elif card.rank == 0 and joker_barred(len(me.hand) + len(me.draw), state.side[p]):
             return None
         return _new_play(now, p, card.code, plan.pile)
 

@@ -17,14 +17,13 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from engine.cards import Card, shuffled_deck
+from engine.cards import Card, CardBox, InvalidCard, normalize_code, shuffled_deck
 from engine.commands import Command, Cover
 from engine.errors import EngineError, InvalidPosition
 from engine.events import ActionRejected, Covered, Event, Reason, Redealt
 from engine.rules import Game, Rules
-from engine.state import Phase, TimedState, Timer
+from engine.state import GameTable, Phase, TimedState, Timer
 from engine.work import Work, run_step
 
 PLAYERS = 2
@@ -34,7 +33,7 @@ Pile = tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class CaliforniaTable:
+class CaliforniaTable(GameTable):
     """A California layout as dealt or as written down (every pile top first)."""
 
     rows: tuple[tuple[Pile, ...], ...]
@@ -63,22 +62,11 @@ class CaliforniaPlayer:
 
 
 @dataclass(frozen=True, slots=True)
-class CaliforniaState(TimedState):
-    rules: Rules
-    players: tuple[CaliforniaPlayer, ...]
+class CaliforniaState(TimedState[CaliforniaPlayer]):
     live: frozenset[int] = frozenset()
     """Ranks whose match is live (rule 1)."""
-    phase: Phase = Phase.PLAYING
-    now: int = 0
-    timers: tuple[Timer, ...] = ()
-    timer_seq: int = 0
-    ready: frozenset[int] = frozenset()
-    paused_at: int | None = None
     round: int = 1
     """Rounds are counted from the table (round 1); each re-deal starts the next."""
-    winner: int | None = None
-    seed: int = 0
-    rng_state: Any = None
 
     def tops(self) -> list[Card]:
         return [pile[0] for p in self.players for pile in p.row]
@@ -304,3 +292,32 @@ def format_position(state: CaliforniaState) -> str:
     decks = "/".join(pile(p.deck) for p in state.players)
     live = "".join("A23456789TJQK"[r - 1] for r in sorted(state.live)) or "-"
     return f"california {rows} {decks} {live} r{state.round} {state.now} {state.phase.value}"
+
+
+def parse_table(text: str, rules: Rules) -> CaliforniaTable:
+    """The table of a line ``format_position`` wrote (live ranks, round, clock and phase
+    are not read): ``california <row p0>/<row p1> <deck p0>/<deck p1> ...``. Raises
+    InvalidPosition naming the fault."""
+    fields = text.split()
+    if fields and fields[0] == "california":
+        fields = fields[1:]
+    if len(fields) < 2:
+        raise InvalidPosition(f"a california position needs rows and decks: {text!r}")
+    box = CardBox(1, False)
+
+    def pile(s: str) -> Pile:
+        if s == "-":
+            return ()
+        if len(s) % 2:
+            raise InvalidPosition(f"bad pile {s!r} in {text!r}")
+        try:
+            return tuple(box.take(normalize_code(s[i : i + 2])) for i in range(0, len(s), 2))
+        except InvalidCard as exc:
+            raise InvalidPosition(f"{exc} in {text!r}") from None
+
+    rows = tuple(
+        tuple(pile(s) for s in player.split(".")) if player else ()  # an empty row: ""
+        for player in fields[0].split("/")
+    )
+    decks = tuple(pile(s) for s in fields[1].split("/"))
+    return CaliforniaTable(rows, decks)

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+SLOTS = 5
+"""Slots on a seat's panel (numbered 1-5 in commands, 0-4 in code): Speed's hand, Spit's
+stock piles, California's row (of 4 or 5)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Play:

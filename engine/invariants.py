@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 
 from engine import california, spit
 from engine.cards import Card, make_deck
 from engine.errors import EngineError
+from engine.rules import Game
 from engine.speed import HAND_SIZE
-from engine.state import Phase, SpeedState, TimerKind
+from engine.state import GameState, Phase, SpeedState, TimerKind
 
 
 class InvariantBreach(EngineError):
@@ -27,15 +29,27 @@ def _conserved(cards: list[Card], decks: int, jokers: bool) -> bool:
     return len(cards) == len(deck) and {card.uid for card in cards} == deck
 
 
-def check_invariants(
-    state: SpeedState | spit.SpitState | california.CaliforniaState,
-) -> None:
-    """Raise InvariantBreach naming the first broken invariant."""
-    if type(state) is not SpeedState:  # Speed, the sim's hot case, first
-        if isinstance(state, spit.SpitState):
-            return _check_spit(state)
-        if isinstance(state, california.CaliforniaState):
-            return _check_california(state)
+def check_invariants(state: GameState) -> None:
+    """Raise InvariantBreach naming the first broken invariant (the game's own checks)."""
+    checks = _CHECKS or _load_checks()
+    checks[state.rules.game](state)
+
+
+_CHECKS: dict[Game, Callable[[GameState], None]] = {}
+
+
+def _load_checks() -> dict[Game, Callable[[GameState], None]]:
+    # The registry imports every game, and every game these helpers: looked up once, on
+    # the first check, not at import (the simulator checks after every step).
+    from engine.games import GAMES
+
+    _CHECKS.update({game: rules.check for game, rules in GAMES.items()})
+    return _CHECKS
+
+
+def check_speed(state: SpeedState) -> None:
+    """Speed: every card once; hands of at most 5, full while the draw lasts; no empty
+    centre pile; phases, winner and timers agree."""
     # The simulator runs this after every step: one pass per concern, no closures.
     rules = state.rules
     if not _conserved(state.all_cards(), rules.decks, rules.jokers):
@@ -75,23 +89,20 @@ _WON, _TIED, _STALLED, _DEADLOCKED = Phase.WON, Phase.TIED, Phase.STALLED, Phase
 _FLIP = TimerKind.FLIP
 
 
-def _breach(what: str, state: SpeedState) -> None:
-    from engine.notation import format_position
+def _breach(what: str, state: GameState) -> None:
+    """Raise the breach of ``what`` in ``state``, written in the game's notation."""
+    from engine.games import of
 
-    raise InvariantBreach(f"{what}: {format_position(state)}")
+    raise InvariantBreach(f"{what}: {of(state).format(state)}")
 
 
-def _require(ok: bool, what: str, where: object) -> None:
+def _require(ok: bool, what: str, where: GameState) -> None:
     """Raise unless ``ok``; ``where`` is the state (written out only on a breach)."""
     if not ok:
-        if isinstance(where, spit.SpitState):
-            where = spit.format_position(where)
-        elif isinstance(where, california.CaliforniaState):
-            where = california.format_position(where)
-        raise InvariantBreach(f"{what}: {where}")
+        _breach(what, where)
 
 
-def _check_timers(state: spit.SpitState | california.CaliforniaState, position: object) -> None:
+def _check_timers(state: GameState, position: GameState) -> None:
     """Shared: decided games keep no timers; a stall has exactly one flip timer."""
     flips = sum(1 for tm in state.timers if tm.kind is TimerKind.FLIP)
     if state.phase.is_over:
@@ -110,7 +121,7 @@ def _check_timers(state: spit.SpitState | california.CaliforniaState, position: 
         _require(all(tm.due >= state.now for tm in state.timers), "an overdue timer", position)
 
 
-def _check_spit(state: spit.SpitState) -> None:
+def check_spit(state: spit.SpitState) -> None:
     """Spit: 52 cards once each in every zone; five stock slots; phases and timers agree."""
     where = state
     _require(_conserved(state.all_cards(), 1, False), "cards not conserved", where)
@@ -147,7 +158,7 @@ def _check_spit(state: spit.SpitState) -> None:
         )
 
 
-def _check_california(state: california.CaliforniaState) -> None:
+def check_california(state: california.CaliforniaState) -> None:
     """California: 52 cards once each; full rows while decks last; live ranks as rule 1."""
     where = state
     _require(_conserved(state.all_cards(), 1, False), "cards not conserved", where)

@@ -13,17 +13,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import california, game, speed, spit
-from engine.cards import Card, CardBox, InvalidCard, normalize_code
-from engine.commands import Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
+from engine import game
+from engine.cards import InvalidCard, normalize_code
+from engine.commands import SLOTS, Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
 from engine.errors import InvalidPosition
 from engine.events import Event
-from engine.rules import Game, Rules, RulesError, Scoring
-from engine.state import SpeedState
+from engine.games import GAMES, rules_for
+from engine.rules import Game, Rules, RulesError
+from engine.scenario_io import ScenarioError
 
-
-class ScenarioError(ValueError):
-    """A malformed scenario; the message is one line naming the fault."""
+__all__ = ["ScenarioError"]
 
 
 TOP_KEYS = {"rules", "table", "seed", "inputs", "until"}
@@ -38,13 +37,9 @@ ACTIONS: dict[str, frozenset[str]] = {
     "slap": frozenset({"slap"}),
     "cover": frozenset({"cover"}),
 }
-GAME_ACTIONS: dict[Game, frozenset[str]] = {
-    Game.SPEED: frozenset({"play", "slam", "pause", "resume"}),
-    Game.SPIT: frozenset({"play", "move", "slap", "slam", "pause", "resume"}),
-    Game.CALIFORNIA: frozenset({"cover", "slam", "pause", "resume"}),
-}
+GAME_ACTIONS: dict[Game, frozenset[str]] = {g: rules.actions for g, rules in GAMES.items()}
 INPUT_KEYS = frozenset({"t", "player"}).union(*ACTIONS.values())
-SUPPORTED = {Game.SPEED, Game.SPIT, Game.CALIFORNIA}
+SUPPORTED = set(GAMES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,14 +203,14 @@ def _parse_action(
         if "to" not in item:
             raise ScenarioError(f"{where}: a play needs 'to'")
         to = item["to"]
-        piles = rules.players if rules.game is Game.SPEED else 2
+        piles = rules_for(rules.game).centre_piles(rules)
         if not _is_int(to) or not 0 <= to < piles:
             raise ScenarioError(f"{where}: pile {to!r} out of range 0-{piles - 1}")
         return Play(t, player, _code(where, item["play"]), to)
     if action == "move":
         slot = item.get("slot")  # never null here: _check_values refused it
-        if slot is not None and (not _is_int(slot) or not 1 <= slot <= spit.STOCK_SLOTS):
-            raise ScenarioError(f"{where}: slot {slot!r} out of range 1-{spit.STOCK_SLOTS}")
+        if slot is not None and (not _is_int(slot) or not 1 <= slot <= SLOTS):
+            raise ScenarioError(f"{where}: slot {slot!r} out of range 1-{SLOTS}")
         return Move(t, player, _code(where, item["move"]), slot)
     if action == "slap":
         pile = item["slap"]
@@ -234,60 +229,7 @@ def _code(where: str, raw: object) -> str:
         raise ScenarioError(f"{where}: {exc}") from None
 
 
-SPEED_TABLE_KEYS = ("hands", "draw", "center", "side", "burned")
-SPIT_TABLE_KEYS = ("stocks", "spit", "center")
-CALIFORNIA_TABLE_KEYS = ("rows", "decks")
-TABLE_KEYS: dict[Game, tuple[str, ...]] = {
-    Game.SPEED: SPEED_TABLE_KEYS,
-    Game.SPIT: SPIT_TABLE_KEYS,
-    Game.CALIFORNIA: CALIFORNIA_TABLE_KEYS,
-}
-
-
-class _Reader:
-    """Reads a table's piles of card codes, taking each card from one box of decks."""
-
-    def __init__(self, raw: dict[str, Any], rules: Rules, decks: int, jokers: bool) -> None:
-        self.raw, self.rules = raw, rules
-        self.box = CardBox(decks, jokers)
-        self.deck_size = decks * (54 if jokers else 52)
-
-    def cards(self, where: str, pile: object) -> tuple[Card, ...]:
-        if not isinstance(pile, list):
-            raise ScenarioError(f"table: {where} must be a list of card codes")
-        try:
-            return tuple(self.box.take(normalize_code(code)) for code in pile)
-        except InvalidCard as exc:
-            raise ScenarioError(f"table: {where}: {exc}") from None
-
-    def zone(self, key: str, size: int, what: str) -> list[object]:
-        if key not in self.raw:
-            raise ScenarioError(f"table: missing {key!r}")
-        zone = self.raw[key]
-        if not isinstance(zone, list) or len(zone) != size:
-            raise ScenarioError(f"table: {key!r} needs {what} ({size})")
-        return zone
-
-    def per_player(self, key: str) -> tuple[tuple[Card, ...], ...]:
-        zone = self.zone(key, self.rules.players, "one list per player")
-        return tuple(self.cards(f"{key}[{i}]", pile) for i, pile in enumerate(zone))
-
-    def piles_per_player(
-        self, key: str, size: int | None
-    ) -> tuple[tuple[tuple[Card, ...], ...], ...]:
-        """One list of piles per player (``size`` piles each, when given)."""
-        out = []
-        for i, piles in enumerate(self.zone(key, self.rules.players, "one list per player")):
-            if not isinstance(piles, list) or (size is not None and len(piles) != size):
-                exactly = f" of exactly {size} piles" if size is not None else ""
-                raise ScenarioError(f"table: {key}[{i}] must be a list{exactly} (each a list)")
-            out.append(tuple(self.cards(f"{key}[{i}][{k}]", p) for k, p in enumerate(piles)))
-        return tuple(out)
-
-    def check_complete(self) -> None:
-        if self.box.remaining():
-            total = self.deck_size - self.box.remaining()
-            raise ScenarioError(f"table: holds {total} cards; the deck has {self.deck_size}")
+TABLE_KEYS: dict[Game, tuple[str, ...]] = {g: rules.table_keys for g, rules in GAMES.items()}
 
 
 def _parse_table(raw: object, rules: Rules) -> game.Table:
@@ -297,59 +239,7 @@ def _parse_table(raw: object, rules: Rules) -> game.Table:
     for key in raw:
         if key not in keys:
             raise ScenarioError(f"table: unknown key {key!r}; {rules.game} has {', '.join(keys)}")
-    if rules.game is Game.SPIT:
-        return _parse_spit_table(raw, rules)
-    if rules.game is Game.CALIFORNIA:
-        return _parse_california_table(raw, rules)
-    return _parse_speed_table(raw, rules)
-
-
-def _parse_spit_table(raw: dict[str, Any], rules: Rules) -> spit.SpitTable:
-    # Spit is played with one deck and no jokers whatever ``decks`` and ``jokers`` say.
-    read = _Reader(raw, rules, 1, False)
-    stocks = read.piles_per_player("stocks", spit.STOCK_SLOTS)
-    spit_cards = read.per_player("spit")
-    center = tuple(
-        read.cards(f"center[{i}]", pile)
-        for i, pile in enumerate(read.zone("center", 2, "two spit piles"))
-    )
-    read.check_complete()
-    table = spit.SpitTable(stocks, spit_cards, center)
-    try:
-        spit.check_table(table)
-    except InvalidPosition as exc:
-        raise ScenarioError(f"table: {exc}") from None
-    return table
-
-
-def _parse_california_table(raw: dict[str, Any], rules: Rules) -> california.CaliforniaTable:
-    read = _Reader(raw, rules, 1, False)
-    rows = read.piles_per_player("rows", None)
-    decks = read.per_player("decks")
-    read.check_complete()
-    table = california.CaliforniaTable(rows, decks)
-    try:
-        california.check_table(table, rules)
-    except InvalidPosition as exc:
-        raise ScenarioError(f"table: {exc}") from None
-    return table
-
-
-def _parse_speed_table(raw: dict[str, Any], rules: Rules) -> speed.SpeedTable:
-    read = _Reader(raw, rules, rules.decks, rules.jokers)
-    cards, per_player = read.cards, read.per_player
-
-    hands, draws = per_player("hands"), per_player("draw")
-    center, side = per_player("center"), per_player("side")
-    burned = cards("burned", raw.get("burned", []))
-    for i, hand in enumerate(hands):
-        if len(hand) > speed.HAND_SIZE:
-            raise ScenarioError(f"table: hands[{i}] holds {len(hand)} cards; at most 5")
-    for i, pile in enumerate(center):
-        if not pile:
-            raise ScenarioError(f"table: center[{i}] is empty; every centre pile holds a card")
-    read.check_complete()
-    return speed.SpeedTable(hands, draws, center, side, burned)
+    return rules_for(rules.game).read_table(raw, rules)
 
 
 def play(scenario: Scenario, on_event: Callable[[Event], None] | None = None) -> game.GameState:
@@ -377,47 +267,24 @@ def _emit_all(events: list[Event], emit: Callable[[Event], None]) -> None:
 
 def report(state: game.GameState, events: list[Event]) -> dict[str, Any]:
     """The contract's output object (plus a few extra keys)."""
-    # California has no centre piles.
-    center = () if isinstance(state, california.CaliforniaState) else state.center
+    rules = rules_for(state.rules.game)
+    own = rules.report(state)
     out: dict[str, Any] = {
         "over": state.is_over,
         "winner": state.winner,
-        "center": [pile[0].code if pile else None for pile in center],
-        "center_sizes": [len(pile) for pile in center],
-        "players": _report_players(state),
-        "cards_total": state.cards_total(),
+        "center": own["center"],
+        "center_sizes": own["center_sizes"],
+        "players": own["players"],
+        "cards_total": rules.cards_total(state),
         "events": [e.to_dict() for e in events],
         "phase": state.phase.value,
         "t": state.now,
         "paused": state.paused,
     }
-    if not isinstance(state, SpeedState):
-        out["round"] = state.round
-    if isinstance(state, spit.SpitState) and state.rules.scoring is Scoring.POINTS:
-        out["scores"] = list(state.scores)
+    for key in ("round", "scores"):
+        if key in own:
+            out[key] = own[key]
     return out
-
-
-def _report_players(state: game.GameState) -> list[dict[str, Any]]:
-    """Each player's entry in the output: ``cards`` to shed, then the game's own zones."""
-    if isinstance(state, spit.SpitState):
-        return [
-            {"cards": p.cards, "stocks": _codes(p.stocks), "spit": len(p.spit)}
-            for p in state.players
-        ]
-    if isinstance(state, california.CaliforniaState):
-        return [
-            {"cards": p.cards, "row": _codes(p.row), "deck": len(p.deck)} for p in state.players
-        ]
-    return [
-        {"cards": p.cards, "hand": [c.code for c in p.hand], "draw": len(p.draw)}
-        for p in state.players
-    ]
-
-
-def _codes(piles: Iterable[Iterable[Card]]) -> list[list[str]]:
-    """Piles as lists of card codes, each top first."""
-    return [[c.code for c in pile] for pile in piles]
 
 
 def run(scenario: Scenario) -> dict[str, Any]:
@@ -463,23 +330,11 @@ def command_to_input(cmd: Command) -> dict[str, Any]:
     raise TypeError(f"{cmd!r} is not a scenario input")
 
 
-def table_to_json(table: game.Table) -> dict[str, Any]:
-    """A table in the scenario format."""
-    if isinstance(table, spit.SpitTable):
-        return {
-            "stocks": [_codes(piles) for piles in table.stocks],
-            "spit": _codes(table.spit),
-            "center": _codes(table.center),
-        }
-    if isinstance(table, california.CaliforniaTable):
-        return {"rows": [_codes(row) for row in table.rows], "decks": _codes(table.decks)}
-    return {
-        "hands": _codes(table.hands),
-        "draw": _codes(table.draws),
-        "center": _codes(table.center),
-        "side": _codes(table.side),
-        "burned": [c.code for c in table.burned],
-    }
+def table_to_json(table: game.Table, game_of: Game | None = None) -> dict[str, Any]:
+    """A table in the scenario format (the game whose table type it is, unless given)."""
+    if game_of is None:
+        game_of = next(g for g, rules in GAMES.items() if isinstance(table, rules.table_type))
+    return rules_for(game_of).table_json(table)
 
 
 def record(
@@ -495,7 +350,7 @@ def record(
     """
     data: dict[str, Any] = {
         "rules": rules.options(),
-        "table": table_to_json(table),
+        "table": table_to_json(table, rules.game),
         "seed": seed,
         "inputs": [command_to_input(c) for c in commands if not isinstance(c, Tick)],
     }

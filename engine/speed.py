@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.cards import Card, shuffle_stream, shuffled_deck
 from engine.commands import Command, Play, Slam
@@ -27,6 +28,7 @@ from engine.events import (
 )
 from engine.rules import CallMode, Deadlock, FalseCall, Game, Reshuffle, Rules
 from engine.state import (
+    GameTable,
     Phase,
     SpeedPlayer,
     SpeedState,
@@ -42,12 +44,12 @@ HAND_SIZE = 5
 
 _PLAYING, _STALLED = Phase.PLAYING, Phase.STALLED
 _FLIP = TimerKind.FLIP
-_EITHER = CallMode.EITHER
+_CALL, _EITHER = CallMode.CALL, CallMode.EITHER
 _new_played = positional_new(CardPlayed)
 
 
 @dataclass(frozen=True, slots=True)
-class SpeedTable:
+class SpeedTable(GameTable):
     """A Speed layout as dealt or as written down (every pile top first)."""
 
     hands: tuple[tuple[Card, ...], ...]
@@ -55,6 +57,32 @@ class SpeedTable:
     center: tuple[tuple[Card, ...], ...]
     side: tuple[tuple[Card, ...], ...]
     burned: tuple[Card, ...] = ()
+
+
+class Held(Protocol):
+    """Anything that counts a player's cards still to shed (a player, a scratch count)."""
+
+    @property
+    def cards(self) -> int: ...
+
+
+def claims(call: CallMode, p: int, players: Sequence[Held]) -> bool:
+    """Rule 9: is a SLAM by ``p`` now a claim of the win? With ``call``, when ``p`` is out;
+    with ``either``, once any player is out (``auto`` wins at once: nothing to claim)."""
+    if call is _CALL:
+        return not players[p].cards
+    return call is _EITHER and any(not q.cards for q in players)
+
+
+def joker_barred(cards: int, side: Sequence[Card]) -> bool:
+    """Rule 1: a joker may not be a player's last card (``cards`` to shed, the joker
+    among them) while their side pile (``side``) still holds cards."""
+    return cards == 1 and bool(side)
+
+
+@dataclass(frozen=True, slots=True)
+class _Count:
+    cards: int
 
 
 def deal(rules: Rules, rng: random.Random) -> SpeedTable:
@@ -167,7 +195,7 @@ def _any_legal(
         if held & (masks[left] | masks[right]) & ~1:
             return True
         # A joker (bit 0) is always legal, unless it would be the last card.
-        if held & 1 and not (len(hand) + len(draws[p]) == 1 and side[p]):
+        if held & 1 and not joker_barred(len(hand) + len(draws[p]), side[p]):
             return True
     return False
 
@@ -178,8 +206,7 @@ def can_play(state: SpeedState, player: int, card: Card, pile: int) -> bool:
     if pile not in rules.reach(player):
         return False
     if card.is_joker:
-        me = state.players[player]
-        return not (me.cards == 1 and state.side[player])
+        return not joker_barred(state.players[player].cards, state.side[player])
     return rules.adjacent(card.rank, state.center[pile][0].rank)
 
 
@@ -259,7 +286,7 @@ def _stuck(
         if held & (masks[left] | masks[right]) & ~1:
             return False
         # A joker (bit 0) is always legal, unless it would be the last card.
-        if held & 1 and not (len(hand) + len(me.draw) == 1 and side[p]):
+        if held & 1 and not joker_barred(len(hand) + len(me.draw), side[p]):
             return False
     return True
 
@@ -278,20 +305,22 @@ def _evolve(
     return new_speed_state(
         s.rules,
         s.players if players is None else players,
-        s.center if center is None else center,
-        s.side,
-        s.burned,
         s.phase,
         now,
         s.timers,
         s.timer_seq,
         s.ready if ready is None else ready,
-        s.deadlock_played,
         s.paused_at,
-        s.rebuilt_since_play and center is None,
         s.winner,
         s.seed,
         s.rng_state,
+        s.stalls,
+        s.deadlocks,
+        s.center if center is None else center,
+        s.side,
+        s.burned,
+        s.deadlock_played,
+        s.rebuilt_since_play and center is None,
     )
 
 
@@ -319,7 +348,7 @@ def _play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] |
     elif to not in look.reach[p]:
         reason = Reason.OUT_OF_REACH
     elif hand[slot].rank == 0:  # a joker
-        if len(hand) + len(me.draw) == 1 and state.side[p]:
+        if joker_barred(len(hand) + len(me.draw), state.side[p]):
             reason = Reason.JOKER_LAST
     elif not look.adjacent[state.center[to][0].rank][hand[slot].rank]:
         reason = Reason.NOT_ADJACENT
@@ -355,20 +384,22 @@ def _play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] |
         return new_speed_state(
             rules,
             players,
-            center,
-            state.side,
-            state.burned,
             _STALLED,
             t,
             (*state.timers, flip),
             state.timer_seq + 1,
             frozenset(),
-            frozenset(),
             None,
-            False,
             None,
             state.seed,
             state.rng_state,
+            state.stalls + 1,
+            state.deadlocks,
+            center,
+            state.side,
+            state.burned,
+            frozenset(),
+            False,
         ), played
     return _evolve(state, now=t, players=players, center=center), played
 
@@ -382,7 +413,7 @@ def _ready_fast(state: SpeedState, cmd: Slam) -> tuple[SpeedState, list[Event]] 
     me = players[p]
     if not (me.hand or me.draw):
         return None  # an out player's slam: a claim, or nothing
-    if state.rules.call is _EITHER and any(not (q.hand or q.draw) for q in players):
+    if claims(state.rules.call, p, players):
         return None  # a claim for someone out
     ready = state.ready
     if p not in ready:
@@ -421,20 +452,22 @@ def _flip_fast(state: SpeedState, t: int) -> tuple[SpeedState, list[Event]] | No
     return new_speed_state(
         rules,
         players,
-        after_center,
-        after_side,
-        state.burned,
         _PLAYING,
         t,
         tuple(tm for tm in state.timers if tm.kind is not _FLIP),
         state.timer_seq,
         frozenset(),
-        frozenset(),
         None,
-        state.rebuilt_since_play,
         None,
         state.seed,
         state.rng_state,
+        state.stalls,
+        state.deadlocks,
+        after_center,
+        after_side,
+        state.burned,
+        frozenset(),
+        state.rebuilt_since_play,
     ), events
 
 
@@ -458,20 +491,22 @@ class _Work(Work[SpeedState]):
                 new_speed_player(tuple(h), tuple(d), lk)
                 for h, d, lk in zip(self.hands, self.draws, self.locked, strict=True)
             ),
-            tuple(map(tuple, self.center)),
-            tuple(map(tuple, self.side)),
-            self.burned,
             self.phase,
             self.now,
             tuple(self.timers),
             self.timer_seq,
             frozenset(self.ready),
-            frozenset(self.deadlock_played),
             self.paused_at,
-            self.rebuilt,
             self.winner,
             self.seed,
             self.rng_state,
+            self.stalls,
+            self.deadlocks,
+            tuple(map(tuple, self.center)),
+            tuple(map(tuple, self.side)),
+            self.burned,
+            frozenset(self.deadlock_played),
+            self.rebuilt,
         )
 
     def act(self, cmd: Command) -> None:
@@ -568,7 +603,7 @@ class _Work(Work[SpeedState]):
         card = hand[slot]
         pile = self.center[to]
         if card.is_joker:
-            if self.cards(p) == 1 and self.side[p]:
+            if joker_barred(self.cards(p), self.side[p]):
                 return self.reject(p, Reason.JOKER_LAST, cmd)
         elif not self.rules.adjacent(card.rank, pile[0].rank):
             # Rule 8: once per deadlock, any held card may go on your own LEFT pile.
@@ -592,11 +627,8 @@ class _Work(Work[SpeedState]):
     def slam(self, p: int) -> None:
         if self.paused_at is not None:
             return
-        call = self.rules.call
         # Rule 9: a slam that is a claim wins, also during a stall.
-        if call is CallMode.CALL and self.cards(p) == 0:
-            return self.win(p)
-        if call is CallMode.EITHER and any(self.cards(q) == 0 for q in range(self.n)):
+        if claims(self.rules.call, p, [_Count(self.cards(q)) for q in range(self.n)]):
             return self.win(p)
         if self.phase.is_stall:
             # Rule 5: ready; the flip comes once every player holding cards is ready.

@@ -16,9 +16,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from engine.cards import Card, shuffle_stream, shuffled_deck
+from engine.cards import Card, CardBox, InvalidCard, normalize_code, shuffle_stream, shuffled_deck
 from engine.commands import Command, Move, Play, Slap
 from engine.errors import EngineError, InvalidPosition
 from engine.events import (
@@ -36,7 +35,7 @@ from engine.events import (
     SpitRecycled,
 )
 from engine.rules import Game, Rules, Scoring
-from engine.state import Phase, TimedState, Timer, TimerKind
+from engine.state import GameTable, Phase, TimedState, Timer, TimerKind
 from engine.work import Work, run_step
 
 PLAYERS = 2
@@ -51,7 +50,7 @@ Pile = tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class SpitTable:
+class SpitTable(GameTable):
     """A Spit layout as dealt or as written down (every pile top first)."""
 
     stocks: tuple[tuple[Pile, ...], ...]
@@ -86,18 +85,9 @@ class SpitPlayer:
 
 
 @dataclass(frozen=True, slots=True)
-class SpitState(TimedState):
-    rules: Rules
-    players: tuple[SpitPlayer, ...]
+class SpitState(TimedState[SpitPlayer]):
     center: tuple[Pile, ...]
     """The two spit piles, top first; an empty pile is ``()``."""
-    phase: Phase = Phase.PLAYING
-    now: int = 0
-    timers: tuple[Timer, ...] = ()
-    timer_seq: int = 0
-    ready: frozenset[int] = frozenset()
-    """Players who slammed since the current stall."""
-    paused_at: int | None = None
     round: int = 1
     """Rounds are counted from the table (round 1); ``round_limit`` caps them."""
     ender: int | None = None
@@ -106,10 +96,6 @@ class SpitState(TimedState):
     """``recycle``: players who recycled their pile since the last play."""
     scores: tuple[int, ...] = (0, 0)
     """``scoring`` = points: the running scores (SPS-1)."""
-    winner: int | None = None
-    seed: int = 0
-    rng_state: Any = None
-    """``random.Random.getstate()`` for the next shuffle (a re-deal or a recycle)."""
 
     def in_use(self, pile: int) -> bool:
         """Is spit pile ``pile`` in use this round (rule 4/5)?"""
@@ -581,3 +567,39 @@ def format_position(state: SpitState) -> str:
     spit = "/".join(pile(p.spit) for p in state.players)
     center = "/".join(pile(c) for c in state.center)
     return f"spit {stocks} {spit} {center} r{state.round} {state.now} {state.phase.value}"
+
+
+def parse_table(text: str, rules: Rules) -> SpitTable:
+    """The table of a line ``format_position`` wrote (the round, clock and phase are not
+    read): ``spit <stocks p0>/<stocks p1> <spit p0>/<spit p1> <pile 0>/<pile 1> ...``.
+    Raises InvalidPosition naming the fault."""
+    fields = text.split()
+    if fields and fields[0] == "spit":
+        fields = fields[1:]
+    if len(fields) < 3:
+        raise InvalidPosition(f"a spit position needs stocks, spit cards and piles: {text!r}")
+    read = _Codes(text)
+    stocks = tuple(
+        tuple(read.pile(s) for s in player.split(".")) for player in fields[0].split("/")
+    )
+    spit_cards = tuple(read.pile(s) for s in fields[1].split("/"))
+    center = tuple(read.pile(s) for s in fields[2].split("/"))
+    return SpitTable(stocks, spit_cards, center)
+
+
+class _Codes:
+    """Reads piles of two-character card codes (``-`` empty) from one deck, for a line."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.box = CardBox(1, False)
+
+    def pile(self, s: str) -> Pile:
+        if s == "-":
+            return ()
+        if len(s) % 2:
+            raise InvalidPosition(f"bad pile {s!r} in {self.text!r}")
+        try:
+            return tuple(self.box.take(normalize_code(s[i : i + 2])) for i in range(0, len(s), 2))
+        except InvalidCard as exc:
+            raise InvalidPosition(f"{exc} in {self.text!r}") from None

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import Field, dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.cards import Card
 from engine.rules import Rules
@@ -58,28 +58,45 @@ class Seat(Protocol):
         """Plays (moves, covers) are refused while ``t < locked_until``."""
         ...
 
+    @property
+    def cards(self) -> int:
+        """Cards still to shed (the contract's ``cards``)."""
+        ...
 
-class TimedState:
-    """What every game's frozen state shares: the phase, the clock and its timers, the
-    ready players, the winner and the shuffle stream. Each game's state is a frozen
-    dataclass that derives from this and declares these fields itself, in its own order:
-    that order is its constructor's, which callers (and speed's fast path) use by position."""
 
-    __slots__ = ()
-    # Declared, not defined: every state is a dataclass, so ``dataclasses.replace`` takes
-    # one typed as this class (engine.work moves the clock of any game's state with it).
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+P = TypeVar("P", bound=Seat, covariant=True)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimedState(Generic[P]):
+    """What every game's frozen state shares, declared once: the rules, the players, the
+    phase, the clock and its timers, the ready players, the winner, the shuffle stream and
+    the game's stall counts. Each game's state is a frozen dataclass deriving from
+    ``TimedState[ItsPlayer]`` that adds its own zones.
+
+    The shared fields are keyword-only (so a game's own fields, with or without defaults,
+    may follow them); ``positional_new`` takes every field by position all the same, these
+    first, in this order.
+    """
+
     rules: Rules
-    players: Sequence[Seat]
-    phase: Phase
-    now: int
-    timers: tuple[Timer, ...]
-    timer_seq: int
-    ready: frozenset[int]
-    paused_at: int | None
-    winner: int | None
-    seed: int
-    rng_state: Any
+    players: tuple[P, ...]
+    phase: Phase = Phase.PLAYING
+    now: int = 0
+    timers: tuple[Timer, ...] = ()
+    timer_seq: int = 0
+    ready: frozenset[int] = frozenset()
+    """Players who slammed ready since the current stall."""
+    paused_at: int | None = None
+    winner: int | None = None
+    seed: int = 0
+    rng_state: Any = None
+    """``random.Random.getstate()`` for the next shuffle (a rebuild, re-deal or recycle)."""
+    stalls: int = 0
+    """How many times the game has entered a stall (deadlocks included), announced or not
+    (a hidden stall emits no ``stalled``): what statistics count."""
+    deadlocks: int = 0
+    """How many of those stalls were deadlocks (Speed rule 8; 0 in the other games)."""
 
     @property
     def paused(self) -> bool:
@@ -101,6 +118,18 @@ class TimedState:
         return self.timer_due(TimerKind.FLIP)
 
 
+GameState = TimedState[Seat]
+"""Any game's state, as every consumer outside a game's own package holds it: what it
+needs beyond these shared fields it asks the game (``engine.games.of(state)``)."""
+
+
+class GameTable:
+    """What every game's written table derives from (its zones, every pile top first): the
+    start of a game, as ``start`` takes it and ``table_of`` writes it."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class SpeedPlayer:
     hand: tuple[Card, ...]
@@ -117,29 +146,16 @@ class SpeedPlayer:
 
 
 @dataclass(frozen=True, slots=True)
-class SpeedState(TimedState):
-    rules: Rules
-    players: tuple[SpeedPlayer, ...]
+class SpeedState(TimedState[SpeedPlayer]):
     center: tuple[tuple[Card, ...], ...]
     """Centre piles, each top first; never empty."""
     side: tuple[tuple[Card, ...], ...]
     """Side piles, top first; pile i flips onto centre pile i and belongs to seat i."""
     burned: tuple[Card, ...] = ()
-    phase: Phase = Phase.PLAYING
-    now: int = 0
-    timers: tuple[Timer, ...] = ()
-    timer_seq: int = 0
-    ready: frozenset[int] = frozenset()
-    """Players who slammed since the current stall."""
     deadlock_played: frozenset[int] = frozenset()
     """Players who made their one rank-free play onto their LEFT pile in this deadlock."""
-    paused_at: int | None = None
     rebuilt_since_play: bool = False
     """A rebuild happened and nobody has played since (rule 8's second deadlock case)."""
-    winner: int | None = None
-    seed: int = 0
-    rng_state: Any = None
-    """``random.Random.getstate()`` for the next shuffle (a rebuild)."""
 
     def call_due(self, player: int) -> int | None:
         """When ``player``'s call timeout runs out, if it runs."""
@@ -192,6 +208,7 @@ def positional_new(cls: type[T]) -> Callable[..., T]:
 
 
 new_speed_state = positional_new(SpeedState)
-"""``SpeedState(...)`` with all 16 fields by position, fast (see ``positional_new``)."""
+"""``SpeedState(...)`` with all 18 fields by position (the shared ones first), fast (see
+``positional_new``)."""
 new_speed_player = positional_new(SpeedPlayer)
 """``SpeedPlayer(hand, draw, locked_until)``, fast."""

@@ -22,9 +22,9 @@ from engine.commands import Command, Pause, Resume, Slam, Tick
 from engine.errors import EngineError
 from engine.events import Event, GameTied, GameWon, Reason, Stalled
 from engine.rules import Rules
-from engine.state import Phase, TimedState, Timer, TimerKind
+from engine.state import GameState, Phase, Timer, TimerKind
 
-S = TypeVar("S", bound=TimedState)
+S = TypeVar("S", bound=GameState)
 
 
 class Frozen(TypedDict):
@@ -40,6 +40,8 @@ class Frozen(TypedDict):
     winner: int | None
     seed: int
     rng_state: Any
+    stalls: int
+    deadlocks: int
 
 
 def moved(state: S, t: int) -> S:
@@ -80,6 +82,8 @@ class Work(Clocked, Generic[S]):
     winner: int | None
     seed: int
     rng_state: Any
+    stalls: int
+    deadlocks: int
 
     def __init__(self, s: S) -> None:
         self.rules = s.rules
@@ -94,6 +98,8 @@ class Work(Clocked, Generic[S]):
         self.winner = s.winner
         self.seed = s.seed
         self.rng_state = s.rng_state
+        self.stalls = s.stalls
+        self.deadlocks = s.deadlocks
         self.events = []
 
     def frozen(self) -> Frozen:
@@ -110,6 +116,8 @@ class Work(Clocked, Generic[S]):
             "winner": self.winner,
             "seed": self.seed,
             "rng_state": self.rng_state,
+            "stalls": self.stalls,
+            "deadlocks": self.deadlocks,
         }
 
     # What each game says.
@@ -177,6 +185,8 @@ class Work(Clocked, Generic[S]):
     def stall(self, deadlock: bool = False, announce: bool = True) -> None:
         """Nobody can play: nobody is ready yet, the flip is due ``stall_delay_ms`` on."""
         self.phase = Phase.DEADLOCKED if deadlock else Phase.STALLED
+        self.stalls += 1
+        self.deadlocks += deadlock
         self.ready.clear()
         self.set_timer(self.now + self.rules.stall_delay_ms, TimerKind.FLIP)
         if announce:

@@ -203,7 +203,7 @@ def assert_breach_caught(
     patches undone), which keeps every invariant."""
     g = Game(module.__name__.split(".")[-1])
     monkeypatch.setattr(module, "step", broken)
-    monkeypatch.setitem(game.GAMES, g, replace(game.GAMES[g], step=broken))
+    monkeypatch.setattr(game.GAMES[g], "step", broken)
 
     code, out, err = run_sim([*argv, "--json", "--breach-dir", str(tmp_path)], capsys)
     assert code == 1

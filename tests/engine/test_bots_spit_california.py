@@ -144,13 +144,13 @@ def _slap_phase(ender: int | None, sizes: tuple[int, int]) -> spit.SpitState:
     )
     timer = Timer(5000, 0, TimerKind.SLAP)
     return spit.SpitState(
-        SPIT,
-        players,
-        center,
-        Phase.SLAP,
-        0,
-        (timer,),
-        1,
+        rules=SPIT,
+        players=players,
+        center=center,
+        phase=Phase.SLAP,
+        now=0,
+        timers=(timer,),
+        timer_seq=1,
         ender=ender,
         rng_state=random.Random(0).getstate(),
     )

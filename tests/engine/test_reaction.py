@@ -26,10 +26,12 @@ from engine.commands import (
     Tick,
 )
 from engine.events import ActionRejected, CardPlayed, Covered, Event, PlayRejected
-from engine.reaction import _legal, _replay, reaction_times
+from engine.games import of
+from engine.reaction import reaction_times
 from engine.rules import Rules
 from engine.scenario import parse
 from engine.state import Phase
+from engine.stats import GameStats
 
 CODES = [c.code for c in make_deck(1, False)]
 
@@ -469,7 +471,8 @@ def test_bot_games_one_reaction_per_accepted_play_within_the_game(
     duration = commands[-1].t if commands else 0
     assert all(0 <= r <= duration for seat in reactions for r in seat)
     # Every accepted play was found legal before it was made.
-    assert all(since is not None for _, _, since in _replay(first, commands))
+    records = GameStats.replay(first, commands).reaction_records()
+    assert all(r.since is not None for r in records)
     # The cabinet records no Ticks: the same reactions without them.
     presses = [c for c in commands if not isinstance(c, Tick)]
     assert reaction_times(first, presses) == reactions
@@ -480,7 +483,7 @@ def test_bot_games_one_reaction_per_accepted_play_within_the_game(
         after, new = game.step(state, cmd)
         if all(isinstance(e, PlayRejected | ActionRejected) for e in new):
             for p in range(rules.players):
-                assert _legal(after, p) == _legal(state, p), (cmd, new)
+                assert of(after).plays(after, p) == of(state).plays(state, p), (cmd, new)
         state = after
 
 

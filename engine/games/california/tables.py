@@ -1,0 +1,43 @@
+"""California's table and report in the scenario format (docs/scenario.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.california import CaliforniaState, CaliforniaTable, check_table
+from engine.errors import InvalidPosition
+from engine.rules import Rules
+from engine.scenario_io import ScenarioError, TableReader, codes
+
+ACTIONS = frozenset({"cover", "slam", "pause", "resume"})
+TABLE_KEYS = ("rows", "decks")
+
+
+def read_table(raw: Mapping[str, Any], rules: Rules) -> CaliforniaTable:
+    read = TableReader(raw, rules, 1, False)
+    rows = read.piles_per_player("rows", None)
+    decks = read.per_player("decks")
+    read.check_complete()
+    table = CaliforniaTable(rows, decks)
+    try:
+        check_table(table, rules)
+    except InvalidPosition as exc:
+        raise ScenarioError(f"table: {exc}") from None
+    return table
+
+
+def table_json(table: CaliforniaTable) -> dict[str, Any]:
+    return {"rows": [codes(row) for row in table.rows], "decks": codes(table.decks)}
+
+
+def report(state: CaliforniaState) -> dict[str, Any]:
+    # California has no centre piles.
+    return {
+        "center": [],
+        "center_sizes": [],
+        "players": [
+            {"cards": p.cards, "row": codes(p.row), "deck": len(p.deck)} for p in state.players
+        ],
+        "round": state.round,
+    }

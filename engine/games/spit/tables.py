@@ -1,0 +1,55 @@
+"""Spit's table and report in the scenario format (docs/scenario.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import InvalidPosition
+from engine.rules import Rules, Scoring
+from engine.scenario_io import ScenarioError, TableReader, codes
+from engine.spit import STOCK_SLOTS, SpitState, SpitTable, check_table
+
+ACTIONS = frozenset({"play", "move", "slap", "slam", "pause", "resume"})
+TABLE_KEYS = ("stocks", "spit", "center")
+
+
+def read_table(raw: Mapping[str, Any], rules: Rules) -> SpitTable:
+    # Spit is played with one deck and no jokers whatever ``decks`` and ``jokers`` say.
+    read = TableReader(raw, rules, 1, False)
+    stocks = read.piles_per_player("stocks", STOCK_SLOTS)
+    spit_cards = read.per_player("spit")
+    center = tuple(
+        read.cards(f"center[{i}]", pile)
+        for i, pile in enumerate(read.zone("center", 2, "two spit piles"))
+    )
+    read.check_complete()
+    table = SpitTable(stocks, spit_cards, center)
+    try:
+        check_table(table)
+    except InvalidPosition as exc:
+        raise ScenarioError(f"table: {exc}") from None
+    return table
+
+
+def table_json(table: SpitTable) -> dict[str, Any]:
+    return {
+        "stocks": [codes(piles) for piles in table.stocks],
+        "spit": codes(table.spit),
+        "center": codes(table.center),
+    }
+
+
+def report(state: SpitState) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "center": [pile[0].code if pile else None for pile in state.center],
+        "center_sizes": [len(pile) for pile in state.center],
+        "players": [
+            {"cards": p.cards, "stocks": codes(p.stocks), "spit": len(p.spit)}
+            for p in state.players
+        ],
+        "round": state.round,
+    }
+    if state.rules.scoring is Scoring.POINTS:
+        out["scores"] = list(state.scores)
+    return out

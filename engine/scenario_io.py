@@ -1,0 +1,70 @@
+"""What every game's scenario-format code shares: the error, and the reader that turns a
+table's piles of card codes into cards (../shared/contracts/scenario.md, docs/scenario.md).
+
+Each game reads and writes its own table keys (``GameRules.read_table``, ``table_json``);
+``engine.scenario`` checks and plays the file around them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine.cards import Card, CardBox, InvalidCard, normalize_code
+from engine.errors import EngineError
+from engine.rules import Rules
+
+
+class ScenarioError(EngineError, ValueError):
+    """A malformed scenario; the message is one line naming the fault."""
+
+
+class TableReader:
+    """Reads a table's piles of card codes, taking each card from one box of decks."""
+
+    def __init__(self, raw: Mapping[str, Any], rules: Rules, decks: int, jokers: bool) -> None:
+        self.raw, self.rules = raw, rules
+        self.box = CardBox(decks, jokers)
+        self.deck_size = decks * (54 if jokers else 52)
+
+    def cards(self, where: str, pile: object) -> tuple[Card, ...]:
+        if not isinstance(pile, list):
+            raise ScenarioError(f"table: {where} must be a list of card codes")
+        try:
+            return tuple(self.box.take(normalize_code(code)) for code in pile)
+        except InvalidCard as exc:
+            raise ScenarioError(f"table: {where}: {exc}") from None
+
+    def zone(self, key: str, size: int, what: str) -> list[object]:
+        if key not in self.raw:
+            raise ScenarioError(f"table: missing {key!r}")
+        zone = self.raw[key]
+        if not isinstance(zone, list) or len(zone) != size:
+            raise ScenarioError(f"table: {key!r} needs {what} ({size})")
+        return zone
+
+    def per_player(self, key: str) -> tuple[tuple[Card, ...], ...]:
+        zone = self.zone(key, self.rules.players, "one list per player")
+        return tuple(self.cards(f"{key}[{i}]", pile) for i, pile in enumerate(zone))
+
+    def piles_per_player(
+        self, key: str, size: int | None
+    ) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        """One list of piles per player (``size`` piles each, when given)."""
+        out = []
+        for i, piles in enumerate(self.zone(key, self.rules.players, "one list per player")):
+            if not isinstance(piles, list) or (size is not None and len(piles) != size):
+                exactly = f" of exactly {size} piles" if size is not None else ""
+                raise ScenarioError(f"table: {key}[{i}] must be a list{exactly} (each a list)")
+            out.append(tuple(self.cards(f"{key}[{i}][{k}]", p) for k, p in enumerate(piles)))
+        return tuple(out)
+
+    def check_complete(self) -> None:
+        if self.box.remaining():
+            total = self.deck_size - self.box.remaining()
+            raise ScenarioError(f"table: holds {total} cards; the deck has {self.deck_size}")
+
+
+def codes(piles: Iterable[Iterable[Card]]) -> list[list[str]]:
+    """Piles as lists of card codes, each top first."""
+    return [[c.code for c in pile] for pile in piles]
