@@ -17,7 +17,7 @@ import pytest
 
 from cabinet.kiosk import records as R
 from cabinet.kiosk.records import Records, RecordsError, SeatEntry, SeatResult
-from cabinet.tools.sim import SIM_GAMES
+from cabinet.tools.sim import play_game
 from engine import california, speed, spit
 from engine.bots import find_profile
 from engine.match import MatchRules
@@ -162,7 +162,7 @@ def _bot_game(game: Game, seed: int) -> tuple[Rules, dict[str, object], int | No
     module = {Game.SPEED: speed, Game.SPIT: spit, Game.CALIFORNIA: california}[game]
     table = module.deal(rules, random.Random(seed))
     profiles = [find_profile("hard"), find_profile("medium")]
-    result = SIM_GAMES[game].play(rules, profiles, seed, None)
+    result = play_game(rules, profiles, seed)
     return (
         rules,
         record(rules, table, seed, result.log, until=result.length_ms),

@@ -116,8 +116,8 @@ def test_sim_is_deterministic_from_its_seed(capsys: pytest.CaptureFixture[str]) 
 
 def test_game_k_of_a_run_is_the_game_dealt_from_seed_plus_k() -> None:
     rules, bots = Rules(), [find_profile("hard")] * 2
-    whole = [sim.SpeedSim().play(rules, bots, 10 + k, None) for k in range(3)]
-    alone = sim.SpeedSim().play(rules, bots, 12, None)
+    whole = [sim.play_game(rules, bots, 10 + k) for k in range(3)]
+    alone = sim.play_game(rules, bots, 12)
     assert alone.log == whole[2].log
     assert alone.winner == whole[2].winner
 
@@ -126,9 +126,8 @@ def assert_replays(module: Any, rules: Rules, profiles: list[BotProfile], seed: 
     """The sim's game dealt from ``seed`` plays the same twice, and the sim's own record of
     it (the table as dealt, every command) replays it event for event through the scenario
     runner. ``module`` is the game's engine module."""
-    adapter = sim.SIM_GAMES[rules.game]
-    result = adapter.play(rules, profiles, seed, None)
-    again = adapter.play(rules, profiles, seed, None)
+    result = sim.play_game(rules, profiles, seed)
+    again = sim.play_game(rules, profiles, seed)
     assert again.log == result.log
     events: list[Event] = []
     table = module.deal(rules, random.Random(seed))

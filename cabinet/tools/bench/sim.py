@@ -16,7 +16,7 @@ import random
 import time
 
 from cabinet.tools.bench.figures import NS_TO_US, Figures, distribution
-from cabinet.tools.sim import SpeedSim, simulate
+from cabinet.tools.sim import play_game, simulate
 from engine import speed
 from engine.bots import Bot, find_profile
 from engine.commands import Command
@@ -44,7 +44,7 @@ def _recorded_steps(rules: Rules, games: int) -> list[tuple[SpeedState, Command]
     profiles = [find_profile("hard")] * rules.players
     for k in range(games):
         seed = 10_000 + k
-        result = SpeedSim().play(rules, profiles, seed, None)
+        result = play_game(rules, profiles, seed)
         table = speed.deal(rules, random.Random(seed))
         state, _ = speed.start(rules, table, random.Random(seed), seed)
         for cmd in result.log:

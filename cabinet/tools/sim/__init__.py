@@ -7,34 +7,29 @@ S`` is dealt from seed ``S + k``, and its bots are seeded from it too: ``--seed 
 stops the run: the game so far is written as a scenario file that ``speed-cabinet
 scenario`` replays, and the command exits 1.
 
-- ``play``: one game, for any game (``SIM_GAMES``), and the breach file;
-- ``result``: what one game leaves (``GameResult``);
-- ``tally``: each game's own counts of one game;
+- ``play``: one game of any game the engine lists (``play_game``), and the breach file;
+- ``result``: what one game leaves (``GameResult``), counted by ``engine.stats``;
 - ``summary``: a run of games or matches summed up (``simulate``, ``Summary``);
 - ``report``: the readable table and the progress bar;
 - ``command``: the command's arguments (``SimArgs``) checked and run (``sim``).
 """
 
 from cabinet.tools.sim.command import SimArgs, add_parser, main, sim
-from cabinet.tools.sim.play import SIM_GAMES, LoopSim, SimBreach, SimGame, SpeedSim, TableSim
+from cabinet.tools.sim.play import SimBreach, play_game
 from cabinet.tools.sim.report import Progress, format_summary
 from cabinet.tools.sim.result import GameResult
 from cabinet.tools.sim.summary import Summary, simulate
 
 __all__ = [
-    "SIM_GAMES",
     "GameResult",
-    "LoopSim",
     "Progress",
     "SimArgs",
     "SimBreach",
-    "SimGame",
-    "SpeedSim",
     "Summary",
-    "TableSim",
     "add_parser",
     "format_summary",
     "main",
+    "play_game",
     "sim",
     "simulate",
 ]

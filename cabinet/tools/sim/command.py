@@ -8,10 +8,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from cabinet.tools.sim.play import SIM_GAMES
 from cabinet.tools.sim.report import Progress, format_summary
 from cabinet.tools.sim.summary import simulate
 from engine.bots import BOT_PRESETS, BotProfile, find_profile
+from engine.games import GAMES
 from engine.match import MatchError, MatchRules
 from engine.rules import CallMode, Game, Rules, RulesError
 
@@ -56,7 +56,7 @@ def check(args: SimArgs) -> SimRun:
     except ValueError:
         known = ", ".join(g.value for g in Game)
         raise BadArguments(f"unknown game {args.game!r}; known: {known}") from None
-    if game not in SIM_GAMES:
+    if game not in GAMES:
         raise BadArguments(f"game {game.value!r} is not yet supported")
     if args.games < 1:
         raise BadArguments("--games must be at least 1")

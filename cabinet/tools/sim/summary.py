@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cabinet.tools.sim.play import SIM_GAMES, SimBreach, SimGame
+from cabinet.tools.sim.play import SimBreach, play_game
 from cabinet.tools.sim.result import GameResult
 from engine.bots import BotProfile
 from engine.match import Match, MatchRules
@@ -123,9 +123,6 @@ def simulate(
     Stops at the first broken invariant: the summary then has ``invariant_breaches`` 1,
     the message and the scenario file's path.
     """
-    sim = SIM_GAMES.get(rules.game)
-    if sim is None:
-        raise NotImplementedError(f"the sim does not play {rules.game} yet")
     if len(profiles) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots")
     n = rules.players
@@ -136,9 +133,9 @@ def simulate(
     try:
         for k in range(games):
             if match is None:
-                summary.add(sim.play(rules, profiles, seed + k, breach_dir))
+                summary.add(play_game(rules, profiles, seed + k, breach_dir))
             else:
-                _play_match(sim, rules, profiles, Match(match, n, seed + k), breach_dir, summary)
+                _play_match(rules, profiles, Match(match, n, seed + k), breach_dir, summary)
             if progress is not None:
                 progress(k + 1, time.perf_counter() - started)
     except SimBreach as exc:
@@ -154,7 +151,6 @@ MAX_MATCH_GAMES = 100
 
 
 def _play_match(
-    sim: SimGame,
     rules: Rules,
     profiles: Sequence[BotProfile],
     match: Match,
@@ -164,7 +160,7 @@ def _play_match(
     for _ in range(MAX_MATCH_GAMES):
         if match.is_over:
             break
-        result = sim.play(rules, profiles, match.deal_seed(), breach_dir)
+        result = play_game(rules, profiles, match.deal_seed(), breach_dir)
         summary.add(result)
         match = match.record(result.winner, result.cards_left)
     summary.matches += 1
