@@ -17,10 +17,12 @@ from engine import game, speed
 from engine.bots import BotProfile, find_profile
 from engine.commands import Command, Play
 from engine.events import Event
+from engine.games import rules_for
 from engine.invariants import InvariantBreach, check_invariants
-from engine.rules import Game, Rules
+from engine.rules import Game, Rules, find_rules
 from engine.scenario import Scenario, parse, play, record, run_text
 from engine.state import SpeedState
+from engine.stats import GameStats
 
 JSON_KEYS = {
     "games",
@@ -120,6 +122,55 @@ def test_game_k_of_a_run_is_the_game_dealt_from_seed_plus_k() -> None:
     alone = sim.play_game(rules, bots, 12)
     assert alone.log == whole[2].log
     assert alone.winner == whole[2].winner
+
+
+FIGURES = ("plays", "stalls", "deadlocks", "rejected", "moves", "slaps", "slap_timeouts")
+"""The figures the sim and ``engine.stats`` both name, compared as they are."""
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        find_rules("nintendo"),  # hidden stalls: no ``stalled`` event, every stall counted
+        Rules.from_options({"players": 3, "deadlock": "end_round", "reshuffle": "no_reserve"}),
+        Rules(game=Game.SPIT),
+        Rules.from_options({"game": "spit", "recycle": True}),
+        Rules(game=Game.CALIFORNIA),
+    ],
+    ids=["speed", "nintendo", "speed-3p", "spit", "spit-recycle", "california"],
+)
+def test_the_sims_figures_are_the_stats_fold_of_the_same_game(rules: Rules) -> None:
+    """The sim counts with ``engine.stats`` (as the records and the result screen do): a
+    replay of the game it played, folded afresh, gives every one of its figures."""
+    profiles = [find_profile("hard")] * rules.players
+    stalled_events = stalls = 0
+    for seed in (1, 2, 3):
+        result = sim.play_game(rules, profiles, seed)
+        rules_of = rules_for(rules.game)
+        table = rules_of.deal(rules, random.Random(seed))
+        first, opening = rules_of.start(rules, table, random.Random(seed), seed)
+        tally = GameStats.replay(first, result.log, reactions=False).tally()
+        for name in FIGURES:
+            assert getattr(result, name) == getattr(tally, name), name
+        assert result.reshuffles == tally.rebuilds + tally.recycles
+        assert result.slap_wins == tally.slap_wins
+        assert result.slaps_smaller == tally.slaps_smaller
+        assert result.rounds == tally.rounds
+        assert result.cards_left == tally.cards_left
+        assert (result.winner, result.length_ms) == (tally.winner, tally.length_ms)
+        stalls += result.stalls
+        events = list(opening)
+        state = first
+        for cmd in result.log:
+            state, evs = rules_of.step(state, cmd)
+            events += evs
+        stalled_events += sum(e.type == "stalled" for e in events)
+    assert stalls > 0
+    if rules.hidden_stall:
+        assert stalled_events == 0  # counted all the same
+    elif rules.game is Game.SPEED:
+        assert stalled_events == stalls  # every stall announced, once
 
 
 def assert_replays(module: Any, rules: Rules, profiles: list[BotProfile], seed: int) -> None:
