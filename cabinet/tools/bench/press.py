@@ -33,8 +33,7 @@ from cabinet.config import Control, parse_config
 from cabinet.loop.core import CabinetLoop, Item, seat_runtime
 from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
 from engine.commands import Command
-from engine.notation import parse_table
-from engine.speed import start
+from engine.games import rules_for
 
 PRESSES = 10_000
 WAIT_S = 2.0
@@ -103,7 +102,8 @@ def press_figures(presses: int = PRESSES) -> Figures:
         )
         for sc in config.seats
     ]
-    state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules), random.Random(1))
+    game = rules_for(config.rules.game)
+    state, _ = game.start(config.rules, game.parse(BENCH_TABLE, config.rules), random.Random(1))
     loop = CabinetLoop(state, seats, inbox, tie_seed=1)
     applied = [0.0]
     done = threading.Event()

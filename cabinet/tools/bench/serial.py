@@ -35,8 +35,7 @@ from cabinet.loop.core import CabinetLoop, Item, seat_runtime
 from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
 from cabinet.tools.bench.press import BENCH_TABLE
 from engine.commands import Command
-from engine.notation import parse_table
-from engine.speed import start
+from engine.games import rules_for
 from firmware_bridge import protocol as P
 from firmware_bridge.link import PanelLink, SerialLights
 from firmware_bridge.sim import PanelSim
@@ -117,7 +116,8 @@ def serial_figures(presses: int = PRESSES) -> Figures:
             )
             for sc in config.seats
         ]
-        state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules), random.Random(1))
+        game = rules_for(config.rules.game)
+        state, _ = game.start(config.rules, game.parse(BENCH_TABLE, config.rules), random.Random(1))
         loop = CabinetLoop(state, seats, inbox, tie_seed=1)
         applied = [0.0]
         writes: list[tuple[float, bytes]] = []

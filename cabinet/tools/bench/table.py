@@ -19,8 +19,8 @@ from display.view import TableView
 from engine.bots import Bot
 from engine.commands import Command, Tick
 from engine.events import Event
-from engine.speed import new_game, step
-from engine.state import SpeedState
+from engine.games import rules_for
+from engine.state import GameState
 
 SIZE = (1920, 1080)
 """The frame size every display bench draws at."""
@@ -34,7 +34,7 @@ class Slice:
 
     view: TableView
     events: list[Event]
-    before: SpeedState
+    before: GameState
     """The state the events started from (the display animates from it)."""
 
 
@@ -51,12 +51,13 @@ class BotTable:
         ]
         keys = seat_keys(self.config.seats, key_bindings(self.config.seats))
         self.feed = ScreenFeed(self.seats, laptop=True, keys=keys)
+        self.game = rules_for(self.config.rules.game)
         self.seed = seed
         self._new_game()
 
     def _new_game(self) -> None:
         self.seed += 1
-        self.state, _ = new_game(self.config.rules, random.Random(self.seed), self.seed)
+        self.state, _ = self.game.new_game(self.config.rules, random.Random(self.seed), self.seed)
         self.bots = [Bot(p, "hard", self.seed * 10 + p) for p in range(2)]
         self.wake = [b.observe(self.state, 0) for b in self.bots]
         self.t = 0
@@ -64,6 +65,7 @@ class BotTable:
     def advance(self, ms: int) -> Slice:
         """Play ``ms`` of game time."""
         before = self.state
+        step = self.game.step
         events: list[Event] = []
         end = self.t + ms
         while True:
