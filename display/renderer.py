@@ -35,7 +35,7 @@ SEAT_COLOURS = ((255, 200, 30), (40, 200, 255), (255, 80, 200), (130, 240, 80))
 
 PHOTO_SHOW_MS = 2500
 BLINK_MS = 250
-"""Half a blink period, as the cabinet's LEDs (cabinet/loop/core.py BLINK_S)."""
+"""Half a blink period, as the cabinet's LEDs (cabinet/loop/lights.py BLINK_S)."""
 
 
 def seat_colour(index: int) -> tuple[int, int, int]:

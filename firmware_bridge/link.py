@@ -650,22 +650,16 @@ class PanelLink:
 
 class SerialLights:
     """The LED port for one serial seat, like ``cabinet.adapters.gpio.GpioPanel``'s LED side:
-    ``show(PanelLights, blink_on)`` maps each LED mode (OFF/DIM/ON, or BLINK shown with the
-    loop's common blink phase) to a 0-255 level on the panel."""
+    ``show(PanelLights, blink_on)`` maps each LED's level (the cabinet's panel model, BLINK
+    shown with the loop's common blink phase) to a 0-255 level on the panel."""
 
     def __init__(self, link: PanelLink, seat: int) -> None:
         self.link = link
         self.seat = seat
 
     def show(self, lights: Any, blink_on: bool) -> None:
-        modes = (*lights.slots, lights.left, lights.right, lights.slam)
-        levels = []
-        for mode in modes:
-            value = float(mode.value)
-            if value < 0:  # Led.BLINK
-                value = 1.0 if blink_on else 0.0
-            levels.append(round(value * 255))
-        self.link.set_leds(self.seat, levels)
+        # ``lights.levels``: each LED's brightness 0..1 at this blink phase (cabinet/panel.py).
+        self.link.set_leds(self.seat, [round(v * 255) for v in lights.levels(blink_on)])
 
     def all_off(self) -> None:
         self.link.set_leds(self.seat, (0,) * _LEVELS)

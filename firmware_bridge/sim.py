@@ -26,7 +26,6 @@ import threading
 import time
 import tty
 from collections.abc import Callable
-from typing import Any
 
 from firmware_bridge import protocol as P
 from firmware_bridge.firmware.panel import Panel
@@ -390,38 +389,6 @@ def format_leds(state: dict[int, tuple[int, ...]]) -> str:
         )
         parts.append(f"seat {seat}: {cells}")
     return "LEDs " + " | ".join(parts)
-
-
-def add_parser(sub: Any) -> None:
-    p = sub.add_parser(
-        "panel-sim", help="act as a serial button panel on a pty (for the bridge, no Pico)"
-    )
-    p.add_argument("--id", default="sim1", help="panel id (default sim1)")
-    p.add_argument(
-        "--link", default=None, help="stable path for the pty (a symlink; default: a temporary one)"
-    )
-    p.add_argument(
-        "--seats",
-        type=int,
-        default=1,
-        choices=(1, 2, 3, 4),
-        help="seats served (keys drive seat 0)",
-    )
-    p.add_argument("--bounce", type=int, default=0, help="contact bounces per edge")
-    p.add_argument("--skew-ppm", type=float, default=0.0, help="panel clock drift")
-    p.add_argument(
-        "--garbage",
-        action="store_true",
-        help="start sending random bytes between the frames (a bad cable; key g toggles it)",
-    )
-    p.add_argument(
-        "--garbage-rate",
-        type=int,
-        default=GARBAGE_RATE,
-        metavar="BYTES_PER_S",
-        help=f"garbage bytes per second (default {GARBAGE_RATE:,})",
-    )
-    p.set_defaults(func=run_cli)
 
 
 def run_cli(args: argparse.Namespace) -> int:

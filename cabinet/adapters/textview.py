@@ -6,13 +6,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from cabinet.controls.registry import Led, PanelLights
-from cabinet.loop.core import Published, SeatRuntime
-from cabinet.tools.demo import describe
+from cabinet.loop import Published, SeatRuntime
+from cabinet.panel import Led, PanelLights
 from engine import california, notation, spit
+from engine.events import Event
 from engine.state import Phase, SpeedState
 
 _LED = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
+
+
+def describe(event: Event) -> str:
+    """One line of commentary for an event."""
+    d = event.to_dict()
+    kind = d.pop("type")
+    t = d.pop("t")
+    who = f"P{d.pop('player') + 1} " if d.get("player") is not None else ""
+    d.pop("player", None)
+    rest = " ".join(f"{k}={v}" for k, v in d.items())
+    return f"{t / 1000:7.2f}s  {who}{kind} {rest}".rstrip()
 
 
 def lights_text(lights: PanelLights) -> str:
@@ -142,7 +153,7 @@ class TextView:
     def __call__(self, pub: Published) -> None:
         lines = [describe(ev) for ev in pub.events]
         for note in pub.notes:
-            who = f"P{note.seat + 1} " if note.seat >= 0 else ""
+            who = f"P{note.seat + 1} " if note.seat is not None else ""
             lines.append(f"{note.t / 1000:7.2f}s  {who}{note.kind} {note.detail}".rstrip())
         if self.table and (pub.events or pub.commands or not lines):
             lines.append(table_text(pub.state, self.seats))

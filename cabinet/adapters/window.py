@@ -5,7 +5,7 @@ Threads: the cabinet loop keeps the game state on its own thread and publishes a
 batch; ``ScreenFeed`` (an observer, so it runs on the loop thread) builds one frozen view
 per publish, a few microseconds, and hands it over by reference. The main thread owns
 pygame: it pumps window events (keys go onto the same queue as every other input, as
-``(edge_time, seat, control, pressed)``), draws the newest view at up to 60 fps and flips.
+``ButtonEdge`` / ``ServiceEdge`` items), draws the newest view at up to 60 fps and flips.
 Drawing never holds the loop: the loop waits on its queue, not on frames, and the
 interpreter's switch interval is lowered so a press thread gets the GIL back from a
 drawing thread within half a millisecond (measured by the ``press`` bench with
@@ -20,13 +20,15 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from cabinet.adapters.keyboard import Bindings, SeatKey, key_edge
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
-from cabinet.controls.registry import Led, PanelLights, panel_lights
-from cabinet.loop.core import SERVICE_KEY_SEAT, SERVICE_SEAT, WAKE_SEAT, Published, SeatRuntime
+from cabinet.inputs import ServiceSource, Wake
+from cabinet.loop import Published, SeatRuntime
+from cabinet.panel import Led, PanelLights
 from display.view import (
     FlowView,
     Light,
@@ -40,11 +42,11 @@ from display.view import (
 from engine.commands import Slam
 from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
 
+if TYPE_CHECKING:
+    from cabinet.app import Cabinet
+
 log = logging.getLogger("speed_cabinet.screen")
 
-SERVICE_KEY = "f2"
-"""Laptop mode's service button (the cabinet's is ``[cabinet] service_pin``); in kiosk mode
-a USB keyboard's F2 opens only the operator code prompt (cabinet/modes/service.py)."""
 PHOTO_FINISH_MS = 50
 """Two seats' edges on one pile closer than this make a photo finish."""
 SWITCH_INTERVAL_S = 0.0005
@@ -62,9 +64,7 @@ def lights_view(lights: PanelLights) -> Lights:
     )
 
 
-def seat_keys(
-    seats: Sequence[SeatConfig], bindings: dict[str, tuple[int, Control]]
-) -> dict[int, tuple[str, ...]]:
+def seat_keys(seats: Sequence[SeatConfig], bindings: Bindings) -> dict[int, tuple[str, ...]]:
     """Per keyboard seat, its key labels in panel order (slots 1-5, LEFT, RIGHT, SLAM)."""
     out: dict[int, dict[Control, str]] = {}
     for key, (seat, control) in bindings.items():
@@ -88,9 +88,9 @@ def seat_view(seat: SeatRuntime, state: Any, now_ms: int, keys: tuple[str, ...] 
     bot = seat.bot is not None
     lights = seat.lights
     if lights is None:
-        lights = panel_lights(state, ctrl, cfg.assist, now_ms)
-    # Speed and Spit targets are centre piles; California covers row piles (no pile()).
-    has_piles = hasattr(ctrl, "pile")
+        lights = ctrl.lights(state, cfg.assist, now_ms)
+    # Speed and Spit targets are centre piles; California's LEFT / RIGHT pick a row (None).
+    left_pile, right_pile = ctrl.piles(state)
     return SeatView(
         index=cfg.index,
         position=cfg.position,
@@ -100,8 +100,8 @@ def seat_view(seat: SeatRuntime, state: Any, now_ms: int, keys: tuple[str, ...] 
         keys=keys,
         bot=bot,
         label=seat_label(cfg, bot),
-        left_pile=ctrl.pile(state, Control.LEFT) if has_piles else None,
-        right_pile=ctrl.pile(state, Control.RIGHT) if has_piles else None,
+        left_pile=left_pile,
+        right_pile=right_pile,
     )
 
 
@@ -285,7 +285,7 @@ FALLBACK_TEXT = (220, 220, 230)
 def run_window(
     loop: Any,
     feed: ScreenFeed,
-    bindings: dict[str, tuple[int, Control]],
+    bindings: Mapping[str, SeatKey | ServiceSource],
     *,
     fullscreen: bool = False,
     size: tuple[int, int] | None = None,
@@ -357,7 +357,7 @@ def run_window(
             if notifier.watchdog_due(time.monotonic()) and loop.iterations != seen:
                 seen = loop.iterations
                 notifier.ping(time.monotonic())
-                loop.inbox.put((time.monotonic(), WAKE_SEAT, None, False))  # pass again
+                loop.inbox.put(Wake(time.monotonic()))  # pass again
             for ev in pg.event.get():
                 if ev.type == pg.QUIT:
                     loop.stop()
@@ -377,9 +377,7 @@ def run_window(
                         continue
                     bound = bindings.get(pg.key.name(ev.key))
                     if bound is not None:
-                        loop.inbox.put(
-                            (time.monotonic(), bound[0], bound[1], ev.type == pg.KEYDOWN)
-                        )
+                        loop.inbox.put(key_edge(bound, time.monotonic(), ev.type == pg.KEYDOWN))
             frame = None
             try:
                 frame = feed.take()
@@ -464,48 +462,25 @@ def try_display() -> str | None:
 
 
 def run_display(
-    cab: Any,
-    *,
-    until: float | None = None,
-    laptop: bool = True,
-    out: Any = None,
-    flow: bool = False,
+    cab: Cabinet, *, until: float | None = None, laptop: bool = True, out: Any = None
 ) -> Any:
-    """Run a built cabinet with the window (keys from the window); returns the final state.
+    """Run a cabinet built with the window (``cab.window``: its feed of views, its keys);
+    returns the final state.
 
     Seats without a panel are drawn with the LEDs they would show; ``laptop`` also draws
-    each seat's panel and keys. ``flow``: the player's flow runs the table (attract mode,
-    join, countdown, match: cabinet/modes/flow.py) instead of the one game dealt.
+    each seat's panel and keys. With the player's flow (``cab.flow``) it runs the table
+    (attract mode, join, countdown, match: cabinet/modes/flow.py).
     """
-    from cabinet.adapters.keyboard import key_bindings
     from display.sound import SoundBoard
 
+    assert cab.window is not None
     config = cab.config
-    bindings = {k: v for k, v in key_bindings(config.seats).items() if not k.isupper()}
-    keys = seat_keys(config.seats, bindings)
-    director = None
-    if flow:
-        from cabinet.modes.service_director import attach_directors
-
-        players, director = attach_directors(cab, laptop=laptop, out=out)
-        # Laptop: F2 is the service button; kiosk: only the code prompt (a guest's keyboard).
-        bindings[SERVICE_KEY] = (SERVICE_SEAT if laptop else SERVICE_KEY_SEAT, Control.SLAM)
-    feed = ScreenFeed(
-        cab.seats,
-        laptop=laptop,
-        keys=keys,
-        four_colour=config.display.four_colour,
-        offline=cab.loop.offline_names,
-        flow=director.flow_view if director is not None else None,
-        service=director.service_view if director is not None else None,
-    )
-    cab.loop.observers.append(feed)
     sound = SoundBoard(config.display.volume / 100, config.display.mute)
     if out is not None:
         mode = "fullscreen" if config.display.fullscreen and not laptop else "a window"
         quits = "ESC quits" if laptop else "a keyboard's ESC does nothing"
         print(f"speed-cabinet: the table is in {mode} ({quits})", file=out, flush=True)
-        if director is not None:
+        if cab.flow is not None:
             print(
                 "speed-cabinet: attract mode: a bot demo until a player presses SLAM",
                 file=out,
@@ -522,20 +497,13 @@ def run_display(
                 flush=True,
             )
 
-    try:
-        state = run_window(
-            cab.loop,
-            feed,
-            bindings,
-            fullscreen=config.display.fullscreen and not laptop,
-            until=until,
-            sound=sound,
-            on_frame=first_frame,
-            esc_quits=laptop,
-        )
-    finally:
-        if director is not None:
-            players.close()  # a recorded game still on: abandoned (the loop has stopped)
-    if director is not None:
-        cab.power = director.power  # the app runs it once the LEDs are safe
-    return state
+    return run_window(
+        cab.loop,
+        cab.window.feed,
+        cab.window.keys,
+        fullscreen=config.display.fullscreen and not laptop,
+        until=until,
+        sound=sound,
+        on_frame=first_frame,
+        esc_quits=laptop,
+    )

@@ -105,7 +105,12 @@ def _replay(records: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def _run(args: argparse.Namespace) -> int:
+_SHOW = {"games": _games, "stats": _stats, "replay": _replay}
+"""Each ``records`` subcommand's printer."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """``speed-cabinet records`` (options: cabinet/cli.py); 0, or 2 with one line."""
     import sqlite3
 
     from cabinet.kiosk.records import DB_NAME, RecordsError
@@ -113,7 +118,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         records = _open(args)
         try:
-            return int(args.show(records, args))
+            return int(_SHOW[args.records_command](records, args))
         finally:
             records.close()
     except (RecordsError, OSError) as exc:
@@ -129,31 +134,4 @@ def _run(args: argparse.Namespace) -> int:
         return 2
 
 
-def add_parser(sub: Any) -> None:
-    rec = sub.add_parser(
-        "records",
-        help="the cabinet's records: recent games, stats, a game's replay",
-        description="Read the records the kiosk keeps in its state directory.",
-    )
-    rec.add_argument(
-        "--state-dir",
-        default=None,
-        metavar="DIR",
-        help="where the records are (default: $STATE_DIRECTORY, else /var/lib/speed-cabinet)",
-    )
-    what = rec.add_subparsers(dest="records_command", required=True)
-    games = what.add_parser("games", help="the most recent games, newest first")
-    games.add_argument("--limit", type=int, default=20, help="how many (default 20)")
-    games.set_defaults(show=_games)
-    stats = what.add_parser("stats", help="totals per seat and per initials")
-    stats.set_defaults(show=_stats)
-    replay = what.add_parser("replay", help="a game's replay as a scenario file")
-    replay.add_argument("game", type=int, help="the game's number (see `records games`)")
-    replay.add_argument(
-        "-o", "--output", default=None, help="write it here (default: standard output)"
-    )
-    replay.set_defaults(show=_replay)
-    rec.set_defaults(func=_run)
-
-
-__all__ = ["add_parser"]
+__all__ = ["run"]

@@ -159,10 +159,6 @@ def rules_for(config: CabinetConfig, game: Game) -> Rules | None:
 
 def playable_games(config: CabinetConfig) -> tuple[Game, ...]:
     """The games the join menu offers: the config's first, then the others that fit."""
-    try:
-        from cabinet.controls.registry import make_controller  # noqa: F401  (Spit and California)
-    except ImportError:
-        return (config.rules.game,)
     games = [config.rules.game] + [g for g in Game if g is not config.rules.game]
     return tuple(g for g in games if rules_for(config, g) is not None)
 
@@ -240,9 +236,9 @@ class FlowDirector:
     # Set-up.
 
     def attach(self, loop: Any) -> None:
-        """Become ``loop``'s director and deal the first demo into it."""
+        """Run the table ``loop`` (``cabinet.loop.Table``): deal the first demo into it (the
+        loop is built with this flow, or the menu in front of it, as its director)."""
         self.loop = loop
-        loop.director = self
         pending, self._pending = self._pending, []
         self._apply(pending)
 

@@ -7,9 +7,9 @@ wait (a game it paused does not get taken over by bots or sent back to attract).
 
 - measures every press's latency (edge time to the moment it is handled here);
 - watches the held SLAM buttons (two seats for ``HOLD_S`` outside a game open the menu);
-- takes the service button's edges (``service_pin``: the loop routes ``SERVICE_SEAT``
-  items here, debounced like a panel button);
-- takes kiosk mode's F2 (``SERVICE_KEY_SEAT`` items): the operator code prompt;
+- takes the service button's edges (``service_pin``: the loop routes ``ServiceEdge``
+  items from ``ServiceSource.PIN`` here, debounced like a panel button);
+- takes kiosk mode's F2 (``ServiceSource.KEY``): the operator code prompt;
 - logs the operator lock's every step (prompt opened, wrong code, lockout, unlock) to
   ``speed_cabinet.service``, so the journal shows who tried what and when;
 - turns the menu's effects into actions on the loop thread: pause / resume the game, read
@@ -27,19 +27,21 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cabinet.adapters.debounce import InputKind, PanelDebouncer
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
-from cabinet.controls.registry import ALL_OFF, Led, PanelLights
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
+from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
 from display.view import FlowView, MatchView, ServiceView
 from engine.commands import Pause, Resume
 
+if TYPE_CHECKING:
+    from cabinet.loop import FaultBudget, PanelLinks
+
 log = logging.getLogger("speed_cabinet.service")
 
-ALL_ON = PanelLights((Led.ON,) * 5, Led.ON, Led.ON, Led.ON)
 LATENCY_KEEP = 512
 """Presses the latency readout keeps."""
 PIN_WINDOW_S = 0.02
@@ -63,8 +65,16 @@ class ServiceDirector:
         settings_path: str | Path | None = None,
         out: TextIO | None = None,
         laptop: bool = False,
+        links: PanelLinks | None = None,
+        faults: FaultBudget | None = None,
+        stop: Callable[[], None] | None = None,
     ) -> None:
+        """``links``: the serial panels (no resume while one is offline); ``faults``: the
+        loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power)."""
         self.inner = inner
+        self.links = links
+        self.faults = faults
+        self.stop = stop
         self.config: CabinetConfig = inner.config
         self.clock = clock
         self.records = records
@@ -95,11 +105,10 @@ class ServiceDirector:
     # Set-up.
 
     def attach(self, loop: Any) -> None:
-        """Attach the flow to ``loop``, then stand in front of it as the director."""
+        """Attach the flow to the table ``loop`` (``cabinet.loop.Table``), then this menu;
+        the loop is built with this menu as its director, service inputs and LED test."""
         self.inner.attach(loop)
         self.loop = loop
-        loop.director = self
-        loop.lights_override = self.lights_for
 
     # The loop's questions (on the loop's thread).
 
@@ -137,7 +146,7 @@ class ServiceDirector:
         return min(times) if times else None
 
     def service_pin(self, t: float, pressed: bool) -> None:
-        """An edge of the service button (the loop's ``SERVICE_SEAT`` items)."""
+        """An edge of the service button (``ServiceSource.PIN`` items)."""
         for ev in self._pin.edge(t, Control.SLAM, pressed):
             if ev.kind is InputKind.PRESS:
                 state = self.loop.state
@@ -145,7 +154,7 @@ class ServiceDirector:
                 self._step(sv.Pin(in_game), ev.t)
 
     def service_key(self, t: float, pressed: bool) -> None:
-        """Kiosk mode's F2 (the loop's ``SERVICE_KEY_SEAT`` items): the code prompt. A
+        """Kiosk mode's F2 (``ServiceSource.KEY`` items): the code prompt. A
         keyboard reports clean key-downs, so no debounce."""
         if pressed:
             in_game = self.inner.flow.phase is fl.Phase.PLAYING and not self.loop.state.is_over
@@ -220,7 +229,7 @@ class ServiceDirector:
             if not state.paused and not state.is_over:
                 loop.command(Pause(loop.ms(now), 0))
         elif isinstance(eff, sv.Resume):
-            if loop.state.paused and not loop.offline:
+            if loop.state.paused and not (self.links is not None and self.links.offline):
                 loop.command(Resume(loop.ms(now), 0))
         elif isinstance(eff, sv.Opened):
             page, access = self.svc.page, self.svc.access
@@ -257,7 +266,8 @@ class ServiceDirector:
         elif isinstance(eff, sv.Power):
             self.power = eff.action
             self._say(f"service menu: {eff.action}")
-            loop.stop()
+            if self.stop is not None:
+                self.stop()
 
     def _refresh_flow(self, now: float) -> None:
         """Time in the menu is no player's idleness: the flow's press clocks restart."""
@@ -301,7 +311,7 @@ class ServiceDirector:
             return
         try:
             b = records.bookkeeping()
-            run = len(self.loop.faults.times) if self.loop is not None else 0
+            run = len(self.faults.times) if self.faults is not None else 0
             lines = [
                 f"games played: {b.games}",
                 f"finished: {b.finished}",
@@ -348,26 +358,6 @@ def service_paths(
     return None, None
 
 
-def attach_directors(
-    cab: Any, *, laptop: bool, out: TextIO | None = None
-) -> tuple[Any, ServiceDirector]:
-    """The player's flow with the service menu in front, attached to a built cabinet's
-    loop (window or headless): records and settings from the cabinet's state directory,
-    the flow's reset as the loop's failsafe. (FlowDirector, ServiceDirector)."""
-    from cabinet.modes.director import FlowDirector
-
-    config = cab.config
-    base, settings = service_paths(config, laptop, getattr(cab, "state_dir", None))
-    records = getattr(cab, "records", None)
-    players = FlowDirector(config, out=out, records=records)
-    director = ServiceDirector(
-        players, out=out, records=records, base_path=base, settings_path=settings, laptop=laptop
-    )
-    cab.loop.failsafe = players.reset  # an exception: "resetting", then attract
-    director.attach(cab.loop)  # attract mode: a bot demo until a seat presses SLAM
-    return players, director
-
-
 def power_command(action: str | None, *, laptop: bool) -> list[str] | None:
     """The command the app runs once the loop has stopped and the LEDs are off: an argv
     for ``subprocess.run`` (never a shell), or None (no request, or laptop mode: quit)."""
@@ -376,4 +366,4 @@ def power_command(action: str | None, *, laptop: bool) -> list[str] | None:
     return ["systemctl", action]
 
 
-__all__ = ["ServiceDirector", "attach_directors", "power_command", "service_paths"]
+__all__ = ["ServiceDirector", "power_command", "service_paths"]

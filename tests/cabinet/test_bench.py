@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from cabinet.cli import build_parser
 from cabinet.tools import bench
 from cabinet.tools.bench import sim as sim_group
 from cabinet.tools.bench.figures import NS_TO_US, S_TO_US, distribution
@@ -18,8 +19,6 @@ UNIT = re.compile(r".*_(us|ms|s|per_s|games)$")
 
 def run_bench(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """``speed-cabinet bench ARGV`` through the real command line, in this process."""
-    from cabinet.cli import build_parser
-
     args = build_parser().parse_args(["bench", *argv])
     code = int(args.func(args))
     out, err = capsys.readouterr()

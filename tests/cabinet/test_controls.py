@@ -6,13 +6,8 @@ import random
 from typing import Any
 
 from cabinet.config import Assist, Control
-from cabinet.controls.registry import (
-    ALL_BLINK,
-    ALL_OFF,
-    Led,
-    SpeedController,
-    panel_lights,
-)
+from cabinet.controls.speed import SpeedController
+from cabinet.panel import ALL_BLINK, ALL_OFF, Led
 from engine.commands import Pause, Play, Slam
 from engine.events import Event
 from engine.notation import parse_table
@@ -107,7 +102,7 @@ def test_slam_is_a_slam() -> None:
 def lights(
     state: SpeedState, ctrl: SpeedController, assist: Assist = Assist.NONE, now: int | None = None
 ) -> str:
-    panel = panel_lights(state, ctrl, assist, state.now if now is None else now)
+    panel = ctrl.lights(state, assist, state.now if now is None else now)
     code = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
     return (
         "".join(code[x] for x in panel.slots)
@@ -164,11 +159,11 @@ def test_lights_blink_the_panel_during_a_lockout() -> None:
     ctrl = SpeedController(0)
     state, events = pick_and_play(state, ctrl, Control.SLOT2, 100)
     assert events[0].type == "rejected"
-    assert panel_lights(state, ctrl, Assist.NONE, 100) == ALL_BLINK
-    assert panel_lights(state, ctrl, Assist.NONE, 499) == ALL_BLINK
-    assert panel_lights(state, ctrl, Assist.TARGETS, 500) != ALL_BLINK
+    assert ctrl.lights(state, Assist.NONE, 100) == ALL_BLINK
+    assert ctrl.lights(state, Assist.NONE, 499) == ALL_BLINK
+    assert ctrl.lights(state, Assist.TARGETS, 500) != ALL_BLINK
     # The other seat is not locked.
-    assert panel_lights(state, SpeedController(1), Assist.NONE, 100) != ALL_BLINK
+    assert SpeedController(1).lights(state, Assist.NONE, 100) != ALL_BLINK
 
 
 def test_lights_slam_blinks_at_a_stall_until_ready() -> None:
@@ -200,10 +195,10 @@ def test_lights_slam_blinks_when_out_and_must_claim() -> None:
     state, _ = step(state, Slam(3, 0))
     assert state.winner == 0
     assert lights(state, p1) == "..... ..O"  # the winner's SLAM stays lit
-    assert panel_lights(state, SpeedController(1), Assist.CARDS, 3) == ALL_OFF
+    assert SpeedController(1).lights(state, Assist.CARDS, 3) == ALL_OFF
 
 
 def test_lights_off_while_paused() -> None:
     state = position(TABLE)
     state, _ = step(state, Pause(5, 1))
-    assert panel_lights(state, SpeedController(0), Assist.CARDS, 5) == ALL_OFF
+    assert SpeedController(0).lights(state, Assist.CARDS, 5) == ALL_OFF

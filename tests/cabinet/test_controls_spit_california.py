@@ -3,24 +3,19 @@ bot-vs-bot games of both through the cabinet loop with mock panels."""
 
 from __future__ import annotations
 
-import queue
 import random
 from typing import Any
 
 import pytest
 
-from cabinet.app import run_cabinet
 from cabinet.config import Assist, Control, laptop_config, parse_config
-from cabinet.controls.registry import (
-    ALL_BLINK,
-    ALL_OFF,
-    CaliforniaController,
-    Led,
-    PanelLights,
-    SpitController,
-    panel_lights,
-)
-from cabinet.loop.core import CabinetLoop, Item, Published, seat_runtime
+from cabinet.controls.base import Controller
+from cabinet.controls.california import CaliforniaController
+from cabinet.controls.spit import SpitController
+from cabinet.inputs import ButtonEdge, Inbox
+from cabinet.loop import CabinetLoop, Published, Table, seat_runtime
+from cabinet.panel import ALL_BLINK, ALL_OFF, Led, PanelLights
+from cabinet.run import run_cabinet
 from engine import california, game, spit
 from engine.bots import Bot
 from engine.commands import Cover, Move, Pause, Play, Slam, Slap
@@ -32,8 +27,10 @@ from tests.engine.test_bots_spit_california import _slap_phase, cal_position, sp
 CODE = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
 
 
-def lights(state: Any, ctrl: Any, assist: Assist = Assist.NONE, now: int | None = None) -> str:
-    panel = panel_lights(state, ctrl, assist, state.now if now is None else now)
+def lights(
+    state: Any, ctrl: Controller, assist: Assist = Assist.NONE, now: int | None = None
+) -> str:
+    panel = ctrl.lights(state, assist, state.now if now is None else now)
     return (
         "".join(CODE[x] for x in panel.slots)
         + f" {CODE[panel.left]}{CODE[panel.right]}{CODE[panel.slam]}"
@@ -126,10 +123,10 @@ def test_spit_lights_stall_slap_cue_lockout_pause_and_end() -> None:
     assert lights(slap, SpitController(1), Assist.TARGETS) == "..... OO*"
     state = spit_position(*SPIT_TABLE)
     locked, _ = spit.step(state, Play(10, 0, "KC", 0))
-    assert panel_lights(locked, SpitController(0), Assist.NONE, 10) == ALL_BLINK
-    assert panel_lights(locked, SpitController(1), Assist.NONE, 10) != ALL_BLINK
+    assert SpitController(0).lights(locked, Assist.NONE, 10) == ALL_BLINK
+    assert SpitController(1).lights(locked, Assist.NONE, 10) != ALL_BLINK
     paused, _ = spit.step(state, Pause(3, 1))
-    assert panel_lights(paused, SpitController(0), Assist.CARDS, 3) == ALL_OFF
+    assert SpitController(0).lights(paused, Assist.CARDS, 3) == ALL_OFF
 
 
 # California. P1's row 4H 9C 2D KS; P2's row 4D 7S JD 5S: the 4s are a live match.
@@ -189,7 +186,7 @@ def test_california_lights_stall_lockout_and_end() -> None:
     state = cal_position(CAL_ROWS)
     locked, _ = california.step(state, Cover(4, 0, "KS"))
     assert locked.players[0].locked_until > 4
-    assert panel_lights(locked, CaliforniaController(0), Assist.NONE, 4) == ALL_BLINK
+    assert CaliforniaController(0).lights(locked, Assist.NONE, 4) == ALL_BLINK
 
 
 # Whole games through the cabinet loop.
@@ -238,7 +235,6 @@ def test_bot_vs_bot_game_runs_to_the_end_through_the_cabinet_loop(game_name: str
         for sc in config.seats
     ]
     state, _ = game.new_game(config.rules, random.Random(4), 4)
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
     phases: set[Phase] = set()
     kinds: set[str] = set()
 
@@ -247,7 +243,7 @@ def test_bot_vs_bot_game_runs_to_the_end_through_the_cabinet_loop(game_name: str
         phases.add(pub.state.phase)
         kinds.update(e.type for e in pub.events)
 
-    loop = CabinetLoop(state, seats, inbox, clock=clock, observers=[watch])
+    loop = CabinetLoop(Table(state, seats, clock=clock), Inbox(), observers=[watch])
     assert type(seats[0].controller).__name__.lower().startswith(game_name)
     run_until(loop, clock, lambda: loop.state.is_over, passes=100_000)
     assert loop.state.is_over
@@ -278,16 +274,16 @@ def test_service_chord_pauses_without_a_game_press(game_name: str) -> None:
     clock = FakeClock()
     loop = cabinet_loop(config, clock, seed=2)
     t = clock.t
-    commands: list[Any] = []
-    loop.on_applied = commands.append
-    loop.process([(t, 0, Control.SLOT5, True), (t + 0.01, 0, Control.SLOT1, True)])
+    loop.process(
+        [ButtonEdge(t, 0, Control.SLOT5, True), ButtonEdge(t + 0.01, 0, Control.SLOT1, True)]
+    )
     clock.t = t + 2.02
     loop.run_once(until=clock.t)
     assert loop.state.paused
     # SLOT5 went to the game (a Spit pick; nothing with California rows of 4), but SLOT1,
     # the chord's second button, did not: in Spit it would have moved the pick into slot 1
     # (were it empty), in California covered pile 1. Only the pause came from seat 0.
-    mine = [c for c in commands if getattr(c, "player", None) == 0]
+    mine = [c for c in loop.table.game_commands if getattr(c, "player", None) == 0]
     assert [type(c) for c in mine] == [Pause]
 
 

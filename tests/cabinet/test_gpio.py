@@ -19,7 +19,8 @@ from cabinet.adapters import gpio
 from cabinet.adapters.gpio import EdgeInput, GpioPanel, PinFactoryError, make_pin_factory
 from cabinet.cli import main
 from cabinet.config import Control, PinFactoryKind, parse_config
-from cabinet.controls.registry import ALL_OFF, Led, PanelLights
+from cabinet.inputs import ButtonEdge, InboxItem
+from cabinet.panel import ALL_OFF, Led, PanelLights
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
@@ -33,30 +34,31 @@ def drive_from_thread(*actions: Any) -> None:
 
 
 def test_edge_input_puts_edge_time_seat_control_pressed(mock_factory: Any) -> None:
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    inbox: queue.SimpleQueue[InboxItem] = queue.SimpleQueue()
     device = EdgeInput(
         17, put=inbox.put, seat=1, control=Control.SLAM, pull_up=True, pin_factory=mock_factory
     )
     pin = mock_factory.pin(17)
     before = time.monotonic()
     drive_from_thread(pin.drive_low, pin.drive_high)
-    t1, seat, control, pressed = inbox.get(timeout=2)
-    assert (seat, control, pressed) == (1, Control.SLAM, True)
-    assert before <= t1 <= time.monotonic()  # the pin's own ticks, on the monotonic clock
-    t2, _, _, pressed = inbox.get(timeout=2)
-    assert pressed is False
-    assert t2 >= t1
+    down = inbox.get(timeout=2)
+    assert down == ButtonEdge(down.t, 1, Control.SLAM, True)
+    assert before <= down.t <= time.monotonic()  # the pin's own ticks, on the monotonic clock
+    up = inbox.get(timeout=2)
+    assert up == ButtonEdge(up.t, 1, Control.SLAM, False)
+    assert up.t >= down.t
     device.close()
 
 
 def test_edge_input_active_high_without_pull_up(mock_factory: Any) -> None:
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    inbox: queue.SimpleQueue[InboxItem] = queue.SimpleQueue()
     device = EdgeInput(
         5, put=inbox.put, seat=0, control=Control.LEFT, pull_up=False, pin_factory=mock_factory
     )
     pin = mock_factory.pin(5)
     drive_from_thread(pin.drive_high)
-    assert inbox.get(timeout=2)[3] is True
+    item = inbox.get(timeout=2)
+    assert item == ButtonEdge(item.t, 0, Control.LEFT, True)
     assert device.pin.bounce is None  # debounce is ours
     device.close()
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cabinet.config import Control
 from cabinet.kiosk.records import Records
-from cabinet.loop.core import CabinetLoop
+from cabinet.loop import CabinetLoop
 from cabinet.modes.director import FlowDirector
 from cabinet.modes.flow import Phase
 from engine.bots import Bot
@@ -25,7 +25,7 @@ def rig(records: Records, match: str = "single") -> tuple[CabinetLoop, FlowDirec
 def play_out(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> None:
     """Seat 1's player plays at a hard bot's pace (its presses are the bot's commands,
     timestamped like presses); the game ends and its record is written."""
-    loop.set_bot(0, Bot(0, "hard", 5))
+    loop.table.set_bot(0, Bot(0, "hard", 5))
     run_until(loop, clock, lambda: director.flow.phase is Phase.RESULT)
     assert director.flow.phase is Phase.RESULT
     wait(loop, clock, 0.1)
@@ -148,13 +148,14 @@ def test_a_seat_a_bot_took_over_does_not_score_for_its_initials(tmp_path: Path) 
 
 
 def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
-    loop, director, clock = kiosk_rig(None, takeover_s=0)  # laptop mode: no records
+    published: list[object] = []
+    # Laptop mode: no records.
+    loop, director, clock = kiosk_rig(None, takeover_s=0, observers=[published.append])
     join_as(loop, director, clock, letters_right=0)
-    loop.set_bot(0, Bot(0, "hard", 5))
+    loop.table.set_bot(0, Bot(0, "hard", 5))
     run_until(loop, clock, lambda: director.flow.phase is Phase.RESULT)
     assert director.flow_view()[0].stats == ()  # worked out on the next pass, not this one
-    published: list[object] = []
-    loop.observers.append(published.append)
+    published.clear()
     wait(loop, clock, 0.1)
     view, _ = director.flow_view()
     assert view.screen == "result"

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cabinet.cli import build_parser
 from cabinet.tools import sim
 from cabinet.tools.sim import play as sim_play
 from engine import game, speed
@@ -40,8 +41,6 @@ JSON_KEYS = {
 
 def run_sim(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """``speed-cabinet sim ARGV`` through the real command line, in this process."""
-    from cabinet.cli import build_parser
-
     args = build_parser().parse_args(["sim", *argv])
     code = int(args.func(args))
     out, err = capsys.readouterr()

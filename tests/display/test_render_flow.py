@@ -219,7 +219,7 @@ def test_frame_key_changes_with_the_flow(renderer: Renderer) -> None:
 
 def test_feed_takes_the_flow_the_live_match_and_speed_claims() -> None:
     from cabinet.adapters.window import ScreenFeed
-    from cabinet.loop.core import Published
+    from cabinet.loop import Published
     from engine.commands import Slam
     from engine.events import GameWon
 

@@ -113,15 +113,6 @@ def bench(only: str | None = None, as_json: bool = False) -> int:
     return 0
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``bench`` on the CLI's subparsers."""
-    bp = sub.add_parser("bench", help="performance figures (one JSON object with --json)")
-    bp.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    bp.add_argument(
-        "--only", metavar="GROUP", default=None, help=f"run one group ({', '.join(GROUPS)})"
-    )
-    bp.set_defaults(func=main)
-
-
 def main(args: argparse.Namespace) -> int:
+    """The command line's handler (``cabinet/cli.py`` registers the arguments)."""
     return bench(args.only, args.json)

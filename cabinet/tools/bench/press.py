@@ -19,7 +19,6 @@ presses can follow each other faster than 5 ms apart.
 from __future__ import annotations
 
 import gc
-import queue
 import random
 import threading
 import time
@@ -30,7 +29,8 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from cabinet.adapters.gpio import GpioPanel
 from cabinet.config import Control, parse_config
-from cabinet.loop.core import CabinetLoop, Item, seat_runtime
+from cabinet.inputs import Inbox
+from cabinet.loop import CabinetLoop, Table, seat_runtime
 from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
 from engine.commands import Command
 from engine.games import rules_for
@@ -87,7 +87,7 @@ def press_figures(presses: int = PRESSES) -> Figures:
     """p50 / p99 / max in µs of press -> engine, press -> LED and the floor, same run."""
     config = parse_config(BENCH_CONFIG, source="<bench>")
     factory = MockFactory(pin_class=MockPWMPin)
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    inbox = Inbox()
     seat_cfg = config.seats[0]
     panel = GpioPanel(seat_cfg, inbox.put, factory, pwm=True)
     floor = _Floor(FLOOR_PIN, factory)
@@ -104,15 +104,14 @@ def press_figures(presses: int = PRESSES) -> Figures:
     ]
     game = rules_for(config.rules.game)
     state, _ = game.start(config.rules, game.parse(BENCH_TABLE, config.rules), random.Random(1))
-    loop = CabinetLoop(state, seats, inbox, tie_seed=1)
     applied = [0.0]
     done = threading.Event()
 
     def on_applied(cmd: Command) -> None:
         applied[0] = time.monotonic()
 
-    loop.on_applied = on_applied
-    loop.on_batch_done = done.set
+    table = Table(state, seats, on_applied=on_applied)
+    loop = CabinetLoop(table, inbox, tie_seed=1, on_batch_done=done.set)
     runner = threading.Thread(
         target=loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True
     )

@@ -31,7 +31,8 @@ import tty
 from typing import Any
 
 from cabinet.config import Control, parse_config
-from cabinet.loop.core import CabinetLoop, Item, seat_runtime
+from cabinet.inputs import ButtonEdge, Inbox
+from cabinet.loop import CabinetLoop, Table, seat_runtime
 from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
 from cabinet.tools.bench.press import BENCH_TABLE
 from engine.commands import Command
@@ -92,13 +93,23 @@ def _has_left_press(data: bytes) -> bool:
     )
 
 
+class _Edges:
+    """The link's edges as the inbox's items (as the cabinet maps them, cabinet/app.py)."""
+
+    def __init__(self, inbox: Inbox) -> None:
+        self.inbox = inbox
+
+    def put(self, edge: tuple[float, int, Control, bool]) -> None:
+        self.inbox.put(ButtonEdge(*edge))
+
+
 def serial_figures(presses: int = PRESSES) -> Figures:
     """p50 / p99 / max in µs of panel frame -> engine applied, and the pty floor."""
     config = parse_config(SERIAL_BENCH_CONFIG, source="<bench>")
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    inbox = Inbox()
     sim = PanelSim("bench", debounce_us=0)
     statuses: queue.SimpleQueue[Any] = queue.SimpleQueue()
-    link = PanelLink(sim.path, inbox, seats={0: 0}, control=Control, on_status=statuses.put)
+    link = PanelLink(sim.path, _Edges(inbox), seats={0: 0}, control=Control, on_status=statuses.put)
     floor = _PtyFloor()
     try:
         status = statuses.get(timeout=WAIT_S)
@@ -118,7 +129,6 @@ def serial_figures(presses: int = PRESSES) -> Figures:
         ]
         game = rules_for(config.rules.game)
         state, _ = game.start(config.rules, game.parse(BENCH_TABLE, config.rules), random.Random(1))
-        loop = CabinetLoop(state, seats, inbox, tie_seed=1)
         applied = [0.0]
         writes: list[tuple[float, bytes]] = []
         done = threading.Event()
@@ -129,8 +139,8 @@ def serial_figures(presses: int = PRESSES) -> Figures:
         def on_write(data: bytes) -> None:
             writes.append((time.monotonic(), data))  # the stamp first; nothing else here
 
-        loop.on_applied = on_applied
-        loop.on_batch_done = done.set
+        table = Table(state, seats, on_applied=on_applied)
+        loop = CabinetLoop(table, inbox, tie_seed=1, on_batch_done=done.set)
         sim.on_write = on_write
         runner = threading.Thread(
             target=loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True

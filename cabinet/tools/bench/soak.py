@@ -93,15 +93,15 @@ class _SimClock:
 
 def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     """``games`` recorded match games through the loop, the flow and the records."""
-    import queue
     import random
     import tempfile
     import time
     from dataclasses import replace
 
     from cabinet.config import Control, FlowConfig, laptop_config
+    from cabinet.inputs import ButtonEdge, Inbox
     from cabinet.kiosk.records import Records
-    from cabinet.loop.core import CabinetLoop, Item, seat_runtime
+    from cabinet.loop import CabinetLoop, Table, seat_runtime
     from cabinet.modes.director import FlowDirector
     from cabinet.modes.flow import Phase
     from engine.game import new_game
@@ -116,13 +116,12 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
         for sc in config.seats
     ]
     state, _ = new_game(config.rules, random.Random(1), 1)
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
-    loop = CabinetLoop(state, seats, inbox, clock=clock)
+    table = Table(state, seats, clock=clock)
     flushes: list[float] = []
     with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
         director = FlowDirector(config, clock=clock, records=records)
-        director.attach(loop)
-        loop.failsafe = director.reset
+        director.attach(table)
+        loop = CabinetLoop(table, Inbox(), director=director, failsafe=director.reset)
         flush = director.flush
 
         def timed_flush() -> None:
@@ -140,7 +139,7 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
                 for _ in range(2):  # SLAM to join (or ready), SLAM to ready
                     for down in (True, False):
                         clock.t += 0.05
-                        loop.process([(clock.t, 0, Control.SLAM, down)])
+                        loop.process([ButtonEdge(clock.t, 0, Control.SLAM, down)])
             playing = director.flow.phase is Phase.PLAYING
             if was_playing and not playing:
                 played += 1

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from cabinet.adapters.keyboard import key_bindings
 from cabinet.adapters.window import ScreenFeed, seat_keys
 from cabinet.config import laptop_config
-from cabinet.loop.core import seat_runtime
+from cabinet.loop import seat_runtime
 from display.view import TableView
 from engine.bots import Bot
 from engine.commands import Command, Tick

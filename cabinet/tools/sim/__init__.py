@@ -14,7 +14,7 @@ scenario`` replays, and the command exits 1.
 - ``command``: the command's arguments (``SimArgs``) checked and run (``sim``).
 """
 
-from cabinet.tools.sim.command import SimArgs, add_parser, main, sim
+from cabinet.tools.sim.command import SimArgs, main, sim
 from cabinet.tools.sim.play import SimBreach, play_game
 from cabinet.tools.sim.report import Progress, format_summary
 from cabinet.tools.sim.result import GameResult
@@ -26,7 +26,6 @@ __all__ = [
     "SimArgs",
     "SimBreach",
     "Summary",
-    "add_parser",
     "format_summary",
     "main",
     "play_game",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cabinet.tools.sim.report import Progress, format_summary
 from cabinet.tools.sim.summary import simulate
-from engine.bots import BOT_PRESETS, BotProfile, find_profile
+from engine.bots import BotProfile, find_profile
 from engine.games import GAMES
 from engine.match import MatchError, MatchRules
 from engine.rules import CallMode, Game, Rules, RulesError
@@ -146,35 +146,8 @@ def sim(args: SimArgs) -> int:
     return 0
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``sim`` on the CLI's subparsers."""
-    sp = sub.add_parser("sim", help="play bot-only games on simulated time and sum them up")
-    sp.add_argument("--game", default="speed", help="speed, spit or california (default speed)")
-    sp.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    sp.add_argument(
-        "--games", type=int, default=1000, help="games to play (matches with --match); default 1000"
-    )
-    sp.add_argument("--seed", type=int, default=1, help="game k is dealt from SEED + k")
-    sp.add_argument(
-        "--bots",
-        default="hard",
-        help=f"one difficulty per seat, comma separated, or one for all "
-        f"({', '.join(BOT_PRESETS)}); default hard",
-    )
-    sp.add_argument("--rules", default=None, help="rules options as a JSON object")
-    sp.add_argument(
-        "--match", default=None, help="play matches: best-of-N, series-N, points-N or single"
-    )
-    sp.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    sp.add_argument(
-        "--breach-dir",
-        default=".",
-        help="where a broken invariant's scenario file goes (default: .)",
-    )
-    sp.set_defaults(func=main)
-
-
 def main(args: argparse.Namespace) -> int:
+    """The command line's handler (``cabinet/cli.py`` registers the arguments)."""
     return sim(
         SimArgs(
             game=args.game,
