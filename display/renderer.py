@@ -17,10 +17,11 @@ from display.animations import Animations
 from display.cards import CardArt, Fonts
 from display.layout import Layout, Rect, SeatLayout, layout_for
 from display.view import FlowView, GameState, Light, SeatView, ServiceView, TableView
-from engine.california import CaliforniaState, coverable
+from engine.games.california import CaliforniaState, coverable
+from engine.games.speed import SpeedState
+from engine.games.spit import SpitState
 from engine.rules import Game
-from engine.spit import SpitState
-from engine.state import Phase, SpeedState
+from engine.state import Phase
 
 FELT = (12, 66, 40)
 FELT_LINE = (40, 110, 72)

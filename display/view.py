@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeAlias
 
-from engine.california import CaliforniaState
-from engine.spit import SpitState
-from engine.state import SpeedState
+from engine.games.california import CaliforniaState
+from engine.games.speed import SpeedState
+from engine.games.spit import SpitState
 
 GameState: TypeAlias = SpeedState | SpitState | CaliforniaState
 

@@ -14,31 +14,36 @@ Glossary (the contract's words):
     lockout   a rejected play blocks that player's plays for ``lockout_ms``
     out       a player with no cards in hand or draw; "Speed!" (SLAM) claims the win
 
-``new_game``, ``start_table`` and ``step`` here serve every game (``engine.game`` picks by
-``rules.game``); each game's own functions are in ``engine.speed``, ``engine.spit`` and
-``engine.california``.
+``new_game``, ``start_table`` and ``step`` here serve every game (``engine.game`` asks the
+game of ``rules.game``); each game is a package under ``engine.games`` implementing the one
+protocol, ``engine.protocol.GameRules``; ``engine.games.of(state)`` answers for any state.
 """
 
-from engine.california import CaliforniaState
 from engine.cards import Card, normalize_code
 from engine.commands import Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
 from engine.errors import EngineError, InvalidPosition
 from engine.events import Event, Reason
-from engine.game import GameState, new_game, start_table, step
+from engine.game import GameState, new_game, start_table, step, table_of
+from engine.games import GAMES, of, rules_for
+from engine.protocol import GameRules, SeatCards, SlotPile, TableCards
 from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
-from engine.spit import SpitState
-from engine.state import Phase, SpeedPlayer, SpeedState
+from engine.state import GameTable, Phase
+from engine.stats import GameStats, GameTally, SeatStats
 
 __all__ = [
+    "GAMES",
     "PRESETS",
-    "CaliforniaState",
     "Card",
     "Command",
     "Cover",
     "EngineError",
     "Event",
     "Game",
+    "GameRules",
     "GameState",
+    "GameStats",
+    "GameTable",
+    "GameTally",
     "InvalidPosition",
     "Move",
     "Pause",
@@ -48,15 +53,19 @@ __all__ = [
     "Resume",
     "Rules",
     "RulesError",
+    "SeatCards",
+    "SeatStats",
     "Slam",
     "Slap",
-    "SpeedPlayer",
-    "SpeedState",
-    "SpitState",
+    "SlotPile",
+    "TableCards",
     "Tick",
     "find_rules",
     "new_game",
     "normalize_code",
+    "of",
+    "rules_for",
     "start_table",
     "step",
+    "table_of",
 ]

@@ -55,9 +55,9 @@ one in real time)::
     else:   wake[i] = bot.observe(state, t)          # the bot re-planned
 
 Pure: no clock, no global randomness; a bot's whole life follows from its seed and the
-states it is shown, so a bot game replays exactly. Games plug in through ``STRATEGIES``
-(a ``Strategy`` per game decides what to do and re-checks a plan when it fires); the
-timing model and the driver API above are the same for every game.
+states it is shown, so a bot game replays exactly. Each game brings its ``Strategy``
+(``GameRules.strategy``, in the game's package: it decides what to do and re-checks a plan
+when it fires); the timing model and the driver API above are the same for every game.
 """
 
 from __future__ import annotations
@@ -68,12 +68,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
-from engine import california, spit
 from engine.cards import Card
-from engine.commands import Command, Cover, Move, Play, Slam, Slap
-from engine.rules import CallMode, Game, Rules
-from engine.speed import claims, joker_barred
-from engine.state import Phase, SpeedState, positional_new
+from engine.commands import Command
+from engine.errors import EngineError
+from engine.rules import Game, Rules
+from engine.state import Phase
 
 REFERENCE_ITEMS = 10
 """The scan a preset's median is given for: 5 cards x 2 piles."""
@@ -131,13 +130,17 @@ BOT_PRESETS: dict[str, BotProfile] = {
 """Named difficulties, slowest first."""
 
 
+class BotError(EngineError, ValueError):
+    """A bot nobody can make: an unknown difficulty, a game no strategy plays."""
+
+
 def find_profile(name: str) -> BotProfile:
-    """A preset by name (case-insensitive); ValueError naming the known ones."""
+    """A preset by name (case-insensitive); BotError (a ValueError) naming the known ones."""
     try:
         return BOT_PRESETS[name.strip().lower()]
     except KeyError:
         known = ", ".join(BOT_PRESETS)
-        raise ValueError(f"unknown bot difficulty {name!r}; known: {known}") from None
+        raise BotError(f"unknown bot difficulty {name!r}; known: {known}") from None
 
 
 class Intent(Enum):
@@ -246,11 +249,15 @@ class Bot:
 
     def _strategy_for(self, state: Any) -> Strategy:
         if self._strategy is None:
+            # The registry imports every game's strategy, and those this module: asked
+            # here, once per bot, not at import.
+            from engine.games import UnknownGame, rules_for
+
             game: Game = state.rules.game
             try:
-                self._strategy = STRATEGIES[game]
-            except KeyError:
-                raise ValueError(f"no bot plays {game} yet") from None
+                self._strategy = rules_for(game).strategy
+            except UnknownGame:
+                raise BotError(f"no bot plays {game} yet") from None
         return self._strategy
 
     def observe(self, state: Any, now: int) -> int | None:
@@ -311,48 +318,18 @@ class Bot:
         return cmd
 
 
-# Speed.
-
-_PLAYING, _STALLED, _DEADLOCKED = Phase.PLAYING, Phase.STALLED, Phase.DEADLOCKED
-_WON, _TIED = Phase.WON, Phase.TIED
-_PLAY, _DEADLOCK_PLAY, _READY, _CLAIM = (
-    Intent.PLAY,
-    Intent.DEADLOCK_PLAY,
-    Intent.READY,
-    Intent.CLAIM,
-)
-_CALL = CallMode.CALL
-_new_play = positional_new(Play)
-"""``Play(t, player, card, to)``, built fast: a bot makes one per play it fires."""
+_PLAYING = Phase.PLAYING
+_PLAY = Intent.PLAY
 
 
-@dataclass(frozen=True, slots=True)
-class _SpeedMemo:
-    """What a Speed bot derives once from the rules in play."""
-
-    rules: Rules
-    table: tuple[tuple[bool, ...], ...]
-    """table[top rank][card rank]: may the card go on the top?"""
-    masks: tuple[int, ...]
-    """masks[rank]: bit r set when a card of rank r fits on (or, the same, takes) ``rank``."""
-    left: int
-    right: int
-    call: CallMode
-
-    @classmethod
-    def of(cls, rules: Rules, player: int) -> _SpeedMemo:
-        table, masks = _adjacency(rules)
-        left, right = rules.reach(player)
-        return cls(rules, table, masks, left, right, rules.call)
-
-
-_Table = tuple[tuple[bool, ...], ...]
-_TABLES: dict[Rules, tuple[_Table, tuple[int, ...]]] = {}
+AdjacencyTable = tuple[tuple[bool, ...], ...]
+_TABLES: dict[Rules, tuple[AdjacencyTable, tuple[int, ...]]] = {}
 """Adjacency tables and masks by rules (a handful of entries: one per rules a bot has played)."""
 
 
-def _adjacency(rules: Rules) -> tuple[_Table, tuple[int, ...]]:
-    """The rules' adjacency table and masks (see ``_SpeedMemo``), built once per rules."""
+def adjacency(rules: Rules) -> tuple[AdjacencyTable, tuple[int, ...]]:
+    """The rules' adjacency table (table[top rank][card rank]: may the card go on the top?)
+    and masks (masks[rank]: bit r set when rank r fits on it), built once per rules."""
     found = _TABLES.get(rules)
     if found is None:
         table = tuple(tuple(rules.adjacent(c, t) for c in range(14)) for t in range(14))
@@ -361,15 +338,7 @@ def _adjacency(rules: Rules) -> tuple[_Table, tuple[int, ...]]:
     return found
 
 
-def _holds(hand: tuple[Card, ...], card: Card) -> bool:
-    """Is this very card held? (Identity: no dataclass ``__eq__`` calls on a hot path.)"""
-    for held in hand:  # noqa: SIM110
-        if held is card:
-            return True
-    return False
-
-
-def _choose(
+def choose(
     bot: Bot, legal: list[tuple[Card, int]], hand: tuple[Card, ...], masks: tuple[int, ...]
 ) -> tuple[Card, int]:
     """One of the ``legal`` (card, pile) plays: with probability ``skill`` the one leaving
@@ -398,20 +367,20 @@ def _choose(
     return legal[int(rng.random() * len(legal))]
 
 
-def _play_plan(
+def play_plan(
     bot: Bot,
     state: Any,
     start: int,
     legal: list[tuple[Card, int]],
     cards: tuple[Card, ...],
     items: int,
-    table: _Table,
+    table: AdjacencyTable,
     masks: tuple[int, ...],
 ) -> Plan:
     """Speed and Spit: a play of one of the ``legal`` (card, pile) pairs from ``cards`` (the
     hand, the stock tops), decided from ``start`` on a scan of ``items`` and due no earlier
     than the bot's lockout ends; near its speed limit, a deliberate wrong attempt."""
-    card, pile = legal[0] if len(legal) == 1 else _choose(bot, legal, cards, masks)
+    card, pile = legal[0] if len(legal) == 1 else choose(bot, legal, cards, masks)
     top = state.center[pile][0]
     timing = bot.timing
     rt = timing.reaction(items, bot.profile.chain_factor if top is bot.last_card else 1.0)
@@ -430,143 +399,7 @@ def _play_plan(
     return plan
 
 
-class SpeedStrategy:
-    """Speed: claim when out (or, with ``either``, when anyone is out); play a legal card;
-    in a deadlock make the free play onto the LEFT pile; SLAM ready at a stall."""
-
-    def is_over(self, state: SpeedState) -> bool:
-        phase = state.phase
-        return phase is _WON or phase is _TIED
-
-    def decide(self, bot: Bot, state: SpeedState, now: int) -> Plan | None:
-        phase = state.phase
-        if phase is _WON or phase is _TIED or state.paused_at is not None:
-            return None
-        memo: _SpeedMemo = bot.memo
-        if memo is None or memo.rules is not state.rules:
-            memo = bot.memo = _SpeedMemo.of(state.rules, bot.player)
-        p = bot.player
-        me = state.players[p]
-        hand = me.hand
-        timing = bot.timing
-        prof = bot.profile
-        start = now if bot.busy_until < now else bot.busy_until
-        out = not hand and not me.draw
-
-        # Claims: a simple reaction, kept inside the call timeout. Its own way out is the
-        # end of a run it saw coming (no refractory gap, anticipation); anyone else's it
-        # must notice first.
-        call = memo.call
-        if claims(call, p, state.players):
-            if out:
-                due = now + timing.reaction(REFERENCE_ITEMS, prof.claim_factor * prof.chain_factor)
-            else:
-                due = start + timing.reaction(REFERENCE_ITEMS, prof.claim_factor)
-            if call is _CALL:
-                call_due = state.call_due(p)
-                if call_due is not None and due >= call_due:
-                    due = max(now, call_due - 1)
-            return Plan(due, _CLAIM)
-        if not hand:
-            return None
-
-        # Plays: every held card against both piles it reaches.
-        table = memo.table
-        left, right = memo.left, memo.right
-        center = state.center
-        top_l, top_r = center[left][0], center[right][0]
-        row_l, row_r = table[top_l.rank], table[top_r.rank]
-        legal: list[tuple[Card, int]] = []
-        for card in hand:
-            rank = card.rank
-            if rank == 0 and joker_barred(len(hand) + len(me.draw), state.side[p]):
-                continue  # a joker may not be the last card (rule 1)
-            if row_l[rank]:
-                legal.append((card, left))
-            if row_r[rank]:
-                legal.append((card, right))
-        items = 2 * len(hand)
-        if legal:
-            return _play_plan(bot, state, start, legal, hand, items, table, memo.masks)
-
-        if phase is _DEADLOCKED and p not in state.deadlock_played:
-            # Rule 8's free play: the card that leaves a held card fitting on it.
-            card = max(hand, key=lambda c: (sum(table[c.rank][o.rank] for o in hand), -c.uid))
-            due = start + timing.reaction(items, prof.absent_factor)
-            return Plan(max(due, me.locked_until), _DEADLOCK_PLAY, card, left, top_l)
-        if (phase is _STALLED or phase is _DEADLOCKED) and p not in state.ready:
-            return Plan(start + timing.reaction(items, prof.absent_factor), _READY)
-        return None
-
-    def confirm(self, bot: Bot, state: SpeedState, plan: Plan, now: int) -> Command | None:
-        phase = state.phase
-        if phase is _WON or phase is _TIED or state.paused_at is not None:
-            return None
-        p = bot.player
-        me = state.players[p]
-        intent = plan.intent
-        if intent is _CLAIM:
-            return Slam(now, p) if claims(state.rules.call, p, state.players) else None
-        if intent is _READY:
-            if (
-                (phase is _STALLED or phase is _DEADLOCKED)
-                and p not in state.ready
-                and (me.hand or me.draw)
-            ):
-                return Slam(now, p)
-            return None
-        # A play: re-perceive the pile and the hand at the moment it fires.
-        card = plan.card
-        if card is None or now < me.locked_until or not _holds(me.hand, card):
-            return None
-        if state.center[plan.pile][0] is not plan.top:
-            return None
-        if intent is _DEADLOCK_PLAY:
-            if phase is not _DEADLOCKED or p in state.deadlock_played:
-                return None
-        elif plan.wrong:
-            if phase is not _PLAYING:
-                return None
-        elif card.rank == 0 and joker_barred(len(me.hand) + len(me.draw), state.side[p]):
-            return None
-        return _new_play(now, p, card.code, plan.pile)
-
-
-# Spit and California.
-
-_SLAP_PHASE = Phase.SLAP
-_MOVE, _SLAP, _COVER = Intent.MOVE, Intent.SLAP, Intent.COVER
-CLOSE_PILES = 2
-"""Spit slap: piles within this many cards of each other are hard to judge by eye; a bot
-then picks the smaller one only with probability ``skill`` (else either, at random)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _RankMemo:
-    """What a Spit bot derives once from the rules in play: the adjacency table."""
-
-    rules: Rules
-    table: tuple[tuple[bool, ...], ...]
-    masks: tuple[int, ...]
-
-    @classmethod
-    def of(cls, bot: Bot, rules: Rules) -> _RankMemo:
-        memo = bot.memo
-        if isinstance(memo, cls) and memo.rules is rules:
-            return memo
-        memo = bot.memo = cls(rules, *_adjacency(rules))
-        return memo
-
-
-def _is_top(stocks: tuple[tuple[Card, ...], ...], card: Card) -> int:
-    """The stock slot (0-4) whose top is this very card, or -1."""
-    for k, pile in enumerate(stocks):
-        if pile and pile[0] is card:
-            return k
-    return -1
-
-
-class _RoundStrategy:
+class RoundStrategy:
     """Spit and California: nothing to decide or fire once the game is over or while it is
     paused; a decision starts now, or once the refractory gap after its own action is over.
     Each game decides (``_decide``) and re-checks a due plan (``_confirm``) its own way."""
@@ -590,189 +423,3 @@ class _RoundStrategy:
 
     def _confirm(self, bot: Bot, state: Any, plan: Plan, now: int) -> Command | None:
         raise NotImplementedError
-
-
-class SpitStrategy(_RoundStrategy):
-    """Spit: play a stock top onto a spit pile (the one leaving most follow-ups); else
-    move a top with a card under it into an empty slot (revealing a card); SLAM (spit) at
-    a stall; in the slap phase race for the smaller pile.
-
-    Scan sizes: stock tops x piles in use for a play (5 x 2 is the reference), stock tops
-    for a move, the two piles for a slap. A slap is a simple reaction to the round-end cue
-    (``claim_factor``); the bot that emptied its own stocks saw it coming (also
-    ``chain_factor``, no refractory gap). Piles within ``CLOSE_PILES`` cards of each other
-    are told apart only with probability ``skill``. Same-rank combine moves (an option) are
-    not used: a combine reveals a card but hides one, and two can undo each other forever.
-    """
-
-    def _decide(self, bot: Bot, state: spit.SpitState, now: int, start: int) -> Plan | None:
-        phase = state.phase
-        p = bot.player
-        me = state.players[p]
-        timing = bot.timing
-        prof = bot.profile
-        center = state.center
-        if phase is _SLAP_PHASE:
-            sizes = (len(center[0]), len(center[1]))
-            pile = p if sizes[0] == sizes[1] else (0 if sizes[0] < sizes[1] else 1)
-            if abs(sizes[0] - sizes[1]) <= CLOSE_PILES and bot.rng.random() >= prof.skill:
-                pile = 0 if bot.rng.random() < 0.5 else 1
-            if state.ender == p:
-                due = now + timing.reaction(2, prof.claim_factor * prof.chain_factor)
-            else:
-                due = start + timing.reaction(2, prof.claim_factor)
-            return Plan(due, _SLAP, None, pile, center[pile][0] if center[pile] else None)
-        if phase is not _PLAYING and phase is not _STALLED:
-            return None
-        memo = _RankMemo.of(bot, state.rules)
-        table = memo.table
-        stocks = me.stocks
-        tops = tuple(pile[0] for pile in stocks if pile)
-        if not tops:
-            return None
-        piles = [i for i in (0, 1) if center[i]]
-        legal = [(c, i) for c in tops for i in piles if table[center[i][0].rank][c.rank]]
-        items = len(tops) * len(piles)
-        if legal:
-            return _play_plan(bot, state, start, legal, tops, items, table, memo.masks)
-        if phase is _STALLED and p not in state.ready:
-            return Plan(start + timing.reaction(items, prof.absent_factor), _READY)
-        # A move into an empty slot: from the biggest pile (most cards still face down).
-        empty = [k for k, pile in enumerate(stocks) if not pile]
-        sources = [k for k, pile in enumerate(stocks) if len(pile) > 1]
-        if empty and sources:
-            if len(sources) > 1 and bot.rng.random() < prof.skill:
-                src = max(sources, key=lambda k: (len(stocks[k]), -k))
-            else:
-                src = sources[int(bot.rng.random() * len(sources))]
-            due = start + timing.reaction(len(tops))
-            if due < me.locked_until:
-                due = me.locked_until
-            return Plan(due, _MOVE, stocks[src][0], empty[0] + 1)
-        return None
-
-    def _confirm(self, bot: Bot, state: spit.SpitState, plan: Plan, now: int) -> Command | None:
-        phase = state.phase
-        p = bot.player
-        me = state.players[p]
-        intent = plan.intent
-        if intent is _SLAP:
-            pile = state.center[plan.pile] if phase is _SLAP_PHASE else ()
-            if pile and pile[0] is plan.top:
-                return Slap(now, p, plan.pile)
-            return None
-        if intent is _READY:
-            if phase is _STALLED and p not in state.ready and me.cards:
-                return Slam(now, p)
-            return None
-        if phase is not _PLAYING and phase is not _STALLED:
-            return None
-        card = plan.card
-        if card is None or now < me.locked_until:
-            return None
-        src = _is_top(me.stocks, card)
-        if src < 0:
-            return None
-        if intent is _MOVE:
-            if len(me.stocks[src]) > 1 and not me.stocks[plan.pile - 1]:
-                return Move(now, p, card.code, plan.pile)
-            return None
-        pile = state.center[plan.pile]
-        if not pile or pile[0] is not plan.top or (plan.wrong and phase is not _PLAYING):
-            return None
-        return Play(now, p, card.code, plan.pile)
-
-
-class CaliforniaStrategy(_RoundStrategy):
-    """California: scan both rows for a top that may be covered (a live match or a
-    double) and cover it; SLAM ready at a stall.
-
-    The scan is every visible top (8 with rows of 4; the reference is 10). Covering the
-    opponent's row pushes cards to them (they pick their row up at the re-deal), so with
-    probability ``skill`` the bot prefers a cover on the opponent's row (and, within a row,
-    the rank it is already covering); otherwise any legal cover. Covering more of the rank
-    it just covered is anticipated (``chain_factor``). A wrong attempt covers a top that is
-    not coverable (the engine rejects it: ``no_match``).
-    """
-
-    def _decide(
-        self, bot: Bot, state: california.CaliforniaState, now: int, start: int
-    ) -> Plan | None:
-        phase = state.phase
-        p = bot.player
-        players = state.players
-        me = players[p]
-        timing = bot.timing
-        prof = bot.profile
-        items = len(players[0].row) + len(players[1].row)
-        if phase is _STALLED:
-            if p in state.ready:
-                return None
-            return Plan(start + timing.reaction(items, prof.absent_factor), _READY)
-        if phase is not _PLAYING or not me.deck:
-            return None
-        live = state.live
-        mine: list[Card] = []
-        theirs: list[Card] = []
-        others: list[Card] = []
-        for q, found in ((p, mine), (1 - p, theirs)):
-            for pile in players[q].row:
-                top = pile[0]
-                if top.rank in live or (len(pile) > 1 and pile[1].rank == top.rank):
-                    found.append(top)
-                else:
-                    others.append(top)
-        legal = theirs + mine
-        if not legal:
-            return None
-        last = bot.last_card
-        rng = bot.rng
-        if rng.random() < prof.skill:
-            pool = theirs or mine
-            same = [c for c in pool if last is not None and c.rank == last.rank]
-            target = (same or pool)[0]
-        else:
-            target = legal[int(rng.random() * len(legal))]
-        chain = last is not None and target.rank == last.rank
-        rt = timing.reaction(items, prof.chain_factor if chain else 1.0)
-        due = start + rt
-        if due < me.locked_until:
-            due = me.locked_until
-        plan = Plan(due, _COVER, target, -1, target)
-        if others and timing.is_wrong(rt, items):
-            # A near miss: a top one rank off a live rank looks most like a match.
-            near = min(
-                others, key=lambda c: (min((abs(c.rank - r) for r in live), default=13), c.uid)
-            )
-            plan.card = plan.top = near
-            plan.wrong = True
-        return plan
-
-    def _confirm(
-        self, bot: Bot, state: california.CaliforniaState, plan: Plan, now: int
-    ) -> Command | None:
-        phase = state.phase
-        p = bot.player
-        me = state.players[p]
-        if plan.intent is _READY:
-            return Slam(now, p) if phase is _STALLED and p not in state.ready else None
-        card = plan.card
-        if phase is not _PLAYING or card is None or now < me.locked_until or not me.deck:
-            return None
-        for q in (p, 1 - p):
-            for pile in state.players[q].row:
-                if pile[0] is card:
-                    # Re-perception: the same top, and still (or, for a wrong attempt,
-                    # still not) coverable.
-                    if california.coverable(state, pile) is plan.wrong:
-                        return None
-                    return Cover(now, p, card.code)
-        return None
-
-
-STRATEGIES: dict[Game, Strategy] = {
-    Game.SPEED: SpeedStrategy(),
-    Game.SPIT: SpitStrategy(),
-    Game.CALIFORNIA: CaliforniaStrategy(),
-}
-"""How bots play each game."""

@@ -7,7 +7,6 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
-from engine.cards import Card
 from engine.rules import Rules
 
 
@@ -136,57 +135,6 @@ class GameTable:
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class SpeedPlayer:
-    hand: tuple[Card, ...]
-    """Held cards in slot order (slot 1 first); shorter than 5 once the draw pile is empty."""
-    draw: tuple[Card, ...]
-    """Face-down draw pile, top first."""
-    locked_until: int = 0
-    """Plays are refused while ``t < locked_until``."""
-
-    @property
-    def cards(self) -> int:
-        """Cards still to shed: hand + draw."""
-        return len(self.hand) + len(self.draw)
-
-
-@dataclass(frozen=True, slots=True)
-class SpeedState(TimedState[SpeedPlayer]):
-    center: tuple[tuple[Card, ...], ...]
-    """Centre piles, each top first; never empty."""
-    side: tuple[tuple[Card, ...], ...]
-    """Side piles, top first; pile i flips onto centre pile i and belongs to seat i."""
-    burned: tuple[Card, ...] = ()
-    deadlock_played: frozenset[int] = frozenset()
-    """Players who made their one rank-free play onto their LEFT pile in this deadlock."""
-    rebuilt_since_play: bool = False
-    """A rebuild happened and nobody has played since (rule 8's second deadlock case)."""
-
-    def call_due(self, player: int) -> int | None:
-        """When ``player``'s call timeout runs out, if it runs."""
-        return self.timer_due(TimerKind.CALL, player)
-
-    def cards_total(self) -> int:
-        """Every card on the table, counted once in every zone (burned included)."""
-        return (
-            sum(p.cards for p in self.players)
-            + sum(map(len, self.center))
-            + sum(map(len, self.side))
-            + len(self.burned)
-        )
-
-    def all_cards(self) -> list[Card]:
-        cards: list[Card] = []
-        for p in self.players:
-            cards += p.hand
-            cards += p.draw
-        for pile in (*self.center, *self.side):
-            cards += pile
-        cards += self.burned
-        return cards
-
-
 T = TypeVar("T")
 
 
@@ -211,10 +159,3 @@ def positional_new(cls: type[T]) -> Callable[..., T]:
     new: Callable[..., T] = env["new"]
     new.__qualname__ = new.__name__ = f"new_{cls.__name__}"
     return new
-
-
-new_speed_state = positional_new(SpeedState)
-"""``SpeedState(...)`` with all 18 fields by position (the shared ones first), fast (see
-``positional_new``)."""
-new_speed_player = positional_new(SpeedPlayer)
-"""``SpeedPlayer(hand, draw, locked_until)``, fast."""

@@ -8,9 +8,10 @@ from typing import Any, TextIO
 
 from cabinet.loop import Published, SeatRuntime
 from cabinet.panel import Led, PanelLights
-from engine import california, notation, spit
 from engine.events import Event
-from engine.state import Phase, SpeedState
+from engine.games import california, spit
+from engine.games.speed import SpeedState, notation
+from engine.state import Phase
 
 _LED = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
 

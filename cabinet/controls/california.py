@@ -17,10 +17,10 @@ from typing import ClassVar
 from cabinet.config import Assist
 from cabinet.controls.base import aims_left, settled_lights
 from cabinet.panel import Control, Led, PanelLights
-from engine.california import CaliforniaState, coverable
 from engine.cards import Card
 from engine.commands import Command, Cover, Slam
 from engine.game import GameState
+from engine.games.california import CALIFORNIA, CaliforniaState, legal_covers
 from engine.rules import Game
 from engine.state import Phase
 
@@ -101,23 +101,21 @@ def california_lights(
     settled = settled_lights(state, p, now)
     if settled is not None:
         return settled
-    me = state.players[p]
-    slam = Led.BLINK if state.phase is Phase.STALLED and p not in state.ready else Led.OFF
-    playing = state.phase is Phase.PLAYING and bool(me.deck)
-    other = state.players[1 - p].row
-    opposite = (
-        playing and assist is not Assist.NONE and any(coverable(state, pile) for pile in other)
-    )
+    cue = state.phase is Phase.STALLED and CALIFORNIA.seat_cards(state, p).ready_cue
+    slam = Led.BLINK if cue else Led.OFF
+    # The engine's answer (rule 1): the tops this seat may cover now, both rows.
+    covers = legal_covers(state, p) if assist is not Assist.NONE else []
+    opposite = any(pile and pile[0] in covers for pile in state.players[1 - p].row)
     left = right = Led.ON if opposite else Led.OFF
     if ctrl.armed is Control.LEFT:
         left = Led.ON
     elif ctrl.armed is Control.RIGHT:
         right = Led.ON
     slots = [Led.OFF] * 5
-    if playing and assist is Assist.CARDS:
+    if assist is Assist.CARDS:
         for k in range(5):
             pile = ctrl.target(state, k, ctrl.armed)
-            if pile is not None and coverable(state, pile):
+            if pile and pile[0] in covers:
                 slots[k] = Led.DIM
     return PanelLights((slots[0], slots[1], slots[2], slots[3], slots[4]), left, right, slam)
 

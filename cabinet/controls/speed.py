@@ -17,10 +17,10 @@ from cabinet.controls.base import aims_left, settled_lights
 from cabinet.panel import Control, Led, PanelLights, lit
 from engine.cards import Card
 from engine.commands import Command, Play, Slam
-from engine.game import GameState
-from engine.rules import CallMode, Game
-from engine.speed import can_play
-from engine.state import Phase, SpeedState
+from engine.games.speed import SPEED, SpeedState, claims
+from engine.protocol import LegalPlay
+from engine.rules import Game
+from engine.state import GameState
 
 
 def _speed(state: GameState) -> SpeedState:
@@ -85,19 +85,6 @@ class SpeedController:
         return speed_lights(_speed(state), self, assist, now)
 
 
-def fits(state: SpeedState, player: int, card: Card, pile: int) -> bool:
-    """May ``card`` go on ``pile`` now (lockout aside), counting a deadlock's one free play
-    onto the seat's own LEFT pile (contract rule 8)."""
-    if can_play(state, player, card, pile):
-        return True
-    return (
-        state.phase is Phase.DEADLOCKED
-        and pile == player
-        and player not in state.deadlock_played
-        and card in state.players[player].hand
-    )
-
-
 def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: int) -> PanelLights:
     """A Speed seat's LEDs at engine time ``now``.
 
@@ -108,38 +95,31 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     * LEFT / RIGHT light when the picked card can go on that pile; with assist
       ``targets`` or ``cards`` and nothing picked, when any held card can;
     * slot LEDs: the picked slot lit; with assist ``cards`` playable cards glow dimly.
+
+    The engine answers what may go where (``SPEED.plays``: a deadlock's free play
+    included), what a SLAM claims (``claims``) and whether a stall is cued (a hidden one is
+    not); each is asked only when the LEDs depend on it (this runs after every press).
     """
     p = ctrl.player
     settled = settled_lights(state, p, now)
     if settled is not None:
         return settled
-    me = state.players[p]
-    call = state.rules.call
-    must_claim = (call is CallMode.CALL and me.cards == 0) or (
-        call is CallMode.EITHER and any(q.cards == 0 for q in state.players)
-    )
-    # A hidden stall (rules option) is for the players to notice: no LED gives it away.
-    stall_ready = (
-        state.phase.is_stall
-        and not state.rules.hidden_stall
-        and me.cards > 0
-        and p not in state.ready
-    )
-    slam = Led.BLINK if must_claim or stall_ready else Led.OFF
-
-    hand = me.hand
+    cue = state.phase.is_stall and SPEED.seat_cards(state, p).ready_cue
+    slam = Led.BLINK if cue or claims(state.rules.call, p, state.players) else Led.OFF
     picked = ctrl.picked_slots(state)
+    if not picked and assist is Assist.NONE:
+        return lit([Led.OFF] * 5, False, False, slam)
+    hand = state.players[p].hand
+    plays = SPEED.plays(state, p)
     left_pile = ctrl.pile(state, Control.LEFT)
     right_pile = ctrl.pile(state, Control.RIGHT)
     if picked:
         card = hand[picked[0]]
-        left = fits(state, p, card, left_pile)
-        right = fits(state, p, card, right_pile)
-    elif assist is not Assist.NONE:
-        left = any(fits(state, p, c, left_pile) for c in hand)
-        right = any(fits(state, p, c, right_pile) for c in hand)
+        left = LegalPlay(card, left_pile) in plays
+        right = LegalPlay(card, right_pile) in plays
     else:
-        left = right = False
+        left = any(LegalPlay(c, left_pile) in plays for c in hand)
+        right = any(LegalPlay(c, right_pile) in plays for c in hand)
     slots = []
     for k in range(5):
         if k in picked:
@@ -147,7 +127,7 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
         elif (
             assist is Assist.CARDS
             and k < len(hand)
-            and (fits(state, p, hand[k], left_pile) or fits(state, p, hand[k], right_pile))
+            and (LegalPlay(hand[k], left_pile) in plays or LegalPlay(hand[k], right_pile) in plays)
         ):
             slots.append(Led.DIM)
         else:
@@ -155,4 +135,4 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     return lit(slots, left, right, slam)
 
 
-__all__ = ["SpeedController", "fits", "speed_lights"]
+__all__ = ["SpeedController", "speed_lights"]

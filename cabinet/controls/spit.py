@@ -18,8 +18,8 @@ from cabinet.panel import ALL_OFF, Control, Led, PanelLights, lit
 from engine.cards import Card
 from engine.commands import Command, Move, Play, Slam, Slap
 from engine.game import GameState
+from engine.games.spit import SPIT, SpitState, lands, legal_moves, legal_plays
 from engine.rules import Game
-from engine.spit import SpitState
 from engine.state import Phase
 
 
@@ -74,10 +74,7 @@ class SpitController:
             if self.picks:
                 card = self.picks[0]
                 src = self.picked_slots(spit)[0]
-                combine = (
-                    spit.rules.combine_same_rank and bool(target) and target[0].rank == card.rank
-                )
-                if slot != src and (not target or combine):
+                if slot != src and lands(spit.rules, card, target):
                     self.picks.clear()
                     return Move(t, p, card.code, slot + 1)
             if target:
@@ -102,11 +99,6 @@ class SpitController:
         return spit_lights(_spit(state), self, assist, now)
 
 
-def _fits(state: SpitState, card: Card, pile: int) -> bool:
-    target = state.center[pile]
-    return bool(target) and state.rules.adjacent(card.rank, target[0].rank)
-
-
 def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int) -> PanelLights:
     """A Spit seat's LEDs at engine time ``now``.
 
@@ -123,43 +115,36 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
     settled = settled_lights(state, p, now)
     if settled is not None:
         return settled
-    me = state.players[p]
     if state.phase is Phase.SLAP:
         both = Led.OFF if assist is Assist.NONE else Led.ON
         return PanelLights(ALL_OFF.slots, both, both, Led.BLINK)
-    slam = (
-        Led.BLINK if state.phase is Phase.STALLED and me.cards and p not in state.ready else Led.OFF
-    )
-    stocks = me.stocks
-    has_empty = not all(stocks)
-    lp, rp = ctrl.pile(state, Control.LEFT), ctrl.pile(state, Control.RIGHT)
+    cue = state.phase is Phase.STALLED and SPIT.seat_cards(state, p).ready_cue
+    slam = Led.BLINK if cue else Led.OFF
     picked = ctrl.picked_slots(state)
+    if not picked and assist is Assist.NONE:
+        return lit([Led.OFF] * 5, False, False, slam)
+    # The engine's answers (rule 1, SPT-5): which top goes on which spit pile, which top
+    # may move to which slot; only the stock tops' own, asked only when the LEDs need them.
+    stocks = state.players[p].stocks
+    plays = legal_plays(state, p)
+    moves = legal_moves(state, p)
+    lp, rp = ctrl.pile(state, Control.LEFT), ctrl.pile(state, Control.RIGHT)
     slots = [Led.OFF] * 5
     if picked:
         k = picked[0]
         card = stocks[k][0]
-        left, right = _fits(state, card, lp), _fits(state, card, rp)
+        left, right = (card, lp) in plays, (card, rp) in plays
         slots[k] = Led.ON
-        if len(stocks[k]) > 1:
-            for j, pile in enumerate(stocks):
-                if j != k and (
-                    not pile or (state.rules.combine_same_rank and pile[0].rank == card.rank)
-                ):
-                    slots[j] = Led.DIM
+        for top, slot in moves:
+            if top is card:
+                slots[slot - 1] = Led.DIM
     else:
-        tops = [pile[0] for pile in stocks if pile]
-        if assist is Assist.NONE:
-            left = right = False
-        else:
-            left = any(_fits(state, c, lp) for c in tops)
-            right = any(_fits(state, c, rp) for c in tops)
+        left = any(pile == lp for _top, pile in plays)
+        right = any(pile == rp for _top, pile in plays)
         if assist is Assist.CARDS:
+            busy = {top for top, _pile in plays} | {top for top, _slot in moves}
             for j, pile in enumerate(stocks):
-                if pile and (
-                    _fits(state, pile[0], lp)
-                    or _fits(state, pile[0], rp)
-                    or (has_empty and len(pile) > 1)
-                ):
+                if pile and pile[0] in busy:
                     slots[j] = Led.DIM
     return lit(slots, left, right, slam)
 

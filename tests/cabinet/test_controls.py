@@ -10,10 +10,9 @@ from cabinet.controls.speed import SpeedController
 from cabinet.panel import ALL_BLINK, ALL_OFF, Led
 from engine.commands import Pause, Play, Slam
 from engine.events import Event
-from engine.notation import parse_table
+from engine.games.speed import SpeedState, start, step
+from engine.games.speed.notation import parse_table
 from engine.rules import Rules
-from engine.speed import start, step
-from engine.state import SpeedState
 
 RULES = Rules.from_options({"players": 2, "lockout_ms": 400, "call": "call"})
 

@@ -16,9 +16,10 @@ from cabinet.inputs import ButtonEdge, Inbox
 from cabinet.loop import CabinetLoop, Published, Table, seat_runtime
 from cabinet.panel import ALL_BLINK, ALL_OFF, Led, PanelLights
 from cabinet.run import run_cabinet
-from engine import california, game, spit
+from engine import game
 from engine.bots import Bot
 from engine.commands import Cover, Move, Pause, Play, Slam, Slap
+from engine.games import california, spit
 from engine.invariants import check_invariants
 from engine.state import Phase
 from tests.cabinet.rigs import FakeClock, cabinet_loop, run_until

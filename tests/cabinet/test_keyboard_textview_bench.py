@@ -16,8 +16,8 @@ from cabinet.inputs import ButtonEdge, InboxItem
 from cabinet.loop import Published, seat_runtime
 from cabinet.tools.bench.press import press_figures
 from engine.events import CardPlayed
-from engine.notation import parse_table
-from engine.speed import start
+from engine.games.speed import start
+from engine.games.speed.notation import parse_table
 
 
 def test_two_players_share_one_keyboard() -> None:

@@ -21,9 +21,8 @@ from cabinet.inputs import ButtonEdge, Inbox, InboxItem
 from cabinet.loop import CabinetLoop, Published, Table, seat_runtime
 from cabinet.run import FAILED_EXIT, run_cabinet
 from engine.commands import Command, Play, Slam
-from engine.notation import parse_table
-from engine.speed import start
-from engine.state import SpeedState
+from engine.games.speed import SpeedState, start
+from engine.games.speed.notation import parse_table
 
 SEAT0_LEDS = {
     "slot1": 4,

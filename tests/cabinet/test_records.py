@@ -18,8 +18,8 @@ import pytest
 from cabinet.kiosk import records as R
 from cabinet.kiosk.records import Records, RecordsError, SeatEntry, SeatResult
 from cabinet.tools.sim import play_game
-from engine import california, speed, spit
 from engine.bots import find_profile
+from engine.games import california, speed, spit
 from engine.match import MatchRules
 from engine.rules import Game, Rules
 from engine.scenario import record, run_scenario

@@ -11,10 +11,10 @@ from cabinet.modes.director import FlowDirector, playable_games
 from cabinet.modes.flow import Phase
 from engine.commands import Play, Slam
 from engine.game import new_game
+from engine.games.speed import start, step
+from engine.games.speed.notation import parse_table
 from engine.match import Match
-from engine.notation import parse_table
 from engine.rules import Game
-from engine.speed import start, step
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
 
 SLAM = Control.SLAM
@@ -144,8 +144,8 @@ def test_menu_offers_the_games_that_fit_the_seats() -> None:
 
 
 def test_pick_spit_and_california_deal_with_their_controls() -> None:
-    from engine.california import CaliforniaState
-    from engine.spit import SpitState
+    from engine.games.california import CaliforniaState
+    from engine.games.spit import SpitState
 
     for clicks, kind in ((1, SpitState), (2, CaliforniaState)):
         loop, director, clock, _ = rig(humans=1)

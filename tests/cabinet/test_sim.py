@@ -14,15 +14,15 @@ import pytest
 from cabinet.cli import build_parser
 from cabinet.tools import sim
 from cabinet.tools.sim import play as sim_play
-from engine import game, speed
+from engine import game
 from engine.bots import BotProfile, find_profile
 from engine.commands import Command, Play
 from engine.events import Event
-from engine.games import rules_for
+from engine.games import rules_for, speed
+from engine.games.speed import SpeedState
 from engine.invariants import InvariantBreach, check_invariants
 from engine.rules import Game, Rules, find_rules
 from engine.scenario import Scenario, parse, play, record, run_text
-from engine.state import SpeedState
 from engine.stats import GameStats
 
 JSON_KEYS = {

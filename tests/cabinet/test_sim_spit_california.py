@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from cabinet.tools import sim
-from engine import california, spit
 from engine.bots import find_profile
 from engine.commands import Command
+from engine.games import california, spit
 from engine.rules import Game, Rules
 from tests.cabinet.test_sim import assert_breach_caught, assert_replays, run_sim
 

@@ -12,11 +12,12 @@ from cabinet.adapters.window import ScreenFeed, seat_keys
 from cabinet.config import Assist, Control, laptop_config
 from cabinet.loop import SeatRuntime, seat_runtime
 from display.view import MatchView, TableView
-from engine import game, speed
+from engine import game
 from engine.bots import Bot
 from engine.commands import Command, Cover, Play, Slam, Tick
 from engine.events import CardPlayed, Covered, Event
-from engine.notation import parse_table
+from engine.games import speed
+from engine.games.speed.notation import parse_table
 from engine.rules import Game, Rules
 from engine.state import Phase
 

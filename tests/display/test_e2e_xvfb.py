@@ -21,8 +21,8 @@ import pytest
 
 from cabinet.config import laptop_config
 from cabinet.modes.flow import seed_of
-from engine import speed
 from engine.commands import Play
+from engine.games import speed
 from engine.match import SINGLE, Match
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -153,7 +153,7 @@ def test_render_california_live_glow(screen: pygame.Surface, renderer: Renderer)
     state = scenes.greedy(state, 3)
     view = scenes.view(state)
     layout = _draw(screen, renderer, view)
-    from engine.california import coverable
+    from engine.games.california import coverable
 
     for p, player in enumerate(state.players):
         for k, pile in enumerate(player.row):
@@ -212,8 +212,8 @@ def test_spit_and_california_seats_show_their_picks_and_leds() -> None:
     from cabinet.adapters.window import seat_view
     from cabinet.config import Assist, Control
     from cabinet.controls.registry import make_controller
+    from engine.games.spit import legal_plays
     from engine.rules import Game
-    from engine.spit import legal_plays
 
     state = scenes.spit_new()
     seats, _ = scenes.seats_for(2, 1, Assist.TARGETS)

@@ -6,10 +6,10 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from engine import Command, Pause, Play, Resume, Rules, Slam, SpeedState, Tick
+from engine import Command, Pause, Play, Resume, Rules, Slam, Tick
 from engine.events import Event
+from engine.games.speed import SpeedState, can_play, new_game, step, step_slow
 from engine.invariants import check_invariants
-from engine.speed import _step_slow, can_play, new_game, step
 from engine.state import Phase
 
 
@@ -49,7 +49,7 @@ def random_command(
         card = rng.choice(hand).code if hand else rng.choice(["AS", "JK", "7H"])
         return Play(t, p, card, rng.randrange(n))
     if roll < 0.75:
-        from engine.speed import legal_plays
+        from engine.games.speed import legal_plays
 
         plays = legal_plays(state, p)
         if plays:
@@ -86,7 +86,7 @@ def playout(rules: Rules, seed: int, max_steps: int = 4000) -> Playout:
         before = state
         state, events = step(state, cmd)
         # The fast path for plays must agree with the general path exactly.
-        assert (state, events) == _step_slow(before, cmd), cmd
+        assert (state, events) == step_slow(before, cmd), cmd
         if isinstance(cmd, Play):
             fired = _after_timers(before, cmd.t)
             played = any(

@@ -10,15 +10,17 @@ from typing import Any
 
 import pytest
 
-from engine import game, speed
+from engine import game
 from engine.bots import BOT_PRESETS, REFERENCE_ITEMS, Bot, BotProfile, Intent, Timing, find_profile
 from engine.cards import make_deck
 from engine.commands import Command, Play, Slam, Tick
 from engine.events import CardPlayed, Event, PlayRejected, Reason
+from engine.games import speed
+from engine.games.speed import SpeedState
+from engine.games.speed.notation import parse_table
 from engine.invariants import check_invariants
-from engine.notation import parse_table
 from engine.rules import Rules
-from engine.state import Phase, SpeedState
+from engine.state import Phase
 
 HARD = BOT_PRESETS["hard"]
 STEADY = replace(HARD, name="steady", error_rate=0.0)

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import california, spit
-from engine.bots import BOT_PRESETS, CLOSE_PILES, Bot, Intent
+from engine.bots import BOT_PRESETS, Bot, Intent
 from engine.cards import Card, make_deck
 from engine.commands import Command, Cover, Move, Play, Slam, Slap
 from engine.events import (
@@ -23,6 +22,8 @@ from engine.events import (
     Reason,
     Slapped,
 )
+from engine.games import california, spit
+from engine.games.spit.strategy import CLOSE_PILES
 from engine.rules import Rules
 from engine.state import Phase, Timer, TimerKind
 from tests.engine.test_bots import drive, first_dues

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import random
 
-from engine import Command, Play, Rules, Slam, SpeedState, Tick
+from engine import Command, Play, Rules, Slam, Tick
 from engine.events import Event
-from engine.notation import table_of
+from engine.games.speed import SpeedState, legal_plays, new_game, step
+from engine.games.speed.notation import table_of
 from engine.scenario import record, run_text
-from engine.speed import legal_plays, new_game, step
 
 
 def _greedy_game(rules: Rules, seed: int) -> tuple[SpeedState, list[Event], list[Command], int]:

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from engine import EngineError, Play, Rules, RulesError, Slam, Tick
 from engine.cards import make_deck
 from engine.errors import TimeStandsStill
-from engine.notation import format_position, format_table, parse_table, table_of
-from engine.speed import SpeedTable, deal, new_game, start, step
+from engine.games.speed import SpeedTable, deal, new_game, start, step
+from engine.games.speed.notation import format_position, format_table, parse_table, table_of
 
 
 def rules(**opts: object) -> Rules:
@@ -113,7 +113,7 @@ def test_states_are_frozen() -> None:
 def test_step_leaves_the_old_state_as_it_was() -> None:
     state, _ = new_game(rules(call="auto"), random.Random(3))
     before = format_position(state)
-    from engine.speed import legal_plays
+    from engine.games.speed import legal_plays
 
     for p in range(2):
         for card, pile in legal_plays(state, p)[:1]:
@@ -173,13 +173,8 @@ def test_table_of_matches_the_started_position() -> None:
 def test_the_fast_constructor_builds_the_same_frozen_object() -> None:
     import dataclasses
 
-    from engine.state import (
-        SpeedPlayer,
-        SpeedState,
-        new_speed_player,
-        new_speed_state,
-        positional_new,
-    )
+    from engine.games.speed import SpeedPlayer, SpeedState, new_speed_player, new_speed_state
+    from engine.state import positional_new
 
     state = new_game(Rules(), __import__("random").Random(3), 3)[0]
     values = [getattr(state, f.name) for f in dataclasses.fields(SpeedState)]

@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from engine import game
-from engine.california import CaliforniaState, legal_covers
 from engine.commands import Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
+from engine.games.california import CaliforniaState, legal_covers
+from engine.games.spit import SpitState, legal_moves, legal_plays
 from engine.invariants import check_invariants
 from engine.rules import Rules
-from engine.spit import SpitState, legal_moves, legal_plays
 from engine.state import Phase as GamePhase
 
 MAX_STEPS = 3000

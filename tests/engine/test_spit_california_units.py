@@ -8,13 +8,16 @@ from dataclasses import replace
 
 import pytest
 
-from engine import california, game, spit
+from engine import game
 from engine.cards import make_deck
 from engine.commands import Cover, Play, Slap, Tick
+from engine.errors import EngineError
+from engine.events import RoundScored
+from engine.games import california, spit
 from engine.invariants import InvariantBreach, check_invariants
 from engine.rules import Rules
 from engine.scenario import record, run_text
-from engine.state import Phase
+from engine.state import Phase, Timer, TimerKind
 from tests.engine.test_spit_california_properties import california_command, spit_command
 
 SPIT = Rules.from_options({"game": "spit"})
@@ -69,7 +72,7 @@ def _slap_phase(ender: int | None, sizes: tuple[int, int]) -> spit.SpitState:
         spit.SpitPlayer((tuple(rest[:1]), (), (), (), ()), tuple(rest[1:10])),
         spit.SpitPlayer(stocks, tuple(rest[10:])),
     )
-    timer = spit.Timer(5000, 0, spit.TimerKind.SLAP)
+    timer = Timer(5000, 0, TimerKind.SLAP)
     return spit.SpitState(
         rules=SPIT,
         players=players,
@@ -112,7 +115,7 @@ def test_points_series_ends_at_100_lowest_wins() -> None:
     types = [e.type for e in events]
     assert types[:3] == ["played", "round_over", "scored"]
     scored = events[2]
-    assert isinstance(scored, spit.RoundScored)
+    assert isinstance(scored, RoundScored)
     assert scored.scores == (95 + 20, 40 + 1 + len(others[21:]))
     # Two piles in use: the slap phase first; the series ends after its timeout.
     assert after.phase is Phase.SLAP
@@ -136,7 +139,7 @@ def test_invariants_catch_a_lost_card() -> None:
 
 def test_game_dispatch_rejects_the_wrong_table() -> None:
     state, _ = spit.new_game(SPIT, random.Random(1), 1)
-    with pytest.raises(spit.EngineError):
+    with pytest.raises(EngineError):
         game.start_table(CAL, spit.table_of(state), random.Random(1))
 
 

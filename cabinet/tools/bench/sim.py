@@ -17,12 +17,12 @@ import time
 
 from cabinet.tools.bench.figures import NS_TO_US, Figures, distribution
 from cabinet.tools.sim import play_game, simulate
-from engine import speed
 from engine.bots import Bot, find_profile
 from engine.commands import Command
+from engine.games import speed
+from engine.games.speed import SpeedState
 from engine.invariants import check_invariants
 from engine.rules import Game, Rules
-from engine.state import SpeedState
 
 SIM_SECONDS = 10.0
 """How long the sim figure runs at least ..."""

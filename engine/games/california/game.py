@@ -6,11 +6,14 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine import california, invariants
 from engine.cards import Card
 from engine.commands import Command, Cover, Slam
 from engine.events import Event
-from engine.games.california import tables
+from engine.games.california import invariants, notation, tables
+from engine.games.california import rules as california_rules
+from engine.games.california import step as california_step
+from engine.games.california.state import CaliforniaState, CaliforniaTable
+from engine.games.california.strategy import CaliforniaStrategy
 from engine.protocol import NO_CARDS, GameRules, LegalPlay, SeatCards, SlotPile, TableCards
 from engine.rules import Game, Rules
 from engine.state import Phase
@@ -18,49 +21,47 @@ from engine.state import Phase
 if TYPE_CHECKING:
     from engine.bots import Strategy
 
+_STRATEGY = CaliforniaStrategy()
+
 
 class CaliforniaGame:
     """California Spit for 2 players."""
 
     game = Game.CALIFORNIA
-    state_type = california.CaliforniaState
-    table_type = california.CaliforniaTable
+    state_type = CaliforniaState
+    table_type = CaliforniaTable
 
     @property
     def strategy(self) -> Strategy:
-        from engine.bots import CaliforniaStrategy
+        return _STRATEGY
 
-        return CaliforniaStrategy()
-
-    def deal(self, rules: Rules, rng: random.Random) -> california.CaliforniaTable:
-        return california.deal(rules, rng)
+    def deal(self, rules: Rules, rng: random.Random) -> CaliforniaTable:
+        return california_step.deal(rules, rng)
 
     def start(
-        self, rules: Rules, table: california.CaliforniaTable, rng: random.Random, seed: int = 0
-    ) -> tuple[california.CaliforniaState, list[Event]]:
-        return california.start(rules, table, rng, seed)
+        self, rules: Rules, table: CaliforniaTable, rng: random.Random, seed: int = 0
+    ) -> tuple[CaliforniaState, list[Event]]:
+        return california_step.start(rules, table, rng, seed)
 
     def new_game(
         self, rules: Rules, rng: random.Random, seed: int = 0
-    ) -> tuple[california.CaliforniaState, list[Event]]:
-        return california.new_game(rules, rng, seed)
+    ) -> tuple[CaliforniaState, list[Event]]:
+        return california_step.new_game(rules, rng, seed)
 
-    def step(
-        self, state: california.CaliforniaState, cmd: Command
-    ) -> tuple[california.CaliforniaState, list[Event]]:
-        return california.step(state, cmd)
+    def step(self, state: CaliforniaState, cmd: Command) -> tuple[CaliforniaState, list[Event]]:
+        return california_step.step(state, cmd)
 
-    def table_of(self, state: california.CaliforniaState) -> california.CaliforniaTable:
-        return california.table_of(state)
+    def table_of(self, state: CaliforniaState) -> CaliforniaTable:
+        return california_step.table_of(state)
 
-    def format(self, state: california.CaliforniaState) -> str:
-        return california.format_position(state)
+    def format(self, state: CaliforniaState) -> str:
+        return notation.format_position(state)
 
-    def parse(self, text: str, rules: Rules) -> california.CaliforniaTable:
-        return california.parse_table(text, rules)
+    def parse(self, text: str, rules: Rules) -> CaliforniaTable:
+        return notation.parse_table(text, rules)
 
-    def check(self, state: california.CaliforniaState) -> None:
-        invariants.check_california(state)
+    def check(self, state: CaliforniaState) -> None:
+        invariants.check(state)
 
     actions = tables.ACTIONS
     table_keys = tables.TABLE_KEYS
@@ -68,41 +69,43 @@ class CaliforniaGame:
     def centre_piles(self, rules: Rules) -> int:
         return 0
 
-    def read_table(self, raw: Mapping[str, Any], rules: Rules) -> california.CaliforniaTable:
+    def read_table(self, raw: Mapping[str, Any], rules: Rules) -> CaliforniaTable:
         return tables.read_table(raw, rules)
 
-    def table_json(self, table: california.CaliforniaTable) -> dict[str, Any]:
+    def table_json(self, table: CaliforniaTable) -> dict[str, Any]:
         return tables.table_json(table)
 
-    def report(self, state: california.CaliforniaState) -> dict[str, Any]:
+    def report(self, state: CaliforniaState) -> dict[str, Any]:
         return tables.report(state)
 
-    def all_cards(self, state: california.CaliforniaState) -> list[Card]:
+    def all_cards(self, state: CaliforniaState) -> list[Card]:
         return state.all_cards()
 
-    def cards_total(self, state: california.CaliforniaState) -> int:
+    def cards_total(self, state: CaliforniaState) -> int:
         return state.cards_total()
 
-    def plays(self, state: california.CaliforniaState, seat: int) -> frozenset[LegalPlay]:
+    def plays(self, state: CaliforniaState, seat: int) -> frozenset[LegalPlay]:
         if state.paused_at is not None:
             return frozenset()
-        return frozenset(LegalPlay(card) for card in california.legal_covers(state, seat))
+        return frozenset(LegalPlay(card) for card in california_rules.legal_covers(state, seat))
 
-    def legal_commands(self, state: california.CaliforniaState, seat: int) -> tuple[Command, ...]:
+    def legal_commands(self, state: CaliforniaState, seat: int) -> tuple[Command, ...]:
         if state.paused_at is not None or state.phase.is_over:
             return ()
         t = state.now
         out: list[Command] = []
         if t >= state.players[seat].locked_until:
-            out += [Cover(t, seat, card.code) for card in california.legal_covers(state, seat)]
+            out += [
+                Cover(t, seat, card.code) for card in california_rules.legal_covers(state, seat)
+            ]
         if self.seat_cards(state, seat).may_ready:
             out.append(Slam(t, seat))
         return tuple(out)
 
-    def seat_cards(self, state: california.CaliforniaState, seat: int) -> SeatCards:
+    def seat_cards(self, state: CaliforniaState, seat: int) -> SeatCards:
         me = state.players[seat]
         slots = tuple(
-            SlotPile(pile[0], len(pile), coverable=california.coverable(state, pile))
+            SlotPile(pile[0], len(pile), coverable=california_rules.coverable(state, pile))
             for pile in me.row
         )
         ready = seat in state.ready
@@ -123,7 +126,7 @@ class CaliforniaGame:
             claim_due=None,
         )
 
-    def table_cards(self, state: california.CaliforniaState) -> TableCards:
+    def table_cards(self, state: CaliforniaState) -> TableCards:
         return TableCards(
             seats=tuple(self.seat_cards(state, p) for p in range(len(state.players))),
             centre=(),
@@ -135,4 +138,4 @@ class CaliforniaGame:
         )
 
 
-CALIFORNIA: GameRules[california.CaliforniaState, california.CaliforniaTable] = CaliforniaGame()
+CALIFORNIA: GameRules[CaliforniaState, CaliforniaTable] = CaliforniaGame()

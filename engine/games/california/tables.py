@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.california import CaliforniaState, CaliforniaTable, check_table
 from engine.errors import InvalidPosition
+from engine.games.california.rules import check_table
+from engine.games.california.state import CaliforniaState, CaliforniaTable
 from engine.rules import Rules
 from engine.scenario_io import ScenarioError, TableReader, codes
 

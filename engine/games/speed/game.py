@@ -6,12 +6,14 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine import invariants, notation, speed
 from engine.cards import Card
 from engine.commands import Command, Play, Slam
-from engine.errors import InvalidPosition
 from engine.events import Event
-from engine.games.speed import tables
+from engine.games.speed import invariants, notation, tables
+from engine.games.speed import rules as speed_rules
+from engine.games.speed import step as speed_step
+from engine.games.speed.state import SpeedState, SpeedTable
+from engine.games.speed.strategy import SpeedStrategy
 from engine.protocol import (
     CentrePile,
     GameRules,
@@ -21,10 +23,12 @@ from engine.protocol import (
     TableCards,
 )
 from engine.rules import Game, Rules
-from engine.state import Phase, SpeedState
+from engine.state import Phase
 
 if TYPE_CHECKING:
     from engine.bots import Strategy
+
+_STRATEGY = SpeedStrategy()
 
 
 class SpeedGame:
@@ -32,46 +36,39 @@ class SpeedGame:
 
     game = Game.SPEED
     state_type = SpeedState
-    table_type = speed.SpeedTable
+    table_type = SpeedTable
 
     @property
     def strategy(self) -> Strategy:
-        from engine.bots import SpeedStrategy
+        return _STRATEGY
 
-        return SpeedStrategy()
-
-    def deal(self, rules: Rules, rng: random.Random) -> speed.SpeedTable:
-        return speed.deal(rules, rng)
+    def deal(self, rules: Rules, rng: random.Random) -> SpeedTable:
+        return speed_step.deal(rules, rng)
 
     def start(
-        self, rules: Rules, table: speed.SpeedTable, rng: random.Random, seed: int = 0
+        self, rules: Rules, table: SpeedTable, rng: random.Random, seed: int = 0
     ) -> tuple[SpeedState, list[Event]]:
-        return speed.start(rules, table, rng, seed)
+        return speed_step.start(rules, table, rng, seed)
 
     def new_game(
         self, rules: Rules, rng: random.Random, seed: int = 0
     ) -> tuple[SpeedState, list[Event]]:
-        return speed.new_game(rules, rng, seed)
+        return speed_step.new_game(rules, rng, seed)
 
     def step(self, state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
-        return speed.step(state, cmd)
+        return speed_step.step(state, cmd)
 
-    def table_of(self, state: SpeedState) -> speed.SpeedTable:
+    def table_of(self, state: SpeedState) -> SpeedTable:
         return notation.table_of(state)
 
     def format(self, state: SpeedState) -> str:
         return notation.format_position(state)
 
-    def parse(self, text: str, rules: Rules) -> speed.SpeedTable:
-        try:
-            return notation.parse_table(text, rules)
-        except InvalidPosition:
-            raise
-        except ValueError as exc:
-            raise InvalidPosition(str(exc)) from None
+    def parse(self, text: str, rules: Rules) -> SpeedTable:
+        return notation.parse_table(text, rules)
 
     def check(self, state: SpeedState) -> None:
-        invariants.check_speed(state)
+        invariants.check(state)
 
     actions = tables.ACTIONS
     table_keys = tables.TABLE_KEYS
@@ -79,10 +76,10 @@ class SpeedGame:
     def centre_piles(self, rules: Rules) -> int:
         return rules.players
 
-    def read_table(self, raw: Mapping[str, Any], rules: Rules) -> speed.SpeedTable:
+    def read_table(self, raw: Mapping[str, Any], rules: Rules) -> SpeedTable:
         return tables.read_table(raw, rules)
 
-    def table_json(self, table: speed.SpeedTable) -> dict[str, Any]:
+    def table_json(self, table: SpeedTable) -> dict[str, Any]:
         return tables.table_json(table)
 
     def report(self, state: SpeedState) -> dict[str, Any]:
@@ -97,7 +94,7 @@ class SpeedGame:
     def plays(self, state: SpeedState, seat: int) -> frozenset[LegalPlay]:
         if state.paused_at is not None or state.phase.is_over:
             return frozenset()
-        found = {LegalPlay(card, pile) for card, pile in speed.legal_plays(state, seat)}
+        found = {LegalPlay(card, pile) for card, pile in speed_rules.legal_plays(state, seat)}
         if state.phase is Phase.DEADLOCKED and seat not in state.deadlock_played:
             # Rule 8's free play: any held card onto the seat's own LEFT pile (pile = seat).
             found.update(LegalPlay(card, seat) for card in state.players[seat].hand)
@@ -145,7 +142,7 @@ class SpeedGame:
             ready=ready,
             may_ready=may_ready,
             ready_cue=may_ready and not state.rules.hidden_stall,
-            claims=live and speed.claims(state.rules.call, seat, state.players),
+            claims=live and speed_rules.claims(state.rules.call, seat, state.players),
             claim_due=state.call_due(seat),
         )
 
@@ -162,4 +159,4 @@ class SpeedGame:
         )
 
 
-SPEED: GameRules[SpeedState, speed.SpeedTable] = SpeedGame()
+SPEED: GameRules[SpeedState, SpeedTable] = SpeedGame()

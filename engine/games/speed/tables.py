@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.games.speed.state import HAND_SIZE, SpeedState, SpeedTable
 from engine.rules import Rules
 from engine.scenario_io import ScenarioError, TableReader, codes
-from engine.speed import HAND_SIZE, SpeedTable
-from engine.state import SpeedState
 
 ACTIONS = frozenset({"play", "slam", "pause", "resume"})
 TABLE_KEYS = ("hands", "draw", "center", "side", "burned")

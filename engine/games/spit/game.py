@@ -6,11 +6,14 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine import invariants, spit
 from engine.cards import Card
 from engine.commands import Command, Move, Play, Slam, Slap
 from engine.events import Event
-from engine.games.spit import tables
+from engine.games.spit import invariants, notation, tables
+from engine.games.spit import rules as spit_rules
+from engine.games.spit import step as spit_step
+from engine.games.spit.state import SpitState, SpitTable
+from engine.games.spit.strategy import SpitStrategy
 from engine.protocol import (
     NO_CARDS,
     CentrePile,
@@ -26,47 +29,47 @@ from engine.state import Phase
 if TYPE_CHECKING:
     from engine.bots import Strategy
 
+_STRATEGY = SpitStrategy()
+
 
 class SpitGame:
     """Spit for 2 players."""
 
     game = Game.SPIT
-    state_type = spit.SpitState
-    table_type = spit.SpitTable
+    state_type = SpitState
+    table_type = SpitTable
 
     @property
     def strategy(self) -> Strategy:
-        from engine.bots import SpitStrategy
+        return _STRATEGY
 
-        return SpitStrategy()
-
-    def deal(self, rules: Rules, rng: random.Random) -> spit.SpitTable:
-        return spit.deal(rules, rng)
+    def deal(self, rules: Rules, rng: random.Random) -> SpitTable:
+        return spit_step.deal(rules, rng)
 
     def start(
-        self, rules: Rules, table: spit.SpitTable, rng: random.Random, seed: int = 0
-    ) -> tuple[spit.SpitState, list[Event]]:
-        return spit.start(rules, table, rng, seed)
+        self, rules: Rules, table: SpitTable, rng: random.Random, seed: int = 0
+    ) -> tuple[SpitState, list[Event]]:
+        return spit_step.start(rules, table, rng, seed)
 
     def new_game(
         self, rules: Rules, rng: random.Random, seed: int = 0
-    ) -> tuple[spit.SpitState, list[Event]]:
-        return spit.new_game(rules, rng, seed)
+    ) -> tuple[SpitState, list[Event]]:
+        return spit_step.new_game(rules, rng, seed)
 
-    def step(self, state: spit.SpitState, cmd: Command) -> tuple[spit.SpitState, list[Event]]:
-        return spit.step(state, cmd)
+    def step(self, state: SpitState, cmd: Command) -> tuple[SpitState, list[Event]]:
+        return spit_step.step(state, cmd)
 
-    def table_of(self, state: spit.SpitState) -> spit.SpitTable:
-        return spit.table_of(state)
+    def table_of(self, state: SpitState) -> SpitTable:
+        return spit_step.table_of(state)
 
-    def format(self, state: spit.SpitState) -> str:
-        return spit.format_position(state)
+    def format(self, state: SpitState) -> str:
+        return notation.format_position(state)
 
-    def parse(self, text: str, rules: Rules) -> spit.SpitTable:
-        return spit.parse_table(text, rules)
+    def parse(self, text: str, rules: Rules) -> SpitTable:
+        return notation.parse_table(text, rules)
 
-    def check(self, state: spit.SpitState) -> None:
-        invariants.check_spit(state)
+    def check(self, state: SpitState) -> None:
+        invariants.check(state)
 
     actions = tables.ACTIONS
     table_keys = tables.TABLE_KEYS
@@ -74,27 +77,29 @@ class SpitGame:
     def centre_piles(self, rules: Rules) -> int:
         return 2
 
-    def read_table(self, raw: Mapping[str, Any], rules: Rules) -> spit.SpitTable:
+    def read_table(self, raw: Mapping[str, Any], rules: Rules) -> SpitTable:
         return tables.read_table(raw, rules)
 
-    def table_json(self, table: spit.SpitTable) -> dict[str, Any]:
+    def table_json(self, table: SpitTable) -> dict[str, Any]:
         return tables.table_json(table)
 
-    def report(self, state: spit.SpitState) -> dict[str, Any]:
+    def report(self, state: SpitState) -> dict[str, Any]:
         return tables.report(state)
 
-    def all_cards(self, state: spit.SpitState) -> list[Card]:
+    def all_cards(self, state: SpitState) -> list[Card]:
         return state.all_cards()
 
-    def cards_total(self, state: spit.SpitState) -> int:
+    def cards_total(self, state: SpitState) -> int:
         return state.cards_total()
 
-    def plays(self, state: spit.SpitState, seat: int) -> frozenset[LegalPlay]:
+    def plays(self, state: SpitState, seat: int) -> frozenset[LegalPlay]:
         if state.paused_at is not None:
             return frozenset()
-        return frozenset(LegalPlay(card, pile) for card, pile in spit.legal_plays(state, seat))
+        return frozenset(
+            LegalPlay(card, pile) for card, pile in spit_rules.legal_plays(state, seat)
+        )
 
-    def legal_commands(self, state: spit.SpitState, seat: int) -> tuple[Command, ...]:
+    def legal_commands(self, state: SpitState, seat: int) -> tuple[Command, ...]:
         if state.paused_at is not None or state.phase.is_over:
             return ()
         t = state.now
@@ -102,17 +107,21 @@ class SpitGame:
             return tuple(Slap(t, seat, pile) for pile in range(len(state.center)))
         out: list[Command] = []
         if t >= state.players[seat].locked_until:
-            out += [Play(t, seat, card.code, pile) for card, pile in spit.legal_plays(state, seat)]
-            out += [Move(t, seat, card.code, slot) for card, slot in spit.legal_moves(state, seat)]
+            out += [
+                Play(t, seat, card.code, pile) for card, pile in spit_rules.legal_plays(state, seat)
+            ]
+            out += [
+                Move(t, seat, card.code, slot) for card, slot in spit_rules.legal_moves(state, seat)
+            ]
         if self.seat_cards(state, seat).may_ready:
             out.append(Slam(t, seat))
         return tuple(out)
 
-    def seat_cards(self, state: spit.SpitState, seat: int) -> SeatCards:
+    def seat_cards(self, state: SpitState, seat: int) -> SeatCards:
         me = state.players[seat]
         open_ = state.paused_at is None and not state.phase.is_over
-        plays = spit.legal_plays(state, seat) if open_ else []
-        moves = spit.legal_moves(state, seat) if open_ else []
+        plays = spit_rules.legal_plays(state, seat) if open_ else []
+        moves = spit_rules.legal_moves(state, seat) if open_ else []
         slots = []
         for pile in me.stocks:
             top = pile[0] if pile else None
@@ -140,7 +149,7 @@ class SpitGame:
             claim_due=None,
         )
 
-    def table_cards(self, state: spit.SpitState) -> TableCards:
+    def table_cards(self, state: SpitState) -> TableCards:
         scored = state.rules.scoring is Scoring.POINTS
         return TableCards(
             seats=tuple(self.seat_cards(state, p) for p in range(len(state.players))),
@@ -153,4 +162,4 @@ class SpitGame:
         )
 
 
-SPIT: GameRules[spit.SpitState, spit.SpitTable] = SpitGame()
+SPIT: GameRules[SpitState, SpitTable] = SpitGame()

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import InvalidPosition
+from engine.games.spit.rules import check_table
+from engine.games.spit.state import STOCK_SLOTS, SpitState, SpitTable
 from engine.rules import Rules, Scoring
 from engine.scenario_io import ScenarioError, TableReader, codes
-from engine.spit import STOCK_SLOTS, SpitState, SpitTable, check_table
 
 ACTIONS = frozenset({"play", "move", "slap", "slam", "pause", "resume"})
 TABLE_KEYS = ("stocks", "spit", "center")

@@ -1,20 +1,19 @@
-"""Speed for 2-4 players: the deal, the table at t = 0, and ``step``.
+"""Speed for 2-4 players: the deal, the table at t = 0, and ``step`` (its general path).
 
 Every rule here is numbered as in the scenario contract's Speed section (rule 1-10);
-rules.md labels (SPD-*, J-*, E*) are given where they add a reason.
+rules.md labels (SPD-*, J-*, E*) are given where they add a reason. ``step`` tries the fast
+path (``engine.games.speed.fast``) first; everything else goes through ``_Work``, the
+scratch copy of every zone (the step, the clock, stalls and endings every game shares are
+in ``engine.work``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
 
 from engine.cards import Card, shuffle_stream, shuffled_deck
 from engine.commands import Command, Play, Slam
-from engine.errors import EngineError as EngineError
-from engine.errors import InvalidPosition as InvalidPosition
+from engine.errors import EngineError, InvalidPosition
 from engine.events import (
     CardDrawn,
     CardFlipped,
@@ -24,65 +23,22 @@ from engine.events import (
     PenaltyTaken,
     PlayRejected,
     Reason,
-    Stalled,
 )
-from engine.rules import CallMode, Deadlock, FalseCall, Game, Reshuffle, Rules
-from engine.state import (
-    GameTable,
-    Phase,
+from engine.games.speed.fast import evolve, play_fast, ready_fast
+from engine.games.speed.rules import Count, any_legal, claims, joker_barred
+from engine.games.speed.state import (
+    HAND_SIZE,
     SpeedPlayer,
     SpeedState,
-    Timer,
-    TimerKind,
+    SpeedTable,
     new_speed_player,
     new_speed_state,
-    positional_new,
 )
+from engine.rules import CallMode, Deadlock, FalseCall, Game, Reshuffle, Rules
+from engine.state import Phase, Timer, TimerKind
 from engine.work import Work, run_step
 
-HAND_SIZE = 5
-
 _PLAYING, _STALLED = Phase.PLAYING, Phase.STALLED
-_FLIP = TimerKind.FLIP
-_CALL, _EITHER = CallMode.CALL, CallMode.EITHER
-_new_played = positional_new(CardPlayed)
-
-
-@dataclass(frozen=True, slots=True)
-class SpeedTable(GameTable):
-    """A Speed layout as dealt or as written down (every pile top first)."""
-
-    hands: tuple[tuple[Card, ...], ...]
-    draws: tuple[tuple[Card, ...], ...]
-    center: tuple[tuple[Card, ...], ...]
-    side: tuple[tuple[Card, ...], ...]
-    burned: tuple[Card, ...] = ()
-
-
-class Held(Protocol):
-    """Anything that counts a player's cards still to shed (a player, a scratch count)."""
-
-    @property
-    def cards(self) -> int: ...
-
-
-def claims(call: CallMode, p: int, players: Sequence[Held]) -> bool:
-    """Rule 9: is a SLAM by ``p`` now a claim of the win? With ``call``, when ``p`` is out;
-    with ``either``, once any player is out (``auto`` wins at once: nothing to claim)."""
-    if call is _CALL:
-        return not players[p].cards
-    return call is _EITHER and any(not q.cards for q in players)
-
-
-def joker_barred(cards: int, side: Sequence[Card]) -> bool:
-    """Rule 1: a joker may not be a player's last card (``cards`` to shed, the joker
-    among them) while their side pile (``side``) still holds cards."""
-    return cards == 1 and bool(side)
-
-
-@dataclass(frozen=True, slots=True)
-class _Count:
-    cards: int
 
 
 def deal(rules: Rules, rng: random.Random) -> SpeedTable:
@@ -162,313 +118,17 @@ def step(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
         else:
             done = None
             if type(cmd) is Play:
-                done = _play_fast(state, cmd)
+                done = play_fast(state, cmd)
             elif type(cmd) is Slam and phase is _STALLED:
-                done = _ready_fast(state, cmd)
+                done = ready_fast(state, cmd)
             if done is not None:
                 return done
-    return run_step(state, cmd, _Work, _evolve)
+    return run_step(state, cmd, _Work, evolve)
 
 
-def _step_slow(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
+def step_slow(state: SpeedState, cmd: Command) -> tuple[SpeedState, list[Event]]:
     """``step`` through the general path: a scratch copy of every zone."""
     return _Work(state).run(cmd)
-
-
-def _any_legal(
-    rules: Rules,
-    hands: Sequence[Sequence[Card]],
-    draws: Sequence[Sequence[Card]],
-    center: Sequence[Sequence[Card]],
-    side: Sequence[Sequence[Card]],
-) -> bool:
-    """Rule 5's test: does any player hold a legal play (lockouts ignored)?"""
-    accepts = rules.accepts
-    masks = [accepts(pile[0].rank) for pile in center]
-    for p, hand in enumerate(hands):
-        if not hand:
-            continue
-        left, right = rules.reach(p)
-        held = 0
-        for card in hand:
-            held |= 1 << card.rank
-        if held & (masks[left] | masks[right]) & ~1:
-            return True
-        # A joker (bit 0) is always legal, unless it would be the last card.
-        if held & 1 and not joker_barred(len(hand) + len(draws[p]), side[p]):
-            return True
-    return False
-
-
-def can_play(state: SpeedState, player: int, card: Card, pile: int) -> bool:
-    """Rule 1 without the lockout: may ``player`` put held ``card`` on ``pile``?"""
-    rules = state.rules
-    if pile not in rules.reach(player):
-        return False
-    if card.is_joker:
-        return not joker_barred(state.players[player].cards, state.side[player])
-    return rules.adjacent(card.rank, state.center[pile][0].rank)
-
-
-def legal_plays(state: SpeedState, player: int) -> list[tuple[Card, int]]:
-    """Every (held card, pile) the rules allow now, lockouts aside, in slot then pile order."""
-    piles = sorted(set(state.rules.reach(player)))
-    return [
-        (card, pile)
-        for card in state.players[player].hand
-        for pile in piles
-        if can_play(state, player, card, pile)
-    ]
-
-
-def has_legal_play(state: SpeedState) -> bool:
-    """Does any player hold a legal play (rule 5's stall test, lockouts ignored)?"""
-    return _any_legal(
-        state.rules,
-        [p.hand for p in state.players],
-        [p.draw for p in state.players],
-        state.center,
-        state.side,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class _Lookups:
-    """What the fast paths look up in the rules on every step, derived once per rules."""
-
-    adjacent: tuple[tuple[bool, ...], ...]
-    """adjacent[top rank][card rank], as ``Rules.adjacent``."""
-    accepts: tuple[int, ...]
-    """accepts[top rank], as ``Rules.accepts``."""
-    reach: tuple[tuple[int, int], ...]
-    """reach[player], as ``Rules.reach``."""
-
-
-_LOOKUPS: dict[int, tuple[Rules, _Lookups]] = {}
-"""By ``id(rules)``; each entry keeps its rules alive, so an id is never reused for another.
-(Hashing a Rules hashes all its fields: slower than the lookups it would save.)"""
-
-
-def _lookups(rules: Rules) -> _Lookups:
-    found = _LOOKUPS.get(id(rules))
-    if found is None:
-        if len(_LOOKUPS) >= 256:  # a long test run makes many rules; the sim one
-            _LOOKUPS.clear()
-        found = _LOOKUPS[id(rules)] = (
-            rules,
-            _Lookups(
-                tuple(tuple(rules.adjacent(c, top) for c in range(14)) for top in range(14)),
-                tuple(rules.accepts(top) for top in range(14)),
-                tuple(rules.reach(p) for p in range(rules.players)),
-            ),
-        )
-    return found[1]
-
-
-def _stuck(
-    look: _Lookups,
-    players: tuple[SpeedPlayer, ...],
-    center: tuple[tuple[Card, ...], ...],
-    side: tuple[tuple[Card, ...], ...],
-) -> bool:
-    """``not has_legal_play`` on a state's zones (the fast paths' copy of ``_any_legal``)."""
-    accepts = look.accepts
-    masks = [accepts[pile[0].rank] for pile in center]
-    reach = look.reach
-    for p, me in enumerate(players):
-        hand = me.hand
-        if not hand:
-            continue
-        held = 0
-        for card in hand:
-            held |= 1 << card.rank
-        left, right = reach[p]
-        if held & (masks[left] | masks[right]) & ~1:
-            return False
-        # A joker (bit 0) is always legal, unless it would be the last card.
-        if held & 1 and not joker_barred(len(hand) + len(me.draw), side[p]):
-            return False
-    return True
-
-
-def _evolve(
-    s: SpeedState,
-    now: int,
-    *,
-    players: tuple[SpeedPlayer, ...] | None = None,
-    center: tuple[tuple[Card, ...], ...] | None = None,
-    ready: frozenset[int] | None = None,
-) -> SpeedState:
-    """``s`` at ``now`` with new players, centre or ready players (and, with a new centre, a
-    play since the last rebuild). ``dataclasses.replace`` costs several times more on the
-    hot path."""
-    return new_speed_state(
-        s.rules,
-        s.players if players is None else players,
-        s.phase,
-        now,
-        s.timers,
-        s.timer_seq,
-        s.ready if ready is None else ready,
-        s.paused_at,
-        s.winner,
-        s.seed,
-        s.rng_state,
-        s.stalls,
-        s.deadlocks,
-        s.center if center is None else center,
-        s.side,
-        s.burned,
-        s.deadlock_played,
-        s.rebuilt_since_play and center is None,
-    )
-
-
-def _play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] | None:
-    """A play that fires no timer, in a phase with no deadlock rule: judged on the frozen
-    state, building only what it changes. None hands the play to the general path: a play
-    that puts its player out, or starts a stall whose flip is due at once."""
-    p, to, t = cmd.player, cmd.to, cmd.t
-    rules = state.rules
-    look = _lookups(rules)
-    players = state.players
-    me = players[p]
-    hand = me.hand
-    code = cmd.card
-    slot = -1
-    for k, held in enumerate(hand):
-        if held.code == code:
-            slot = k
-            break
-    reason: Reason | None = None
-    if t < me.locked_until:
-        reason = Reason.LOCKED
-    elif slot < 0:
-        reason = Reason.NOT_HELD
-    elif to not in look.reach[p]:
-        reason = Reason.OUT_OF_REACH
-    elif hand[slot].rank == 0:  # a joker
-        if joker_barred(len(hand) + len(me.draw), state.side[p]):
-            reason = Reason.JOKER_LAST
-    elif not look.adjacent[state.center[to][0].rank][hand[slot].rank]:
-        reason = Reason.NOT_ADJACENT
-    if reason is not None:
-        if reason.locks_out and rules.lockout_ms:
-            locked = new_speed_player(hand, me.draw, t + rules.lockout_ms)
-            players = (*players[:p], locked, *players[p + 1 :])
-        return _evolve(state, now=t, players=players), [PlayRejected(t, p, reason, cmd.card, to)]
-    card = hand[slot]
-    # Rule 4: the emptied slot takes the draw pile's top, or closes.
-    draw = me.draw
-    if draw:
-        hand = (*hand[:slot], draw[0], *hand[slot + 1 :])
-        draw = draw[1:]
-    else:
-        hand = (*hand[:slot], *hand[slot + 1 :])
-        draw = ()
-        if not hand:
-            return None
-    players = (*players[:p], new_speed_player(hand, draw, me.locked_until), *players[p + 1 :])
-    center = state.center
-    center = (*center[:to], (card, *center[to]), *center[to + 1 :])
-    played: list[Event] = [_new_played(t, p, card, to)]
-    if state.phase is _PLAYING and _stuck(look, players, center, state.side):
-        # Rule 5 (``_Work.settle``): nobody can play, a stall. Never a deadlock (rule 8):
-        # this play cleared the rebuild mark and left a centre pile of two cards or more.
-        delay = rules.stall_delay_ms
-        if not delay:
-            return None  # the flip is due at once
-        flip = Timer(t + delay, state.timer_seq, _FLIP)
-        if not rules.hidden_stall:
-            played.append(Stalled(t, False))
-        return new_speed_state(
-            rules,
-            players,
-            _STALLED,
-            t,
-            (*state.timers, flip),
-            state.timer_seq + 1,
-            frozenset(),
-            None,
-            None,
-            state.seed,
-            state.rng_state,
-            state.stalls + 1,
-            state.deadlocks,
-            center,
-            state.side,
-            state.burned,
-            frozenset(),
-            False,
-        ), played
-    return _evolve(state, now=t, players=players, center=center), played
-
-
-def _ready_fast(state: SpeedState, cmd: Slam) -> tuple[SpeedState, list[Event]] | None:
-    """A slam at a stall (not a deadlock) that fires no timer and is neither a claim nor
-    the last player's ready (which flips): rule 5's ready, or nothing for one already
-    ready. None hands it to the general path (``_Work.slam``)."""
-    p = cmd.player
-    players = state.players
-    me = players[p]
-    if not (me.hand or me.draw):
-        return None  # an out player's slam: a claim, or nothing
-    if claims(state.rules.call, p, players):
-        return None  # a claim for someone out
-    ready = state.ready
-    if p not in ready:
-        ready = ready | {p}
-        for q, other in enumerate(players):
-            if q not in ready and (other.hand or other.draw):
-                break
-        else:
-            return _flip_fast(state, cmd.t)  # every player holding cards is ready
-    return _evolve(state, now=cmd.t, ready=ready), []
-
-
-def _flip_fast(state: SpeedState, t: int) -> tuple[SpeedState, list[Event]] | None:
-    """The flip (rule 6) as the last ready slam brings it at ``t``, in its common case: a
-    side pile is left (no rebuild), no jokers (no joker draw), and play goes on (no new
-    stall). None hands it to the general path (``_Work.ready_up``, ``flip``, ``settle``)."""
-    rules = state.rules
-    side = state.side
-    if rules.jokers or not any(side):
-        return None
-    center = list(state.center)
-    flipped = list(side)
-    events: list[Event] = []
-    for i, pile in enumerate(side):
-        if pile:
-            card = pile[0]
-            center[i] = (card, *center[i])
-            flipped[i] = pile[1:]
-            events.append(CardFlipped(t, card, i))
-    after_center, after_side = tuple(center), tuple(flipped)
-    players = state.players
-    if any(me.hand for me in players) and _stuck(
-        _lookups(rules), players, after_center, after_side
-    ):
-        return None  # stalled again
-    return new_speed_state(
-        rules,
-        players,
-        _PLAYING,
-        t,
-        tuple(tm for tm in state.timers if tm.kind is not _FLIP),
-        state.timer_seq,
-        frozenset(),
-        None,
-        None,
-        state.seed,
-        state.rng_state,
-        state.stalls,
-        state.deadlocks,
-        after_center,
-        after_side,
-        state.burned,
-        frozenset(),
-        state.rebuilt_since_play,
-    ), events
 
 
 class _Work(Work[SpeedState]):
@@ -519,7 +179,7 @@ class _Work(Work[SpeedState]):
         return len(self.hands[p]) + len(self.draws[p])
 
     def any_legal(self) -> bool:
-        return _any_legal(self.rules, self.hands, self.draws, self.center, self.side)
+        return any_legal(self.rules, self.hands, self.draws, self.center, self.side)
 
     # Timers.
 
@@ -628,7 +288,7 @@ class _Work(Work[SpeedState]):
         if self.paused_at is not None:
             return
         # Rule 9: a slam that is a claim wins, also during a stall.
-        if claims(self.rules.call, p, [_Count(self.cards(q)) for q in range(self.n)]):
+        if claims(self.rules.call, p, [Count(self.cards(q)) for q in range(self.n)]):
             return self.win(p)
         if self.phase.is_stall:
             # Rule 5: ready; the flip comes once every player holding cards is ready.

@@ -1,25 +1,19 @@
 """Spit for 2 players: the deal, the table at t = 0, and ``step``.
 
 Every rule here is numbered as in the scenario contract's Spit section (rule 1-7); rules.md
-labels (SPT-*, SPS-*, E*) are given where they add a reason. The design follows
-``engine.speed``: a frozen state, and a private mutable ``_Work`` copy that one command edits
-before it is frozen into the next state (the step, the clock, stalls and endings every game
-shares are in ``engine.work``). Timers fire in (due, set order) before an input.
-
-Words: a player's five *stock* piles (slots 1-5, 0-4 in code), their face-down *spit* cards,
-and the two centre *spit piles*; pile i was started by player i. A pile is *in use* unless
-its starter has no spit cards and the pile is empty (rule 4/5: a one-pile round).
+labels (SPT-*, SPS-*, E*) are given where they add a reason. A frozen state, and a private
+mutable ``_Work`` copy that one command edits before it is frozen into the next state (the
+step, the clock, stalls and endings every game shares are in ``engine.work``). Timers fire
+in (due, set order) before an input.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass
 
-from engine.cards import Card, CardBox, InvalidCard, normalize_code, shuffle_stream, shuffled_deck
+from engine.cards import Card, shuffle_stream, shuffled_deck
 from engine.commands import Command, Move, Play, Slap
-from engine.errors import EngineError, InvalidPosition
+from engine.errors import EngineError
 from engine.events import (
     ActionRejected,
     CardFlipped,
@@ -34,88 +28,20 @@ from engine.events import (
     Slapped,
     SpitRecycled,
 )
+from engine.games.spit.rules import check_table, fits, lands
+from engine.games.spit.state import (
+    DEAL_EACH,
+    PLAYERS,
+    POINTS_TARGET,
+    STOCK_SLOTS,
+    Pile,
+    SpitPlayer,
+    SpitState,
+    SpitTable,
+)
 from engine.rules import Game, Rules, Scoring
-from engine.state import GameTable, Phase, TimedState, Timer, TimerKind
+from engine.state import Phase, Timer, TimerKind
 from engine.work import Work, run_step
-
-PLAYERS = 2
-STOCK_SLOTS = 5
-LAYOUT_SIZE = 15
-"""A full layout: slot k holds k cards (1 + 2 + 3 + 4 + 5)."""
-DEAL_EACH = 26
-POINTS_TARGET = 100
-"""SPS-1: the series ends once a score reaches this; the lowest score wins."""
-
-Pile = tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SpitTable(GameTable):
-    """A Spit layout as dealt or as written down (every pile top first)."""
-
-    stocks: tuple[tuple[Pile, ...], ...]
-    """Per player, exactly five stock piles (slot 1 first); an empty one is ``()``."""
-    spit: tuple[Pile, ...]
-    """Per player, the face-down spit cards, top first."""
-    center: tuple[Pile, ...]
-    """The two spit piles; pile i was started by player i."""
-
-
-@dataclass(frozen=True, slots=True)
-class SpitPlayer:
-    stocks: tuple[Pile, ...]
-    """Five stock piles, slot 1 first, each top first; the top is face up."""
-    spit: Pile
-    """Face-down spit cards, top first (taken piles join them when the game is decided)."""
-    locked_until: int = 0
-    """Plays and moves are refused while ``t < locked_until``."""
-
-    @property
-    def stock_cards(self) -> int:
-        return sum(map(len, self.stocks))
-
-    @property
-    def cards(self) -> int:
-        """Cards still to shed: stocks + spit cards."""
-        return self.stock_cards + len(self.spit)
-
-    @property
-    def tops(self) -> tuple[Card | None, ...]:
-        return tuple(pile[0] if pile else None for pile in self.stocks)
-
-
-@dataclass(frozen=True, slots=True)
-class SpitState(TimedState[SpitPlayer]):
-    center: tuple[Pile, ...]
-    """The two spit piles, top first; an empty pile is ``()``."""
-    round: int = 1
-    """Rounds are counted from the table (round 1); ``round_limit`` caps them."""
-    ender: int | None = None
-    """In the slap phase: who emptied their stocks (None: the round ended in a stall)."""
-    recycled: frozenset[int] = frozenset()
-    """``recycle``: players who recycled their pile since the last play."""
-    scores: tuple[int, ...] = (0, 0)
-    """``scoring`` = points: the running scores (SPS-1)."""
-
-    def in_use(self, pile: int) -> bool:
-        """Is spit pile ``pile`` in use this round (rule 4/5)?"""
-        return bool(self.center[pile] or self.players[pile].spit)
-
-    def slap_due(self) -> int | None:
-        return self.timer_due(TimerKind.SLAP)
-
-    def cards_total(self) -> int:
-        return sum(p.cards for p in self.players) + sum(map(len, self.center))
-
-    def all_cards(self) -> list[Card]:
-        cards: list[Card] = []
-        for p in self.players:
-            for pile in p.stocks:
-                cards += pile
-            cards += p.spit
-        for pile in self.center:
-            cards += pile
-        return cards
 
 
 def layout(cards: list[Card]) -> tuple[tuple[Pile, ...], Pile]:
@@ -145,28 +71,6 @@ def deal(rules: Rules, rng: random.Random) -> SpitTable:
         center.append(rest[:1])
         spit.append(rest[1:])
     return SpitTable(tuple(stocks), tuple(spit), tuple(center))
-
-
-def check_table(table: SpitTable) -> None:
-    """The contract's Spit shapes; raises InvalidPosition naming the fault."""
-    if len(table.stocks) != PLAYERS or len(table.spit) != PLAYERS:
-        raise InvalidPosition("a spit table needs stocks and spit cards for 2 players")
-    if len(table.center) != 2:
-        raise InvalidPosition("a spit table has exactly two centre piles")
-    for p, piles in enumerate(table.stocks):
-        if len(piles) != STOCK_SLOTS:
-            raise InvalidPosition(f"stocks[{p}] has {len(piles)} piles; a player has exactly 5")
-    in_use = [bool(table.center[i] or table.spit[i]) for i in range(2)]
-    if not any(in_use):
-        raise InvalidPosition(
-            "no spit pile in use (neither player has spit cards and both piles are empty)"
-        )
-    if all(in_use):
-        for i, pile in enumerate(table.center):
-            if not pile:
-                raise InvalidPosition(
-                    f"center[{i}] is empty in a two-pile round (player {i} has spit cards)"
-                )
 
 
 def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[SpitState, list[Event]]:
@@ -215,49 +119,6 @@ def step(state: SpitState, cmd: Command) -> tuple[SpitState, list[Event]]:
     Once the game is decided nothing happens. Time never goes backwards (EngineError).
     """
     return run_step(state, cmd, _Work)
-
-
-def can_play(state: SpitState, player: int, card: Card, pile: int) -> bool:
-    """Rule 1 without the lockout and phase: may stock top ``card`` go on ``pile``?"""
-    target = state.center[pile]
-    return (
-        card in state.players[player].tops
-        and bool(target)
-        and state.rules.adjacent(card.rank, target[0].rank)
-    )
-
-
-def legal_plays(state: SpitState, player: int) -> list[tuple[Card, int]]:
-    """Every (stock top, pile) the rules allow now, lockouts aside, in slot then pile order."""
-    if state.phase not in (Phase.PLAYING, Phase.STALLED):
-        return []
-    # can_play for every (top, pile), without looking each top up again.
-    adjacent = state.rules.adjacent
-    targets = [(i, pile[0].rank) for i, pile in enumerate(state.center) if pile]
-    return [
-        (stock[0], i)
-        for stock in state.players[player].stocks
-        if stock
-        for i, rank in targets
-        if adjacent(stock[0].rank, rank)
-    ]
-
-
-def legal_moves(state: SpitState, player: int) -> list[tuple[Card, int]]:
-    """Every (stock top, slot 1-5) move the rules allow now, lockouts aside (rule 1, SPT-5)."""
-    if state.phase not in (Phase.PLAYING, Phase.STALLED):
-        return []
-    stocks = state.players[player].stocks
-    out = []
-    for src, pile in enumerate(stocks):
-        if len(pile) < 2:
-            continue
-        for slot, target in enumerate(stocks):
-            if not target or (
-                state.rules.combine_same_rank and slot != src and target[0].rank == pile[0].rank
-            ):
-                out.append((pile[0], slot + 1))
-    return out
 
 
 class _Work(Work[SpitState]):
@@ -309,14 +170,13 @@ class _Work(Work[SpitState]):
 
     def any_legal(self) -> bool:
         """Rule 2: can any stock top go on a pile in use? (Moves are not considered.)"""
-        adjacent = self.rules.adjacent
-        tops = [pile[0].rank for pile in self.center if pile]
+        rules, center = self.rules, self.center
         return any(
-            adjacent(stock[0].rank, top)
+            fits(rules, stock[0], pile)
             for p in range(PLAYERS)
             for stock in self.stocks[p]
             if stock
-            for top in tops
+            for pile in center
         )
 
     def may_recycle(self, p: int) -> bool:
@@ -509,7 +369,7 @@ class _Work(Work[SpitState]):
         if not target:
             return self.reject(p, Reason.EMPTY_PILE, cmd)
         card = self.stocks[p][src][0]
-        if not self.rules.adjacent(card.rank, target[0].rank):
+        if not fits(self.rules, card, target):
             return self.reject(p, Reason.NOT_ADJACENT, cmd)
         # The card under it turns up by itself (SPT-4 AUTO_FLIP): it is the new top.
         del self.stocks[p][src][0]
@@ -541,65 +401,12 @@ class _Work(Work[SpitState]):
             dest = empty[0]
         else:
             dest = cmd.slot - 1
-            combine = (
-                self.rules.combine_same_rank
-                and dest != src
-                and bool(stocks[dest])
-                and stocks[dest][0].rank == stocks[src][0].rank
-            )
-            if stocks[dest] and not combine:
+            if stocks[dest] and (
+                dest == src or not lands(self.rules, stocks[src][0], stocks[dest])
+            ):
                 # E16: never a sixth pile.
                 return self.reject(p, Reason.SLOT_TAKEN if empty else Reason.NO_EMPTY_SLOT, cmd)
         card = stocks[src].pop(0)
         stocks[dest].insert(0, card)
         self.events.append(CardMoved(self.now, p, card, dest + 1, src + 1))
         return None
-
-
-def format_position(state: SpitState) -> str:
-    """``state`` on one line, for logs and invariant messages:
-    ``spit <stocks p0>/<stocks p1> <spit> <center> round t phase`` (piles ``.``-joined)."""
-
-    def pile(cards: Iterable[Card]) -> str:
-        return "".join(c.code for c in cards) or "-"
-
-    stocks = "/".join(".".join(pile(s) for s in p.stocks) for p in state.players)
-    spit = "/".join(pile(p.spit) for p in state.players)
-    center = "/".join(pile(c) for c in state.center)
-    return f"spit {stocks} {spit} {center} r{state.round} {state.now} {state.phase.value}"
-
-
-def parse_table(text: str, rules: Rules) -> SpitTable:
-    """The table of a line ``format_position`` wrote (the round, clock and phase are not
-    read): ``spit <stocks p0>/<stocks p1> <spit p0>/<spit p1> <pile 0>/<pile 1> ...``.
-    Raises InvalidPosition naming the fault."""
-    fields = text.split()
-    if fields and fields[0] == "spit":
-        fields = fields[1:]
-    if len(fields) < 3:
-        raise InvalidPosition(f"a spit position needs stocks, spit cards and piles: {text!r}")
-    read = _Codes(text)
-    stocks = tuple(
-        tuple(read.pile(s) for s in player.split(".")) for player in fields[0].split("/")
-    )
-    spit_cards = tuple(read.pile(s) for s in fields[1].split("/"))
-    center = tuple(read.pile(s) for s in fields[2].split("/"))
-    return SpitTable(stocks, spit_cards, center)
-
-
-class _Codes:
-    """Reads piles of two-character card codes (``-`` empty) from one deck, for a line."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.box = CardBox(1, False)
-
-    def pile(self, s: str) -> Pile:
-        if s == "-":
-            return ()
-        if len(s) % 2:
-            raise InvalidPosition(f"bad pile {s!r} in {self.text!r}")
-        try:
-            return tuple(self.box.take(normalize_code(s[i : i + 2])) for i in range(0, len(s), 2))
-        except InvalidCard as exc:
-            raise InvalidPosition(f"{exc} in {self.text!r}") from None

@@ -11,9 +11,9 @@ is an empty pile. Tests set positions up with it, logs and bug reports print it.
 from __future__ import annotations
 
 from engine.cards import Card, CardBox, InvalidCard, normalize_code
+from engine.errors import InvalidPosition
+from engine.games.speed.state import SpeedState, SpeedTable
 from engine.rules import Rules
-from engine.speed import SpeedTable
-from engine.state import SpeedState
 
 
 def _pile(cards: tuple[Card, ...]) -> str:
@@ -56,24 +56,24 @@ def parse_table(text: str, rules: Rules) -> SpeedTable:
     """Read a position's card fields (the clock and phase, if present, are ignored).
 
     Copies of duplicate codes (two decks) are numbered in reading order. Raises
-    ValueError naming the fault.
+    InvalidPosition (a ValueError) naming the fault.
     """
     fields = text.split()
     if fields and fields[0] == "speed":
         fields = fields[1:]
     if len(fields) < 5:
-        raise ValueError(f"a position needs hands, draw, center, side and burned: {text!r}")
+        raise InvalidPosition(f"a position needs hands, draw, center, side and burned: {text!r}")
     box = CardBox(rules.decks, rules.jokers)
 
     def pile(s: str) -> tuple[Card, ...]:
         if s == "-":
             return ()
         if len(s) % 2:
-            raise ValueError(f"bad pile {s!r} in {text!r}")
+            raise InvalidPosition(f"bad pile {s!r} in {text!r}")
         try:
             return tuple(box.take(normalize_code(s[i : i + 2])) for i in range(0, len(s), 2))
         except InvalidCard as exc:
-            raise ValueError(f"{exc} in {text!r}") from None
+            raise InvalidPosition(f"{exc} in {text!r}") from None
 
     def zone(s: str) -> tuple[tuple[Card, ...], ...]:
         return tuple(pile(p) for p in s.split("/"))

@@ -1,99 +1,30 @@
 """California Spit for 2 players: the deal, the table at t = 0, and ``step``.
 
 Every rule here is numbered as in the scenario contract's California section (rule 1-4);
-rules.md labels (CAL-*, E*) are given where they add a reason. The design follows
-``engine.speed``: a frozen state and a private mutable ``_Work`` copy per command (what every
-game shares is in ``engine.work``).
-
-Words: each player has a face-down *deck* and a *row* of ``row`` face-up piles in front of
-them. A *visible top* is the top card of any row pile. A rank is *live* from the moment two
-or more tops of that rank are visible at once until no top of that rank is visible (rule 1),
-so every card of a match gets covered, the last one too.
+rules.md labels (CAL-*, E*) are given where they add a reason. A frozen state and a
+private mutable ``_Work`` copy per command (what every game shares is in ``engine.work``).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass
 
-from engine.cards import Card, CardBox, InvalidCard, normalize_code, shuffled_deck
+from engine.cards import shuffled_deck
 from engine.commands import Command, Cover
-from engine.errors import EngineError, InvalidPosition
+from engine.errors import EngineError
 from engine.events import ActionRejected, Covered, Event, Reason, Redealt
+from engine.games.california.rules import check_table, may_cover
+from engine.games.california.state import (
+    DEAL_EACH,
+    PLAYERS,
+    CaliforniaPlayer,
+    CaliforniaState,
+    CaliforniaTable,
+)
 from engine.rules import Game, Rules
-from engine.state import GameTable, Phase, TimedState, Timer
+from engine.state import Phase, Timer
 from engine.work import Work, run_step
-
-PLAYERS = 2
-DEAL_EACH = 26
-
-Pile = tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CaliforniaTable(GameTable):
-    """A California layout as dealt or as written down (every pile top first)."""
-
-    rows: tuple[tuple[Pile, ...], ...]
-    """Per player, the row's piles (slot 1 first)."""
-    decks: tuple[Pile, ...]
-    """Per player, the face-down deck, top first."""
-
-
-@dataclass(frozen=True, slots=True)
-class CaliforniaPlayer:
-    row: tuple[Pile, ...]
-    """The row's piles, slot 1 first, each top first; never an empty pile."""
-    deck: Pile
-    """Face-down deck, top first."""
-    locked_until: int = 0
-    """Covers are refused while ``t < locked_until``."""
-
-    @property
-    def cards(self) -> int:
-        """Cards still to shed: the deck (the contract's ``cards``)."""
-        return len(self.deck)
-
-    @property
-    def row_cards(self) -> int:
-        return sum(map(len, self.row))
-
-
-@dataclass(frozen=True, slots=True)
-class CaliforniaState(TimedState[CaliforniaPlayer]):
-    live: frozenset[int] = frozenset()
-    """Ranks whose match is live (rule 1)."""
-    round: int = 1
-    """Rounds are counted from the table (round 1); each re-deal starts the next."""
-
-    def tops(self) -> list[Card]:
-        return [pile[0] for p in self.players for pile in p.row]
-
-    def cards_total(self) -> int:
-        return sum(len(p.deck) + p.row_cards for p in self.players)
-
-    def all_cards(self) -> list[Card]:
-        cards: list[Card] = []
-        for p in self.players:
-            for pile in p.row:
-                cards += pile
-            cards += p.deck
-        return cards
-
-
-def coverable(state: CaliforniaState, pile: Pile) -> bool:
-    """Rule 1: may the top of ``pile`` be covered (a live match, or a double)?"""
-    return pile[0].rank in state.live or (len(pile) > 1 and pile[1].rank == pile[0].rank)
-
-
-def legal_covers(state: CaliforniaState, player: int) -> list[Card]:
-    """Every visible top ``player`` may cover now, lockouts aside: own row first."""
-    if state.phase is not Phase.PLAYING or not state.players[player].deck:
-        return []
-    order = (player, 1 - player)
-    return [pile[0] for q in order for pile in state.players[q].row if coverable(state, pile)]
 
 
 def deal(rules: Rules, rng: random.Random) -> CaliforniaTable:
@@ -105,21 +36,6 @@ def deal(rules: Rules, rng: random.Random) -> CaliforniaTable:
         rows.append(tuple((card,) for card in mine[: rules.row]))
         decks.append(tuple(mine[rules.row :]))
     return CaliforniaTable(tuple(rows), tuple(decks))
-
-
-def check_table(table: CaliforniaTable, rules: Rules) -> None:
-    """The contract's California shapes; raises InvalidPosition naming the fault."""
-    if len(table.rows) != PLAYERS or len(table.decks) != PLAYERS:
-        raise InvalidPosition("a california table needs rows and decks for 2 players")
-    for p, row in enumerate(table.rows):
-        if len(row) > rules.row or (len(row) < rules.row and table.decks[p]):
-            raise InvalidPosition(
-                f"rows[{p}] has {len(row)} piles; a row has {rules.row} "
-                "(fewer only when its deck is empty)"
-            )
-        for k, pile in enumerate(row):
-            if not pile:
-                raise InvalidPosition(f"rows[{p}][{k}] is empty; no row pile is empty")
 
 
 def new_game(
@@ -200,11 +116,9 @@ class _Work(Work[CaliforniaState]):
         seen = Counter(pile[0].rank for row in self.rows for pile in row)
         self.live = {r for r in self.live if seen[r]} | {r for r, n in seen.items() if n > 1}
 
-    def coverable(self, pile: list[Card]) -> bool:
-        return pile[0].rank in self.live or (len(pile) > 1 and pile[1].rank == pile[0].rank)
-
     def any_legal(self) -> bool:
-        return any(self.coverable(pile) for row in self.rows for pile in row)
+        live = self.live
+        return any(may_cover(live, pile) for row in self.rows for pile in row)
 
     # Timers.
 
@@ -268,7 +182,7 @@ class _Work(Work[CaliforniaState]):
         if pile is None:
             # Also E21: the other player covered it first.
             return self.reject(p, Reason.NOT_VISIBLE, cmd)
-        if not self.coverable(pile):
+        if not may_cover(self.live, pile):
             return self.reject(p, Reason.NO_MATCH, cmd)
         on = pile[0]
         card = self.decks[p].pop(0)
@@ -280,44 +194,3 @@ class _Work(Work[CaliforniaState]):
             return self.win(p)
         self.settle()
         return None
-
-
-def format_position(state: CaliforniaState) -> str:
-    """``state`` on one line: ``california <rows> <decks> live round t phase``."""
-
-    def pile(cards: Iterable[Card]) -> str:
-        return "".join(c.code for c in cards) or "-"
-
-    rows = "/".join(".".join(pile(s) for s in p.row) for p in state.players)
-    decks = "/".join(pile(p.deck) for p in state.players)
-    live = "".join("A23456789TJQK"[r - 1] for r in sorted(state.live)) or "-"
-    return f"california {rows} {decks} {live} r{state.round} {state.now} {state.phase.value}"
-
-
-def parse_table(text: str, rules: Rules) -> CaliforniaTable:
-    """The table of a line ``format_position`` wrote (live ranks, round, clock and phase
-    are not read): ``california <row p0>/<row p1> <deck p0>/<deck p1> ...``. Raises
-    InvalidPosition naming the fault."""
-    fields = text.split()
-    if fields and fields[0] == "california":
-        fields = fields[1:]
-    if len(fields) < 2:
-        raise InvalidPosition(f"a california position needs rows and decks: {text!r}")
-    box = CardBox(1, False)
-
-    def pile(s: str) -> Pile:
-        if s == "-":
-            return ()
-        if len(s) % 2:
-            raise InvalidPosition(f"bad pile {s!r} in {text!r}")
-        try:
-            return tuple(box.take(normalize_code(s[i : i + 2])) for i in range(0, len(s), 2))
-        except InvalidCard as exc:
-            raise InvalidPosition(f"{exc} in {text!r}") from None
-
-    rows = tuple(
-        tuple(pile(s) for s in player.split(".")) if player else ()  # an empty row: ""
-        for player in fields[0].split("/")
-    )
-    decks = tuple(pile(s) for s in fields[1].split("/"))
-    return CaliforniaTable(rows, decks)
