@@ -64,15 +64,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.cards import Card
 from engine.commands import Command
 from engine.errors import EngineError
 from engine.rules import Game, Rules
-from engine.state import Phase
+from engine.state import GameState, Phase, Seat
 
 REFERENCE_ITEMS = 10
 """The scan a preset's median is given for: 5 cards x 2 piles."""
@@ -173,17 +174,39 @@ class Plan:
     wrong: bool = False
 
 
-class Strategy(Protocol):
-    """How a bot plays one game: what to do next, and whether a plan still fits."""
+S = TypeVar("S", bound=GameState)
+S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
 
-    def is_over(self, state: Any) -> bool:
+
+class Strategy(Protocol[S_contra]):
+    """How a bot plays one game (of states ``S_contra``): what to do next, and whether a
+    plan still fits."""
+
+    def is_over(self, state: S_contra) -> bool:
         """Is the game decided (the bot has nothing more to do)?"""
+        ...
 
-    def decide(self, bot: Bot, state: Any, now: int) -> Plan | None:
+    def decide(self, bot: Bot, state: S_contra, now: int) -> Plan | None:
         """A new plan from what ``state`` shows at ``now`` (timing from ``bot.timing``)."""
+        ...
 
-    def confirm(self, bot: Bot, state: Any, plan: Plan, now: int) -> Command | None:
+    def confirm(self, bot: Bot, state: S_contra, plan: Plan, now: int) -> Command | None:
         """The command for a due ``plan`` if it still fits ``state``, else None."""
+        ...
+
+
+class Centred(Protocol):
+    """A state with centre piles that plays go on (Speed's, Spit's): what ``play_plan``
+    reads."""
+
+    @property
+    def center(self) -> Sequence[Sequence[Card]]: ...
+
+    @property
+    def players(self) -> Sequence[Seat]: ...
+
+    @property
+    def phase(self) -> Phase: ...
 
 
 class Timing:
@@ -240,14 +263,14 @@ class Bot:
         self._plan: Plan | None = None
         self._seen: object = None
         self._paused_left: int | None = None
-        self._strategy: Strategy | None = None
+        self._strategy: Strategy[GameState] | None = None
 
     @property
     def plan(self) -> Plan | None:
         """The pending plan (read-only use: tests, displays, logs)."""
         return self._plan
 
-    def _strategy_for(self, state: Any) -> Strategy:
+    def _strategy_for(self, state: GameState) -> Strategy[GameState]:
         if self._strategy is None:
             # The registry imports every game's strategy, and those this module: asked
             # here, once per bot, not at import.
@@ -260,7 +283,7 @@ class Bot:
                 raise BotError(f"no bot plays {game} yet") from None
         return self._strategy
 
-    def observe(self, state: Any, now: int) -> int | None:
+    def observe(self, state: GameState, now: int) -> int | None:
         """Tell the bot the game state at time ``now`` (after every engine step that
         changed it). Returns the time (ms) at which it next wants to act, or None.
 
@@ -288,7 +311,7 @@ class Bot:
         plan = self._plan = strategy.decide(self, state, now)
         return None if plan is None else plan.due
 
-    def act(self, state: Any, now: int) -> Command | None:
+    def act(self, state: GameState, now: int) -> Command | None:
         """Called at or after the time it asked for. Returns a command to apply at ``now``
         or None (its plan no longer fits; it has started a new decision: ask ``observe``)."""
         plan = self._plan
@@ -369,7 +392,7 @@ def choose(
 
 def play_plan(
     bot: Bot,
-    state: Any,
+    state: Centred,
     start: int,
     legal: list[tuple[Card, int]],
     cards: tuple[Card, ...],
@@ -399,27 +422,26 @@ def play_plan(
     return plan
 
 
-class RoundStrategy:
+class RoundStrategy(Generic[S]):
     """Spit and California: nothing to decide or fire once the game is over or while it is
     paused; a decision starts now, or once the refractory gap after its own action is over.
     Each game decides (``_decide``) and re-checks a due plan (``_confirm``) its own way."""
 
-    def is_over(self, state: Any) -> bool:
-        phase: Phase = state.phase
-        return phase.is_over
+    def is_over(self, state: S) -> bool:
+        return state.phase.is_over
 
-    def decide(self, bot: Bot, state: Any, now: int) -> Plan | None:
+    def decide(self, bot: Bot, state: S, now: int) -> Plan | None:
         if state.phase.is_over or state.paused_at is not None:
             return None
         return self._decide(bot, state, now, now if bot.busy_until < now else bot.busy_until)
 
-    def confirm(self, bot: Bot, state: Any, plan: Plan, now: int) -> Command | None:
+    def confirm(self, bot: Bot, state: S, plan: Plan, now: int) -> Command | None:
         if state.phase.is_over or state.paused_at is not None:
             return None
         return self._confirm(bot, state, plan, now)
 
-    def _decide(self, bot: Bot, state: Any, now: int, start: int) -> Plan | None:
+    def _decide(self, bot: Bot, state: S, now: int, start: int) -> Plan | None:
         raise NotImplementedError
 
-    def _confirm(self, bot: Bot, state: Any, plan: Plan, now: int) -> Command | None:
+    def _confirm(self, bot: Bot, state: S, plan: Plan, now: int) -> Command | None:
         raise NotImplementedError

@@ -12,13 +12,15 @@ import random
 from dataclasses import dataclass, field
 from functools import cache
 
+from engine.errors import EngineError
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 JOKER = 0
 JOKER_CODE = "JK"
 
 
-class InvalidCard(ValueError):
+class InvalidCard(EngineError, ValueError):
     """A card code that is not exactly one of the contract's codes."""
 
 

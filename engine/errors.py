@@ -1,6 +1,7 @@
-"""The engine's own errors, in one module every game (and the shared step in ``engine.work``)
-can import without importing another game. ``engine.speed`` re-exports both, where callers
-have always found them."""
+"""The engine's own errors: every exception the engine raises derives from ``EngineError``
+(python-chess style: a bad value is also a ``ValueError``, a bad type a ``TypeError``), so
+a caller can catch the engine's faults in one clause. Each module defines the errors of its
+own concern on this root (``InvalidCard``, ``RulesError``, ``ScenarioError``, ...)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ class EngineError(Exception):
 
 class InvalidPosition(EngineError, ValueError):
     """A table that breaks the shapes of the game."""
+
+
+class EngineTypeError(EngineError, TypeError):
+    """A value of a type the engine cannot take there (a programming error)."""
 
 
 class TimeStandsStill(EngineError):

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.errors import EngineError
+
 
 class MatchFormat(StrEnum):
     SINGLE = "single"
@@ -27,7 +29,7 @@ class MatchFormat(StrEnum):
     POINTS = "points"
 
 
-class MatchError(ValueError):
+class MatchError(EngineError, ValueError):
     """A match format string or result the match cannot take."""
 
 

@@ -152,7 +152,7 @@ class GameRules(Protocol[S, T]):
     def table_type(self) -> type[T]: ...
 
     @property
-    def strategy(self) -> Strategy:
+    def strategy(self) -> Strategy[S]:
         """How a bot plays this game (``engine.bots``)."""
         ...
 

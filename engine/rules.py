@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from engine.cards import JOKER
+from engine.errors import EngineError
 
 
 class Game(StrEnum):
@@ -57,7 +58,7 @@ class Scoring(StrEnum):
     """Spit: rules.md SPS-1..3, the 100-point series; the lowest score wins."""
 
 
-class RulesError(ValueError):
+class RulesError(EngineError, ValueError):
     """An options mapping the engine cannot play; the message names the key and the fix."""
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from engine import game
 from engine.cards import InvalidCard, normalize_code
 from engine.commands import SLOTS, Command, Cover, Move, Pause, Play, Resume, Slam, Slap, Tick
-from engine.errors import InvalidPosition
+from engine.errors import EngineTypeError, InvalidPosition
 from engine.events import Event
 from engine.games import GAMES, rules_for
 from engine.rules import Game, Rules, RulesError
@@ -327,7 +327,7 @@ def command_to_input(cmd: Command) -> dict[str, Any]:
             return {"t": cmd.t, "player": cmd.player, "slap": cmd.pile}
         case Cover():
             return {"t": cmd.t, "player": cmd.player, "cover": cmd.card}
-    raise TypeError(f"{cmd!r} is not a scenario input")
+    raise EngineTypeError(f"{cmd!r} is not a scenario input")
 
 
 def table_to_json(table: game.Table, game_of: Game | None = None) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
+from engine.errors import EngineTypeError
 from engine.rules import Rules
 
 
@@ -147,7 +148,7 @@ def positional_new(cls: type[T]) -> Callable[..., T]:
     Generated like dataclasses' own ``__init__``.
     """
     if not hasattr(cls, "__slots__") or hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__} is not a slotted dataclass without __post_init__")
+        raise EngineTypeError(f"{cls.__name__} is not a slotted dataclass without __post_init__")
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = [f"def new({', '.join(names)}):", "    obj = _new(_cls)"]

@@ -18,7 +18,8 @@ What is counted:
 - **reaction times**: for every accepted play, the time from the moment that exact play
   (the physical card and the pile, or the covered top) became legal and stayed legal to
   the command's ``t``. Measured lazily (only when asked) from the steps kept, so the sim,
-  which does not ask, pays nothing for them. See ``reactions`` for the exact rule.
+  which does not ask (``GameStats(first, reactions=False)``), pays nothing for them. See
+  ``reaction_records`` for the exact rule.
 """
 
 from __future__ import annotations
@@ -138,18 +139,15 @@ class GameStats:
     time. ``first`` is the game as started (before any command)."""
 
     __slots__ = (
-        "_best",
         "_commands",
         "_first",
         "_game",
         "_moves",
-        "_plays",
+        "_players",
         "_reactions",
         "_rebuilds",
         "_recycles",
         "_rejected",
-        "_run",
-        "_run_seat",
         "_slaps",
         "_smaller",
         "_state",
@@ -158,16 +156,13 @@ class GameStats:
     )
 
     def __init__(self, first: GameState, *, reactions: bool = True) -> None:
-        """``reactions`` False keeps no steps: reaction times are then not measured."""
+        """``reactions`` False keeps no steps (the sim's case): reaction times are then
+        never measured and every tally leaves them out."""
         n = len(first.players)
         self._first = first
         self._state = first
         self._game = of(first)
-        self._commands = 0
-        self._plays = [0] * n
-        self._best = [0] * n
-        self._run_seat = -1
-        self._run = 0
+        self._players: list[int] = []
         self._rejected = [0] * n
         self._moves = [0] * n
         self._slaps = [0] * n
@@ -175,9 +170,11 @@ class GameStats:
         self._timeouts = 0
         self._rebuilds = 0
         self._recycles = 0
+        self._commands = 0
         self._steps: list[tuple[Command, GameState, Sequence[Event]]] | None = (
             [] if reactions else None
         )
+        """Every step fed: what reaction times are measured from, when asked."""
         self._reactions = _ReactionTracker(self._game, first) if reactions else None
 
     @classmethod
@@ -200,24 +197,17 @@ class GameStats:
 
     def add(self, cmd: Command, state: GameState, events: Sequence[Event]) -> None:
         """One step: ``cmd`` took the last state fed to ``state``, emitting ``events``."""
+        # The sim feeds every step: type identity (events are final classes), in order of
+        # frequency; an isinstance costs more, one of a union twice as much.
         before = self._state
         self._state = state
         self._commands += 1
         if self._steps is not None:
             self._steps.append((cmd, state, events))
-        slapped = False
         for ev in events:
-            # ``type(ev) is`` rather than isinstance: events are final classes, and the sim
-            # folds every step (an isinstance of a union costs twice as much).
             if type(ev) is CardPlayed or type(ev) is Covered:
-                p = ev.player
-                self._plays[p] += 1
-                if p == self._run_seat:
-                    self._run += 1
-                else:
-                    self._run_seat, self._run = p, 1
-                if self._run > self._best[p]:
-                    self._best[p] = self._run
+                # Seats in play order: plays and runs are counted from it when asked.
+                self._players.append(ev.player)
             elif type(ev) is PlayRejected or type(ev) is ActionRejected:
                 self._rejected[ev.player] += 1
             elif type(ev) is CardMoved:
@@ -227,16 +217,16 @@ class GameStats:
             elif type(ev) is SpitRecycled:
                 self._recycles += 1
             elif type(ev) is Slapped:
-                slapped = True
                 self._slaps[ev.player] += 1
                 sizes = [pile.depth for pile in self._game.table_cards(before).centre]
                 self._smaller += sizes[ev.to] <= sizes[1 - ev.to]
-        if before.phase is _SLAP and state.phase is not _SLAP and not slapped:
-            self._timeouts += 1
+        if before.phase is _SLAP and state.phase is not _SLAP:
+            # A slap phase given out with no slap: the slap timeout.
+            self._timeouts += not any(isinstance(ev, Slapped) for ev in events)
 
     def reactions(self) -> tuple[tuple[int, ...], ...]:
         """Per seat, the reaction time (ms) of each accepted play, in order (see
-        ``reaction_records``); empty when the fold keeps no steps."""
+        ``reaction_records``)."""
         out: list[list[int]] = [[] for _ in self._first.players]
         for r in self.reaction_records():
             out[r.seat].append(r.ms)
@@ -259,21 +249,31 @@ class GameStats:
         tracker.advance(self._steps)
         return tuple(tracker.found)
 
-    def tally(self) -> GameTally:
-        """The figures so far (reaction times measured when the fold keeps steps)."""
+    def tally(self, *, reactions: bool = True) -> GameTally:
+        """The figures so far; ``reactions`` False leaves the reaction times out (they are
+        measured when asked, by walking the steps fed since the last ask)."""
         state = self._state
-        reactions = self.reactions()
+        n = len(state.players)
+        times = self.reactions() if reactions else ((),) * n
+        plays, best = [0] * n, [0] * n
+        run_seat, run = -1, 0
+        for p in self._players:
+            plays[p] += 1
+            run = run + 1 if p == run_seat else 1
+            run_seat = p
+            if run > best[p]:
+                best[p] = run
         seats = tuple(
             SeatStats(
                 seat=p,
-                plays=self._plays[p],
-                longest_run=self._best[p],
+                plays=plays[p],
+                longest_run=best[p],
                 rejected=self._rejected[p],
                 moves=self._moves[p],
                 slaps=self._slaps[p],
                 cards_left=seat.cards,
                 stalls=state.stalls,
-                reactions_ms=reactions[p] if reactions else (),
+                reactions_ms=times[p],
             )
             for p, seat in enumerate(state.players)
         )
@@ -283,7 +283,7 @@ class GameStats:
             over=state.is_over,
             length_ms=state.now,
             commands=self._commands,
-            plays=sum(self._plays),
+            plays=len(self._players),
             stalls=state.stalls,
             deadlocks=state.deadlocks,
             rebuilds=self._rebuilds,

@@ -23,7 +23,8 @@ from engine.games import california, spit
 from engine.invariants import check_invariants
 from engine.state import Phase
 from tests.cabinet.rigs import FakeClock, cabinet_loop, run_until
-from tests.engine.test_bots_spit_california import _slap_phase, cal_position, spit_position
+from tests.engine.positions import cal_position, spit_position
+from tests.engine.positions import slap_phase as _slap_phase
 
 CODE = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
 

@@ -123,6 +123,7 @@ def test_reactions_are_reaction_times_and_cost_nothing_unasked(name: str) -> Non
     assert sum(map(len, stats.reactions())) == tally.plays
     bare = GameStats.replay(first, commands, reactions=False)
     assert bare.reactions() == ((),) * rules.players
+    assert bare.tally() == GameStats.replay(first, commands).tally(reactions=False)
     assert bare.tally() == replace(
         tally, seats=tuple(replace(s, reactions_ms=()) for s in tally.seats)
     )

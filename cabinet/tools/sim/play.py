@@ -148,4 +148,4 @@ def play_game(
         t = cmd.t
         for i in seats:
             wake[i] = observe[i](state, t)
-    return GameResult.of(seed, stats.tally(), commands, limit)
+    return GameResult.of(seed, stats.tally(reactions=False), commands, limit)

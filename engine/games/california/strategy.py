@@ -13,7 +13,7 @@ _PLAYING, _STALLED = Phase.PLAYING, Phase.STALLED
 _READY, _COVER = Intent.READY, Intent.COVER
 
 
-class CaliforniaStrategy(RoundStrategy):
+class CaliforniaStrategy(RoundStrategy[CaliforniaState]):
     """California: scan both rows for a top that may be covered (a live match or a
     double) and cover it; SLAM ready at a stall.
 

@@ -1,7 +1,8 @@
 """Speed's fast path: a play, or a ready slam at a stall, judged on the frozen state,
 building only what it changes (the sim's hot path). Whatever it cannot judge it hands back
 (None) to the general path, ``engine.games.speed.step._Work``; the differential test
-(tests/engine/test_speed_units.py) checks the two agree on every step of real games.
+(tests/engine/playout.py, run by tests/engine/test_properties.py) checks the two agree on
+every step of random playouts.
 """
 
 from __future__ import annotations
@@ -202,7 +203,7 @@ def ready_fast(state: SpeedState, cmd: Slam) -> tuple[SpeedState, list[Event]] |
     me = players[p]
     if not (me.hand or me.draw):
         return None  # an out player's slam: a claim, or nothing
-    if claims(state.rules.call, p, players):
+    if claims(state.rules.call, False, players):
         return None  # a claim for someone out
     ready = state.ready
     if p not in ready:

@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.games.speed.state import SpeedState
 from engine.rules import CallMode, Rules
 
-_CALL, _EITHER = CallMode.CALL, CallMode.EITHER
+_AUTO, _EITHER = CallMode.AUTO, CallMode.EITHER
 
 
 class Held(Protocol):
@@ -26,11 +26,13 @@ class Held(Protocol):
     def cards(self) -> int: ...
 
 
-def claims(call: CallMode, p: int, players: Sequence[Held]) -> bool:
-    """Rule 9: is a SLAM by ``p`` now a claim of the win? With ``call``, when ``p`` is out;
-    with ``either``, once any player is out (``auto`` wins at once: nothing to claim)."""
-    if call is _CALL:
-        return not players[p].cards
+def claims(call: CallMode, out: bool, players: Sequence[Held]) -> bool:
+    """Rule 9: is a SLAM now a claim of the win, by a player who is ``out`` (holds no cards)
+    or not? With ``call``, when they are out; with ``either``, once any player is out
+    (``auto`` wins at once: nothing to claim). ``out`` is given, not looked up: every caller
+    knows it already, and the bots ask on every decision."""
+    if out:
+        return call is not _AUTO
     return call is _EITHER and any(not q.cards for q in players)
 
 

@@ -288,7 +288,8 @@ class _Work(Work[SpeedState]):
         if self.paused_at is not None:
             return
         # Rule 9: a slam that is a claim wins, also during a stall.
-        if claims(self.rules.call, p, [Count(self.cards(q)) for q in range(self.n)]):
+        counts = [Count(self.cards(q)) for q in range(self.n)]
+        if claims(self.rules.call, not counts[p].cards, counts):
             return self.win(p)
         if self.phase.is_stall:
             # Rule 5: ready; the flip comes once every player holding cards is ready.

@@ -80,7 +80,7 @@ class SpeedStrategy:
         # end of a run it saw coming (no refractory gap, anticipation); anyone else's it
         # must notice first.
         call = memo.call
-        if claims(call, p, state.players):
+        if claims(call, out, state.players):
             if out:
                 due = now + timing.reaction(REFERENCE_ITEMS, prof.claim_factor * prof.chain_factor)
             else:
@@ -129,7 +129,8 @@ class SpeedStrategy:
         me = state.players[p]
         intent = plan.intent
         if intent is _CLAIM:
-            return Slam(now, p) if claims(state.rules.call, p, state.players) else None
+            out = not me.hand and not me.draw
+            return Slam(now, p) if claims(state.rules.call, out, state.players) else None
         if intent is _READY:
             if (
                 (phase is _STALLED or phase is _DEADLOCKED)

@@ -44,7 +44,7 @@ def _is_top(stocks: tuple[tuple[Card, ...], ...], card: Card) -> int:
     return -1
 
 
-class SpitStrategy(RoundStrategy):
+class SpitStrategy(RoundStrategy[SpitState]):
     """Spit: play a stock top onto a spit pile (the one leaving most follow-ups); else
     move a top with a card under it into an empty slot (revealing a card); SLAM (spit) at
     a stall; in the slap phase race for the smaller pile.

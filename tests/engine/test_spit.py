@@ -1,27 +1,19 @@
-"""Unit tests for Spit and California: what the scenario format cannot show directly."""
+"""Spit (engine/games/spit/): what the scenario format cannot show directly."""
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 
-import pytest
-
-from engine import game
 from engine.cards import make_deck
-from engine.commands import Cover, Play, Slap, Tick
-from engine.errors import EngineError
+from engine.commands import Play, Slap, Tick
 from engine.events import RoundScored
-from engine.games import california, spit
-from engine.invariants import InvariantBreach, check_invariants
+from engine.games import spit
+from engine.invariants import check_invariants
 from engine.rules import Rules
-from engine.scenario import record, run_text
 from engine.state import Phase, Timer, TimerKind
-from tests.engine.test_spit_california_properties import california_command, spit_command
 
 SPIT = Rules.from_options({"game": "spit"})
-CAL = Rules.from_options({"game": "california"})
 
 
 def test_layout_row_by_row() -> None:
@@ -49,16 +41,6 @@ def test_deal_is_26_each_with_10_spit_cards() -> None:
         assert len(p.spit) == 10
     assert [len(c) for c in state.center] == [1, 1]
     check_invariants(state)
-
-
-def test_california_deal_rows() -> None:
-    for size in (4, 5):
-        rules = Rules.from_options({"game": "california", "row": size})
-        state, _ = california.new_game(rules, random.Random(1), 1)
-        for p in state.players:
-            assert len(p.row) == size
-            assert len(p.deck) == 26 - size
-        check_invariants(state)
 
 
 def _slap_phase(ender: int | None, sizes: tuple[int, int]) -> spit.SpitState:
@@ -123,71 +105,6 @@ def test_points_series_ends_at_100_lowest_wins() -> None:
     assert after.phase is Phase.WON
     lowest = min(range(2), key=lambda p: scored.scores[p])
     assert after.winner == lowest
-
-
-def test_invariants_catch_a_lost_card() -> None:
-    state, _ = spit.new_game(SPIT, random.Random(2), 2)
-    p0 = state.players[0]
-    broken = replace(state, players=(replace(p0, spit=p0.spit[1:]), state.players[1]))
-    with pytest.raises(InvariantBreach, match="conserved"):
-        check_invariants(broken)
-    cal, _ = california.new_game(CAL, random.Random(2), 2)
-    broken_cal = replace(cal, live=frozenset(range(1, 14)))
-    with pytest.raises(InvariantBreach):
-        check_invariants(broken_cal)
-
-
-def test_game_dispatch_rejects_the_wrong_table() -> None:
-    state, _ = spit.new_game(SPIT, random.Random(1), 1)
-    with pytest.raises(EngineError):
-        game.start_table(CAL, spit.table_of(state), random.Random(1))
-
-
-def test_cover_of_the_same_card_twice_first_wins() -> None:
-    # E21 on a dealt game: the second cover of a top meets it hidden.
-    for seed in range(40):
-        state, _ = california.new_game(CAL, random.Random(seed), seed)
-        covers = california.legal_covers(state, 0)
-        if covers:
-            break
-    code = covers[0].code
-    state, events = california.step(state, Cover(10, 0, code))
-    assert events[0].type == "covered"
-    state, events = california.step(state, Cover(10, 1, code))
-    assert events[0].to_dict() == {
-        "t": 10,
-        "type": "rejected",
-        "player": 1,
-        "reason": "not_visible",
-        "card": code,
-    }
-
-
-@pytest.mark.parametrize("name", ["spit", "california"])
-def test_record_replays_a_random_game_exactly(name: str) -> None:
-    rules = Rules.from_options({"game": name, "round_limit": 2})
-    state, events = game.new_game(rules, random.Random(11), 11)
-    start = game.table_of(state)
-    rng = random.Random(5)
-    history, commands, all_events = [state], [], list(events)
-    t = 0
-    while not state.is_over and len(commands) < 600:
-        t += rng.choice((0, 30, 200, 700))
-        endgame = len(commands) > 300
-        if isinstance(state, spit.SpitState):
-            cmd = spit_command(state, history, rng, t, endgame)
-        else:
-            assert isinstance(state, california.CaliforniaState)
-            cmd = california_command(state, history, rng, t, endgame)
-        commands.append(cmd)
-        state, events = game.step(state, cmd)
-        history.append(state)
-        all_events += events
-    data = record(rules, start, 11, commands, until=t)
-    replay = run_text(json.dumps(data))
-    assert replay["events"] == [e.to_dict() for e in all_events]
-    assert replay["over"] == state.is_over
-    assert replay["winner"] == state.winner
 
 
 def test_slap_outside_the_slap_phase_is_ignored() -> None:
