@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TextIO
 
 from cabinet.tools.sim.summary import Summary
-from engine.rules import Game
 
 
 class Progress:
@@ -41,41 +40,43 @@ def format_summary(s: Summary) -> str:
     games = max(s.games, 1)
     wins = "   ".join(f"P{i + 1} {w} ({100 * w / games:.1f}%)" for i, w in enumerate(s.wins))
     draws = f"{s.draws}" + (f" ({s.limit_draws} by the time limit)" if s.limit_draws else "")
+    shown = s.figures
     rows = [
         ("games", f"{s.games}"),
         ("wins", wins),
         ("draws", draws),
         ("mean game", f"{s.mean_game_s:.1f} s simulated"),
-        ("plays", f"{s.plays} ({s.plays / games:.1f} per game)"),
+        (shown.plays, f"{s.plays} ({s.plays / games:.1f} per game)"),
         ("stalls", f"{s.stalls} ({s.stalls / games:.2f} per game)"),
-        ("rebuilds", f"{s.reshuffles} ({s.reshuffles / games:.2f} per game)"),
-        ("deadlocks", f"{s.deadlocks} ({s.deadlocks / games:.3f} per game)"),
-        ("rejected plays", f"{s.rejected} ({s.rejected / games:.2f} per game)"),
+    ]
+    if shown.rounds:
+        rows.append(("rounds", f"{s.rounds} ({s.rounds / games:.2f} per game)"))
+    if shown.rebuilds:
+        rows += [
+            ("rebuilds", f"{s.reshuffles} ({s.reshuffles / games:.2f} per game)"),
+            ("deadlocks", f"{s.deadlocks} ({s.deadlocks / games:.3f} per game)"),
+        ]
+    if shown.slaps:
+        phases = max(s.slaps + s.slap_timeouts, 1)
+        slap_wins = "  ".join(f"P{i + 1} {w}" for i, w in enumerate(s.slap_wins))
+        rows += [
+            ("moves", f"{s.moves} ({s.moves / games:.1f} per game)"),
+            ("recycles", f"{s.reshuffles}"),
+            (
+                "slaps",
+                f"{s.slaps} ({slap_wins}), {100 * s.slaps_smaller / max(s.slaps, 1):.0f}%"
+                f" took the smaller pile",
+            ),
+            (
+                "slap timeouts",
+                f"{s.slap_timeouts} ({100 * s.slap_timeouts / phases:.0f}% of slap phases)",
+            ),
+        ]
+    rows += [
+        (shown.rejected, f"{s.rejected} ({s.rejected / games:.2f} per game)"),
         ("invariant breaches", f"{s.invariant_breaches}"),
         ("speed", f"{s.games_per_s:,.0f} games/s ({s.wall_s:.2f} s wall, one core)"),
     ]
-    if s.game != Game.SPEED:
-        # Spit and California: rounds instead of rebuilds and deadlocks.
-        extra = [("rounds", f"{s.rounds} ({s.rounds / games:.2f} per game)")]
-        if s.game == Game.SPIT:
-            phases = max(s.slaps + s.slap_timeouts, 1)
-            slap_wins = "  ".join(f"P{i + 1} {w}" for i, w in enumerate(s.slap_wins))
-            extra += [
-                ("moves", f"{s.moves} ({s.moves / games:.1f} per game)"),
-                ("recycles", f"{s.reshuffles}"),
-                (
-                    "slaps",
-                    f"{s.slaps} ({slap_wins}), {100 * s.slaps_smaller / max(s.slaps, 1):.0f}%"
-                    f" took the smaller pile",
-                ),
-                (
-                    "slap timeouts",
-                    f"{s.slap_timeouts} ({100 * s.slap_timeouts / phases:.0f}% of slap phases)",
-                ),
-            ]
-        what = "plays" if s.game == Game.SPIT else "covers"
-        rows[4] = (what, f"{s.plays} ({s.plays / games:.1f} per game)")
-        rows[6:9] = [*extra, ("rejected", f"{s.rejected} ({s.rejected / games:.2f} per game)")]
     if s.match is not None:
         played = max(s.matches, 1)
         mwins = "   ".join(

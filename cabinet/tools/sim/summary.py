@@ -11,7 +11,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from cabinet.tools.sim.play import SimBreach, play_game
 from cabinet.tools.sim.result import GameResult
@@ -20,9 +19,34 @@ from engine.match import Match, MatchRules
 from engine.rules import Game, Rules
 
 
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """Which of the sim's figures a game's summary reports, and what it calls them."""
+
+    plays: str = "plays"
+    """The plays row's name ("covers" where a play covers a card)."""
+    rejected: str = "rejected"
+    """The rejections row's name."""
+    rounds: bool = False
+    """Rounds played (a game dealt again between rounds)."""
+    rebuilds: bool = False
+    """Rebuilds of the side piles, and deadlocks."""
+    slaps: bool = False
+    """Moves into empty slots, recycles and the slap outcomes."""
+
+
+FIGURES: dict[Game, Figures] = {
+    Game.SPEED: Figures(rejected="rejected plays", rebuilds=True),
+    Game.SPIT: Figures(rounds=True, slaps=True),
+    Game.CALIFORNIA: Figures(plays="covers", rounds=True),
+}
+"""One row per game: what its summary shows (a game not listed shows the plain figures)."""
+SLAP_KEYS = ("moves", "slaps", "slap_timeouts", "slaps_smaller", "slap_wins")
+
+
 @dataclass
 class Summary:
-    game: str
+    game: Game
     players: int
     bots: list[str]
     seed: int
@@ -91,15 +115,21 @@ class Summary:
     def games_per_s(self) -> float:
         return self.games / self.wall_s if self.wall_s > 0 else 0.0
 
-    def to_dict(self) -> dict[str, Any]:
-        """Issue 4's keys (and more); ``rounds`` for Spit and California; ``moves`` and the
+    @property
+    def figures(self) -> Figures:
+        """What this game's summary shows."""
+        return FIGURES.get(self.game, Figures())
+
+    def to_dict(self) -> dict[str, object]:
+        """Issue 4's keys (and more); ``rounds`` for games with rounds; ``moves`` and the
         slap outcomes (``slaps``, ``slap_timeouts``, ``slaps_smaller``, ``slap_wins``) for
-        Spit only."""
-        out = asdict(self)
-        if self.game == Game.SPEED:
+        a game with slaps (``FIGURES``)."""
+        out: dict[str, object] = asdict(self)
+        shown = self.figures
+        if not shown.rounds:
             out.pop("rounds")
-        if self.game != Game.SPIT:
-            for key in ("moves", "slaps", "slap_timeouts", "slaps_smaller", "slap_wins"):
+        if not shown.slaps:
+            for key in SLAP_KEYS:
                 out.pop(key)
         out["mean_game_s"] = round(self.mean_game_s, 3)
         out["games_per_s"] = round(self.games_per_s, 1)
@@ -126,7 +156,7 @@ def simulate(
     if len(profiles) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots")
     n = rules.players
-    summary = Summary(str(rules.game), n, [p.name for p in profiles], seed, wins=[0] * n)
+    summary = Summary(rules.game, n, [p.name for p in profiles], seed, wins=[0] * n)
     if match is not None:
         summary.match, summary.match_wins = str(match), [0] * n
     started = time.perf_counter()
