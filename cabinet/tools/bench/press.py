@@ -22,7 +22,7 @@ import gc
 import random
 import threading
 import time
-from typing import Any
+from collections.abc import Mapping
 
 from gpiozero import DigitalInputDevice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -38,7 +38,7 @@ from engine.games import rules_for
 PRESSES = 10_000
 WAIT_S = 2.0
 
-BENCH_CONFIG: dict[str, Any] = {
+BENCH_CONFIG: Mapping[str, object] = {
     "seed": 1,
     "cabinet": {"pin_factory": "mock"},
     "rules": {"lockout_ms": 0},

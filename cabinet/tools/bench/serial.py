@@ -28,7 +28,7 @@ import random
 import threading
 import time
 import tty
-from typing import Any
+from collections.abc import Mapping
 
 from cabinet.config import Control, parse_config
 from cabinet.inputs import ButtonEdge, Inbox
@@ -38,13 +38,13 @@ from cabinet.tools.bench.press import BENCH_TABLE
 from engine.commands import Command
 from engine.games import rules_for
 from firmware_bridge import protocol as P
-from firmware_bridge.link import PanelLink, SerialLights
+from firmware_bridge.link import PanelLink, PanelStatus, SerialLights
 from firmware_bridge.sim import PanelSim
 
 PRESSES = 2_000
 WAIT_S = 2.0
 
-SERIAL_BENCH_CONFIG: dict[str, Any] = {
+SERIAL_BENCH_CONFIG: Mapping[str, object] = {
     "seed": 1,
     "cabinet": {"pin_factory": "mock"},
     "rules": {"lockout_ms": 0},
@@ -108,7 +108,7 @@ def serial_figures(presses: int = PRESSES) -> Figures:
     config = parse_config(SERIAL_BENCH_CONFIG, source="<bench>")
     inbox = Inbox()
     sim = PanelSim("bench", debounce_us=0)
-    statuses: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
     link = PanelLink(sim.path, _Edges(inbox), seats={0: 0}, control=Control, on_status=statuses.put)
     floor = _PtyFloor()
     try:
