@@ -105,7 +105,8 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     if settled is not None:
         return settled
     cue = state.phase.is_stall and SPEED.seat_cards(state, p).ready_cue
-    slam = Led.BLINK if cue or claims(state.rules.call, p, state.players) else Led.OFF
+    out = not state.players[p].cards
+    slam = Led.BLINK if cue or claims(state.rules.call, out, state.players) else Led.OFF
     picked = ctrl.picked_slots(state)
     if not picked and assist is Assist.NONE:
         return lit([Led.OFF] * 5, False, False, slam)
