@@ -122,15 +122,15 @@ class Inbox:
         """Set by ``request_stop``: the loop returns on its next look."""
 
     def put(self, item: InboxItem) -> None:
+        # ``type() is`` rather than ``match``: this runs on every edge, on the edge's thread.
         source: Source
-        match item:
-            case ButtonEdge():
-                source, pressed = item.seat, item.pressed
-            case ServiceEdge():
-                source, pressed = item.source, item.pressed
-            case _:
-                self._queue.put(item)
-                return
+        if type(item) is ButtonEdge:
+            source, pressed = item.seat, item.pressed
+        elif type(item) is ServiceEdge:
+            source, pressed = item.source, item.pressed
+        else:
+            self._queue.put(item)
+            return
         with self._lock:
             waiting = self._waiting.get(source, 0)
             if pressed and waiting >= self.per_source:
@@ -151,19 +151,24 @@ class Inbox:
 
     def get(self, block: bool = True, timeout: float | None = None) -> InboxItem:
         item = self._queue.get(block, timeout)
-        match item:
-            case ButtonEdge():
-                source: Source = item.seat
-            case ServiceEdge():
-                source = item.source
-            case _:
-                return item
-        with self._lock:
-            self._waiting[source] -= 1
+        self._taken(item)
         return item
 
     def get_nowait(self) -> InboxItem:
-        return self.get(False)
+        item = self._queue.get_nowait()
+        self._taken(item)
+        return item
+
+    def _taken(self, item: InboxItem) -> None:
+        source: Source
+        if type(item) is ButtonEdge:
+            source = item.seat
+        elif type(item) is ServiceEdge:
+            source = item.source
+        else:
+            return
+        with self._lock:
+            self._waiting[source] -= 1
 
     def qsize(self) -> int:
         return self._queue.qsize()

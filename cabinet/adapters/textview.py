@@ -95,9 +95,9 @@ def california_text(state: california.CaliforniaState, seats: Sequence[SeatRunti
         extra = []
         if state.phase is Phase.STALLED and p not in state.ready:
             extra.append("SLAM for a new row")
-        armed = getattr(seat.controller, "armed", None)
-        if armed is not None:
-            extra.append(f"{armed.value.upper()}+slot: opposite row")
+        hint = seat.controller.hint()
+        if hint is not None:
+            extra.append(hint)
         who = seat.config.inputs.value
         lines.append(
             f"  P{p + 1} {who:<8} {row:<26} deck {len(me.deck):>2}{_seat_tail(seat, state, extra)}"

@@ -50,6 +50,10 @@ class Controller(Protocol):
         where they aim at no centre pile (California's LEFT / RIGHT pick a row)."""
         ...
 
+    def hint(self) -> str | None:
+        """What the seat's controls wait for, in words, if anything (the text view)."""
+        ...
+
 
 def settled_lights(state: GameState, player: int, now: int) -> PanelLights | None:
     """What every game shows first: game over, all off but the winner's SLAM; paused, all

@@ -75,6 +75,12 @@ class CaliforniaController:
     def piles(self, state: GameState) -> tuple[int | None, int | None]:
         return None, None  # LEFT and RIGHT choose the opposite row, not a centre pile
 
+    def hint(self) -> str | None:
+        """The armed modifier: the next slot press covers a pile of the opposite row."""
+        if self.armed is None:
+            return None
+        return f"{self.armed.value.upper()}+slot: opposite row"
+
     def picked_slots(self, state: GameState) -> list[int]:
         return []  # California has no picks
 

@@ -10,6 +10,7 @@ when out, a false call otherwise (the engine decides which).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from cabinet.config import Assist
@@ -17,10 +18,10 @@ from cabinet.controls.base import aims_left, settled_lights
 from cabinet.panel import Control, Led, PanelLights, lit
 from engine.cards import Card
 from engine.commands import Command, Play, Slam
-from engine.games.speed import SPEED, SpeedState, claims
+from engine.games.speed import SPEED, SpeedState, can_play, claims
 from engine.protocol import LegalPlay
 from engine.rules import Game
-from engine.state import GameState
+from engine.state import GameState, Phase
 
 
 def _speed(state: GameState) -> SpeedState:
@@ -50,6 +51,9 @@ class SpeedController:
 
     def piles(self, state: GameState) -> tuple[int | None, int | None]:
         return self.pile(state, Control.LEFT), self.pile(state, Control.RIGHT)
+
+    def hint(self) -> str | None:
+        return None  # a pick is shown on its slot
 
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         """A debounced press at engine time ``t``; the command to apply, if any."""
@@ -85,6 +89,17 @@ class SpeedController:
         return speed_lights(_speed(state), self, assist, now)
 
 
+def fits_for(state: SpeedState, player: int) -> Callable[[Card, int], bool]:
+    """The engine's answer to "may this held card go on that pile now" (lockouts aside):
+    rule 1's ``can_play``, or in a deadlock the plays the game allows (``SPEED.plays``:
+    rule 8's free play onto the seat's own pile included). ``can_play`` asks one card, the
+    plays every card: the LEDs ask a card or two after every press."""
+    if state.phase is Phase.DEADLOCKED:
+        plays = SPEED.plays(state, player)
+        return lambda card, pile: LegalPlay(card, pile) in plays
+    return lambda card, pile: can_play(state, player, card, pile)
+
+
 def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: int) -> PanelLights:
     """A Speed seat's LEDs at engine time ``now``.
 
@@ -96,9 +111,9 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
       ``targets`` or ``cards`` and nothing picked, when any held card can;
     * slot LEDs: the picked slot lit; with assist ``cards`` playable cards glow dimly.
 
-    The engine answers what may go where (``SPEED.plays``: a deadlock's free play
-    included), what a SLAM claims (``claims``) and whether a stall is cued (a hidden one is
-    not); each is asked only when the LEDs depend on it (this runs after every press).
+    The engine answers what may go where (``fits_for``), what a SLAM claims (``claims``)
+    and whether a stall is cued (a hidden one is not); each is asked only when the LEDs
+    depend on it (this runs after every press).
     """
     p = ctrl.player
     settled = settled_lights(state, p, now)
@@ -111,16 +126,16 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     if not picked and assist is Assist.NONE:
         return lit([Led.OFF] * 5, False, False, slam)
     hand = state.players[p].hand
-    plays = SPEED.plays(state, p)
+    fits = fits_for(state, p)
     left_pile = ctrl.pile(state, Control.LEFT)
     right_pile = ctrl.pile(state, Control.RIGHT)
     if picked:
         card = hand[picked[0]]
-        left = LegalPlay(card, left_pile) in plays
-        right = LegalPlay(card, right_pile) in plays
+        left = fits(card, left_pile)
+        right = fits(card, right_pile)
     else:
-        left = any(LegalPlay(c, left_pile) in plays for c in hand)
-        right = any(LegalPlay(c, right_pile) in plays for c in hand)
+        left = any(fits(c, left_pile) for c in hand)
+        right = any(fits(c, right_pile) for c in hand)
     slots = []
     for k in range(5):
         if k in picked:
@@ -128,7 +143,7 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
         elif (
             assist is Assist.CARDS
             and k < len(hand)
-            and (LegalPlay(hand[k], left_pile) in plays or LegalPlay(hand[k], right_pile) in plays)
+            and (fits(hand[k], left_pile) or fits(hand[k], right_pile))
         ):
             slots.append(Led.DIM)
         else:
@@ -136,4 +151,4 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     return lit(slots, left, right, slam)
 
 
-__all__ = ["SpeedController", "speed_lights"]
+__all__ = ["SpeedController", "fits_for", "speed_lights"]

@@ -54,6 +54,9 @@ class SpitController:
     def piles(self, state: GameState) -> tuple[int | None, int | None]:
         return self.pile(state, Control.LEFT), self.pile(state, Control.RIGHT)
 
+    def hint(self) -> str | None:
+        return None  # a pick is shown on its slot
+
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         spit = _spit(state)
         p = self.player

@@ -7,7 +7,7 @@ bot whose time has come act on the state as it is by then.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Protocol
 
@@ -61,12 +61,6 @@ class BotDriver:
         for seat in self.seats:
             seat.bot = bots.get(seat.config.index)
             seat.wake = None
-
-    def wakes(self) -> Iterator[int]:
-        """The engine times bots want to act at."""
-        for seat in self.seats:
-            if seat.wake is not None:
-                yield seat.wake
 
 
 __all__ = ["Applies", "BotDriver"]

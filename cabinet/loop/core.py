@@ -10,7 +10,7 @@ the flow's next step): no busy polling. Each wake it
    ``failsafe``), the edges to the router (``router``), which orders them by edge time,
    debounces them and turns presses into commands on the table (``table``);
 2. fires due engine timers and lets bots act (``table.catch_up``), and services the
-   player's flow (``director``);
+   player's flow (``director.after_batch``);
 3. updates every panel's LEDs at once (``lamps``), then publishes state, events and
    cabinet notes to the observers (``publisher``).
 
@@ -100,7 +100,7 @@ class CabinetLoop:
 
     def next_deadline(self) -> float | None:
         """The next clock time the loop must wake without input, or None."""
-        times = list(self.table.deadlines())
+        times = self.table.deadlines()
         for seat in self.table.seats:
             d = seat.debouncer.next_deadline()
             if d is not None:
@@ -160,7 +160,7 @@ class CabinetLoop:
         notifier = self.notifier
         if notifier is not None and notifier.watchdog_due(time.monotonic()):
             notifier.ping(time.monotonic())
-        self.service(self.clock())
+        self.catch_up(self.clock())
         if self._return_when_over and self.table.state.is_over:
             return  # the game ended in this pass (a bot's last card): ``run`` is done
         deadline = self.next_deadline()
@@ -190,27 +190,26 @@ class CabinetLoop:
         """Handle one drained batch: edges in edge-time order, then LEDs and publish."""
         now = self.clock()
         edges: list[Edge] = []
-        for item in batch:
-            match item:
-                case ButtonEdge() | ServiceEdge():
-                    edges.append(item)
-                case LinkChanged():
-                    self.links.changed(item)
-                case FaultReported():
-                    self.failsafe.reported(item)
+        for item in batch:  # ``type() is``, not ``match``: a press's own path
+            if type(item) is ButtonEdge or type(item) is ServiceEdge:
+                edges.append(item)
+            elif type(item) is LinkChanged:
+                self.links.changed(item)
+            elif type(item) is FaultReported:
+                self.failsafe.reported(item)
         self.router.route(edges, now)
         if self.table.outbox.lights_dirty:
             self.lamps.refresh(now)  # LEDs first: they answer a press before anything else
-        self.service(now)
+        self.catch_up(now)
 
-    def service(self, now: float) -> None:
+    def catch_up(self, now: float) -> None:
         """Link changes, debounce catch-ups, due timers and bot moves up to ``now``, the
         flow; then LEDs and publish."""
         table = self.table
         self.links.settle(now)
         self.router.catch_up(now)
         table.catch_up(now)
-        if self.director is not None and self.director.service(now):
+        if self.director is not None and self.director.after_batch(now):
             table.outbox.changed = True
         self.lamps.refresh(now)
         self.publisher.publish(table.state)

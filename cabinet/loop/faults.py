@@ -56,28 +56,22 @@ class Failsafe:
         self.reset = reset
         self.outbox = outbox
         self.clock = clock
-        self._reported: list[FaultReported] = []
-
-    @property
-    def armed(self) -> bool:
+        self.armed = reset is not None
         """Is there a reset (else a failure propagates)?"""
-        return self.reset is not None
-
-    @property
-    def pending(self) -> bool:
-        return bool(self._reported)
+        self.pending: list[FaultReported] = []
+        """Faults other threads reported (from the inbox), for ``take_reported``."""
 
     def reported(self, fault: FaultReported) -> None:
         """A fault another thread reported, from the inbox: handled by ``take_reported``."""
-        self._reported.append(fault)
+        self.pending.append(fault)
 
     def take_reported(self) -> None:
         """The reported faults, on the loop's thread: each handled as the loop's own; with
         no reset, the first is raised (as an unhandled exception in the loop)."""
-        while self._reported:
-            fault = self._reported.pop(0)
+        while self.pending:
+            fault = self.pending.pop(0)
             if self.reset is None:
-                self._reported.clear()
+                self.pending.clear()
                 raise fault.error
             self.fail(fault.error, logged=fault.logged)
 

@@ -34,6 +34,8 @@ class PanelLinks:
 
     def settle(self, now: float) -> None:
         """Note each change; pause while some panel is offline, resume once none is."""
+        if not (self._pending or self.offline or self._paused):
+            return  # every panel up (or none serial): the common case, on every pass
         table = self.table
         if self._pending:
             pending, self._pending = self._pending, []

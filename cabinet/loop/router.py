@@ -39,7 +39,7 @@ class Director(Protocol):
         """A debounced press; True if it took it (the engine must not see it)."""
         ...
 
-    def service(self, now: float) -> bool:
+    def after_batch(self, now: float) -> bool:
         """After each batch: due timers and the like; True if what it shows changed."""
         ...
 

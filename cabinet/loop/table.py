@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from cabinet.controls.registry import controller_for
@@ -71,25 +71,27 @@ class Table:
         """The clock time to wake at for engine time ``ms``."""
         return self.t0 + ms / 1000 + SLACK_S
 
-    def deadlines(self) -> Iterator[float]:
+    def deadlines(self) -> list[float]:
         """The clock times the game needs the loop awake at: its next timer, each bot's
         wake, each panel's lockout end (its LEDs stop blinking)."""
         state = self.state
+        times: list[float] = []
         if state.is_over:
-            return
+            return times
         if state.timers and not state.paused:
-            yield self.at(min(tm.due for tm in state.timers))
-        for wake in self.bots.wakes():
-            yield self.at(wake)
+            times.append(self.at(min(tm.due for tm in state.timers)))
         now_ms = -1
         for seat in self.seats:
+            if seat.wake is not None:
+                times.append(self.at(seat.wake))
             if seat.panel is not None:
                 locked = state.players[seat.config.index].locked_until
                 if locked > state.now:
                     if now_ms < 0:
                         now_ms = self.ms(self.clock())
                     if locked > now_ms:
-                        yield self.at(locked)
+                        times.append(self.at(locked))
+        return times
 
     # Play.
 

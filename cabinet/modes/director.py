@@ -5,8 +5,9 @@ into games dealt into the loop.
 (in attract, join, countdown and between games a press goes to the flow, not the engine;
 in play a joined seat's press goes to the engine), lets it look after every batch (a game
 just decided, a countdown second, an idle timeout) and wakes for its next deadline. A
-game starts by ``CabinetLoop.swap_game``: the new state and each seat's bot (or player).
-It also tells the screen what to draw over the table (``flow_view``) and the live match.
+game starts by ``Table.swap_game`` (cabinet/loop/table.py): the new state and each seat's
+bot (or player). It also tells the screen what to draw over the table (``flow_view``)
+and the live match.
 
 Around the games (issue 9) it also
 
@@ -251,7 +252,7 @@ class FlowDirector:
         playing = before.phase is fl.Phase.PLAYING and self.flow.phase is fl.Phase.PLAYING
         return not (playing and seat in self.flow.joined and seat not in self.flow.taken)
 
-    def service(self, now: float) -> bool:
+    def after_batch(self, now: float) -> bool:
         """After each batch: a decided game, due flow timers. True if the flow moved."""
         self.flush()
         before = self.flow

@@ -119,11 +119,11 @@ class ServiceDirector:
             return True
         return bool(self.inner.press(seat, control, t))
 
-    def service(self, now: float) -> bool:
+    def after_batch(self, now: float) -> bool:
         before = self.svc
         moved = False
         if not self.svc.open:
-            moved = bool(self.inner.service(now))
+            moved = bool(self.inner.after_batch(now))
         held = frozenset(
             s.config.index for s in self.loop.seats if s.debouncer.is_down(Control.SLAM)
         )

@@ -46,7 +46,7 @@ class SingleGame:
     def press(self, seat: int, control: Control, t: float) -> bool:
         return False
 
-    def service(self, now: float) -> bool:
+    def after_batch(self, now: float) -> bool:
         return False
 
     def deadline(self) -> float | None:

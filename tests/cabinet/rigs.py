@@ -1,7 +1,8 @@
-"""Driving a real CabinetLoop on a fake clock: the clock, a configuration with the flow, the
-table on its first deal, the loop around it (with the flow or the service menu as its
-director), and a seat's presses and waits (for tests/cabinet/test_session.py,
-test_service_session.py, test_kiosk_wiring.py and the tests built on them)."""
+"""A panel's LEDs as one line of text (``lights``, for the controls' tests), and driving a
+real CabinetLoop on a fake clock: the clock, a configuration with the flow, the table on its
+first deal, the loop around it (with the flow or the service menu as its director), and a
+seat's presses and waits (for tests/cabinet/test_session.py, test_service_session.py,
+test_kiosk_wiring.py and the tests built on them)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,29 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from cabinet.config import CabinetConfig, Control, FlowConfig, laptop_config
+from cabinet.config import Assist, CabinetConfig, Control, FlowConfig, laptop_config
+from cabinet.controls.base import Controller
 from cabinet.inputs import ButtonEdge, Inbox
 from cabinet.loop import CabinetLoop, Observer, Table, seat_runtime
 from cabinet.modes.director import FlowDirector
 from cabinet.modes.service_director import ServiceDirector
+from cabinet.panel import Led
 from engine.game import new_game
 from engine.match import MatchRules
+from engine.state import GameState
+
+CODE = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
+
+
+def lights(
+    state: GameState, ctrl: Controller, assist: Assist = Assist.NONE, now: int | None = None
+) -> str:
+    """A panel's LEDs as text: slots, then LEFT RIGHT SLAM (``. off  o dim  O on  * blink``)."""
+    panel = ctrl.lights(state, assist, state.now if now is None else now)
+    return (
+        "".join(CODE[x] for x in panel.slots)
+        + f" {CODE[panel.left]}{CODE[panel.right]}{CODE[panel.slam]}"
+    )
 
 
 class FakeClock:
@@ -102,7 +119,7 @@ def press(loop: CabinetLoop, clock: FakeClock, seat: int, control: Control) -> N
     clock.t += 0.05
     loop.process([ButtonEdge(clock.t, seat, control, False)])
     clock.t += 0.05
-    loop.service(clock.t)
+    loop.catch_up(clock.t)
 
 
 def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
@@ -113,9 +130,9 @@ def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
         if d is None or d > end:
             break
         clock.t = max(clock.t, d)
-        loop.service(clock.t)
+        loop.catch_up(clock.t)
     clock.t = end
-    loop.service(clock.t)
+    loop.catch_up(clock.t)
 
 
 def run_until(
@@ -129,4 +146,4 @@ def run_until(
         d = loop.next_deadline()
         assert d is not None
         clock.t = max(clock.t, d)
-        loop.service(clock.t)
+        loop.catch_up(clock.t)

@@ -8,7 +8,7 @@ import pytest
 
 from cabinet.adapters.debounce import InputEvent, InputKind, PanelDebouncer
 from cabinet.config import Control
-from cabinet.inputs import ButtonEdge
+from cabinet.inputs import ButtonEdge, InboxItem
 
 MS = 0.001
 
@@ -233,7 +233,9 @@ def _drive(pin: Any, inbox: Any, train: list[tuple[float, bool]]) -> list[Edge]:
         time.sleep(0.06)
         items: list[Edge] = []
         while not inbox.empty():
-            items.append(inbox.get())
+            item = inbox.get()
+            assert isinstance(item, ButtonEdge)
+            items.append(item)
         late = max(abs((e.t - base) - dt) for e, (dt, _) in zip(items, train, strict=True))
         if late < 50e-6:
             return items
@@ -255,7 +257,7 @@ def test_smallest_allowed_debounce_gives_one_press_per_chattering_press(
     from cabinet.config import RANGES
 
     low = RANGES["cabinet.debounce_ms"].low
-    inbox: queue.SimpleQueue[Edge] = queue.SimpleQueue()  # only this pin's edges
+    inbox: queue.SimpleQueue[InboxItem] = queue.SimpleQueue()  # only this pin's edges
     device = EdgeInput(
         16, put=inbox.put, seat=0, control=Control.SLAM, pull_up=True, pin_factory=mock_factory
     )

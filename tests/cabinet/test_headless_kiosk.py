@@ -113,10 +113,12 @@ def test_screen_lines_say_the_flow_and_the_menu_in_one_line() -> None:
 def test_restart_from_the_service_menu_just_exits_for_systemd(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    import subprocess
+
     from cabinet.kiosk import power as power_module
 
     calls: list[Any] = []
-    monkeypatch.setattr(power_module.subprocess, "run", lambda *a, **k: calls.append(a))
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: calls.append(a))
     out = io.StringIO()
     power_module.power("restart", laptop=False, out=out)
     assert calls == []  # no systemctl: Restart=always brings the cabinet back

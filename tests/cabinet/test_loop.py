@@ -297,7 +297,7 @@ def test_stall_flips_on_timer_without_input(rig_factory: Any) -> None:
     assert rig.factory.pin(24).state == 1.0
     assert rig.factory.pin(18).state == 1.0
     clock.t += 0.26
-    rig.loop.service(clock.t)
+    rig.loop.catch_up(clock.t)
     assert rig.factory.pin(24).state == 0.0
     assert rig.factory.pin(18).state == 0.0
     clock.t = deadline
@@ -333,13 +333,13 @@ def test_rejected_play_blinks_panel_until_lockout_ends(rig_factory: Any) -> None
     assert [e.type for e in pub.events] == ["rejected"]
     assert all(rig.factory.pin(p).state == 1.0 for p in SEAT0_LEDS.values())
     clock.t = t + 0.3  # blink phase off
-    rig.loop.service(clock.t)
+    rig.loop.catch_up(clock.t)
     assert all(rig.factory.pin(p).state == 0.0 for p in SEAT0_LEDS.values())
     deadline = rig.loop.next_deadline()
     assert deadline is not None
     assert deadline <= t + 0.401 + 0.001
     clock.t = t + 0.402
-    rig.loop.service(clock.t)
+    rig.loop.catch_up(clock.t)
     assert rig.led("left") == 0.0
     assert rig.led("slam") == 0.0
     assert rig.loop.next_deadline() is None  # nothing left to wake for
@@ -417,7 +417,8 @@ class ScriptedBot:
     """A test double for engine.bots.Bot's driver API: one SLAM at a fixed time."""
 
     def __init__(self, player: int, at: int) -> None:
-        self.player, self.at, self.calls = player, at, []
+        self.player, self.at = player, at
+        self.calls: list[tuple[str, int]] = []
 
     def observe(self, state: SpeedState, now_ms: int) -> int | None:
         self.calls.append(("observe", now_ms))

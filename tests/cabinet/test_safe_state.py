@@ -61,6 +61,11 @@ def test_the_subcommand_is_registered(
     args = build_parser().parse_args(["leds-off"])
     assert args.config == safe_state.DEFAULT_CONFIG
     ran: list[str] = []
-    monkeypatch.setattr(safe_state, "run_leds_off", lambda path: ran.append(path) or 0)
+
+    def run_leds_off(path: str) -> int:
+        ran.append(path)
+        return 0
+
+    monkeypatch.setattr(safe_state, "run_leds_off", run_leds_off)
     assert args.func(args) == 0
     assert ran == [safe_state.DEFAULT_CONFIG]

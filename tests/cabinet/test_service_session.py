@@ -80,7 +80,7 @@ def pin(loop: CabinetLoop, clock: FakeClock) -> None:
     clock.t += 0.1
     loop.process([ServiceEdge(clock.t, ServiceSource.PIN, False)])
     clock.t += 0.05
-    loop.service(clock.t)
+    loop.catch_up(clock.t)
 
 
 def goto(loop: CabinetLoop, clock: FakeClock, director: ServiceDirector, page: Page) -> None:

@@ -91,7 +91,7 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     won, _ = step(won, Slam(20, 0))
     assert won.is_over
     loop.table.swap_game(won, {0: None, 1: None})
-    loop.service(clock.t)
+    loop.catch_up(clock.t)
     assert director.flow.phase is Phase.RESULT
     fv, mv = director.flow_view()
     assert fv.screen == "result"

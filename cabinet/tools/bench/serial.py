@@ -7,7 +7,7 @@ the panel timestamp to host time and puts the edge on the inbox; the cabinet loo
 wakes, debounces, turns the press into a command and the engine applies it.
 
 * ``serial_to_engine_us``: from the moment the panel side starts writing the frame into
-  the pty to the engine having applied the command (``CabinetLoop.on_applied``);
+  the pty to the engine having applied the command (``Table.on_applied``);
 * ``serial_floor_us``: in the same run, the same frame written into another pty and read
   by a thread blocked on its other side: what the pty costs by itself.
 

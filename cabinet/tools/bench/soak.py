@@ -149,7 +149,7 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
             was_playing = playing
             due = loop.next_deadline()
             clock.t = max(clock.t + 0.001, due if due is not None else clock.t + 0.1)
-            loop.service(clock.t)
+            loop.catch_up(clock.t)
         director.close()
         finished = records.bookkeeping().finished
     gc.collect()

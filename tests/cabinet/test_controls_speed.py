@@ -1,4 +1,5 @@
-"""Speed controls and panel LEDs: pure, on positions written in one line."""
+"""Speed's panel controls and LEDs (cabinet/controls/speed.py): pure, on positions written in
+one line."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from typing import Any
 
 from cabinet.config import Assist, Control
 from cabinet.controls.speed import SpeedController
-from cabinet.panel import ALL_BLINK, ALL_OFF, Led
+from cabinet.panel import ALL_BLINK, ALL_OFF
 from engine.commands import Pause, Play, Slam
 from engine.events import Event
 from engine.games.speed import SpeedState, start, step
 from engine.games.speed.notation import parse_table
 from engine.rules import Rules
+from tests.cabinet.rigs import lights
 
 RULES = Rules.from_options({"players": 2, "lockout_ms": 400, "call": "call"})
 
@@ -96,17 +98,6 @@ def test_slam_is_a_slam() -> None:
 
 
 # LEDs.
-
-
-def lights(
-    state: SpeedState, ctrl: SpeedController, assist: Assist = Assist.NONE, now: int | None = None
-) -> str:
-    panel = ctrl.lights(state, assist, state.now if now is None else now)
-    code = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
-    return (
-        "".join(code[x] for x in panel.slots)
-        + f" {code[panel.left]}{code[panel.right]}{code[panel.slam]}"
-    )
 
 
 def pick_and_play(
