@@ -70,6 +70,15 @@ def test_bench_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:
         json.loads(out)
 
 
+def test_the_cli_hands_bench_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str | None, bool]] = []
+    monkeypatch.setattr(bench, "bench", lambda only, as_json: seen.append((only, as_json)) or 0)
+    for argv in (["bench"], ["bench", "--only", "press", "--json"]):
+        args = build_parser().parse_args(argv)
+        assert args.func(args) == 0
+    assert seen == [(None, False), ("press", True)]
+
+
 def test_bench_unknown_group_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_bench(["--only", "nope"], capsys)
     assert code == 2

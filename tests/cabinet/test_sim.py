@@ -47,13 +47,16 @@ def run_sim(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
     return code, out, err
 
 
-def test_cli_registers_sim_and_bench() -> None:
-    from cabinet.cli import build_parser
-    from cabinet.tools import bench
-
-    parser = build_parser()
-    assert parser.parse_args(["sim", "--games", "3"]).func is sim.main
-    assert parser.parse_args(["bench", "--only", "sim"]).func is bench.main
+def test_the_cli_hands_sim_its_arguments_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[sim.SimArgs] = []
+    monkeypatch.setattr(sim, "sim", lambda args: seen.append(args) or 0)
+    args = build_parser().parse_args(
+        ["sim", "--games", "3", "--game", "spit", "--json", "--match", "single", "--seed", "9"]
+    )
+    assert args.func(args) == 0
+    assert seen == [
+        sim.SimArgs(game="spit", games=3, seed=9, match="single", as_json=True, breach_dir=".")
+    ]
 
 
 def test_sim_json_has_the_contract_keys(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,7 +17,6 @@ group, and imported only when it runs (``press`` needs gpiozero, ``frame`` pygam
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable
@@ -111,8 +110,3 @@ def bench(only: str | None = None, as_json: bool = False) -> int:
     else:
         print(format_figures(figures))
     return 0
-
-
-def main(args: argparse.Namespace) -> int:
-    """The command line's handler (``cabinet/cli.py`` registers the arguments)."""
-    return bench(args.only, args.json)

@@ -14,20 +14,21 @@ scenario`` replays, and the command exits 1.
 - ``command``: the command's arguments (``SimArgs``) checked and run (``sim``).
 """
 
-from cabinet.tools.sim.command import SimArgs, main, sim
+from cabinet.tools.sim.command import BadArguments, SimArgs, check, sim
 from cabinet.tools.sim.play import SimBreach, play_game
 from cabinet.tools.sim.report import Progress, format_summary
 from cabinet.tools.sim.result import GameResult
 from cabinet.tools.sim.summary import Summary, simulate
 
 __all__ = [
+    "BadArguments",
     "GameResult",
     "Progress",
     "SimArgs",
     "SimBreach",
     "Summary",
+    "check",
     "format_summary",
-    "main",
     "play_game",
     "sim",
     "simulate",

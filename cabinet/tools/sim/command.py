@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from dataclasses import dataclass
@@ -144,20 +143,3 @@ def sim(args: SimArgs) -> int:
             )
         return 1
     return 0
-
-
-def main(args: argparse.Namespace) -> int:
-    """The command line's handler (``cabinet/cli.py`` registers the arguments)."""
-    return sim(
-        SimArgs(
-            game=args.game,
-            players=args.players,
-            games=args.games,
-            seed=args.seed,
-            bots=args.bots,
-            rules=args.rules,
-            match=args.match,
-            as_json=args.json,
-            breach_dir=args.breach_dir,
-        )
-    )
