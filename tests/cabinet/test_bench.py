@@ -119,14 +119,3 @@ def test_soak_is_only_run_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ran == ["sim"]
     bench.run("soak")
     assert ran == ["sim", "soak"]
-
-
-def test_soak_reports_memory_after_games() -> None:
-    from cabinet.tools.bench.soak import rss_mb, soak_figures
-
-    figures = soak_figures(games=3, warm=1)
-    assert figures["soak_games"] == 3
-    assert figures["soak_frames"] > 0
-    assert 10 < figures["rss_mb"] < 2000
-    assert isinstance(figures["rss_growth_mb"], float)
-    assert rss_mb() > 0

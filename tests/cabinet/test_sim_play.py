@@ -1,4 +1,6 @@
-"""speed-cabinet sim: the summary, its JSON, the invariant net, replays and limits."""
+"""cabinet/tools/sim/play.py: one simulated game of any game: seeds, replays through a
+scenario file, the figures of engine.stats' fold, every option played to an end, and the
+invariant net with its breach file."""
 
 from __future__ import annotations
 
@@ -11,111 +13,18 @@ from typing import Any
 
 import pytest
 
-from cabinet.cli import build_parser
 from cabinet.tools import sim
-from cabinet.tools.sim import play as sim_play
 from engine import game
 from engine.bots import BotProfile, find_profile
 from engine.commands import Command, Play
 from engine.events import Event
-from engine.games import rules_for, speed
+from engine.games import california, rules_for, speed, spit
 from engine.games.speed import SpeedState
 from engine.invariants import InvariantBreach, check_invariants
 from engine.rules import Game, Rules, find_rules
 from engine.scenario import Scenario, parse, play, record, run_text
 from engine.stats import GameStats
-
-JSON_KEYS = {
-    "games",
-    "wins",
-    "draws",
-    "plays",
-    "stalls",
-    "reshuffles",
-    "deadlocks",
-    "mean_game_s",
-    "games_per_s",
-    "invariant_breaches",
-}
-
-
-def run_sim(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """``speed-cabinet sim ARGV`` through the real command line, in this process."""
-    args = build_parser().parse_args(["sim", *argv])
-    code = int(args.func(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_the_cli_hands_sim_its_arguments_typed(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[sim.SimArgs] = []
-    monkeypatch.setattr(sim, "sim", lambda args: seen.append(args) or 0)
-    args = build_parser().parse_args(
-        ["sim", "--games", "3", "--game", "spit", "--json", "--match", "single", "--seed", "9"]
-    )
-    assert args.func(args) == 0
-    assert seen == [
-        sim.SimArgs(game="spit", games=3, seed=9, match="single", as_json=True, breach_dir=".")
-    ]
-
-
-def test_sim_json_has_the_contract_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_sim(
-        ["--games", "20", "--seed", "1", "--bots", "hard,hard", "--json"], capsys
-    )
-    assert code == 0
-    data = json.loads(out)
-    assert set(data) >= JSON_KEYS
-    assert data["games"] == 20
-    assert len(data["wins"]) == 2
-    assert sum(data["wins"]) + data["draws"] == 20
-    assert data["invariant_breaches"] == 0
-    assert data["plays"] > 20 * 20
-    assert data["mean_game_s"] > 1
-    assert data["games_per_s"] > 0
-
-
-@pytest.mark.parametrize("spec", ["best-of-3", "series-2", "points-15", "single"])
-def test_sim_plays_matches(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_sim(["--games", "6", "--match", spec, "--json"], capsys)
-    assert code == 0
-    data = json.loads(out)
-    assert data["match"] == spec
-    assert data["matches"] == 6
-    assert sum(data["match_wins"]) + data["match_draws"] == 6
-    assert data["games"] >= 6 * (2 if spec in ("best-of-3", "series-2") else 1)
-    assert sum(data["wins"]) + data["draws"] == data["games"]
-    code, out, _ = run_sim(["--games", "2", "--match", spec], capsys)
-    assert code == 0
-    assert "match wins" in out
-
-
-def test_sim_table_is_readable(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_sim(["--games", "5", "--players", "3", "--bots", "medium"], capsys)
-    assert code == 0
-    for word in (
-        "games",
-        "wins",
-        "P3",
-        "draws",
-        "mean game",
-        "stalls",
-        "rebuilds",
-        "deadlocks",
-        "games/s",
-        "invariant breaches",
-    ):
-        assert word in out
-
-
-def test_sim_is_deterministic_from_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    runs = [
-        json.loads(run_sim(["--games", "8", "--seed", "4", "--json"], capsys)[1]) for _ in range(2)
-    ]
-    for data in runs:
-        for key in ("games_per_s", "wall_s"):
-            data.pop(key)
-    assert runs[0] == runs[1]
+from tests.cabinet.test_sim_command import run_sim
 
 
 def test_game_k_of_a_run_is_the_game_dealt_from_seed_plus_k() -> None:
@@ -294,72 +203,67 @@ def test_sim_catches_a_broken_engine_and_writes_a_scenario_that_replays_it(
     assert isinstance(final, SpeedState)
 
 
-def test_sim_counts_a_game_past_the_time_limit_as_a_draw(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(sim_play, "LIMIT_MS", 3000)
-    code, out, _ = run_sim(["--games", "4", "--bots", "beginner", "--json"], capsys)
-    assert code == 0
-    data = json.loads(out)
-    assert data["draws"] == data["limit_draws"] == 4
-    assert data["wins"] == [0, 0]
-
-
-def test_a_zero_call_timeout_warns_and_ends_by_the_limit(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(sim_play, "LIMIT_MS", 120_000)
-    code, out, err = run_sim(
-        ["--games", "2", "--json", "--bots", "impossible", "--rules", '{"call_timeout_ms": 0}'],
-        capsys,
-    )
-    assert code == 0
-    assert "call_timeout_ms 0" in err
-    data = json.loads(out)
-    assert data["invariant_breaches"] == 0
-    assert data["games"] == data["limit_draws"] == 2
-
-
 @pytest.mark.parametrize(
-    ("argv", "message"),
+    "options",
     [
-        (["--game", "spit", "--players", "3"], "spit is for 2 players"),
-        (["--game", "california", "--players", "4"], "california is for 2 players"),
-        (["--game", "poker"], "unknown game"),
-        (["--match", "best-of-4"], "odd number"),
-        (["--match", "twice"], "match format"),
-        (["--bots", "hard,hard,hard"], "3 bots for 2 players"),
-        (["--bots", "godlike"], "unknown bot difficulty"),
-        (["--rules", "{"], "not JSON"),
-        (["--rules", "[1]"], "JSON object"),
-        (["--rules", '{"ace": "sideways"}'], "'ace'"),
-        (["--rules", '{"players": 3}'], "--players is 2"),
-        (["--games", "0"], "at least 1"),
+        {"game": "spit", "same_rank": True, "combine_same_rank": True},
+        {"game": "spit", "recycle": True, "ace": "low", "slap_timeout_ms": 0},
+        {"game": "spit", "scoring": "points", "round_limit": 8, "lockout_ms": 0},
+        {"game": "spit", "stall_delay_ms": 0, "round_limit": 3},
+        {"game": "california", "row": 5, "same_rank": True},
+        {"game": "california", "round_limit": 2, "stall_delay_ms": 0},
     ],
 )
-def test_sim_refuses_bad_arguments_with_one_line(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+def test_sim_plays_every_table_game_option_to_an_end(options: dict[str, Any]) -> None:
+    rules = Rules.from_options(options)
+    profiles = [find_profile("beginner"), find_profile("impossible")]
+    summary = sim.simulate(rules, profiles, 4, 7)
+    assert summary.invariant_breaches == 0, summary.breach
+    assert summary.games == 4
+    assert summary.limit_draws == 0
+    assert summary.rounds <= 4 * rules.round_limit
+
+
+@pytest.mark.parametrize("module", [spit, california], ids=["spit", "california"])
+def test_a_table_game_replays_exactly_through_a_scenario_file(module: Any) -> None:
+    rules = Rules(game=Game(module.__name__.split(".")[-1]))
+    profiles = [find_profile("expert"), find_profile("easy")]
+    for seed in (2, 5):
+        assert_replays(module, rules, profiles, seed)
+
+
+def _drop_a_table_card(real: Callable[[Any, Command], Any], game_name: str) -> Callable[..., Any]:
+    """A faulty engine: from t = 5 s on, a step loses a card (stateless, so a replay of the
+    same inputs breaks the same way)."""
+
+    def broken(state: Any, cmd: Command) -> Any:
+        after, events = real(state, cmd)
+        if cmd.t >= 5000 and not after.is_over:
+            if game_name == "spit":
+                p = after.players[0]
+                stocks = tuple(pile[1:] if pile else pile for pile in p.stocks)
+                after = replace(after, players=(replace(p, stocks=stocks), after.players[1]))
+            else:
+                p = after.players[0]
+                after = replace(after, players=(replace(p, deck=p.deck[1:]), after.players[1]))
+        return after, events
+
+    return broken
+
+
+@pytest.mark.parametrize("module", [spit, california], ids=["spit", "california"])
+def test_sim_catches_a_broken_engine_and_writes_the_scenario(
+    module: Any,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
-    code, out, err = run_sim(argv, capsys)
-    assert code == 2
-    assert out == ""
-    assert message in err
-    assert err.count("\n") == 1
-
-
-def test_progress_bar_shows_only_after_a_second_and_only_when_enabled() -> None:
-    import io
-
-    stream = io.StringIO()
-    bar = sim.Progress(10, stream, enabled=True)
-    bar(3, 0.5)
-    assert stream.getvalue() == ""
-    bar(5, 1.2)
-    assert "5/10 games" in stream.getvalue()
-    bar.close()
-    assert stream.getvalue().endswith("\r\033[K")
-    quiet = io.StringIO()
-    off = sim.Progress(10, quiet, enabled=False)
-    off(10, 5.0)
-    off.close()
-    assert quiet.getvalue() == ""
+    name = module.__name__.split(".")[-1]
+    assert_breach_caught(
+        module,
+        _drop_a_table_card(module.step, name),
+        ["--game", name, "--games", "5", "--seed", "3"],
+        capsys,
+        monkeypatch,
+        tmp_path,
+    )
