@@ -176,7 +176,6 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _add_sim(sub: Subparsers) -> None:
-    from cabinet.tools import sim
     from engine.bots import BOT_PRESETS
 
     sp = sub.add_parser("sim", help="play bot-only games on simulated time and sum them up")
@@ -202,7 +201,25 @@ def _add_sim(sub: Subparsers) -> None:
         default=".",
         help="where a broken invariant's scenario file goes (default: .)",
     )
-    sp.set_defaults(func=sim.main)
+    sp.set_defaults(func=_sim)
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from cabinet.tools.sim import SimArgs, sim
+
+    return sim(
+        SimArgs(
+            game=args.game,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            bots=args.bots,
+            rules=args.rules,
+            match=args.match,
+            as_json=args.json,
+            breach_dir=args.breach_dir,
+        )
+    )
 
 
 def _add_bench(sub: Subparsers) -> None:
@@ -213,7 +230,13 @@ def _add_bench(sub: Subparsers) -> None:
     bp.add_argument(
         "--only", metavar="GROUP", default=None, help=f"run one group ({', '.join(bench.GROUPS)})"
     )
-    bp.set_defaults(func=bench.main)
+    bp.set_defaults(func=_bench)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from cabinet.tools.bench import bench
+
+    return bench(args.only, as_json=args.json)
 
 
 # panel-sim (issue 8): the serial panel simulator.

@@ -174,7 +174,7 @@ def _attract(
 def _resetting(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
-    """The failsafe's card (cabinet/modes/director.py reset)."""
+    """The failsafe's card (cabinet/modes/flow_director.py reset)."""
     lines: list[Line] = [("RESETTING", GOLD, 1.6)]
     if flow.hint:
         lines.append((flow.hint, WHITE, 0.9))

@@ -1,5 +1,5 @@
 """The operator's service menu: big plain text over a dark screen, drawn over everything
-(cabinet/modes/service.py makes the pages)."""
+(cabinet/modes/service/ makes the pages)."""
 
 from __future__ import annotations
 

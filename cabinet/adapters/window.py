@@ -8,7 +8,7 @@ pygame: it pumps window events (keys go onto the same queue as every other input
 Drawing never holds the loop: the loop waits on its queue, not on frames, and the
 interpreter's switch interval is lowered so a press thread gets the GIL back from a
 drawing thread within half a millisecond (measured by the ``press`` bench with
-the display running: ``cabinet/tools/bench_frame.py``).
+the display running: ``cabinet/tools/bench/frame.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from cabinet.adapters.keyboard import SeatKey, key_edge
-from cabinet.adapters.screen_feed import ScreenFeed, seat_keys
+from cabinet.adapters.screen_feed import ScreenFeed
 from cabinet.inputs import ServiceSource, Wake
 from display.view import TableView
 from engine.events import GameWon
@@ -257,7 +257,7 @@ def run_display(
 
     Seats without a panel are drawn with the LEDs they would show; ``laptop`` also draws
     each seat's panel and keys. With the player's flow (``cab.flow``) it runs the table
-    (attract mode, join, countdown, match: cabinet/modes/flow.py).
+    (attract mode, join, countdown, match: cabinet/modes/flow/).
     """
     from display.sound import SoundBoard
 
@@ -299,13 +299,9 @@ def run_display(
 
 __all__ = [
     "SWITCH_INTERVAL_S",
-    "ScreenFeed",
     "Window",
     "display_available",
     "run_display",
     "run_window",
-    "seat_keys",
     "try_display",
 ]
-"""``ScreenFeed`` and ``seat_keys`` are built in cabinet/adapters/screen_feed.py; named here
-too for the callers that import them with the window (the frame bench)."""

@@ -44,7 +44,7 @@ class Table:
         self.game_commands: list[Command] = []
         """Every command applied to the game on the table, Ticks left out (its replay)."""
         self.game_events: list[Event] = []
-        """Every event of the game on the table (its stats: ``records.seat_tallies``)."""
+        """Every event of the game on the table (its stats: cabinet/modes/played.py)."""
         self.seats = list(seats)
         game = state.rules.game
         for seat in self.seats:

@@ -1,6 +1,7 @@
 """What the modes need of the cabinet around them: the loop's table (``Table``), the serial
-panels' links (``Links``) and the failsafe's budget (``Faults``), and what a mode answers
-the loop (``Mode``). cabinet/app.py hands them in when it composes the cabinet.
+panels' links (``Links``) and the failsafe's budget (``Faults``); cabinet/app.py hands them
+in when it composes the cabinet. What a mode answers the loop is the loop's own
+``Director`` protocol (cabinet/loop/router.py).
 
 Protocols, not the loop's classes: the modes ask for no more than they use, so the loop
 can change around them (and a test can stand in for it).
@@ -12,28 +13,11 @@ from collections.abc import Mapping, Sequence, Sized
 from typing import Protocol
 
 from cabinet.adapters.debounce import PanelDebouncer
-from cabinet.config import Control, SeatConfig
+from cabinet.config import SeatConfig
 from engine.bots import Bot
 from engine.commands import Command
 from engine.events import Event
 from engine.game import GameState
-
-
-class Mode(Protocol):
-    """A mode the loop runs: the top of the stack is the loop's ``director``."""
-
-    def press(self, seat: int, control: Control, t: float) -> bool:
-        """A debounced press; True if the mode took it (the engine must not see it)."""
-        ...
-
-    def after_batch(self, now: float) -> bool:
-        """After each batch the loop applied: due timers, a decided game. True if the
-        mode moved (the screen must be told)."""
-        ...
-
-    def deadline(self) -> float | None:
-        """The next clock time the loop must wake for this mode (None: no timer)."""
-        ...
 
 
 class Seat(Protocol):

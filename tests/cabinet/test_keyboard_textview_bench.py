@@ -14,7 +14,7 @@ from cabinet.adapters.textview import TextView, table_text
 from cabinet.config import Control, laptop_config
 from cabinet.inputs import ButtonEdge, InboxItem
 from cabinet.loop import Published, seat_runtime
-from cabinet.tools.bench_press import press_figures
+from cabinet.tools.bench.press import press_figures
 from engine.events import CardPlayed
 from engine.games.speed import start
 from engine.games.speed.notation import parse_table

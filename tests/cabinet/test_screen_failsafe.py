@@ -214,7 +214,8 @@ def test_failures_on_every_frame_give_up_with_exit_70_and_the_leds_off(
 def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
     mock_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cabinet.adapters.window import ScreenFeed, run_window
+    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.adapters.window import run_window
     from display.renderer import Renderer
 
     def draw(self: Renderer, surface: Any, view: Any, anims: Any, now_ms: int) -> None:

@@ -22,9 +22,9 @@ It takes a few minutes, which is why ``bench`` runs it only when asked (``--only
 from __future__ import annotations
 
 import gc
-from typing import Any
 
-from cabinet.tools.bench_frame import SIZE, BotTable, _dummy_display
+from cabinet.tools.bench.figures import Figures
+from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
 
 GAMES = 300
 WARM = 30
@@ -40,8 +40,11 @@ def rss_mb() -> float:
     raise RuntimeError("no VmRSS in /proc/self/status")
 
 
-def soak_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
-    pygame = _dummy_display()
+def soak_figures(games: int = GAMES, warm: int = WARM) -> Figures:
+    """The ``soak`` group: the display half here, then ``kiosk_figures``."""
+    dummy_display()
+    import pygame
+
     from display.animations import Animations
     from display.renderer import Renderer
 
@@ -53,10 +56,11 @@ def soak_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
     seed = table.seed
     warm_rss = None
     while played < games:
-        view, events, before = table.advance(STEP_MS)
+        span = table.advance(STEP_MS)
+        view, events = span.view, span.events
         layout = renderer.layout_of(view)
         if events:
-            anims.start(events, before, layout, {s.index: s.picked for s in view.seats})
+            anims.start(events, span.before, layout, {s.index: s.picked for s in view.seats})
         for _ in events:  # one frame per event
             anims.advance(STEP_MS / 1000 / len(events))
             renderer.draw(screen, view, anims, table.t)
@@ -87,7 +91,7 @@ class _SimClock:
         return self.t
 
 
-def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
+def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     """``games`` recorded match games through the loop, the flow and the records."""
     import random
     import tempfile
