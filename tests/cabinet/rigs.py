@@ -1,7 +1,7 @@
 """A panel's LEDs as one line of text (``lights``, for the controls' tests), and driving a
 real CabinetLoop on a fake clock: the clock, a configuration with the flow, the table on its
 first deal, the loop around it (with the flow or the service menu as its director), and a
-seat's presses and waits (for tests/cabinet/test_session.py, test_service_session.py,
+seat's presses and waits (for tests/cabinet/test_flow_director.py, test_service_director.py,
 test_kiosk_wiring.py and the tests built on them)."""
 
 from __future__ import annotations

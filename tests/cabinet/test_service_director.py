@@ -1,5 +1,5 @@
 """The service menu at the cabinet: a real CabinetLoop on a fake clock, the flow behind it,
-settings saved through cabinet/kiosk/settings.py and records through cabinet/kiosk/records.py."""
+settings saved through cabinet/kiosk/settings/ and records through cabinet/kiosk/records/."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The player's flow on screen: attract card, join menu, countdown, result scoreboard.
 
-Views come from the real flow (cabinet/modes/flow.py) over engine-built states; pixels are
+Views come from the real flow (cabinet/modes/flow/) over engine-built states; pixels are
 probed, never whole images. ``FLOW_SHOTS=/tmp/dir`` also saves each screen as a PNG.
 """
 

@@ -1,5 +1,5 @@
 """The service menu on screen, one page at a time: views from the real state machine
-(cabinet/modes/service.py), pixels probed. ``SERVICE_SHOTS=/tmp/dir`` also saves each page."""
+(cabinet/modes/service/), pixels probed. ``SERVICE_SHOTS=/tmp/dir`` also saves each page."""
 
 from __future__ import annotations
 
