@@ -1,77 +1,25 @@
-"""The ``speed-cabinet`` command line."""
+"""The ``speed-cabinet`` command line: every subcommand's options, here and only here.
+
+Each subcommand hands its parsed options to its module's entry function: ``scenario``
+(cabinet/tools/scenario.py), ``run`` and ``demo`` (cabinet/run.py), ``sim`` and ``bench``
+(cabinet/tools), ``panel-sim`` (firmware_bridge/sim.py), ``leds-off``
+(cabinet/adapters/safe_state.py), ``records`` (cabinet/kiosk/records_cli.py).
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
-from engine.errors import EngineError
-from engine.scenario import MAX_BYTES, ScenarioError, run_text
+from cabinet.tools.scenario import play_scenario
 
-
-def _scenario(args: argparse.Namespace) -> int:
-    """Exit 0 with the result, 2 for a malformed or unreadable file, 1 when the result cannot
-    be written, 3 when the engine refuses to play on (see README: Replaying a scenario)."""
-    try:
-        # At most one byte past the limit, so an endless stdin is malformed, not a hang.
-        if args.file == "-":
-            if sys.stdin is None:  # started with fd 0 closed
-                raise OSError("stdin is closed")
-            data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        else:
-            with open(args.file, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
-    except (OSError, ValueError) as exc:
-        print(f"speed-cabinet scenario: cannot read {args.file}: {exc}", file=sys.stderr)
-        return 2
-    try:
-        result = run_text(data)
-    except ScenarioError as exc:
-        # One line, never a traceback: the message may quote input with newlines.
-        print(f"speed-cabinet scenario: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
-    except EngineError as exc:
-        # Not the file's fault as such (it is well formed): the engine stopped a game that
-        # would never end at one instant.
-        print(f"speed-cabinet scenario: the engine refused to go on: {exc}", file=sys.stderr)
-        return 3
-    out = json.dumps(
-        result, separators=(",", ":") if args.compact else None, indent=None if args.compact else 1
-    )
-    return _write_result(out + "\n")
+if TYPE_CHECKING:
+    Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
-def _write_result(text: str) -> int:
-    """Write and flush the result; a closed, full or broken stdout exits 1 with one line."""
-    try:
-        if sys.stdout is None:  # started with fd 1 closed
-            raise OSError("stdout is closed")
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except (OSError, ValueError) as exc:
-        print(f"speed-cabinet scenario: cannot write the result: {exc}", file=sys.stderr)
-        # What is still buffered would fail again in the interpreter's flush at exit (a
-        # second message, exit 120): point stdout at /dev/null first.
-        try:
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, sys.stdout.fileno())
-            os.close(null)
-        except (OSError, ValueError, AttributeError):
-            pass
-        return 1
-    return 0
-
-
-def _demo(args: argparse.Namespace) -> int:
-    from cabinet.tools.demo import run_demo
-
-    return run_demo(seed=args.seed, pace=args.pace, players=args.players)
-
-
-LIGHT = ("scenario", "demo")
+LIGHT = ("scenario",)
 """Subcommands that need no cabinet module: ``main`` registers only them, so a scenario
 run does not import gpiozero, pygame helpers and the rest (outside checks run many)."""
 
@@ -86,55 +34,297 @@ def build_parser(light_only: bool = False) -> argparse.ArgumentParser:
     sc.add_argument("file", help="scenario JSON file, or - for stdin")
     sc.add_argument("--compact", action="store_true", help="one-line JSON output")
     sc.set_defaults(func=_scenario)
-    demo = sub.add_parser("demo", help="a headless bot-vs-bot demo game, printed as it plays")
+    if light_only:
+        return parser
+    _add_demo(sub)
+    _add_sim(sub)
+    _add_bench(sub)
+    _add_run(sub)
+    _add_panel_sim(sub)
+    _add_leds_off(sub)
+    _add_records(sub)
+    return parser
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    return play_scenario(args.file, compact=args.compact)
+
+
+# demo and run (issue 5): the cabinet itself; run is the default when no subcommand is
+# given, demo the headless cabinet with bots only.
+
+
+def _add_demo(sub: Subparsers) -> None:
+    from cabinet.seating import DEFAULT_BOT
+
+    demo = sub.add_parser(
+        "demo",
+        help="a headless bot-vs-bot demo game, printed as it plays",
+        description="The cabinet loop with bots in every seat and no window (as run --headless "
+        "with no humans): one game, printed as it plays; Esc stops it early.",
+    )
     demo.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     demo.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     demo.add_argument(
-        "--pace",
-        type=float,
-        default=4.0,
-        help="game seconds per real second; 0 plays at full speed (default 4)",
+        "--game",
+        choices=("speed", "spit", "california"),
+        default="speed",
+        help="the game (default speed; spit and california are for 2 players)",
     )
+    demo.add_argument(
+        "--difficulty", default=DEFAULT_BOT, help=f"the bots' preset (default {DEFAULT_BOT})"
+    )
+    demo.add_argument("--seconds", type=float, default=None, help="stop after this long")
     demo.set_defaults(func=_demo)
-    if light_only:
-        return parser
-    _add_bot_commands(sub)
-    _add_cabinet_commands(sub)
-    _add_panel_sim(sub)
-    _add_kiosk_commands(sub)
-    return parser
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from cabinet.run import RunOptions, run_command
+
+    options = RunOptions(
+        players=args.players,
+        difficulty=args.difficulty,
+        seconds=args.seconds,
+        seed=args.seed,
+        game=args.game,
+        headless=True,
+    )
+    return run_command(options, prog="speed-cabinet demo")
+
+
+def _add_run(sub: Subparsers) -> None:
+    from cabinet.seating import DEFAULT_BOT
+
+    run = sub.add_parser(
+        "run",
+        help="run the cabinet (the default): laptop mode with mock GPIO unless --config",
+        description=(
+            "Run the cabinet loop. Without --config: laptop mode, mock GPIO, keyboard seats "
+            "for --humans players (read from this terminal) and bots in the other seats. "
+            "With a display it opens a window (keys read there); with none, or --headless, "
+            "it prints a plain-text table view; with no humans it is a bot demo."
+        ),
+    )
+    run.add_argument("--config", help="cabinet config TOML (see deploy/config.example.toml)")
+    run.add_argument(
+        "--mock",
+        action="store_true",
+        help="with --config: mock GPIO pins; GPIO seats are played by bots",
+    )
+    run.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="laptop mode: seats at the table (default 2)",
+    )
+    run.add_argument(
+        "--humans",
+        type=int,
+        choices=(0, 1, 2),
+        default=0,
+        help="laptop mode: keyboard players (default 0: a bot demo)",
+    )
+    run.add_argument(
+        "--difficulty",
+        default=DEFAULT_BOT,
+        help=f"laptop mode: the bots' preset (default {DEFAULT_BOT})",
+    )
+    run.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    run.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    run.add_argument(
+        "--game",
+        choices=("speed", "spit", "california"),
+        default="speed",
+        help="laptop mode: the game (default speed; spit and california are for 2 players)",
+    )
+    run.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window even when a display is available (issue 7)",
+    )
+    run.add_argument(
+        "--state-dir",
+        default=None,
+        metavar="DIR",
+        help="keep the records (SQLite) and the service menu's settings in DIR "
+        "(default: $STATE_DIRECTORY when set, as under systemd; otherwise "
+        "neither is kept)",
+    )
+    run.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from cabinet.run import RunOptions, run_command
+
+    options = RunOptions(
+        config=args.config,
+        mock=args.mock,
+        players=args.players,
+        humans=args.humans,
+        difficulty=args.difficulty,
+        seconds=args.seconds,
+        seed=args.seed,
+        game=args.game,
+        headless=args.headless,
+        state_dir=args.state_dir,
+    )
+    return run_command(options)
+
+
+# sim and bench (issue 4).
+
+
+def _add_sim(sub: Subparsers) -> None:
+    from engine.bots import BOT_PRESETS
+
+    sp = sub.add_parser("sim", help="play bot-only games on simulated time and sum them up")
+    sp.add_argument("--game", default="speed", help="speed, spit or california (default speed)")
+    sp.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    sp.add_argument(
+        "--games", type=int, default=1000, help="games to play (matches with --match); default 1000"
+    )
+    sp.add_argument("--seed", type=int, default=1, help="game k is dealt from SEED + k")
+    sp.add_argument(
+        "--bots",
+        default="hard",
+        help=f"one difficulty per seat, comma separated, or one for all "
+        f"({', '.join(BOT_PRESETS)}); default hard",
+    )
+    sp.add_argument("--rules", default=None, help="rules options as a JSON object")
+    sp.add_argument(
+        "--match", default=None, help="play matches: best-of-N, series-N, points-N or single"
+    )
+    sp.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    sp.add_argument(
+        "--breach-dir",
+        default=".",
+        help="where a broken invariant's scenario file goes (default: .)",
+    )
+    sp.set_defaults(func=_sim)
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from cabinet.tools.sim import SimArgs, sim
+
+    return sim(
+        SimArgs(
+            game=args.game,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            bots=args.bots,
+            rules=args.rules,
+            match=args.match,
+            as_json=args.json,
+            breach_dir=args.breach_dir,
+        )
+    )
+
+
+def _add_bench(sub: Subparsers) -> None:
+    from cabinet.tools import bench
+
+    bp = sub.add_parser("bench", help="performance figures (one JSON object with --json)")
+    bp.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    bp.add_argument(
+        "--only", metavar="GROUP", default=None, help=f"run one group ({', '.join(bench.GROUPS)})"
+    )
+    bp.set_defaults(func=_bench)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from cabinet.tools.bench import bench
+
+    return bench(args.only, as_json=args.json)
+
+
+# panel-sim (issue 8): the serial panel simulator.
+
+
+def _add_panel_sim(sub: Subparsers) -> None:
+    from firmware_bridge import sim as panel_sim
+
+    p = sub.add_parser(
+        "panel-sim", help="act as a serial button panel on a pty (for the bridge, no Pico)"
+    )
+    p.add_argument("--id", default="sim1", help="panel id (default sim1)")
+    p.add_argument(
+        "--link", default=None, help="stable path for the pty (a symlink; default: a temporary one)"
+    )
+    p.add_argument(
+        "--seats",
+        type=int,
+        default=1,
+        choices=(1, 2, 3, 4),
+        help="seats served (keys drive seat 0)",
+    )
+    p.add_argument("--bounce", type=int, default=0, help="contact bounces per edge")
+    p.add_argument("--skew-ppm", type=float, default=0.0, help="panel clock drift")
+    p.add_argument(
+        "--garbage",
+        action="store_true",
+        help="start sending random bytes between the frames (a bad cable; key g toggles it)",
+    )
+    p.add_argument(
+        "--garbage-rate",
+        type=int,
+        default=panel_sim.GARBAGE_RATE,
+        metavar="BYTES_PER_S",
+        help=f"garbage bytes per second (default {panel_sim.GARBAGE_RATE:,})",
+    )
+    p.set_defaults(func=panel_sim.run_cli)
 
 
 # leds-off and records (issue 9): the unit's stop hook puts the LEDs safe; the operator
 # reads the records.
-def _add_kiosk_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from cabinet.adapters import safe_state
+
+
+def _add_leds_off(sub: Subparsers) -> None:
+    from cabinet.adapters.safe_state import DEFAULT_CONFIG
+
+    cmd = sub.add_parser(
+        "leds-off",
+        help="drive every panel LED off (the kiosk unit's stop hook)",
+        description="Drive every direct-GPIO panel LED in the config off through lgpio, then "
+        "release the pins. systemd runs it after every stop or crash.",
+    )
+    cmd.add_argument(
+        "--config", default=DEFAULT_CONFIG, help=f"cabinet config TOML (default {DEFAULT_CONFIG})"
+    )
+    cmd.set_defaults(func=_leds_off)
+
+
+def _leds_off(args: argparse.Namespace) -> int:
+    from cabinet.adapters.safe_state import run_leds_off
+
+    return run_leds_off(args.config)
+
+
+def _add_records(sub: Subparsers) -> None:
     from cabinet.kiosk import records_cli
 
-    safe_state.add_parser(sub)
-    records_cli.add_parser(sub)
-
-
-# panel-sim (issue 8): the serial panel simulator registers its own subcommand.
-def _add_panel_sim(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from firmware_bridge import sim as panel_sim
-
-    panel_sim.add_parser(sub)
-
-
-# run (issue 5): the cabinet itself, the default when no subcommand is given.
-def _add_cabinet_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from cabinet import app
-
-    app.add_parser(sub)
-
-
-# sim and bench (issue 4): each module registers its own subcommand.
-def _add_bot_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from cabinet.tools import bench, sim
-
-    sim.add_parser(sub)
-    bench.add_parser(sub)
+    rec = sub.add_parser(
+        "records",
+        help="the cabinet's records: recent games, stats, a game's replay",
+        description="Read the records the kiosk keeps in its state directory.",
+    )
+    rec.add_argument(
+        "--state-dir",
+        default=None,
+        metavar="DIR",
+        help="where the records are (default: $STATE_DIRECTORY, else /var/lib/speed-cabinet)",
+    )
+    what = rec.add_subparsers(dest="records_command", required=True)
+    games = what.add_parser("games", help="the most recent games, newest first")
+    games.add_argument("--limit", type=int, default=20, help="how many (default 20)")
+    what.add_parser("stats", help="totals per seat and per initials")
+    replay = what.add_parser("replay", help="a game's replay as a scenario file")
+    replay.add_argument("game", type=int, help="the game's number (see `records games`)")
+    replay.add_argument(
+        "-o", "--output", default=None, help="write it here (default: standard output)"
+    )
+    rec.set_defaults(func=records_cli.run)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,15 +1,19 @@
-"""The loop's inbox: the one queue every input goes through, bounded per source.
+"""What goes into the loop, and the one queue it goes through (bounded per source).
 
-Producers (GPIO callbacks, the keyboard reader, each serial panel's reader thread, the
-links' status hand-over, other threads' fault reports) only ``put``; the loop's thread
-``get``s, as with the ``queue.SimpleQueue`` it replaces (same calls, same ``Item``s).
+Every input is a small frozen item stamped with its time ``t`` (seconds on the monotonic
+clock; a button edge's own timestamp where the hardware gives one): a panel button's edge
+(``ButtonEdge``), the operator's service button or a kiosk keyboard's F2
+(``ServiceEdge``), a serial panel's link going up or down (``LinkChanged``), a failure on
+another thread (``FaultReported``), or only a nudge to look again (``Wake``). Producers
+(GPIO callbacks, the keyboard reader, each serial panel's reader thread, the window's
+frame loop) only ``put``; the loop's thread ``get``s.
 
-A source is an item's seat: a panel, a keyboard seat, the service button. One source may
-have at most ``per_source`` items waiting; beyond that its *presses* are dropped, counted
-in ``dropped`` and logged once per source. A release, a wake (fault reports and serial
-link statuses come as wakes) is never dropped: a lost release would leave a button held,
-a lost wake a status unseen. So a panel that floods edges while nobody drains the queue
-(a stalled loop, a hostile panel) cannot grow it without bound through its presses.
+A source is a seat's panel (or keyboard seat), or one of the two service inputs. One
+source may have at most ``per_source`` items waiting; beyond that its *presses* are
+dropped, counted in ``dropped`` and logged once per source. A release is never dropped
+(a lost release would leave a button held), nor anything that is not an edge (a lost link
+change would leave a status unseen). So a panel that floods edges while nobody drains the
+queue (a stalled loop, a hostile panel) cannot grow it without bound through its presses.
 """
 
 from __future__ import annotations
@@ -17,8 +21,12 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 
-from cabinet.loop.core import SERVICE_KEY_SEAT, SERVICE_SEAT, WAKE_SEAT, Item
+from cabinet.panel import Control
 
 log = logging.getLogger("speed_cabinet.inbox")
 
@@ -27,12 +35,75 @@ PER_SOURCE = 256
 loop drains the whole queue on every pass, within milliseconds."""
 
 
-def source_name(seat: int) -> str:
-    if seat == SERVICE_SEAT:
-        return "the service button"
-    if seat == SERVICE_KEY_SEAT:
-        return "the keyboard's F2"
-    return f"P{seat + 1}"
+class ServiceSource(Enum):
+    """The two inputs that are the operator's, never a seat's."""
+
+    PIN = "the service button"
+    """``[cabinet] service_pin`` (and laptop mode's F2): the service menu's own button."""
+    KEY = "the keyboard's F2"
+    """F2 on a USB keyboard in kiosk mode: only the operator code prompt (a guest can
+    plug in a keyboard)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonEdge:
+    """A panel button went down (``pressed``) or up, at edge time ``t``."""
+
+    t: float
+    seat: int
+    control: Control
+    pressed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceEdge:
+    """An edge of one of the operator's inputs."""
+
+    t: float
+    source: ServiceSource
+    pressed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LinkChanged:
+    """A serial panel's link went up or down: the game is paused while any is down."""
+
+    t: float
+    name: str
+    """The panel's id once it said hello, else the port it is looked for on."""
+    up: bool
+    seats: tuple[int, ...]
+    """The cabinet seats the panel serves."""
+    detail: str
+    """One line for the log and the screen ("panel p2 (seat 2) offline: unplugged")."""
+
+
+@dataclass(frozen=True, slots=True)
+class FaultReported:
+    """Another thread (the window's frame loop) failed: the loop handles it as its own."""
+
+    t: float
+    error: Exception
+    logged: bool
+    """The reporter already logged the traceback (the loop then logs one line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wake:
+    """Nothing to apply: the loop only takes another pass (a watchdog ping, a stop)."""
+
+    t: float
+
+
+InboxItem = ButtonEdge | ServiceEdge | LinkChanged | FaultReported | Wake
+Source = int | ServiceSource
+"""Whose items are bounded together: a seat index, or a service input."""
+Put = Callable[[InboxItem], None]
+"""What a producer is handed: the inbox's ``put``."""
+
+
+def source_name(source: Source) -> str:
+    return source.value if isinstance(source, ServiceSource) else f"P{source + 1}"
 
 
 class Inbox:
@@ -42,44 +113,62 @@ class Inbox:
         if per_source < 1:
             raise ValueError("per_source must be at least 1")
         self.per_source = per_source
-        self._queue: queue.SimpleQueue[Item] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[InboxItem] = queue.SimpleQueue()
         self._lock = threading.Lock()
-        self._waiting: dict[int, int] = {}
-        self.dropped: dict[int, int] = {}
-        """Presses dropped per source (seat) over the inbox's life."""
+        self._waiting: dict[Source, int] = {}
+        self.dropped: dict[Source, int] = {}
+        """Presses dropped per source over the inbox's life."""
+        self.stop_requested = False
+        """Set by ``request_stop``: the loop returns on its next look."""
 
-    def put(self, item: Item) -> None:
-        seat = item[1]
-        if seat != WAKE_SEAT:
-            with self._lock:
-                waiting = self._waiting.get(seat, 0)
-                if item[3] and waiting >= self.per_source:
-                    count = self.dropped[seat] = self.dropped.get(seat, 0) + 1
-                else:
-                    self._waiting[seat] = waiting + 1
-                    count = 0
-            if count:
-                if count == 1:
-                    log.warning(
-                        "%s has %d inputs waiting that the cabinet has not taken: "
-                        "dropping its further presses (counted; releases still go "
-                        "through)",
-                        source_name(seat),
-                        self.per_source,
-                    )
-                return
+    def put(self, item: InboxItem) -> None:
+        # ``type() is`` rather than ``match``: this runs on every edge, on the edge's thread.
+        source: Source
+        if type(item) is ButtonEdge:
+            source, pressed = item.seat, item.pressed
+        elif type(item) is ServiceEdge:
+            source, pressed = item.source, item.pressed
+        else:
+            self._queue.put(item)
+            return
+        with self._lock:
+            waiting = self._waiting.get(source, 0)
+            if pressed and waiting >= self.per_source:
+                count = self.dropped[source] = self.dropped.get(source, 0) + 1
+            else:
+                self._waiting[source] = waiting + 1
+                count = 0
+        if count:
+            if count == 1:
+                log.warning(
+                    "%s has %d inputs waiting that the cabinet has not taken: dropping its "
+                    "further presses (counted; releases still go through)",
+                    source_name(source),
+                    self.per_source,
+                )
+            return
         self._queue.put(item)
 
-    def get(self, block: bool = True, timeout: float | None = None) -> Item:
+    def get(self, block: bool = True, timeout: float | None = None) -> InboxItem:
         item = self._queue.get(block, timeout)
-        seat = item[1]
-        if seat != WAKE_SEAT:
-            with self._lock:
-                self._waiting[seat] -= 1
+        self._taken(item)
         return item
 
-    def get_nowait(self) -> Item:
-        return self.get(False)
+    def get_nowait(self) -> InboxItem:
+        item = self._queue.get_nowait()
+        self._taken(item)
+        return item
+
+    def _taken(self, item: InboxItem) -> None:
+        source: Source
+        if type(item) is ButtonEdge:
+            source = item.seat
+        elif type(item) is ServiceEdge:
+            source = item.source
+        else:
+            return
+        with self._lock:
+            self._waiting[source] -= 1
 
     def qsize(self) -> int:
         return self._queue.qsize()
@@ -87,10 +176,28 @@ class Inbox:
     def empty(self) -> bool:
         return self._queue.empty()
 
-    def waiting(self, seat: int) -> int:
-        """Items from ``seat`` in the queue now."""
+    def waiting(self, source: Source) -> int:
+        """Items from ``source`` in the queue now."""
         with self._lock:
-            return self._waiting.get(seat, 0)
+            return self._waiting.get(source, 0)
+
+    def request_stop(self) -> None:
+        """Ask the loop to return (from any thread): ``stop_requested``, then a wake."""
+        self.stop_requested = True
+        self._queue.put(Wake(time.monotonic()))
 
 
-__all__ = ["PER_SOURCE", "Inbox"]
+__all__ = [
+    "PER_SOURCE",
+    "ButtonEdge",
+    "FaultReported",
+    "Inbox",
+    "InboxItem",
+    "LinkChanged",
+    "Put",
+    "ServiceEdge",
+    "ServiceSource",
+    "Source",
+    "Wake",
+    "source_name",
+]

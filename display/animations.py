@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from display.layout import Layout, Rect
-from display.view import GameState
+from engine import games
 from engine.events import CardFlipped, CardPlayed, Covered, Event
+from engine.state import GameState
 
 SLIDE_S = 0.16
 """Slot to pile: quick, so the table never looks behind the game."""
@@ -145,19 +146,12 @@ class Animations:
         if before is None or player >= len(layout.seats):
             return None
         seat = layout.seats[player]
-        p = before.players[player]
-        piles: list[str] = []
-        hand = getattr(p, "hand", None)
-        if hand is not None:
-            piles = [c.code for c in hand]
-        else:
-            stocks = getattr(p, "stocks", ())
-            piles = [s[0].code if s else "" for s in stocks]
-        if code in piles:
-            k = piles.index(code)
-            if k < len(seat.slots):
-                up = picked is not None and k in picked.get(player, ())
-                return (seat.raised[k] if up else seat.slots[k]), seat.rotation
+        for k, slot in enumerate(games.of(before).seat_cards(before, player).slots):
+            if slot.top is not None and slot.top.code == code:
+                if k < len(seat.slots):
+                    up = picked is not None and k in picked.get(player, ())
+                    return (seat.raised[k] if up else seat.slots[k]), seat.rotation
+                break
         return seat.draw, seat.rotation
 
 
@@ -166,15 +160,14 @@ def _card_in(pile: Rect, layout: Layout) -> Rect:
 
 
 def _find_top(state: GameState | None, code: str, layout: Layout) -> tuple[Rect, int] | None:
+    """Where the slot whose top is ``code`` is drawn, and its turn (a covered card)."""
     if state is None:
         return None
-    for p, player in enumerate(state.players):
-        row = getattr(player, "row", None)
-        if row is None or p >= len(layout.seats):
-            continue
-        for k, pile in enumerate(row):
-            if pile and pile[0].code == code and k < len(layout.seats[p].slots):
-                return layout.seats[p].slots[k], layout.seats[p].rotation
+    rules = games.of(state)
+    for p, seat in enumerate(layout.seats[: len(state.players)]):
+        for k, slot in enumerate(rules.seat_cards(state, p).slots[: len(seat.slots)]):
+            if slot.top is not None and slot.top.code == code:
+                return seat.slots[k], seat.rotation
     return None
 
 

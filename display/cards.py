@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from display.palette import rank_text
 from engine.cards import RANKS
 
 RED = (204, 20, 30)
@@ -28,13 +29,6 @@ FOUR_COLOURS = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
 
 _SS = 2
 """Supersampling factor for suit shapes."""
-
-
-def rank_text(code: str) -> str:
-    """What the index shows: "10" for T, "JK" for the joker."""
-    if code == "JK":
-        return "JK"
-    return "10" if code[0] == "T" else code[0]
 
 
 def suit_colour(suit: str, four_colour: bool) -> tuple[int, int, int]:
@@ -200,4 +194,4 @@ class CardArt:
 
 ALL_CODES = (*(r + s for s in "SHDC" for r in RANKS), "JK")
 
-__all__ = ["ALL_CODES", "CardArt", "Fonts", "draw_suit", "rank_text", "suit_colour"]
+__all__ = ["ALL_CODES", "CardArt", "Fonts", "draw_suit", "suit_colour"]

@@ -13,14 +13,27 @@ The card size is the largest that fits every rect inside the screen without over
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
-ROTATION = {"south": 0, "east": 90, "north": 180, "west": 270}
+
+class Position(StrEnum):
+    """Where a seat sits around the table; its cards face it."""
+
+    SOUTH = "south"
+    """The screen's bottom edge (the cabinet's front)."""
+    WEST = "west"
+    NORTH = "north"
+    EAST = "east"
+
+
+ROTATION = {Position.SOUTH: 0, Position.EAST: 90, Position.NORTH: 180, Position.WEST: 270}
 """Degrees counter-clockwise (pygame's ``transform.rotate``) that turn a card to face the
 seat."""
 
-_ANGLE = {"east": 0.0, "north": 90.0, "west": 180.0, "south": 270.0}
+_ANGLE = {Position.EAST: 0.0, Position.NORTH: 90.0, Position.WEST: 180.0, Position.SOUTH: 270.0}
 """Seat directions from the table's centre, maths convention (y up)."""
 
 CARD_RATIO = 1.4
@@ -86,7 +99,7 @@ class PanelLayout:
 @dataclass(frozen=True, slots=True)
 class SeatLayout:
     index: int
-    position: str
+    position: Position
     rotation: int
     """Degrees counter-clockwise to turn a seat-facing surface (0, 90, 180, 270)."""
     bar: Rect
@@ -147,6 +160,13 @@ class Layout:
         return out
 
 
+def union_all(rects: Sequence[Rect]) -> Rect:
+    """The smallest rect holding all of ``rects``."""
+    x = min(r.x for r in rects)
+    y = min(r.y for r in rects)
+    return Rect(x, y, max(r.right for r in rects) - x, max(r.bottom for r in rects) - y)
+
+
 def _union(a: Rect, b: Rect) -> Rect:
     x, y = min(a.x, b.x), min(a.y, b.y)
     return Rect(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)
@@ -175,7 +195,7 @@ def _bar_dims(u: float, slots: int, laptop: bool) -> tuple[float, float]:
 class _Frame:
     """Maps a seat's local (a, b, w, h) to the screen."""
 
-    def __init__(self, position: str, bar: Rect) -> None:
+    def __init__(self, position: Position, bar: Rect) -> None:
         self.position = position
         self.bar = bar
 
@@ -183,17 +203,19 @@ class _Frame:
         X, Y, B = self.bar.x, self.bar.y, self.bar
         a, b, w, h = round(a), round(b), round(w), round(h)
         match self.position:
-            case "south":
+            case Position.SOUTH:
                 return Rect(X + a, Y + b, w, h)
-            case "north":
+            case Position.NORTH:
                 return Rect(X + B.w - a - w, Y + B.h - b - h, w, h)
-            case "west":
+            case Position.WEST:
                 return Rect(X + B.w - b - h, Y + a, h, w)
             case _:  # east
                 return Rect(X + b, Y + B.h - a - w, h, w)
 
 
-def _seat(index: int, position: str, bar: Rect, u: float, slots: int, laptop: bool) -> SeatLayout:
+def _seat(
+    index: int, position: Position, bar: Rect, u: float, slots: int, laptop: bool
+) -> SeatLayout:
     f = _Frame(position, bar)
     ch = u * CARD_RATIO
     b_card = u * (_STATUS + _RAISE)
@@ -236,7 +258,7 @@ def _seat(index: int, position: str, bar: Rect, u: float, slots: int, laptop: bo
     )
 
 
-def pile_order(positions: tuple[str, ...], piles: int) -> list[int]:
+def pile_order(positions: tuple[Position, ...], piles: int) -> list[int]:
     """Centre piles left to right on screen, so each pile sits near the seats that share it:
     pile k is seat k's LEFT and seat k-1's RIGHT (opposite seats: on seat k's left)."""
     n = len(positions)
@@ -259,7 +281,7 @@ def pile_order(positions: tuple[str, ...], piles: int) -> list[int]:
 def _build(
     w: int,
     h: int,
-    positions: tuple[str, ...],
+    positions: tuple[Position, ...],
     u: float,
     slots: int,
     centre: int,
@@ -270,18 +292,18 @@ def _build(
     m = round(min(w, h) * _MARGIN)
     length, depth = _bar_dims(u, slots, laptop)
     L, D = round(length), round(depth)
-    bars: dict[str, Rect] = {
-        "south": Rect((w - L) // 2, h - m - D, L, D),
-        "north": Rect((w - L) // 2, m, L, D),
-        "west": Rect(m, (h - L) // 2, D, L),
-        "east": Rect(w - m - D, (h - L) // 2, D, L),
+    bars = {
+        Position.SOUTH: Rect((w - L) // 2, h - m - D, L, D),
+        Position.NORTH: Rect((w - L) // 2, m, L, D),
+        Position.WEST: Rect(m, (h - L) // 2, D, L),
+        Position.EAST: Rect(w - m - D, (h - L) // 2, D, L),
     }
     seats = tuple(_seat(i, p, bars[p], u, slots, laptop) for i, p in enumerate(positions))
-    sides = "west" in positions or "east" in positions
+    sides = Position.WEST in positions or Position.EAST in positions
     gap = round(u * _GAP)
     x0 = m + D + gap if sides else m
-    y0 = m + D + gap if "north" in positions else m
-    y1 = h - m - D - gap if "south" in positions else h - m
+    y0 = m + D + gap if Position.NORTH in positions else m
+    y1 = h - m - D - gap if Position.SOUTH in positions else h - m
     area = Rect(x0, y0, w - 2 * x0, max(0, y1 - y0))
 
     # The centre row: [side] [centre] pairs, in pile order, then the burned pile.
@@ -356,7 +378,7 @@ def problems(layout: Layout) -> list[str]:
 def make_layout(
     width: int,
     height: int,
-    positions: tuple[str, ...],
+    positions: tuple[Position, ...],
     *,
     slots: int = 5,
     centre: int | None = None,
@@ -395,25 +417,40 @@ def _fits(layout: Layout) -> bool:
     return not problems(layout)
 
 
+@dataclass(frozen=True, slots=True)
+class TableShape:
+    """What a game puts on the table, for the layout to make room for (each game's module
+    in ``display/games`` says its own)."""
+
+    slots: int
+    """Cards in a seat's row."""
+    centre: int
+    """Centre piles."""
+    side: bool
+    """A side pile beside each centre pile."""
+    burned: bool
+    """A burned pile at the row's end."""
+
+
 def layout_for(
     width: int,
     height: int,
-    game: str,
-    positions: tuple[str, ...],
+    shape: TableShape,
+    positions: tuple[Position, ...],
     *,
-    row: int = 4,
     laptop: bool = False,
 ) -> Layout:
-    """The layout of ``game`` ("speed", "spit", "california") for these seats."""
-    if game == "spit":
-        return make_layout(
-            width, height, positions, slots=5, centre=2, side=False, burned=False, laptop=laptop
-        )
-    if game == "california":
-        return make_layout(
-            width, height, positions, slots=row, centre=0, side=False, burned=False, laptop=laptop
-        )
-    return make_layout(width, height, positions, laptop=laptop)
+    """The layout of a table of ``shape`` for seats at ``positions``."""
+    return make_layout(
+        width,
+        height,
+        positions,
+        slots=shape.slots,
+        centre=shape.centre,
+        side=shape.side,
+        burned=shape.burned,
+        laptop=laptop,
+    )
 
 
 __all__ = [
@@ -421,10 +458,13 @@ __all__ = [
     "ROTATION",
     "Layout",
     "PanelLayout",
+    "Position",
     "Rect",
     "SeatLayout",
+    "TableShape",
     "layout_for",
     "make_layout",
     "pile_order",
     "problems",
+    "union_all",
 ]

@@ -9,17 +9,14 @@ cabinet translates its own types into these.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeAlias
 
-from engine.games.california import CaliforniaState
-from engine.games.speed import SpeedState
-from engine.games.spit import SpitState
+from display.layout import Position
+from engine.rules import Game
+from engine.state import GameState
 
-GameState: TypeAlias = SpeedState | SpitState | CaliforniaState
-
-POSITIONS = ("south", "west", "north", "east")
+POSITIONS = tuple(Position)
 """Around the table, clockwise from the screen's bottom edge (the cabinet's front)."""
 
 
@@ -31,11 +28,14 @@ class Light(StrEnum):
     ON = "on"
     BLINK = "blink"
 
-    def lit(self, blink_on: bool) -> float:
-        """Brightness 0..1 now: BLINK follows the common blink phase."""
+    def lit(self, blink_on: bool, dim: float) -> float:
+        """Brightness 0..1 now: BLINK follows the common blink phase; DIM glows at ``dim``,
+        the level the cabinet drives its dim LEDs at (``TableView.dim``)."""
         if self is Light.BLINK:
             return 1.0 if blink_on else 0.0
-        return {Light.OFF: 0.0, Light.DIM: 0.3, Light.ON: 1.0}[self]
+        if self is Light.DIM:
+            return dim
+        return 1.0 if self is Light.ON else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,13 +57,11 @@ class SeatView:
 
     index: int
     """Player index (0-based)."""
-    position: str = "south"
-    """One of ``POSITIONS``: where the seat sits; its cards face it."""
+    position: Position = Position.SOUTH
+    """Where the seat sits; its cards face it."""
     picked: tuple[int, ...] = ()
     """Picked slots (0-based), oldest first."""
     lights: Lights = NO_LIGHTS
-    assist: str = "none"
-    """"none", "targets" or "cards" (what the LEDs already reflect)."""
     keys: tuple[str, ...] = ()
     """Keyboard labels in panel order (slots 1-5, LEFT, RIGHT, SLAM); empty: no keyboard."""
     bot: bool = False
@@ -96,47 +94,85 @@ class MatchView:
     winner: int | None = None
 
 
+class FlowScreen(StrEnum):
+    """Which of the player's flow's screens is up (cabinet/modes/flow/'s phases)."""
+
+    ATTRACT = "attract"
+    JOIN = "join"
+    COUNTDOWN = "countdown"
+    PLAYING = "playing"
+    RESULT = "result"
+    RESETTING = "resetting"
+    """The failsafe's short card after an error (cabinet/modes/flow_director.py)."""
+
+
+class SeatMark(StrEnum):
+    """A seat in the join menu and on the result screen."""
+
+    JOIN = "join"
+    """A human seat that may press SLAM to join."""
+    JOINED = "joined"
+    READY = "ready"
+    BOT = "bot"
+    """A bot plays the seat (never joined, or taken over)."""
+
+
 @dataclass(frozen=True, slots=True)
 class FlowView:
-    """The player's flow around the game (cabinet/modes/flow.py) as the screen shows it."""
+    """The player's flow around the game (cabinet/modes/flow/) as the screen shows it."""
 
-    screen: str
-    """"attract", "join", "countdown", "playing" or "result"; "resetting": the failsafe's
-    short card after an error (cabinet/modes/director.py)."""
-    game: str = "speed"
+    screen: FlowScreen
+    game: Game = Game.SPEED
     rules: tuple[str, ...] = ()
     """The active game's rules on a short card (attract)."""
     menu: tuple[tuple[str, str], ...] = ()
     """The join menu: (row, value), rows chosen with slot buttons 1, 2, 3..."""
     row: int = 0
     """The chosen row."""
-    seats: tuple[str, ...] = ()
-    """Per seat: "join" (press SLAM), "joined", "ready" or "bot"."""
+    seats: tuple[SeatMark, ...] = ()
+    """Per seat, what it has done in the join menu (or on the result screen)."""
     count: int = 0
     """The countdown's number (3, 2, 1)."""
     hint: str = ""
     """One line of what to press next."""
     names: tuple[str, ...] = ()
     """Per seat: the initials entered in the join menu, or "" (none)."""
-    editing: tuple[int, ...] = ()
-    """Per seat: the initial being entered (0-2, drawn underlined), or -1."""
+    editing: tuple[int | None, ...] = ()
+    """Per seat: the initial being entered (0-2, drawn in brackets); None: not entering."""
     scores: tuple[str, ...] = ()
     """Attract: the high-score table, shown in turn with the rules card (none: rules)."""
     stats: tuple[str, ...] = ()
     """Result: the game's numbers per seat (mean reaction, longest run), one per line."""
 
 
+class ServicePage(StrEnum):
+    """The service menu's page on screen (cabinet/modes/service/'s pages)."""
+
+    MENU = "menu"
+    BUTTONS = "buttons"
+    LEDS = "leds"
+    LATENCY = "latency"
+    SETTINGS = "settings"
+    BOOKKEEPING = "bookkeeping"
+    SCORES = "scores"
+    RESET = "reset"
+    PAUSE = "pause"
+    POWER = "power"
+    CODE = "code"
+    """The operator lock's prompt: presses are shown as dots."""
+    LOCKED = "locked"
+    """The operator lock after too many wrong codes."""
+
+
 @dataclass(frozen=True, slots=True)
 class ServiceView:
-    """The operator's service menu (cabinet/modes/service.py): drawn over everything."""
+    """The operator's service menu (cabinet/modes/service/): drawn over everything."""
 
-    page: str
-    """"menu", "buttons", "leds", "latency", "settings", "bookkeeping", "scores", "reset",
-    "pause", "power"; the operator lock's "code" (the prompt) and "locked"."""
+    page: ServicePage
     title: str = "SERVICE"
     lines: tuple[str, ...] = ()
-    chosen: int = -1
-    """The highlighted line (-1: none)."""
+    chosen: int | None = None
+    """The highlighted line, if any."""
     grid: tuple[tuple[tuple[str, bool], ...], ...] = ()
     """Button and LED tests: per seat, per button (text, lit)."""
     message: str = ""
@@ -153,8 +189,9 @@ class TableView:
 
     state: GameState
     seats: tuple[SeatView, ...]
-    blink_on: bool = True
-    """The cabinet's common blink phase (LEDs and the screen blink together)."""
+    dim: float
+    """How bright a DIM lamp glows (0..1): the level the cabinet drives its dim LEDs at, so
+    the lamps on screen match the panel's."""
     laptop: bool = False
     """Draw each seat's panel (LEDs and keyboard keys) on screen."""
     offline: tuple[str, ...] = ()
@@ -162,8 +199,6 @@ class TableView:
     photo: PhotoFinish | None = None
     match: MatchView | None = None
     four_colour: bool = False
-    messages: tuple[str, ...] = field(default=())
-    """Other short cabinet notes to show (e.g. "demo: no humans")."""
     flow: FlowView | None = None
     """The attract card, join menu, countdown or result screen over the table."""
     service: ServiceView | None = None
@@ -173,13 +208,17 @@ class TableView:
 __all__ = [
     "NO_LIGHTS",
     "POSITIONS",
+    "FlowScreen",
     "FlowView",
     "GameState",
     "Light",
     "Lights",
     "MatchView",
     "PhotoFinish",
+    "Position",
+    "SeatMark",
     "SeatView",
+    "ServicePage",
     "ServiceView",
     "TableView",
 ]

@@ -99,6 +99,12 @@ class TimedState(Generic[P]):
     """How many of those stalls were deadlocks (Speed rule 8; 0 in the other games)."""
 
     @property
+    def round(self) -> int:
+        """The round, counted from the table (round 1). Games with rounds (Spit, California)
+        declare it as their own field; a game without them is always in round 1."""
+        return 1
+
+    @property
     def paused(self) -> bool:
         return self.paused_at is not None
 

@@ -391,38 +391,6 @@ def format_leds(state: dict[int, tuple[int, ...]]) -> str:
     return "LEDs " + " | ".join(parts)
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "panel-sim", help="act as a serial button panel on a pty (for the bridge, no Pico)"
-    )
-    p.add_argument("--id", default="sim1", help="panel id (default sim1)")
-    p.add_argument(
-        "--link", default=None, help="stable path for the pty (a symlink; default: a temporary one)"
-    )
-    p.add_argument(
-        "--seats",
-        type=int,
-        default=1,
-        choices=(1, 2, 3, 4),
-        help="seats served (keys drive seat 0)",
-    )
-    p.add_argument("--bounce", type=int, default=0, help="contact bounces per edge")
-    p.add_argument("--skew-ppm", type=float, default=0.0, help="panel clock drift")
-    p.add_argument(
-        "--garbage",
-        action="store_true",
-        help="start sending random bytes between the frames (a bad cable; key g toggles it)",
-    )
-    p.add_argument(
-        "--garbage-rate",
-        type=int,
-        default=GARBAGE_RATE,
-        metavar="BYTES_PER_S",
-        help=f"garbage bytes per second (default {GARBAGE_RATE:,})",
-    )
-    p.set_defaults(func=run_cli)
-
-
 def run_cli(args: argparse.Namespace) -> int:
     seats = tuple((s, P.BUTTONS) for s in range(args.seats))
     sim = PanelSim(args.id, seats, link=args.link, clock_skew_ppm=args.skew_ppm)

@@ -1,4 +1,5 @@
-"""Static checks beside pytest (architecture 3.10, 3.11): ruff on the repo, mypy on engine/."""
+"""Static checks beside pytest (architecture 3.10, 3.11): ruff on the repo, mypy on engine/,
+cabinet/ and display/ (firmware_bridge/: tests/firmware_bridge/test_typing.py)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,13 @@ def test_ruff_check_passes_on_whole_repo() -> None:
 def test_mypy_strict_passes_on_engine() -> None:
     result = _run_module("mypy", "--strict", "engine")
     assert result.returncode == 0, f"mypy --strict engine failed:\n{result.stdout}{result.stderr}"
+
+
+def test_mypy_strict_passes_on_cabinet_and_display() -> None:
+    result = _run_module("mypy", "--strict", "cabinet", "display")
+    assert result.returncode == 0, (
+        f"mypy --strict cabinet display failed:\n{result.stdout}{result.stderr}"
+    )
 
 
 def test_ruff_format_check_passes_on_whole_repo() -> None:

@@ -1,1 +1,1 @@
-"""The cabinet's edges: GPIO, keyboard, window, terminal, systemd."""
+"""The cabinet's edges: GPIO, serial panels, keyboard, window, terminal, systemd."""

@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 
-from cabinet.config import CONTROLS, Control
+from cabinet.panel import CONTROLS, Control
 
 SERVICE_CHORD = frozenset({Control.SLOT1, Control.SLOT5})
 """Both ends of the hand row held together: harmless in play (picks only), so it cannot

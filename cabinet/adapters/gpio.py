@@ -6,10 +6,12 @@
   pigpio -> native), e.g. onto a stand-in ``RPi.GPIO`` whose edge callbacks never fire.
 * One device per pin, owned for the app's life (a device that falls out of scope is
   closed and its callback silently stops). ``bounce_time`` stays None: debounce is ours.
-* A pin callback does one thing: ``put((edge_time, seat, control, pressed))``. The edge
-  time is the pin's own ``ticks`` (lgpio: the kernel's CLOCK_MONOTONIC timestamp, in
-  seconds; mock: ``time.monotonic()`` at the drive).
-* LEDs are written by the loop thread only (gpiozero makes no thread-safety promise).
+* A pin callback does one thing: ``put(ButtonEdge(edge_time, seat, control, pressed))``
+  (the service button: a ``ServiceEdge``). The edge time is the pin's own ``ticks``
+  (lgpio: the kernel's CLOCK_MONOTONIC timestamp, in seconds; mock: ``time.monotonic()``
+  at the drive).
+* LEDs are written by the loop thread only (gpiozero makes no thread-safety promise), at
+  the panel model's levels (``cabinet.panel.Led.level``); without PWM, lit or not.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
@@ -25,15 +27,12 @@ from gpiozero import LED, PWMLED, DigitalInputDevice
 from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from cabinet.config import CONTROLS, PinFactoryKind, SeatConfig
-from cabinet.controls.registry import Led, PanelLights
+from cabinet.config import PinFactoryKind, SeatConfig
+from cabinet.inputs import ButtonEdge, Put, ServiceEdge, ServiceSource
+from cabinet.panel import CONTROLS, Control, Led, PanelLights
 
-Put = Callable[[tuple[float, int, Any, bool]], None]
-"""The queue's put: ``(edge_time, seat, control, pressed)``."""
-
-
-_BLINK_ON = {Led.OFF: 0.0, Led.DIM: Led.DIM.value, Led.ON: 1.0, Led.BLINK: 1.0}
-_BLINK_OFF = {**_BLINK_ON, Led.BLINK: 0.0}
+_LEVELS = {blink_on: {led: led.level(blink_on) for led in Led} for blink_on in (True, False)}
+"""Per blink phase, each LED state's level (looked up per LED on every write)."""
 
 
 class PinFactoryError(RuntimeError):
@@ -110,7 +109,7 @@ class EdgeInput(DigitalInputDevice):  # type: ignore[misc]
     """One button pin. Its callback's only work is one queue put per edge."""
 
     def __init__(
-        self, pin: int, *, put: Put, seat: int, control: Any, pull_up: bool, pin_factory: Any
+        self, pin: int, *, put: Put, seat: int, control: Control, pull_up: bool, pin_factory: Any
     ) -> None:
         self._put = put
         self._seat = seat
@@ -118,21 +117,27 @@ class EdgeInput(DigitalInputDevice):  # type: ignore[misc]
         self._active = not pull_up
         super().__init__(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
 
-    def _pin_changed(self, ticks: float, state: Any) -> None:
-        self._put((ticks, self._seat, self._control, bool(state) == self._active))
+    def _pin_changed(self, ticks: float, state: object) -> None:
+        self._put(ButtonEdge(ticks, self._seat, self._control, bool(state) == self._active))
 
 
-def service_button(pin: int, put: Put, factory: Any, seat: int) -> EdgeInput:
-    """The operator's service button (``[cabinet] service_pin``, switch to ground): its
-    edges go on the same queue as the panels', as seat ``seat`` (the loop's
-    ``SERVICE_SEAT``); the loop hands them to the service menu."""
-    from cabinet.config import Control
+class ServiceInput(DigitalInputDevice):  # type: ignore[misc]
+    """The operator's service button pin (switch to ground): one ``ServiceEdge`` per edge."""
 
+    def __init__(self, pin: int, *, put: Put, pin_factory: Any) -> None:
+        self._put = put
+        super().__init__(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+
+    def _pin_changed(self, ticks: float, state: object) -> None:
+        self._put(ServiceEdge(ticks, ServiceSource.PIN, not state))
+
+
+def service_button(pin: int, put: Put, factory: Any) -> ServiceInput:
+    """The operator's service button (``[cabinet] service_pin``): its edges go on the same
+    queue as the panels'; the loop hands them to the service menu, never to a seat."""
     try:
         with _no_fallback():
-            return EdgeInput(
-                pin, put=put, seat=seat, control=Control.SLAM, pull_up=True, pin_factory=factory
-            )
+            return ServiceInput(pin, put=put, pin_factory=factory)
     except GPIOZeroError as exc:
         raise PinFactoryError(f"cabinet.service_pin: GPIO set-up failed: {exc}") from None
 
@@ -143,8 +148,8 @@ class GpioPanel:
     def __init__(self, seat: SeatConfig, put: Put, factory: Any, pwm: bool = True) -> None:
         self.seat = seat
         self.inputs: list[EdgeInput] = []
-        self.leds: dict[Any, Any] = {}
-        self._levels: dict[Any, float] = {}
+        self.leds: dict[Control, Any] = {}
+        self._levels: dict[Control, float] = {}
         self._pwm = pwm
         try:
             with _no_fallback():
@@ -170,7 +175,7 @@ class GpioPanel:
 
     def show(self, lights: PanelLights, blink_on: bool) -> None:
         """Write the LEDs that changed (BLINK shown by the loop's common blink phase)."""
-        levels = _BLINK_ON if blink_on else _BLINK_OFF
+        levels = _LEVELS[blink_on]
         for control, led in self.leds.items():
             level = levels[lights.get(control)]
             if self._levels[control] != level:

@@ -3,7 +3,7 @@ LEDs alone.
 
 A cabinet whose screen is dead (unplugged HDMI, a driver that will not start) still plays:
 the flow (attract demos, join with SLAM, countdown, match) and the service menu (two SLAMs
-held, or the service button) run exactly as with the window (cabinet/modes/director.py,
+held, or the service button) run exactly as with the window (cabinet/modes/flow_director.py,
 cabinet/modes/service_director.py); the LEDs show the legal targets and the menu's LED test; and
 ``ScreenLines`` writes one log line each time what the screen would show changes, so an
 operator reading ``journalctl -u speed-cabinet`` can follow along.
@@ -11,16 +11,21 @@ operator reading ``journalctl -u speed-cabinet`` can follow along.
 
 from __future__ import annotations
 
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from cabinet.adapters import sdnotify
-from cabinet.loop.core import Published
+from cabinet.loop import Published
 from display.view import FlowView, MatchView, ServiceView
+from engine.game import GameState
+
+if TYPE_CHECKING:
+    from cabinet.app import Cabinet
+    from cabinet.modes.service_director import ServiceDirector
 
 
 def flow_text(flow: FlowView, match: MatchView | None) -> str:
     """What the flow's screen shows, on one line."""
-    parts = [flow.screen]
+    parts: list[str] = [flow.screen]
     if flow.screen == "countdown":
         parts.append(str(flow.count or "GO"))
     if flow.menu:
@@ -60,7 +65,7 @@ def service_text(svc: ServiceView) -> str:
 class ScreenLines:
     """A loop observer: prints the screen the window would draw, when it changes."""
 
-    def __init__(self, director: Any, out: TextIO) -> None:
+    def __init__(self, director: ServiceDirector, out: TextIO) -> None:
         self.director = director
         self.out = out
         self.last = ""
@@ -79,29 +84,20 @@ class ScreenLines:
         self.last = text
 
 
-def run_headless_kiosk(cab: Any, *, until: float | None = None, out: TextIO) -> Any:
-    """Run a built cabinet with the flow and the service menu but no window; the state
-    when the loop stops (``until``, SIGTERM, the service menu's power-off)."""
-    from cabinet.modes.stack import attach_directors
-
-    players, director = attach_directors(cab, laptop=False, out=out)
-    lines = ScreenLines(director, out)
-    cab.loop.observers.append(lines)
-    cab.loop.notifier = sdnotify.Notifier()
+def run_headless_kiosk(cab: Cabinet, *, until: float | None = None, out: TextIO) -> GameState:
+    """Run a built cabinet with the flow and the service menu but no window (its
+    ``ScreenLines`` among the loop's observers); the state when the loop stops (``until``,
+    SIGTERM, the service menu's power-off)."""
+    assert cab.lines is not None
     print(
         "speed-cabinet: no screen, so the panels and LEDs run the flow alone; the "
         "service menu opens as usual and writes its pages here",
         file=out,
         flush=True,
     )
-    lines(Published(cab.loop.state, (), (), ()))  # attract's line, before any publish
+    cab.lines(Published(cab.loop.state, (), (), ()))  # attract's line, before any publish
     sdnotify.ready("headless: the flow is up")
-    try:
-        state = cab.loop.run(until=until, stop_when_over=False)
-    finally:
-        players.close()  # a recorded game still on: abandoned (the loop has stopped)
-    cab.power = director.power
-    return state
+    return cab.loop.run(until=until, stop_when_over=False)
 
 
 __all__ = ["ScreenLines", "flow_text", "run_headless_kiosk", "service_text"]

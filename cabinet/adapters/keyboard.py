@@ -19,10 +19,12 @@ import termios
 import threading
 import time
 import tty
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
-from cabinet.adapters.gpio import Put
-from cabinet.config import Control, Inputs, SeatConfig
+from cabinet.config import Inputs, SeatConfig
+from cabinet.inputs import ButtonEdge, InboxItem, Put, ServiceEdge, ServiceSource
+from cabinet.panel import Control
 
 KEY_SETS: dict[int, dict[str, Control]] = {
     1: {
@@ -49,23 +51,42 @@ KEY_SETS: dict[int, dict[str, Control]] = {
 QUIT_KEYS = ("\x1b", "\x03")
 
 
-def key_bindings(seats: Sequence[SeatConfig]) -> dict[str, tuple[int, Control]]:
+class SeatKey(NamedTuple):
+    """What a key presses: one seat's button."""
+
+    seat: int
+    control: Control
+
+
+Bindings = Mapping[str, SeatKey]
+"""key -> the seat's button it presses."""
+
+
+def key_bindings(seats: Sequence[SeatConfig]) -> dict[str, SeatKey]:
     """key -> (seat, control) for the keyboard seats; unnumbered seats take the free sets."""
     keyboard = [s for s in seats if s.inputs is Inputs.KEYBOARD]
     taken = {s.keys for s in keyboard if s.keys is not None}
     free = [k for k in KEY_SETS if k not in taken]
-    out: dict[str, tuple[int, Control]] = {}
+    out: dict[str, SeatKey] = {}
     for seat in keyboard:
         keys = seat.keys if seat.keys is not None else free.pop(0)
         for key, control in KEY_SETS[keys].items():
-            out[key] = (seat.index, control)
-            out[key.upper()] = (seat.index, control)
+            out[key] = SeatKey(seat.index, control)
+            out[key.upper()] = SeatKey(seat.index, control)
     return out
+
+
+def key_edge(target: SeatKey | ServiceSource, t: float, pressed: bool) -> InboxItem:
+    """The inbox item for a key bound to ``target`` going down or up at ``t`` (the window
+    binds F2 to a service input)."""
+    if isinstance(target, ServiceSource):
+        return ServiceEdge(t, target, pressed)
+    return ButtonEdge(t, target.seat, target.control, pressed)
 
 
 def feed_keys(
     text: str,
-    bindings: dict[str, tuple[int, Control]],
+    bindings: Bindings,
     put: Put,
     clock: Callable[[], float] = time.monotonic,
 ) -> bool:
@@ -76,12 +97,12 @@ def feed_keys(
         bound = bindings.get(ch)
         if bound is not None:
             t = clock()
-            put((t, bound[0], bound[1], True))
-            put((t, bound[0], bound[1], False))
+            put(ButtonEdge(t, bound.seat, bound.control, True))
+            put(ButtonEdge(t, bound.seat, bound.control, False))
     return True
 
 
-def help_lines(bindings: dict[str, tuple[int, Control]]) -> list[str]:
+def help_lines(bindings: Bindings) -> list[str]:
     seats: dict[int, dict[Control, str]] = {}
     for key, (seat, control) in bindings.items():
         if key.islower() or key.isdigit():
@@ -102,7 +123,7 @@ class TerminalKeys:
 
     def __init__(
         self,
-        bindings: dict[str, tuple[int, Control]],
+        bindings: Bindings,
         put: Put,
         on_quit: Callable[[], None],
         fd: int | None = None,

@@ -17,7 +17,6 @@ A config with ``pin_factory = "mock"`` (a laptop) has no real pins: nothing to d
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -88,21 +87,3 @@ def run_leds_off(config_path: str | Path, factory: Any | None = None) -> int:
         return 1
     print(f"{prog}: LEDs off on BCM {', '.join(map(str, done)) or '(none)'}", file=sys.stderr)
     return 0
-
-
-def _command(args: argparse.Namespace) -> int:
-    return run_leds_off(args.config)
-
-
-def add_parser(sub: Any) -> None:
-    """Register ``leds-off`` on the CLI's subparsers."""
-    cmd = sub.add_parser(
-        "leds-off",
-        help="drive every panel LED off (the kiosk unit's stop hook)",
-        description="Drive every direct-GPIO panel LED in the config off through lgpio, then "
-        "release the pins. systemd runs it after every stop or crash.",
-    )
-    cmd.add_argument(
-        "--config", default=DEFAULT_CONFIG, help=f"cabinet config TOML (default {DEFAULT_CONFIG})"
-    )
-    cmd.set_defaults(func=_command)

@@ -2,19 +2,19 @@
 
 The link (firmware_bridge/link.py) speaks the bridge's own types (firmware_bridge/events.py):
 ``ButtonChanged`` and ``PanelStatus`` events, ``LedMode`` levels. This module is where
-they meet the cabinet's: a panel button is a ``Control``, an edge goes into the inbox like
-a GPIO edge, and each ``Led`` of a ``PanelLights`` becomes a ``LedMode``, with ``BLINK``
-shown as ON or OFF by the loop's blink phase (every panel, serial or GPIO, in step).
-Both tables are written out so that neither side's values have to agree with the other's.
+they meet the cabinet's (cabinet/inputs.py, cabinet/panel.py): a panel button is a
+``Control``, an edge goes into the inbox as a ``ButtonEdge`` like a GPIO edge, a status as
+a ``LinkChanged``, and each ``Led`` of a ``PanelLights`` becomes a ``LedMode``, with
+``BLINK`` shown as ON or OFF by the loop's blink phase (every panel, serial or GPIO, in
+step). Both tables are written out so that neither side's values have to agree with the
+other's (a test keeps the DIM lamp's wire level at ``panel.LEVELS[Led.DIM]`` of full).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from cabinet.config import Control, SeatConfig
-from cabinet.controls.registry import Led, PanelLights
-from cabinet.loop.core import Item
+from cabinet.config import SeatConfig
+from cabinet.inputs import ButtonEdge, LinkChanged, Put
+from cabinet.panel import Control, Led, PanelLights
 from firmware_bridge.events import ALL_OFF, Button, ButtonChanged, LedMode, PanelStatus
 from firmware_bridge.link import PanelLink
 
@@ -38,22 +38,23 @@ MODE_OF: dict[bool, dict[Led, LedMode]] = {
 """``MODE_OF[blink_on][led]``: the mode a cabinet LED shows in this blink phase."""
 
 
+def link_changed(status: PanelStatus) -> LinkChanged:
+    """A link's status as the cabinet's inbox item (``str(status)``: its one line)."""
+    return LinkChanged(status.t, status.name, status.up, status.seats, str(status))
+
+
 class InboxFeed:
     """A link's listener (``firmware_bridge.events.PanelListener``), on the link's threads:
-    a button edge goes into the inbox as the cabinet's item, a status to ``on_status``
-    (which must only hand it over)."""
+    a button edge or a status goes into the inbox as the cabinet's item."""
 
-    def __init__(
-        self, put: Callable[[Item], None], on_status: Callable[[PanelStatus], None]
-    ) -> None:
+    def __init__(self, put: Put) -> None:
         self._put = put
-        self._on_status = on_status
 
     def button_changed(self, event: ButtonChanged) -> None:
-        self._put((event.t, event.seat, CONTROL_OF[event.button], event.pressed))
+        self._put(ButtonEdge(event.t, event.seat, CONTROL_OF[event.button], event.pressed))
 
     def status_changed(self, status: PanelStatus) -> None:
-        self._on_status(status)
+        self._put(link_changed(status))
 
 
 class SerialLights:
@@ -88,12 +89,13 @@ class SerialLights:
         self.all_off()
 
 
-def open_serial_seat(
-    seat: SeatConfig, put: Callable[[Item], None], on_status: Callable[[PanelStatus], None]
-) -> SerialLights:
-    """Start the link to ``seat``'s panel (its seat 0 is this seat); close with
-    ``.link.close()``, which darkens the panel first."""
+def open_serial_seat(seat: SeatConfig, put: Put) -> SerialLights:
+    """Start the link to ``seat``'s panel (its seat 0 is this seat), its edges and statuses
+    into the inbox by ``put``; close with ``.link.close()``, which darkens the panel first."""
     if seat.serial is None:
         raise ValueError(f"{seat.name} has no serial port configured")
-    link = PanelLink(seat.serial, InboxFeed(put, on_status), seats={0: seat.index}, name=seat.name)
+    link = PanelLink(seat.serial, InboxFeed(put), seats={0: seat.index}, name=seat.name)
     return SerialLights(link, seat.index)
+
+
+__all__ = ["CONTROL_OF", "MODE_OF", "InboxFeed", "SerialLights", "link_changed", "open_serial_seat"]

@@ -1,15 +1,14 @@
-"""The cabinet side of the display: turn the loop's state into ``display.view.TableView``s,
-and run the window.
+"""The window: the cabinet loop on its thread, the frame loop here.
 
 Threads: the cabinet loop keeps the game state on its own thread and publishes after every
-batch; ``ScreenFeed`` (an observer, so it runs on the loop thread) builds one frozen view
-per publish, a few microseconds, and hands it over by reference. The main thread owns
+batch; ``ScreenFeed`` (cabinet/adapters/screen_feed.py, an observer on the loop thread)
+builds one frozen view per publish and hands it over by reference. The main thread owns
 pygame: it pumps window events (keys go onto the same queue as every other input, as
-``(edge_time, seat, control, pressed)``), draws the newest view at up to 60 fps and flips.
+``ButtonEdge`` / ``ServiceEdge`` items), draws the newest view at up to 60 fps and flips.
 Drawing never holds the loop: the loop waits on its queue, not on frames, and the
 interpreter's switch interval is lowered so a press thread gets the GIL back from a
 drawing thread within half a millisecond (measured by the ``press`` bench with
-the display running: ``cabinet/tools/bench_frame.py``).
+the display running: ``cabinet/tools/bench/frame.py``).
 """
 
 from __future__ import annotations
@@ -19,220 +18,25 @@ import os
 import sys
 import threading
 import time
-from collections import deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, TextIO
 
-from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
-from cabinet.controls.registry import Led, PanelLights, panel_lights
-from cabinet.loop.core import SERVICE_KEY_SEAT, SERVICE_SEAT, WAKE_SEAT, Published, SeatRuntime
-from display.view import (
-    FlowView,
-    Light,
-    Lights,
-    MatchView,
-    PhotoFinish,
-    SeatView,
-    ServiceView,
-    TableView,
-)
-from engine.commands import Slam
-from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
+from cabinet.adapters.keyboard import SeatKey, key_edge
+from cabinet.adapters.screen_feed import ScreenFeed
+from cabinet.inputs import ServiceSource, Wake
+from display.view import TableView
+from engine.events import GameWon
+
+if TYPE_CHECKING:
+    from cabinet.app import Cabinet
+    from cabinet.loop import CabinetLoop
+    from display.sound import SoundBoard
+    from engine.state import GameState
 
 log = logging.getLogger("speed_cabinet.screen")
 
-SERVICE_KEY = "f2"
-"""Laptop mode's service button (the cabinet's is ``[cabinet] service_pin``); in kiosk mode
-a USB keyboard's F2 opens only the operator code prompt (cabinet/modes/service.py)."""
-PHOTO_FINISH_MS = 50
-"""Two seats' edges on one pile closer than this make a photo finish."""
 SWITCH_INTERVAL_S = 0.0005
 """The GIL hand-over time while the window draws (Python's default is 5 ms)."""
-
-_LIGHT = {Led.OFF: Light.OFF, Led.DIM: Light.DIM, Led.ON: Light.ON, Led.BLINK: Light.BLINK}
-
-
-def lights_view(lights: PanelLights) -> Lights:
-    return Lights(
-        tuple(_LIGHT[x] for x in lights.slots),
-        _LIGHT[lights.left],
-        _LIGHT[lights.right],
-        _LIGHT[lights.slam],
-    )
-
-
-def seat_keys(
-    seats: Sequence[SeatConfig], bindings: dict[str, tuple[int, Control]]
-) -> dict[int, tuple[str, ...]]:
-    """Per keyboard seat, its key labels in panel order (slots 1-5, LEFT, RIGHT, SLAM)."""
-    out: dict[int, dict[Control, str]] = {}
-    for key, (seat, control) in bindings.items():
-        if key.islower() or key.isdigit():
-            out.setdefault(seat, {})[control] = key
-    return {s: tuple(keys.get(c, "") for c in CONTROLS) for s, keys in out.items()}
-
-
-def seat_label(config: SeatConfig, bot: bool) -> str:
-    if bot:
-        return f"bot {config.difficulty or ''}".strip()
-    if config.inputs is Inputs.KEYBOARD:
-        return "keys"
-    return config.inputs.value
-
-
-def seat_view(seat: SeatRuntime, state: Any, now_ms: int, keys: tuple[str, ...] = ()) -> SeatView:
-    """One seat's view: the LEDs it shows (computed here for seats without a panel)."""
-    cfg = seat.config
-    ctrl = seat.controller
-    bot = seat.bot is not None
-    lights = seat.lights
-    if lights is None:
-        lights = panel_lights(state, ctrl, cfg.assist, now_ms)
-    # Speed and Spit targets are centre piles; California covers row piles (no pile()).
-    has_piles = hasattr(ctrl, "pile")
-    return SeatView(
-        index=cfg.index,
-        position=cfg.position,
-        picked=tuple(ctrl.picked_slots(state)),
-        lights=lights_view(lights),
-        assist=cfg.assist.value,
-        keys=keys,
-        bot=bot,
-        label=seat_label(cfg, bot),
-        left_pile=ctrl.pile(state, Control.LEFT) if has_piles else None,
-        right_pile=ctrl.pile(state, Control.RIGHT) if has_piles else None,
-    )
-
-
-class PhotoFinishes:
-    """Spots a race: a play that lands on a pile, and another seat's play for the same pile
-    rejected within 50 ms of it (the top had changed under it)."""
-
-    def __init__(self) -> None:
-        self._landed: dict[int, tuple[int, int]] = {}
-        """pile -> (edge ms, seat) of the last card that landed there."""
-
-    def see(self, commands: Sequence[Any], events: Sequence[Event]) -> PhotoFinish | None:
-        found = None
-        for ev in events:
-            if isinstance(ev, CardPlayed):
-                self._landed[ev.to] = (ev.t, ev.player)
-            elif (
-                isinstance(ev, PlayRejected)
-                and ev.reason is Reason.NOT_ADJACENT
-                and ev.to in self._landed
-            ):
-                t, winner = self._landed[ev.to]
-                margin = ev.t - t
-                if winner != ev.player and 0 <= margin < PHOTO_FINISH_MS:
-                    found = PhotoFinish(ev.to, winner, ev.player, float(margin), ev.t)
-        return found
-
-
-@dataclass
-class Frame:
-    """What the window takes from the feed each frame."""
-
-    view: TableView
-    events: list[Event]
-    before: Any
-    claims: int = 0
-    """"SPEED!" claims since the last take (a seat out of cards slammed and won)."""
-
-
-class ScreenFeed:
-    """A loop observer: keeps the newest ``TableView`` and the events since the last take."""
-
-    def __init__(
-        self,
-        seats: Sequence[SeatRuntime],
-        *,
-        laptop: bool,
-        keys: dict[int, tuple[str, ...]] | None = None,
-        match: MatchView | None = None,
-        four_colour: bool = False,
-        offline: Callable[[], Sequence[str]] | None = None,
-        flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None,
-        service: Callable[[], ServiceView | None] | None = None,
-    ) -> None:
-        self.seats = list(seats)
-        self.laptop = laptop
-        self.keys = keys or {}
-        self.match = match
-        self.four_colour = four_colour
-        self.offline = offline
-        self.flow = flow
-        self.service = service
-        """The operator's service menu (cabinet/modes/service_director.py), None while closed."""
-        """The player's flow (cabinet/modes/director.py): the screen over the table, the match."""
-        self._claims = 0
-        self.photos = PhotoFinishes()
-        self.photo: PhotoFinish | None = None
-        self._lock = threading.Lock()
-        self._view: TableView | None = None
-        self._before: Any = None
-        self._events: deque[Event] = deque(maxlen=256)
-        self.published = threading.Event()
-
-    def view_of(self, state: Any) -> TableView:
-        now = state.now
-        seats = tuple(
-            seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
-        )
-        offline = tuple(self.offline()) if self.offline is not None else ()
-        flow, match = self.flow() if self.flow is not None else (None, None)
-        if flow is not None and any(flow.names):  # a player's initials name their seat
-            seats = tuple(_named(v, flow.names) for v in seats)
-        return TableView(
-            state=state,
-            seats=seats,
-            laptop=self.laptop,
-            offline=offline,
-            photo=self.photo,
-            match=match or self.match,
-            four_colour=self.four_colour,
-            flow=flow,
-            service=self.service() if self.service is not None else None,
-        )
-
-    def __call__(self, pub: Published) -> None:
-        photo = self.photos.see(pub.commands, pub.events)
-        if photo is not None:
-            self.photo = photo
-        view = self.view_of(pub.state)
-        claims = sum(
-            1
-            for ev in pub.events
-            if isinstance(ev, GameWon)
-            and any(isinstance(c, Slam) and c.player == ev.player for c in pub.commands)
-        )
-        with self._lock:
-            self._claims += claims
-            if self._view is not None and pub.events and self._before is None:
-                self._before = self._view.state
-            self._view = view
-            self._events.extend(pub.events)
-        self.published.set()
-
-    def prime(self, state: Any) -> None:
-        with self._lock:
-            self._view = self.view_of(state)
-
-    def take(self) -> Frame | None:
-        with self._lock:
-            if self._view is None:
-                return None
-            events = list(self._events)
-            self._events.clear()
-            before, self._before = self._before, None
-            claims, self._claims = self._claims, 0
-            return Frame(self._view, events, before, claims)
-
-
-def _named(view: SeatView, names: Sequence[str]) -> SeatView:
-    name = names[view.index] if view.index < len(names) else ""
-    return replace(view, label=name) if name and not view.bot else view
 
 
 def display_available(env: dict[str, str] | None = None) -> str | None:
@@ -253,7 +57,6 @@ class Window:
         size: tuple[int, int] | None,
         *,
         fullscreen: bool,
-        sound: Any = None,
         title: str = "speed-cabinet",
     ) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -271,7 +74,6 @@ class Window:
             self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption(title)
         self.size = self.screen.get_size()
-        self.sound = sound
 
     def close(self) -> None:
         self.pg.display.quit()
@@ -283,18 +85,18 @@ FALLBACK_TEXT = (220, 220, 230)
 
 
 def run_window(
-    loop: Any,
+    loop: CabinetLoop,
     feed: ScreenFeed,
-    bindings: dict[str, tuple[int, Control]],
+    bindings: Mapping[str, SeatKey | ServiceSource],
     *,
     fullscreen: bool = False,
     size: tuple[int, int] | None = None,
     until: float | None = None,
-    sound: Any = None,
+    sound: SoundBoard | None = None,
     fps: int = 60,
     on_frame: Callable[[int], None] | None = None,
     esc_quits: bool = True,
-) -> Any:
+) -> GameState:
     """Run the cabinet loop on a thread and the window here until ESC, the window closes,
     ``until``, or the loop ends. Returns the final state. ``esc_quits`` False (kiosk mode):
     Esc does nothing, so a guest's USB keyboard cannot stop the cabinet.
@@ -313,7 +115,7 @@ def run_window(
     from display.animations import Animations
     from display.renderer import Renderer
 
-    window = Window(size, fullscreen=fullscreen, sound=sound)
+    window = Window(size, fullscreen=fullscreen)
     notifier = sdnotify.Notifier()
     pg = window.pg
     renderer: Renderer | None = Renderer(window.size)
@@ -357,7 +159,7 @@ def run_window(
             if notifier.watchdog_due(time.monotonic()) and loop.iterations != seen:
                 seen = loop.iterations
                 notifier.ping(time.monotonic())
-                loop.inbox.put((time.monotonic(), WAKE_SEAT, None, False))  # pass again
+                loop.inbox.put(Wake(time.monotonic()))  # pass again
             for ev in pg.event.get():
                 if ev.type == pg.QUIT:
                     loop.stop()
@@ -377,9 +179,7 @@ def run_window(
                         continue
                     bound = bindings.get(pg.key.name(ev.key))
                     if bound is not None:
-                        loop.inbox.put(
-                            (time.monotonic(), bound[0], bound[1], ev.type == pg.KEYDOWN)
-                        )
+                        loop.inbox.put(key_edge(bound, time.monotonic(), ev.type == pg.KEYDOWN))
             frame = None
             try:
                 frame = feed.take()
@@ -434,20 +234,6 @@ def run_window(
     return loop.state
 
 
-__all__ = [
-    "PHOTO_FINISH_MS",
-    "Frame",
-    "PhotoFinishes",
-    "ScreenFeed",
-    "Window",
-    "display_available",
-    "lights_view",
-    "run_window",
-    "seat_keys",
-    "seat_view",
-]
-
-
 def try_display() -> str | None:
     """None if SDL's video starts (the window can open), else why not."""
     reason = display_available()
@@ -464,48 +250,25 @@ def try_display() -> str | None:
 
 
 def run_display(
-    cab: Any,
-    *,
-    until: float | None = None,
-    laptop: bool = True,
-    out: Any = None,
-    flow: bool = False,
-) -> Any:
-    """Run a built cabinet with the window (keys from the window); returns the final state.
+    cab: Cabinet, *, until: float | None = None, laptop: bool = True, out: TextIO | None = None
+) -> GameState:
+    """Run a cabinet built with the window (``cab.window``: its feed of views, its keys);
+    returns the final state.
 
     Seats without a panel are drawn with the LEDs they would show; ``laptop`` also draws
-    each seat's panel and keys. ``flow``: the player's flow runs the table (attract mode,
-    join, countdown, match: cabinet/modes/flow.py) instead of the one game dealt.
+    each seat's panel and keys. With the player's flow (``cab.flow``) it runs the table
+    (attract mode, join, countdown, match: cabinet/modes/flow/).
     """
-    from cabinet.adapters.keyboard import key_bindings
     from display.sound import SoundBoard
 
+    assert cab.window is not None
     config = cab.config
-    bindings = {k: v for k, v in key_bindings(config.seats).items() if not k.isupper()}
-    keys = seat_keys(config.seats, bindings)
-    director = None
-    if flow:
-        from cabinet.modes.stack import attach_directors
-
-        players, director = attach_directors(cab, laptop=laptop, out=out)
-        # Laptop: F2 is the service button; kiosk: only the code prompt (a guest's keyboard).
-        bindings[SERVICE_KEY] = (SERVICE_SEAT if laptop else SERVICE_KEY_SEAT, Control.SLAM)
-    feed = ScreenFeed(
-        cab.seats,
-        laptop=laptop,
-        keys=keys,
-        four_colour=config.display.four_colour,
-        offline=cab.loop.offline_names,
-        flow=director.flow_view if director is not None else None,
-        service=director.service_view if director is not None else None,
-    )
-    cab.loop.observers.append(feed)
     sound = SoundBoard(config.display.volume / 100, config.display.mute)
     if out is not None:
         mode = "fullscreen" if config.display.fullscreen and not laptop else "a window"
         quits = "ESC quits" if laptop else "a keyboard's ESC does nothing"
         print(f"speed-cabinet: the table is in {mode} ({quits})", file=out, flush=True)
-        if director is not None:
+        if cab.flow is not None:
             print(
                 "speed-cabinet: attract mode: a bot demo until a player presses SLAM",
                 file=out,
@@ -522,20 +285,23 @@ def run_display(
                 flush=True,
             )
 
-    try:
-        state = run_window(
-            cab.loop,
-            feed,
-            bindings,
-            fullscreen=config.display.fullscreen and not laptop,
-            until=until,
-            sound=sound,
-            on_frame=first_frame,
-            esc_quits=laptop,
-        )
-    finally:
-        if director is not None:
-            players.close()  # a recorded game still on: abandoned (the loop has stopped)
-    if director is not None:
-        cab.power = director.power  # the app runs it once the LEDs are safe
-    return state
+    return run_window(
+        cab.loop,
+        cab.window.feed,
+        cab.window.keys,
+        fullscreen=config.display.fullscreen and not laptop,
+        until=until,
+        sound=sound,
+        on_frame=first_frame,
+        esc_quits=laptop,
+    )
+
+
+__all__ = [
+    "SWITCH_INTERVAL_S",
+    "Window",
+    "display_available",
+    "run_display",
+    "run_window",
+    "try_display",
+]

@@ -10,7 +10,8 @@ Pure: no hardware, no engine state; the rules options go through ``Rules.from_op
 The package (this module re-exports its public names, so ``from cabinet.config import X``
 is the way in):
 
-* ``control.py``: ``Control``, the panel's eight buttons and LEDs;
+* ``Control`` (with ``SLOTS``, ``CONTROLS``), the panel's eight buttons and LEDs, is
+  ``cabinet.panel``'s, re-exported here as the config names them;
 * ``model.py``: the checked config (``CabinetConfig``, ``SeatConfig``...), its enums and
   the cabinet's fixed facts (positions, header pins);
 * ``ranges.py``: ``RANGES``, every number the config takes (the service menu offers the same);
@@ -21,7 +22,6 @@ is the way in):
 
 from __future__ import annotations
 
-from cabinet.config.control import CONTROLS, SLOTS, Control
 from cabinet.config.model import (
     CODE_LENGTH,
     DEFAULT_POSITIONS,
@@ -48,6 +48,7 @@ from cabinet.config.parse import (
 )
 from cabinet.config.ranges import INT64, RANGES, Range
 from cabinet.config.reading import MAX_FILE_BYTES, TomlTable, TomlValue, read_toml
+from cabinet.panel import CONTROLS, SLOTS, Control
 
 __all__ = [
     "CODE_LENGTH",

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from cabinet.config.control import Control
+from cabinet.panel import Control
 from engine.match import SINGLE, MatchRules
 from engine.rules import Rules
 
@@ -106,7 +106,7 @@ class DisplayConfig:
 
 @dataclass(frozen=True, slots=True)
 class FlowConfig:
-    """The ``[flow]`` table: the player's flow around the games (cabinet/modes/flow.py)."""
+    """The ``[flow]`` table: the player's flow around the games (cabinet/modes/flow/)."""
 
     idle_return_s: int = 60
     """No press from any player this long returns to attract mode."""
@@ -142,7 +142,7 @@ class CabinetConfig:
     """The operator's service button (BCM pin, to ground): opens the service menu."""
     operator_code: tuple[Control, ...] = ()
     """The buttons that unlock the full service menu from the two-SLAM hold (4-8); empty:
-    no code, so the hold opens only the harmless pages (cabinet/modes/service.py)."""
+    no code, so the hold opens only the harmless pages (cabinet/modes/service/)."""
 
     def gpio_pins(self) -> int:
         return sum(len(s.pins()) for s in self.seats if s.inputs is Inputs.GPIO)

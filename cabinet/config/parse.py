@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from cabinet.config.control import CONTROLS, Control
 from cabinet.config.model import (
     CODE_LENGTH,
     CabinetConfig,
@@ -31,6 +30,7 @@ from cabinet.config.seats import (
     pin_number,
     table_of,
 )
+from cabinet.panel import CONTROLS, Control
 from engine.match import MatchError, MatchRules
 from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
 

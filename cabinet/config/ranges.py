@@ -1,5 +1,5 @@
 """The cabinet's number ranges: one table for the config parser and the service menu's
-number rows (cabinet/modes/service.py), so the menu only offers values the parser accepts.
+number rows (cabinet/modes/service/), so the menu only offers values the parser accepts.
 
 These are the cabinet's limits, not the engine's: ``Rules.from_options`` and the scenario
 command keep accepting what the contract allows (every count >= 0), and these are checked

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cabinet.config.control import CONTROLS, Control
 from cabinet.config.model import (
     DEFAULT_POSITIONS,
     FREE_PINS,
@@ -19,6 +18,7 @@ from cabinet.config.model import (
     SerialPort,
 )
 from cabinet.config.ranges import shown
+from cabinet.panel import CONTROLS, Control
 
 _SEAT = {
     "position",

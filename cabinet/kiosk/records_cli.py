@@ -6,7 +6,7 @@ Read-only: it opens the records read-only (WAL, so it can run beside the kiosk),
 creates, migrates or changes them, and writes nothing but the replay it is asked for.
 
 Each command is a plain function returning the exit code (``games``, ``stats``,
-``replay``); ``add_parser`` only wires them to argparse.
+``replay``); ``run`` calls the one the parsed options name (cabinet/cli.py holds them).
 """
 
 from __future__ import annotations
@@ -153,37 +153,21 @@ def replay(directory: str | Path | None, game: int, output: str | None = None) -
     return read(directory, lambda records: write_replay(records, game, output))
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    rec = sub.add_parser(
-        "records",
-        help="the cabinet's records: recent games, stats, a game's replay",
-        description="Read the records the kiosk keeps in its state directory.",
-    )
-    rec.add_argument(
-        "--state-dir",
-        default=None,
-        metavar="DIR",
-        help="where the records are (default: $STATE_DIRECTORY, else /var/lib/speed-cabinet)",
-    )
-    what = rec.add_subparsers(dest="records_command", required=True)
-    listing = what.add_parser("games", help="the most recent games, newest first")
-    listing.add_argument("--limit", type=int, default=20, help="how many (default 20)")
-    listing.set_defaults(func=lambda a: games(a.state_dir, a.limit))
-    totals = what.add_parser("stats", help="totals per seat and per initials")
-    totals.set_defaults(func=lambda a: stats(a.state_dir))
-    one = what.add_parser("replay", help="a game's replay as a scenario file")
-    one.add_argument("game", type=int, help="the game's number (see `records games`)")
-    one.add_argument(
-        "-o", "--output", default=None, help="write it here (default: standard output)"
-    )
-    one.set_defaults(func=lambda a: replay(a.state_dir, a.game, a.output))
+def run(args: argparse.Namespace) -> int:
+    """``speed-cabinet records`` (its options: cabinet/cli.py): the subcommand's function."""
+    command: str = args.records_command
+    if command == "games":
+        return games(args.state_dir, args.limit)
+    if command == "stats":
+        return stats(args.state_dir)
+    return replay(args.state_dir, args.game, args.output)
 
 
 __all__ = [
-    "add_parser",
     "games",
     "read",
     "replay",
+    "run",
     "show_games",
     "show_stats",
     "stats",

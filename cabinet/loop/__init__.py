@@ -1,1 +1,35 @@
-"""The main loop: the one thread that owns the game state, and its parts."""
+"""The main loop: the one thread that owns the game state, and its parts.
+
+``core.CabinetLoop`` runs the passes; ``table.Table`` holds the game and its log and steps
+the engine; ``bots.BotDriver`` lets the bots act; ``router.InputRouter`` orders and routes
+the edges; ``lights.PanelLamps`` writes the LEDs; ``links.PanelLinks`` pauses for offline
+serial panels; ``faults.Failsafe`` resets after a failure; ``publish.Publisher`` tells the
+observers. ``cabinet/app.py`` composes them with the adapters and the player's flow.
+"""
+
+from cabinet.loop.core import CabinetLoop
+from cabinet.loop.faults import FAULT_LIMIT, CabinetFailed, FaultBudget
+from cabinet.loop.links import PanelLinks
+from cabinet.loop.publish import Note, NoteKind, Observer, Published
+from cabinet.loop.router import Director, ServiceInputs
+from cabinet.loop.seats import BotLike, PanelPort, SeatRuntime, seat_runtime
+from cabinet.loop.table import Table
+
+__all__ = [
+    "FAULT_LIMIT",
+    "BotLike",
+    "CabinetFailed",
+    "CabinetLoop",
+    "Director",
+    "FaultBudget",
+    "Note",
+    "NoteKind",
+    "Observer",
+    "PanelLinks",
+    "PanelPort",
+    "Published",
+    "SeatRuntime",
+    "ServiceInputs",
+    "Table",
+    "seat_runtime",
+]

@@ -1,7 +1,7 @@
 """The flow at the cabinet: runs ``cabinet.modes.flow`` on the loop's thread and turns its
 effects into games dealt into the loop.
 
-``FlowDirector`` is the bottom of the modes' stack (cabinet/modes/stack.py): the service
+``FlowDirector`` is the bottom of the modes' stack (composed in cabinet/app.py): the service
 menu's director stands in front of it and hands it every press, batch and deadline while
 the menu is closed. It takes every debounced press (in attract, join, countdown and
 between games a press goes to the flow, not the engine; in play a joined seat's press
@@ -46,7 +46,7 @@ from cabinet.modes.flow_records import Later, MatchBook, RecordedGame, safely
 from cabinet.modes.games import bot_for, difficulties, playable_games, rules_at
 from cabinet.modes.played import Played, cards_left, stats_lines
 from cabinet.modes.ports import Table
-from display.view import FlowView, MatchView
+from display.view import FlowScreen, FlowView, MatchView
 from engine.bots import Bot
 from engine.game import new_game
 from engine.rules import Game
@@ -139,9 +139,9 @@ class FlowDirector:
     # Set-up.
 
     def attach(self, table: Table) -> None:
-        """Become ``table``'s director and deal the first demo into it."""
+        """Run ``table`` (``cabinet.loop.Table``): deal the first demo into it (the loop is
+        built with this flow, or the menu in front of it, as its director)."""
         self._table = table
-        table.director = self
         pending, self._pending = self._pending, []
         self._apply(pending)
 
@@ -233,14 +233,16 @@ class FlowDirector:
         now = self.clock()
         if self._card_until is not None and now < self._card_until:
             return FlowView(
-                screen="resetting", game=self.flow.game.value, hint="back to the demo in a moment"
+                screen=FlowScreen.RESETTING,
+                game=self.flow.game,
+                hint="back to the demo in a moment",
             ), None
         view = fl.view_of(self.flow, now)
-        if view.screen == fl.FlowPhase.RESULT and self._stats:
+        if view.screen is FlowScreen.RESULT and self._stats:
             view = replace(view, stats=self._stats)
         scores = self._book.scores
         if (
-            view.screen == fl.FlowPhase.ATTRACT
+            view.screen is FlowScreen.ATTRACT
             and scores
             and int((now - self.flow.since) // ATTRACT_CARD_S) % 2 == 1
         ):

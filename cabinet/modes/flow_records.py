@@ -1,4 +1,4 @@
-"""The flow director's records (cabinet/kiosk/records.py): ``MatchBook`` records the match
+"""The flow director's records (cabinet/kiosk/records/): ``MatchBook`` records the match
 games it starts, the match kept open through a restart and attract's high-score card;
 ``safely`` keeps a failed write from stopping the cabinet. Writes happen between games
 only: the book puts what a decided game needs onto the director's next pass."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cabinet.kiosk.records import SeatResult
+from cabinet.kiosk.records import JSONValue, SeatResult
 from cabinet.kiosk.records.tallies import game_tally, seat_results
 from cabinet.modes.ports import Table
 from engine.commands import Command
@@ -19,7 +19,7 @@ from engine.stats import GameTally, SeatStats
 SeatResults = list[SeatResult]
 """Each seat's numbers as the records take them, in seat order."""
 
-Replay = Mapping[str, object]
+Replay = Mapping[str, JSONValue]
 """A game's replay: a scenario's JSON (``engine.scenario.record``)."""
 
 

@@ -1,5 +1,7 @@
-"""What the modes need of the cabinet around them: the loop's table (``Table``), a built
-cabinet (``Built``), and what a mode answers the loop (``Mode``).
+"""What the modes need of the cabinet around them: the loop's table (``Table``), the serial
+panels' links (``Links``) and the failsafe's budget (``Faults``); cabinet/app.py hands them
+in when it composes the cabinet. What a mode answers the loop is the loop's own
+``Director`` protocol (cabinet/loop/router.py).
 
 Protocols, not the loop's classes: the modes ask for no more than they use, so the loop
 can change around them (and a test can stand in for it).
@@ -7,35 +9,15 @@ can change around them (and a test can stand in for it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence, Sized
-from pathlib import Path
+from collections.abc import Mapping, Sequence, Sized
 from typing import Protocol
 
 from cabinet.adapters.debounce import PanelDebouncer
-from cabinet.config import CabinetConfig, Control, SeatConfig
-from cabinet.controls.registry import PanelLights
-from cabinet.kiosk.records import Records
+from cabinet.config import SeatConfig
 from engine.bots import Bot
 from engine.commands import Command
 from engine.events import Event
 from engine.game import GameState
-
-
-class Mode(Protocol):
-    """A mode the loop runs: the top of the stack is the loop's ``director``."""
-
-    def press(self, seat: int, control: Control, t: float) -> bool:
-        """A debounced press; True if the mode took it (the engine must not see it)."""
-        ...
-
-    def after_batch(self, now: float) -> bool:
-        """After each batch the loop applied: due timers, a decided game. True if the
-        mode moved (the screen must be told)."""
-        ...
-
-    def deadline(self) -> float | None:
-        """The next clock time the loop must wake for this mode (None: no timer)."""
-        ...
 
 
 class Seat(Protocol):
@@ -54,12 +36,18 @@ class Faults(Protocol):
         ...
 
 
-class Table(Protocol):
-    """The loop as the modes see it: the game on the table and how to change it (only on
-    the loop's thread)."""
+class Links(Protocol):
+    """The serial panels' links (``cabinet.loop.PanelLinks``)."""
 
-    director: Mode | None
-    lights_override: Callable[[int], PanelLights | None] | None
+    @property
+    def offline(self) -> Mapping[int, object]:
+        """The serial panels that are down, by seat (none: empty)."""
+        ...
+
+
+class Table(Protocol):
+    """The loop's table as the modes see it (``cabinet.loop.Table``): the game on it and
+    how to change it (only on the loop's thread)."""
 
     @property
     def first(self) -> GameState:
@@ -77,13 +65,6 @@ class Table(Protocol):
     def game_events(self) -> Sequence[Event]: ...
     @property
     def seats(self) -> Sequence[Seat]: ...
-    @property
-    def offline(self) -> Mapping[int, object]:
-        """The serial panels that are down, by seat (none: empty)."""
-        ...
-
-    @property
-    def faults(self) -> Faults: ...
     def ms(self, t: float) -> int:
         """Engine time for clock time ``t``."""
         ...
@@ -91,23 +72,3 @@ class Table(Protocol):
     def swap_game(self, state: GameState, bots: Mapping[int, Bot | None]) -> None: ...
     def set_bot(self, index: int, bot: Bot | None) -> None: ...
     def command(self, cmd: Command) -> None: ...
-    def stop(self) -> None: ...
-
-
-class Built(Protocol):
-    """A built cabinet (cabinet/app.py ``Cabinet``) the modes attach to."""
-
-    @property
-    def config(self) -> CabinetConfig: ...
-    @property
-    def loop(self) -> FailsafeTable: ...
-    @property
-    def records(self) -> Records | None: ...
-    @property
-    def state_dir(self) -> Path | None: ...
-
-
-class FailsafeTable(Table, Protocol):
-    """The loop with its failsafe: called with the exception after a failed batch."""
-
-    failsafe: Callable[[Exception], None] | None

@@ -1,16 +1,16 @@
 """The service menu at the cabinet: runs ``cabinet.modes.service`` in front of the flow.
 
-``ServiceDirector`` stands in front of a ``FlowDirector`` (cabinet/modes/stack.py) and is
-the loop's ``director``: while the menu is closed every press, batch and deadline goes on
+``ServiceDirector`` stands in front of a ``FlowDirector`` and is the loop's ``director``
+(both composed in cabinet/app.py): while the menu is closed every press, batch and deadline goes on
 to the flow; while it is open every press goes to the menu (so nothing reaches the
 engine) and the flow's timers wait (a game it paused does not get taken over by bots or
 sent back to attract). It also
 
 - measures every press's latency (edge time to the moment it is handled here);
 - watches the held SLAM buttons (two seats for ``HOLD_S`` outside a game open the menu);
-- takes the service button's edges (``service_pin``: the loop routes ``SERVICE_SEAT``
-  items here, debounced like a panel button);
-- takes kiosk mode's F2 (``SERVICE_KEY_SEAT`` items): the operator code prompt;
+- takes the service button's edges (``service_pin``: the loop routes ``ServiceEdge``
+  items from ``ServiceSource.PIN`` here, debounced like a panel button);
+- takes kiosk mode's F2 (``ServiceSource.KEY``): the operator code prompt;
 - logs the operator lock's every step (prompt opened, wrong code, lockout, unlock) to
   ``speed_cabinet.service``, so the journal shows who tried what and when;
 - turns the menu's effects into actions on the loop thread: pause / resume the game, read
@@ -31,19 +31,18 @@ from typing import TextIO
 
 from cabinet.adapters.debounce import InputKind, PanelDebouncer
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
-from cabinet.controls.registry import ALL_OFF, Led, PanelLights
 from cabinet.kiosk.records import Records
 from cabinet.kiosk.settings import check_settings, save_settings
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
 from cabinet.modes.flow_director import FlowDirector
-from cabinet.modes.ports import Table
+from cabinet.modes.ports import Faults, Links, Table
+from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
 from display.view import FlowView, MatchView, ServiceView
 from engine.commands import Pause, Resume
 
 log = logging.getLogger("speed_cabinet.service")
 
-ALL_ON = PanelLights((Led.ON,) * 5, Led.ON, Led.ON, Led.ON)
 LATENCY_KEEP = 512
 """Presses the latency readout keeps."""
 PIN_WINDOW_S = 0.02
@@ -67,8 +66,16 @@ class ServiceDirector:
         settings_path: str | Path | None = None,
         out: TextIO | None = None,
         laptop: bool = False,
+        links: Links | None = None,
+        faults: Faults | None = None,
+        stop: Callable[[], None] | None = None,
     ) -> None:
+        """``links``: the serial panels (no resume while one is offline); ``faults``: the
+        loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power)."""
         self.inner = inner
+        self.links = links
+        self.faults = faults
+        self.stop = stop
         self.config: CabinetConfig = inner.config
         self.clock = clock
         self.records = records
@@ -109,11 +116,10 @@ class ServiceDirector:
         return self._table
 
     def attach(self, table: Table) -> None:
-        """Attach the flow to ``table``, then stand in front of it as the director."""
+        """Attach the flow to ``table`` (``cabinet.loop.Table``), then this menu; the loop
+        is built with this menu as its director, service inputs and LED test."""
         self.inner.attach(table)
         self._table = table
-        table.director = self
-        table.lights_override = self.lights_for
 
     # The loop's questions (on the loop's thread).
 
@@ -151,13 +157,13 @@ class ServiceDirector:
         return min(times) if times else None
 
     def service_pin(self, t: float, pressed: bool) -> None:
-        """An edge of the service button (the loop's ``SERVICE_SEAT`` items)."""
+        """An edge of the service button (``ServiceSource.PIN`` items)."""
         for ev in self._pin.edge(t, Control.SLAM, pressed):
             if ev.kind is InputKind.PRESS:
                 self._step(sv.ServiceButton(self._in_game()), ev.t)
 
     def service_key(self, t: float, pressed: bool) -> None:
-        """Kiosk mode's F2 (the loop's ``SERVICE_KEY_SEAT`` items): the code prompt. A
+        """Kiosk mode's F2 (``ServiceSource.KEY`` items): the code prompt. A
         keyboard reports clean key-downs, so no debounce."""
         if pressed:
             self._step(sv.KioskKey(self._in_game()), t)
@@ -234,7 +240,7 @@ class ServiceDirector:
                 if not state.paused and not state.is_over:
                     table.command(Pause(table.ms(now), 0))
             case sv.ResumeGame():
-                if table.state.paused and not table.offline:
+                if table.state.paused and not (self.links is not None and self.links.offline):
                     table.command(Resume(table.ms(now), 0))
             case sv.Opened():
                 self._say(self._opened_line())
@@ -256,7 +262,8 @@ class ServiceDirector:
             case sv.Power(action=action):
                 self.power = action
                 self._say(f"service menu: {action}")
-                table.stop()
+                if self.stop is not None:
+                    self.stop()
             case sv.Audit():
                 self._audit(eff, inp)
 
@@ -311,7 +318,7 @@ class ServiceDirector:
             return
         try:
             b = records.bookkeeping()
-            run = len(self._table.faults.times) if self._table is not None else 0
+            run = len(self.faults.times) if self.faults is not None else 0
             lines = [
                 f"games played: {b.games}",
                 f"finished: {b.finished}",

@@ -1,18 +1,38 @@
-"""Driving a real CabinetLoop on a fake clock: the clock, a configuration with the flow, the
-loop on its first deal, and a seat's presses and waits (for tests/cabinet/test_session.py,
-test_service_session.py, test_kiosk_wiring.py and the tests built on them)."""
+"""A panel's LEDs as one line of text (``lights``, for the controls' tests), and driving a
+real CabinetLoop on a fake clock: the clock, a configuration with the flow, the table on its
+first deal, the loop around it (with the flow or the service menu as its director), and a
+seat's presses and waits (for tests/cabinet/test_flow_director.py, test_service_director.py,
+test_kiosk_wiring.py and the tests built on them)."""
 
 from __future__ import annotations
 
-import queue
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from cabinet.config import CabinetConfig, Control, FlowConfig, laptop_config
-from cabinet.loop.core import CabinetLoop, Item, Observer, seat_runtime
+from cabinet.config import Assist, CabinetConfig, Control, FlowConfig, laptop_config
+from cabinet.controls.base import Controller
+from cabinet.inputs import ButtonEdge, Inbox
+from cabinet.loop import CabinetLoop, Observer, Table, seat_runtime
+from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.service_director import ServiceDirector
+from cabinet.panel import Led
 from engine.game import new_game
 from engine.match import MatchRules
+from engine.state import GameState
+
+CODE = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
+
+
+def lights(
+    state: GameState, ctrl: Controller, assist: Assist = Assist.NONE, now: int | None = None
+) -> str:
+    """A panel's LEDs as text: slots, then LEFT RIGHT SLAM (``. off  o dim  O on  * blink``)."""
+    panel = ctrl.lights(state, assist, state.now if now is None else now)
+    return (
+        "".join(CODE[x] for x in panel.slots)
+        + f" {CODE[panel.left]}{CODE[panel.right]}{CODE[panel.slam]}"
+    )
 
 
 class FakeClock:
@@ -40,28 +60,66 @@ def flow_config(
     return replace(config, match=MatchRules.parse(match), flow=flow)
 
 
-def cabinet_loop(
-    config: CabinetConfig, clock: FakeClock, *, seed: int = 1, observers: Sequence[Observer] = ()
-) -> CabinetLoop:
-    """A loop on CLOCK with the seats' runtimes (5 ms debounce, one hand) and the rules'
-    deal SEED, with no director yet."""
+def cabinet_table(config: CabinetConfig, clock: FakeClock, *, seed: int = 1) -> Table:
+    """A table on CLOCK with the seats' runtimes (5 ms debounce, one hand) and the rules'
+    deal SEED."""
     seats = [
         seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False)
         for sc in config.seats
     ]
     state, _ = new_game(config.rules, random.Random(seed), seed)
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
-    return CabinetLoop(state, seats, inbox, clock=clock, observers=observers)
+    return Table(state, seats, clock=clock)
+
+
+def table_loop(
+    table: Table,
+    *,
+    flow: FlowDirector | None = None,
+    menu: ServiceDirector | None = None,
+    failsafe: bool = False,
+    inbox: Inbox | None = None,
+    observers: Sequence[Observer] = (),
+) -> CabinetLoop:
+    """The loop around TABLE, with FLOW (or the service MENU in front of its flow) attached
+    to the table as its director; ``failsafe``: the flow's reset resets the table."""
+    director = menu if menu is not None else flow
+    if director is not None:
+        director.attach(table)
+    players = menu.inner if menu is not None else flow
+    return CabinetLoop(
+        table,
+        Inbox() if inbox is None else inbox,
+        director=director,
+        service_inputs=menu,
+        lights_override=None if menu is None else menu.lights_for,
+        failsafe=players.reset if failsafe and players is not None else None,
+        observers=observers,
+    )
+
+
+def cabinet_loop(
+    config: CabinetConfig,
+    clock: FakeClock,
+    *,
+    seed: int = 1,
+    observers: Sequence[Observer] = (),
+    flow: FlowDirector | None = None,
+    menu: ServiceDirector | None = None,
+    failsafe: bool = False,
+) -> CabinetLoop:
+    """``table_loop`` around a fresh ``cabinet_table``."""
+    table = cabinet_table(config, clock, seed=seed)
+    return table_loop(table, flow=flow, menu=menu, failsafe=failsafe, observers=observers)
 
 
 def press(loop: CabinetLoop, clock: FakeClock, seat: int, control: Control) -> None:
     """A press and its release, 50 ms apart, then 50 ms more."""
     clock.t += 0.05
-    loop.process([(clock.t, seat, control, True)])
+    loop.process([ButtonEdge(clock.t, seat, control, True)])
     clock.t += 0.05
-    loop.process([(clock.t, seat, control, False)])
+    loop.process([ButtonEdge(clock.t, seat, control, False)])
     clock.t += 0.05
-    loop.service(clock.t)
+    loop.catch_up(clock.t)
 
 
 def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
@@ -72,9 +130,9 @@ def wait(loop: CabinetLoop, clock: FakeClock, seconds: float) -> None:
         if d is None or d > end:
             break
         clock.t = max(clock.t, d)
-        loop.service(clock.t)
+        loop.catch_up(clock.t)
     clock.t = end
-    loop.service(clock.t)
+    loop.catch_up(clock.t)
 
 
 def run_until(
@@ -88,4 +146,4 @@ def run_until(
         d = loop.next_deadline()
         assert d is not None
         clock.t = max(clock.t, d)
-        loop.service(clock.t)
+        loop.catch_up(clock.t)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from pathlib import Path
@@ -10,16 +9,18 @@ from typing import Any
 
 import pytest
 
+from cabinet.cli import build_parser
 from cabinet.tools import bench
+from cabinet.tools.bench import sim as sim_group
+from cabinet.tools.bench.figures import NS_TO_US, S_TO_US, distribution
 
 UNIT = re.compile(r".*_(us|ms|s|per_s|games)$")
 
 
 def run_bench(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser()
-    bench.add_parser(parser.add_subparsers())
-    args = parser.parse_args(["bench", *argv])
-    code = args.func(args)
+    """``speed-cabinet bench ARGV`` through the real command line, in this process."""
+    args = build_parser().parse_args(["bench", *argv])
+    code = int(args.func(args))
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -27,13 +28,13 @@ def run_bench(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int,
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """The sim group, cut down to a fraction of a second."""
-    monkeypatch.setattr(bench, "SIM_SECONDS", 0.0)
-    monkeypatch.setattr(bench, "SIM_MIN_GAMES", 10)
-    monkeypatch.setattr(bench, "SIM_BATCH", 10)
-    monkeypatch.setattr(bench, "SAMPLE_GAMES", 2)
-    monkeypatch.setattr(bench, "OTHER_SECONDS", 0.0)
-    monkeypatch.setattr(bench, "OTHER_MIN_GAMES", 2)
-    monkeypatch.setattr(bench, "OTHER_BATCH", 2)
+    monkeypatch.setattr(sim_group, "SIM_SECONDS", 0.0)
+    monkeypatch.setattr(sim_group, "SIM_MIN_GAMES", 10)
+    monkeypatch.setattr(sim_group, "SIM_BATCH", 10)
+    monkeypatch.setattr(sim_group, "SAMPLE_GAMES", 2)
+    monkeypatch.setattr(sim_group, "OTHER_SECONDS", 0.0)
+    monkeypatch.setattr(sim_group, "OTHER_MIN_GAMES", 2)
+    monkeypatch.setattr(sim_group, "OTHER_BATCH", 2)
 
 
 def _check_figures(figures: dict[str, Any]) -> None:
@@ -69,6 +70,15 @@ def test_bench_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:
         json.loads(out)
 
 
+def test_the_cli_hands_bench_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str | None, bool]] = []
+    monkeypatch.setattr(bench, "bench", lambda only, as_json: seen.append((only, as_json)) or 0)
+    for argv in (["bench"], ["bench", "--only", "press", "--json"]):
+        args = build_parser().parse_args(argv)
+        assert args.func(args) == 0
+    assert seen == [(None, False), ("press", True)]
+
+
 def test_bench_unknown_group_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_bench(["--only", "nope"], capsys)
     assert code == 2
@@ -77,10 +87,9 @@ def test_bench_unknown_group_exits_2(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_every_group_has_its_module() -> None:
-    assert {"sim", "press", "serial"} <= set(bench.GROUPS)
+    assert {"sim", "press", "serial", "frame", "soak"} <= set(bench.GROUPS)
     for name in bench.GROUPS:
-        if name != "sim":
-            assert (Path(bench.__file__).parent / f"bench_{name}.py").exists(), name
+        assert (Path(bench.__file__).parent / f"{name}.py").exists(), name
 
 
 def test_run_merges_the_groups_it_runs(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -91,7 +100,12 @@ def test_run_merges_the_groups_it_runs(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_distribution_is_p50_p99_max_in_microseconds() -> None:
     samples = [1000 * (i + 1) for i in range(100)]  # 1..100 us
-    assert bench.distribution(samples) == {"p50": 51.0, "p99": 100.0, "max": 100.0}
+    assert distribution(samples, NS_TO_US) == {"p50": 51.0, "p99": 100.0, "max": 100.0}
+    seconds = [(i + 1) / 1e6 for i in range(100)]  # 1..100 us, as monotonic differences
+    assert distribution(seconds, S_TO_US) == {"p50": 51.0, "p99": 100.0, "max": 100.0}
+    # Milliseconds stay milliseconds, to three places.
+    assert distribution([2.0, 1.0005, 3.25]) == {"p50": 2.0, "p99": 3.25, "max": 3.25}
+    assert distribution([1.23456], digits=3) == {"p50": 1.235, "p99": 1.235, "max": 1.235}
 
 
 def test_soak_is_only_run_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -105,14 +119,3 @@ def test_soak_is_only_run_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ran == ["sim"]
     bench.run("soak")
     assert ran == ["sim", "soak"]
-
-
-def test_soak_reports_memory_after_games() -> None:
-    from cabinet.tools.bench_soak import rss_mb, soak_figures
-
-    figures = soak_figures(games=3, warm=1)
-    assert figures["soak_games"] == 3
-    assert figures["soak_frames"] > 0
-    assert 10 < figures["rss_mb"] < 2000
-    assert isinstance(figures["rss_growth_mb"], float)
-    assert rss_mb() > 0

@@ -8,6 +8,7 @@ import pytest
 
 from cabinet.adapters.debounce import InputEvent, InputKind, PanelDebouncer
 from cabinet.config import Control
+from cabinet.inputs import ButtonEdge, InboxItem
 
 MS = 0.001
 
@@ -214,8 +215,8 @@ CHATTER_TRAINS = {
 }
 
 
-Edge = tuple[float, int, Control, bool]
-"""What a pin callback puts on the queue: (edge time, seat, control, pressed)."""
+Edge = ButtonEdge
+"""What a pin callback puts on the queue."""
 
 
 def _drive(pin: Any, inbox: Any, train: list[tuple[float, bool]]) -> list[Edge]:
@@ -232,8 +233,10 @@ def _drive(pin: Any, inbox: Any, train: list[tuple[float, bool]]) -> list[Edge]:
         time.sleep(0.06)
         items: list[Edge] = []
         while not inbox.empty():
-            items.append(inbox.get())
-        late = max(abs((t - base) - dt) for (t, *_), (dt, _) in zip(items, train, strict=True))
+            item = inbox.get()
+            assert isinstance(item, ButtonEdge)
+            items.append(item)
+        late = max(abs((e.t - base) - dt) for e, (dt, _) in zip(items, train, strict=True))
         if late < 50e-6:
             return items
     raise AssertionError("could not drive the train on time (machine too busy)")
@@ -241,7 +244,7 @@ def _drive(pin: Any, inbox: Any, train: list[tuple[float, bool]]) -> list[Edge]:
 
 def _presses(items: list[Edge], window: float) -> int:
     deb = PanelDebouncer(window=window)
-    events = feed(deb, [(t, pressed) for t, _, _, pressed in items], Control.SLAM)
+    events = feed(deb, [(e.t, e.pressed) for e in items], Control.SLAM)
     return sum(e.kind is InputKind.PRESS for e in events)
 
 
@@ -254,7 +257,7 @@ def test_smallest_allowed_debounce_gives_one_press_per_chattering_press(
     from cabinet.config import RANGES
 
     low = RANGES["cabinet.debounce_ms"].low
-    inbox: queue.SimpleQueue[Edge] = queue.SimpleQueue()
+    inbox: queue.SimpleQueue[InboxItem] = queue.SimpleQueue()  # only this pin's edges
     device = EdgeInput(
         16, put=inbox.put, seat=0, control=Control.SLAM, pull_up=True, pin_factory=mock_factory
     )

@@ -1,32 +1,57 @@
-"""The headless demo plays a whole game and prints it as it goes."""
+"""``speed-cabinet demo`` plays the headless cabinet (bots in every seat, no window) and
+prints the game as it goes; the scenario command reads stdin and fails in one line. Real
+subprocesses, each with a timeout."""
 
 from __future__ import annotations
 
-import io
+import os
 import subprocess
 import sys
 from pathlib import Path
 
-from cabinet.tools.demo import run_demo
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_demo_plays_a_game_to_its_end() -> None:
-    out = io.StringIO()
-    assert run_demo(seed=3, pace=0, out=out) == 0
-    lines = out.getvalue().splitlines()
-    assert "no cabinet yet" in lines[0]
-    assert any(" played " in line for line in lines)
-    assert lines[-1].startswith("speed-cabinet demo: P")
-    assert "wins" in lines[-1]
+def _demo(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "NOTIFY_SOCKET", "STATE_DIRECTORY")
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "cabinet.cli", "demo", *args],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
-def test_demo_is_the_same_game_for_the_same_seed() -> None:
-    a, b = io.StringIO(), io.StringIO()
-    run_demo(seed=8, pace=0, players=3, out=a)
-    run_demo(seed=8, pace=0, players=3, out=b)
-    assert a.getvalue() == b.getvalue()
+def test_demo_plays_the_headless_cabinet_to_its_end() -> None:
+    # California, seed 3, impossible bots: a short game (about 8 s of play).
+    done = _demo("--seed", "3", "--game", "california", "--difficulty", "impossible")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert lines[0] == (
+        "speed-cabinet: no display (--headless), so this is a headless bot demo: 2 bots "
+        "playing California on the cabinet loop (mock GPIO, seed 3)"
+    )
+    assert lines[1].startswith("         start  california")
+    assert any(" covered " in line for line in lines)  # the cabinet's text view
+    assert lines[-2].startswith("         end    california")
+    assert lines[-1].startswith("speed-cabinet: P")
+    assert " wins after " in lines[-1]
+
+
+def test_demo_stops_after_its_seconds_with_every_seat_a_bot() -> None:
+    done = _demo("--seed", "8", "--players", "3", "--seconds", "0.5")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert "a headless bot demo: 3 bots playing Speed" in lines[0]
+    assert lines[-1].startswith("speed-cabinet: stopped before the end after ")
 
 
 def test_scenario_command_reads_stdin() -> None:

@@ -362,7 +362,7 @@ def test_a_seat_enters_its_initials_with_its_own_buttons() -> None:
     assert flow.ready == {1}
     view = view_of(flow, 6)
     assert view.names == ("CZA", "")
-    assert view.editing == (2, -1)
+    assert view.editing == (2, None)
     # Slot 4 after the third letter is done; LEFT/RIGHT change the menu again.
     flow, _ = run(flow, (7, (0, SLOT4)))
     assert flow.editing[0] is None

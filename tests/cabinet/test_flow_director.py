@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from cabinet.config import CabinetConfig, Control, laptop_config
-from cabinet.loop.core import CabinetLoop, Published
+from cabinet.loop import CabinetLoop, Published
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.games import playable_games
@@ -28,9 +28,8 @@ def rig(
     config = flow_config(players, humans, idle_return_s=60, bot_takeover_s=takeover, match=match)
     clock = FakeClock()
     published: list[Published] = []
-    loop = cabinet_loop(config, clock, observers=[published.append])
     director = FlowDirector(config, clock=clock)
-    director.attach(loop)
+    loop = cabinet_loop(config, clock, observers=[published.append], flow=director)
     return loop, director, clock, published
 
 
@@ -93,8 +92,8 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     won, _ = step(won, Play(10, 0, "6C", 0))
     won, _ = step(won, Slam(20, 0))
     assert won.is_over
-    loop.swap_game(won, {0: None, 1: None})
-    loop.service(clock.t)
+    loop.table.swap_game(won, {0: None, 1: None})
+    loop.catch_up(clock.t)
     assert director.flow.phase is FlowPhase.RESULT
     fv, mv = director.flow_view()
     assert fv.screen == "result"

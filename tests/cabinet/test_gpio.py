@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import queue
 import sys
 import threading
@@ -15,11 +16,11 @@ import pytest
 from gpiozero.exc import PinFactoryFallback
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from cabinet.adapters import gpio
 from cabinet.adapters.gpio import EdgeInput, GpioPanel, PinFactoryError, make_pin_factory
 from cabinet.cli import main
 from cabinet.config import Control, PinFactoryKind, parse_config
-from cabinet.controls.registry import ALL_OFF, Led, PanelLights
+from cabinet.inputs import ButtonEdge, Inbox, InboxItem
+from cabinet.panel import ALL_OFF, Led, PanelLights
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
@@ -33,30 +34,31 @@ def drive_from_thread(*actions: Any) -> None:
 
 
 def test_edge_input_puts_edge_time_seat_control_pressed(mock_factory: Any) -> None:
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    inbox: queue.SimpleQueue[InboxItem] = queue.SimpleQueue()
     device = EdgeInput(
         17, put=inbox.put, seat=1, control=Control.SLAM, pull_up=True, pin_factory=mock_factory
     )
     pin = mock_factory.pin(17)
     before = time.monotonic()
     drive_from_thread(pin.drive_low, pin.drive_high)
-    t1, seat, control, pressed = inbox.get(timeout=2)
-    assert (seat, control, pressed) == (1, Control.SLAM, True)
-    assert before <= t1 <= time.monotonic()  # the pin's own ticks, on the monotonic clock
-    t2, _, _, pressed = inbox.get(timeout=2)
-    assert pressed is False
-    assert t2 >= t1
+    down = inbox.get(timeout=2)
+    assert down == ButtonEdge(down.t, 1, Control.SLAM, True)
+    assert before <= down.t <= time.monotonic()  # the pin's own ticks, on the monotonic clock
+    up = inbox.get(timeout=2)
+    assert up == ButtonEdge(up.t, 1, Control.SLAM, False)
+    assert up.t >= down.t
     device.close()
 
 
 def test_edge_input_active_high_without_pull_up(mock_factory: Any) -> None:
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    inbox: queue.SimpleQueue[InboxItem] = queue.SimpleQueue()
     device = EdgeInput(
         5, put=inbox.put, seat=0, control=Control.LEFT, pull_up=False, pin_factory=mock_factory
     )
     pin = mock_factory.pin(5)
     drive_from_thread(pin.drive_high)
-    assert inbox.get(timeout=2)[3] is True
+    item = inbox.get(timeout=2)
+    assert item == ButtonEdge(item.t, 0, Control.LEFT, True)
     assert device.pin.bounce is None  # debounce is ours
     device.close()
 
@@ -88,7 +90,7 @@ def panel_config(pwm: bool = True) -> Any:
 
 def test_panel_shows_levels_and_blink_phase(mock_factory: Any) -> None:
     config = panel_config()
-    panel = GpioPanel(config.seats[0], queue.SimpleQueue().put, mock_factory)
+    panel = GpioPanel(config.seats[0], Inbox().put, mock_factory)
     lights = PanelLights((Led.DIM, Led.OFF, Led.OFF, Led.OFF, Led.OFF), Led.ON, Led.OFF, Led.BLINK)
     panel.show(lights, blink_on=True)
     level = {c: mock_factory.pin(p).state for c, p in config.seats[0].leds.items()}
@@ -103,8 +105,9 @@ def test_panel_shows_levels_and_blink_phase(mock_factory: Any) -> None:
 
 def test_panel_plain_leds_without_pwm(mock_factory: Any) -> None:
     config = panel_config(pwm=False)
-    panel = GpioPanel(config.seats[0], queue.SimpleQueue().put, mock_factory, pwm=False)
-    panel.show(PanelLights((Led.DIM,) * 5, Led.ON, Led.OFF, Led.OFF), blink_on=True)  # type: ignore[arg-type]
+    panel = GpioPanel(config.seats[0], Inbox().put, mock_factory, pwm=False)
+    dim = Led.DIM
+    panel.show(PanelLights((dim, dim, dim, dim, dim), Led.ON, Led.OFF, Led.OFF), blink_on=True)
     assert mock_factory.pin(7).state in (1, True)
     panel.show(ALL_OFF, blink_on=True)
     assert mock_factory.pin(7).state in (0, False)
@@ -121,7 +124,7 @@ def test_mock_factory_is_explicit_with_pwm_pins() -> None:
 @pytest.fixture
 def fake_rpi_instead_of_lgpio(monkeypatch: pytest.MonkeyPatch) -> Any:
     """fake-rpi installed in place of the real backend: no lgpio, a stand-in RPi.GPIO."""
-    import fake_rpi
+    import fake_rpi  # type: ignore[import-untyped]
 
     fake_rpi.toggle_print(False)
     monkeypatch.setitem(sys.modules, "lgpio", None)  # import lgpio -> ImportError
@@ -183,6 +186,6 @@ def test_refuses_unwritable_lgpio_working_directory(monkeypatch: pytest.MonkeyPa
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
     monkeypatch.setitem(sys.modules, "lgpio", fake)
     monkeypatch.setenv("LG_WD", "/")
-    monkeypatch.setattr(gpio.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(os, "access", lambda path, mode: False)  # the module gpio.py asks
     with pytest.raises(PinFactoryError, match=r"writable working directory.*LG_WD"):
         make_pin_factory("lgpio")

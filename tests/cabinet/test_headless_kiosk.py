@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from cabinet.adapters.headless import flow_text, service_text
-from cabinet.app import run_cabinet
 from cabinet.config import Control, load_config
 from cabinet.kiosk.records import Records
+from cabinet.run import run_cabinet
 from display.view import FlowView, MatchView, ServiceView
 
 BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
@@ -113,13 +113,15 @@ def test_screen_lines_say_the_flow_and_the_menu_in_one_line() -> None:
 def test_restart_from_the_service_menu_just_exits_for_systemd(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from cabinet import app
+    import subprocess
+
+    from cabinet.kiosk import power as power_module
 
     calls: list[Any] = []
-    monkeypatch.setattr(app.subprocess, "run", lambda *a, **k: calls.append(a))
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: calls.append(a))
     out = io.StringIO()
-    app.power("restart", laptop=False, out=out)
+    power_module.power("restart", laptop=False, out=out)
     assert calls == []  # no systemctl: Restart=always brings the cabinet back
     assert "systemd starts the cabinet again with the saved settings" in out.getvalue()
-    app.power("restart", laptop=True, out=out)
+    power_module.power("restart", laptop=True, out=out)
     assert "laptop mode, so just quitting" in out.getvalue()

@@ -8,13 +8,13 @@ import pty
 import queue
 import random
 import threading
-from typing import Any
 
 from cabinet.adapters.keyboard import TerminalKeys, feed_keys, help_lines, key_bindings
 from cabinet.adapters.textview import TextView, table_text
 from cabinet.config import Control, laptop_config
-from cabinet.loop.core import Published, seat_runtime
-from cabinet.tools.bench_press import press_figures
+from cabinet.inputs import ButtonEdge, InboxItem
+from cabinet.loop import Published, seat_runtime
+from cabinet.tools.bench.press import press_figures
 from engine.events import CardPlayed
 from engine.games.speed import start
 from engine.games.speed.notation import parse_table
@@ -34,9 +34,12 @@ def test_two_players_share_one_keyboard() -> None:
 
 def test_feed_keys_press_and_release_at_one_time() -> None:
     keys = key_bindings(laptop_config(humans=2).seats)
-    items: list[Any] = []
+    items: list[InboxItem] = []
     assert feed_keys("3x", keys, items.append, clock=lambda: 5.0)
-    assert items == [(5.0, 0, Control.SLOT3, True), (5.0, 0, Control.SLOT3, False)]
+    assert items == [
+        ButtonEdge(5.0, 0, Control.SLOT3, True),
+        ButtonEdge(5.0, 0, Control.SLOT3, False),
+    ]
     assert not feed_keys("\x1b", keys, items.append)
 
 
@@ -45,13 +48,14 @@ def test_terminal_keys_read_on_a_thread_and_restore_the_terminal() -> None:
 
     master, slave = pty.openpty()
     before = termios.tcgetattr(slave)
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    inbox: queue.SimpleQueue[InboxItem] = queue.SimpleQueue()
     quit_ = threading.Event()
     keys = TerminalKeys(key_bindings(laptop_config(humans=2).seats), inbox.put, quit_.set, fd=slave)
     try:
         os.write(master, b"p")
-        assert inbox.get(timeout=2)[1:] == (1, Control.SLAM, True)
-        assert inbox.get(timeout=2)[1:] == (1, Control.SLAM, False)
+        first, second = inbox.get(timeout=2), inbox.get(timeout=2)
+        assert first == ButtonEdge(first.t, 1, Control.SLAM, True)
+        assert second == ButtonEdge(first.t, 1, Control.SLAM, False)
         os.write(master, b"\x1b")
         assert quit_.wait(timeout=2)
     finally:

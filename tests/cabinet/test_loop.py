@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from cabinet.adapters.gpio import GpioPanel
-from cabinet.app import FAILED_EXIT, run_cabinet
 from cabinet.config import CabinetConfig, Control, parse_config
-from cabinet.loop.core import CabinetLoop, Item, Published, seat_runtime
+from cabinet.inputs import ButtonEdge, Inbox, InboxItem
+from cabinet.loop import CabinetLoop, Published, Table, seat_runtime
+from cabinet.run import FAILED_EXIT, run_cabinet
 from engine.commands import Command, Play, Slam
 from engine.games.speed import SpeedState, start
 from engine.games.speed.notation import parse_table
@@ -103,7 +104,7 @@ class Rig:
     ) -> None:
         self.config = config or two_panels()
         self.factory = factory
-        self.inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+        self.inbox = Inbox()
         self.published: queue.SimpleQueue[Published] = queue.SimpleQueue()
         self.panels = [GpioPanel(sc, self.inbox.put, factory) for sc in self.config.seats]
         seats = [
@@ -121,7 +122,10 @@ class Rig:
         rules = self.config.rules
         state, _ = start(rules, parse_table(table, rules), random.Random(1))
         self.loop = CabinetLoop(
-            state, seats, self.inbox, clock=clock, tie_seed=tie_seed, observers=[self.published.put]
+            Table(state, seats, clock=clock),
+            self.inbox,
+            tie_seed=tie_seed,
+            observers=[self.published.put],
         )
         self.thread: threading.Thread | None = None
 
@@ -199,8 +203,8 @@ def test_bounce_train_on_a_pin_is_one_pick(rig_factory: Any) -> None:
     rig = rig_factory(clock=clock)
     t = clock.t
     # A chattering slot press, then a chattering LEFT press, as one drained batch.
-    batch: list[Item] = [
-        (t + dt, 0, Control.SLOT3, p)
+    batch: list[InboxItem] = [
+        ButtonEdge(t + dt, 0, Control.SLOT3, p)
         for dt, p in (
             (0.0, True),
             (0.0001, False),
@@ -211,7 +215,7 @@ def test_bounce_train_on_a_pin_is_one_pick(rig_factory: Any) -> None:
         )
     ]
     batch += [
-        (t + 0.05 + dt, 0, Control.LEFT, p)
+        ButtonEdge(t + 0.05 + dt, 0, Control.LEFT, p)
         for dt, p in ((0.0, True), (0.0002, False), (0.0003, True), (0.09, False))
     ]
     clock.t = t + 0.2
@@ -227,10 +231,10 @@ def test_earlier_edge_wins_even_if_enqueued_later(rig_factory: Any) -> None:
     t = clock.t + 0.1
     # P1 picks 8H, P2 picks TD: both fit pile 1 (9S); whichever lands first is placed,
     # and the other is then judged against it (8H on TD / TD on 8H: rejected).
-    rig.loop.process([(t, 0, Control.SLOT1, True), (t, 1, Control.SLOT2, True)])
+    rig.loop.process([ButtonEdge(t, 0, Control.SLOT1, True), ButtonEdge(t, 1, Control.SLOT2, True)])
     clock.t = t + 0.1
-    rig.inbox.put((t + 0.050003, 1, Control.LEFT, True))  # P2: 3 µs later, enqueued first
-    rig.inbox.put((t + 0.050000, 0, Control.RIGHT, True))  # P1: earlier edge
+    rig.inbox.put(ButtonEdge(t + 0.050003, 1, Control.LEFT, True))  # P2: 3 µs later, enqueued first
+    rig.inbox.put(ButtonEdge(t + 0.050000, 0, Control.RIGHT, True))  # P1: earlier edge
     rig.loop.run_once()
     pub = rig.wait(played)
     assert [(e.type, e.player) for e in pub.events] == [("played", 0), ("rejected", 1)]
@@ -252,10 +256,10 @@ def test_exact_ties_alternate_priority_seeded_and_logged(rig_factory: Any) -> No
         clock.t = t + 0.001
         rig.loop.process(
             [
-                (t, 1, Control.SLAM, True),
-                (t, 0, Control.SLAM, True),
-                (t + 0.0005, 0, Control.SLAM, False),
-                (t + 0.0005, 1, Control.SLAM, False),
+                ButtonEdge(t, 1, Control.SLAM, True),
+                ButtonEdge(t, 0, Control.SLAM, True),
+                ButtonEdge(t + 0.0005, 0, Control.SLAM, False),
+                ButtonEdge(t + 0.0005, 1, Control.SLAM, False),
             ]
         )
         pub = rig.published.get(timeout=1)
@@ -271,10 +275,10 @@ def test_engine_time_never_goes_backwards(rig_factory: Any) -> None:
     clock = FakeClock()
     rig = rig_factory(clock=clock, config=two_panels(rules={"false_call": "ignore"}))
     clock.t += 2.0
-    rig.loop.process([(clock.t - 0.0009, 1, Control.SLAM, True)])
+    rig.loop.process([ButtonEdge(clock.t - 0.0009, 1, Control.SLAM, True)])
     assert rig.loop.state.now == 1999  # floored to whole ms
     # An edge stamped before the state's clock (delivered late) is applied at `now`.
-    rig.loop.process([(clock.t - 0.5, 0, Control.SLAM, True)])
+    rig.loop.process([ButtonEdge(clock.t - 0.5, 0, Control.SLAM, True)])
     pub = rig.published.get(timeout=1)
     pub = rig.published.get(timeout=1)
     assert pub.commands == (Slam(1999, 0),)
@@ -293,7 +297,7 @@ def test_stall_flips_on_timer_without_input(rig_factory: Any) -> None:
     assert rig.factory.pin(24).state == 1.0
     assert rig.factory.pin(18).state == 1.0
     clock.t += 0.26
-    rig.loop.service(clock.t)
+    rig.loop.catch_up(clock.t)
     assert rig.factory.pin(24).state == 0.0
     assert rig.factory.pin(18).state == 0.0
     clock.t = deadline
@@ -307,7 +311,7 @@ def test_ready_slam_stops_that_seats_blink(rig_factory: Any) -> None:
     clock = FakeClock()
     rig = rig_factory(clock=clock, table="KCKD/QCQD 5H/5S 7D/7S 4D/4S -")
     clock.t += 0.6  # blink phase on
-    rig.loop.process([(clock.t, 0, Control.SLAM, True)])
+    rig.loop.process([ButtonEdge(clock.t, 0, Control.SLAM, True)])
     assert rig.loop.state.ready == frozenset({0})
     assert rig.factory.pin(24).state == 0.0
     assert rig.factory.pin(18).state == 1.0
@@ -317,21 +321,25 @@ def test_rejected_play_blinks_panel_until_lockout_ends(rig_factory: Any) -> None
     clock = FakeClock()
     rig = rig_factory(clock=clock)
     t = clock.t + 0.0  # blink phase "on" at t0
-    rig.loop.process([(t, 0, Control.SLOT2, True), (t + 0.0005, 0, Control.SLOT2, False)])
+    rig.loop.process(
+        [ButtonEdge(t, 0, Control.SLOT2, True), ButtonEdge(t + 0.0005, 0, Control.SLOT2, False)]
+    )
     # KC on 7D: rejected, locked for 400 ms.
-    rig.loop.process([(t + 0.001, 0, Control.LEFT, True), (t + 0.05, 0, Control.LEFT, False)])
+    rig.loop.process(
+        [ButtonEdge(t + 0.001, 0, Control.LEFT, True), ButtonEdge(t + 0.05, 0, Control.LEFT, False)]
+    )
     assert rig.published.get(timeout=1).events == ()  # the pick
     pub = rig.published.get(timeout=1)
     assert [e.type for e in pub.events] == ["rejected"]
     assert all(rig.factory.pin(p).state == 1.0 for p in SEAT0_LEDS.values())
     clock.t = t + 0.3  # blink phase off
-    rig.loop.service(clock.t)
+    rig.loop.catch_up(clock.t)
     assert all(rig.factory.pin(p).state == 0.0 for p in SEAT0_LEDS.values())
     deadline = rig.loop.next_deadline()
     assert deadline is not None
     assert deadline <= t + 0.401 + 0.001
     clock.t = t + 0.402
-    rig.loop.service(clock.t)
+    rig.loop.catch_up(clock.t)
     assert rig.led("left") == 0.0
     assert rig.led("slam") == 0.0
     assert rig.loop.next_deadline() is None  # nothing left to wake for
@@ -341,7 +349,7 @@ def test_stuck_button_reported_and_game_goes_on(rig_factory: Any) -> None:
     clock = FakeClock()
     rig = rig_factory(clock=clock)
     t = clock.t
-    rig.loop.process([(t, 0, Control.SLOT4, True)])  # held down, never released
+    rig.loop.process([ButtonEdge(t, 0, Control.SLOT4, True)])  # held down, never released
     clock.t = t + 10.0
     rig.loop.run_once(until=clock.t)
     notes = []
@@ -349,7 +357,9 @@ def test_stuck_button_reported_and_game_goes_on(rig_factory: Any) -> None:
         notes += rig.published.get().notes
     assert [(n.kind, n.seat, n.detail) for n in notes] == [("stuck", 0, "slot4")]
     # Other buttons still work.
-    rig.loop.process([(t + 10.1, 0, Control.SLOT1, True), (t + 10.2, 0, Control.LEFT, True)])
+    rig.loop.process(
+        [ButtonEdge(t + 10.1, 0, Control.SLOT1, True), ButtonEdge(t + 10.2, 0, Control.LEFT, True)]
+    )
     assert rig.loop.state.center[0][0].code == "8H"
 
 
@@ -359,12 +369,12 @@ def test_stuck_buttons_release_is_reported_too(
     clock = FakeClock()
     rig = rig_factory(clock=clock)
     t = clock.t
-    rig.loop.process([(t, 0, Control.SLOT4, True)])
+    rig.loop.process([ButtonEdge(t, 0, Control.SLOT4, True)])
     clock.t = t + 10.0
     rig.loop.run_once(until=clock.t)
     with caplog.at_level("WARNING", logger="speed_cabinet.loop"):
         clock.t = t + 12.0
-        rig.loop.process([(t + 12.0, 0, Control.SLOT4, False)])  # freed at last
+        rig.loop.process([ButtonEdge(t + 12.0, 0, Control.SLOT4, False)])  # freed at last
     notes = []
     while not rig.published.empty():
         notes += rig.published.get().notes
@@ -375,7 +385,7 @@ def test_stuck_buttons_release_is_reported_too(
     assert notes[1].t == notes[0].t + 2000
     assert "P1 slot4 button unstuck" in caplog.text
     # It works again.
-    rig.loop.process([(t + 12.1, 0, Control.SLOT4, True)])
+    rig.loop.process([ButtonEdge(t + 12.1, 0, Control.SLOT4, True)])
     assert rig.loop.seats[0].debouncer.is_down(Control.SLOT4)
 
 
@@ -383,17 +393,19 @@ def test_service_chord_pauses_and_resumes(rig_factory: Any) -> None:
     clock = FakeClock()
     rig = rig_factory(clock=clock)
     t = clock.t
-    rig.loop.process([(t, 1, Control.SLOT1, True), (t + 0.01, 1, Control.SLOT5, True)])
+    rig.loop.process(
+        [ButtonEdge(t, 1, Control.SLOT1, True), ButtonEdge(t + 0.01, 1, Control.SLOT5, True)]
+    )
     clock.t = t + 2.01
     rig.loop.run_once(until=clock.t)
     assert rig.loop.state.paused
     assert rig.factory.pin(18).state == 0.0
     rig.loop.process(
         [
-            (t + 3, 1, Control.SLOT1, False),
-            (t + 3, 1, Control.SLOT5, False),
-            (t + 4, 1, Control.SLOT1, True),
-            (t + 4, 1, Control.SLOT5, True),
+            ButtonEdge(t + 3, 1, Control.SLOT1, False),
+            ButtonEdge(t + 3, 1, Control.SLOT5, False),
+            ButtonEdge(t + 4, 1, Control.SLOT1, True),
+            ButtonEdge(t + 4, 1, Control.SLOT5, True),
         ]
     )
     clock.t = t + 6.01
@@ -405,7 +417,8 @@ class ScriptedBot:
     """A test double for engine.bots.Bot's driver API: one SLAM at a fixed time."""
 
     def __init__(self, player: int, at: int) -> None:
-        self.player, self.at, self.calls = player, at, []
+        self.player, self.at = player, at
+        self.calls: list[tuple[str, int]] = []
 
     def observe(self, state: SpeedState, now_ms: int) -> int | None:
         self.calls.append(("observe", now_ms))

@@ -51,22 +51,21 @@ def play_a_match_game(
     config = flow_config(idle_return_s=600, bot_takeover_s=0)
     config = replace(config, rules=replace(find_rules(rules_name), players=2), seed=seed)
     clock = FakeClock()
-    loop = cabinet_loop(config, clock)
     records = Records.open(tmp_path)
     director = FlowDirector(config, clock=clock, records=records)
-    director.attach(loop)
+    loop = cabinet_loop(config, clock, flow=director)
     press(loop, clock, 0, SLAM)  # joins
     press(loop, clock, 0, SLAM)  # ready
     wait(loop, clock, 2.1)
     assert director.flow.phase is FlowPhase.PLAYING
     assert director.recorded_game is not None
     game_id = director.recorded_game.id
-    loop.set_bot(0, Bot(0, "hard", seed))
+    loop.table.set_bot(0, Bot(0, "hard", seed))
     decided: list[Played] = []
     finished = director._finished
 
     def spy() -> None:  # the decided game as the loop holds it (the next deal replaces it)
-        decided.append(Played.of(loop))
+        decided.append(Played.of(loop.table))
         finished()
 
     director._finished = spy  # type: ignore[method-assign]

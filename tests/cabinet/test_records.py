@@ -20,7 +20,7 @@ import pytest
 from cabinet.kiosk import records as R
 from cabinet.kiosk.records import Records, RecordsError, SeatEntry, SeatResult
 from cabinet.kiosk.records.tallies import scenario_tally
-from cabinet.tools.sim import SIM_GAMES
+from cabinet.tools.sim import play_game
 from engine.bots import find_profile
 from engine.commands import Command, Tick
 from engine.events import CardPlayed, Event, Stalled
@@ -169,7 +169,7 @@ def _bot_game(game: Game, seed: int) -> tuple[Rules, dict[str, object], int | No
     module = {Game.SPEED: speed, Game.SPIT: spit, Game.CALIFORNIA: california}[game]
     table = module.deal(rules, random.Random(seed))
     profiles = [find_profile("hard"), find_profile("medium")]
-    result = SIM_GAMES[game].play(rules, profiles, seed, None)
+    result = play_game(rules, profiles, seed)
     return (
         rules,
         record(rules, table, seed, result.log, until=result.length_ms),
@@ -239,7 +239,7 @@ def _nintendo_game(seed: int) -> tuple[GameState, tuple[Command, ...], int, dict
     event): the game as dealt, its commands, the clock it reached, its replay."""
     rules = find_rules("nintendo")
     table = speed.deal(rules, random.Random(seed))
-    result = SIM_GAMES[Game.SPEED].play(rules, [find_profile("hard")] * 2, seed, None)
+    result = play_game(rules, [find_profile("hard")] * 2, seed)
     first, _ = start_table(rules, table, random.Random(seed), seed)
     replay = record(rules, table, seed, result.log, until=result.length_ms)
     return first, tuple(result.log), result.length_ms, replay

@@ -154,7 +154,7 @@ def test_read_only_state_dir_says_so_and_records_still_reads(
 def test_the_kiosk_plays_on_and_says_the_dir_is_read_only(
     tmpfs: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from cabinet.app import open_records
+    from cabinet.kiosk.state_dir import open_records
 
     _mount(["-o", "remount,ro", str(tmpfs)])
     assert open_records(tmpfs, __import__("sys").stdout) is None

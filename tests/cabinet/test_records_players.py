@@ -9,7 +9,7 @@ from pathlib import Path
 from cabinet.config import Control
 from cabinet.kiosk.records import Records, seat_results
 from cabinet.kiosk.records.tallies import scenario_tally
-from cabinet.loop.core import CabinetLoop
+from cabinet.loop import CabinetLoop
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.played import stats_lines
@@ -30,7 +30,7 @@ def rig(records: Records, match: str = "single") -> tuple[CabinetLoop, FlowDirec
 def play_out(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> None:
     """Seat 1's player plays at a hard bot's pace (its presses are the bot's commands,
     timestamped like presses); the game ends and its record is written."""
-    loop.set_bot(0, Bot(0, "hard", 5))
+    loop.table.set_bot(0, Bot(0, "hard", 5))
     run_until(loop, clock, lambda: director.flow.phase is FlowPhase.RESULT)
     assert director.flow.phase is FlowPhase.RESULT
     wait(loop, clock, 0.1)
@@ -153,13 +153,14 @@ def test_a_seat_a_bot_took_over_does_not_score_for_its_initials(tmp_path: Path) 
 
 
 def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
-    loop, director, clock = kiosk_rig(None, takeover_s=0)  # laptop mode: no records
+    published: list[object] = []
+    # Laptop mode: no records.
+    loop, director, clock = kiosk_rig(None, takeover_s=0, observers=[published.append])
     join_as(loop, director, clock, letters_right=0)
-    loop.set_bot(0, Bot(0, "hard", 5))
+    loop.table.set_bot(0, Bot(0, "hard", 5))
     run_until(loop, clock, lambda: director.flow.phase is FlowPhase.RESULT)
     assert director.flow_view()[0].stats == ()  # worked out on the next pass, not this one
-    published: list[object] = []
-    loop.observers.append(published.append)
+    published.clear()
     wait(loop, clock, 0.1)
     view, _ = director.flow_view()
     assert view.screen == "result"
@@ -211,10 +212,9 @@ def test_a_hidden_stall_game_is_recorded_with_every_stall(tmp_path: Path) -> Non
     config = flow_config(idle_return_s=600, bot_takeover_s=0, match="single")
     config = replace(config, rules=replace(find_rules("nintendo"), players=2))
     clock = FakeClock()
-    loop = cabinet_loop(config, clock)
     records = Records.open(tmp_path)
     director = FlowDirector(config, clock=clock, records=records)
-    director.attach(loop)
+    loop = cabinet_loop(config, clock, flow=director)
     join_as(loop, director, clock, letters_right=0)
     assert director.recorded_game is not None
     game_id = director.recorded_game[0]

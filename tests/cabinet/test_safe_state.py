@@ -55,7 +55,17 @@ def test_a_bad_config_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "cannot read config" in capsys.readouterr().err
 
 
-def test_the_subcommand_is_registered() -> None:
+def test_the_subcommand_is_registered(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     args = build_parser().parse_args(["leds-off"])
     assert args.config == safe_state.DEFAULT_CONFIG
-    assert args.func is safe_state._command
+    ran: list[str] = []
+
+    def run_leds_off(path: str) -> int:
+        ran.append(path)
+        return 0
+
+    monkeypatch.setattr(safe_state, "run_leds_off", run_leds_off)
+    assert args.func(args) == 0
+    assert ran == [safe_state.DEFAULT_CONFIG]

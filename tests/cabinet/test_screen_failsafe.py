@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import io
 import logging
-import queue
 import random
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from cabinet.app import FAILED_EXIT, build_cabinet, flow_seats, run_cabinet
+from cabinet.app import build_cabinet, flow_seats
 from cabinet.config import CabinetConfig, laptop_config, parse_config
-from cabinet.loop.core import CabinetFailed, CabinetLoop, Item, seat_runtime
+from cabinet.inputs import Inbox
+from cabinet.loop import CabinetFailed, CabinetLoop, Table, seat_runtime
+from cabinet.run import FAILED_EXIT, run_cabinet
+from cabinet.seating import seat_cabinet
 from engine.game import new_game
 
 pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
@@ -102,7 +105,13 @@ def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
 
     config = flow_seats(laptop_config(2, 0, "easy", seed=7))  # as run_cabinet's window
     cab = build_cabinet(
-        config, mock=True, keyboard=True, window=True, factory=mock_factory, out=io.StringIO()
+        config,
+        mock=True,
+        keyboard=True,
+        window=True,
+        flow=True,
+        factory=mock_factory,
+        out=io.StringIO(),
     )
     loop = cab.loop
     real = Renderer.draw
@@ -124,9 +133,7 @@ def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
     monkeypatch.setattr(Renderer, "draw", draw)
     try:
         with caplog.at_level(logging.DEBUG, logger="speed_cabinet"):
-            run_display(
-                cab, until=time.monotonic() + DEADLINE_S, laptop=True, out=io.StringIO(), flow=True
-            )
+            run_display(cab, until=time.monotonic() + DEADLINE_S, laptop=True, out=io.StringIO())
         director: Any = loop.director
         flow_director = director.inner  # the FlowDirector behind the service menu
     finally:
@@ -207,14 +214,15 @@ def test_failures_on_every_frame_give_up_with_exit_70_and_the_leds_off(
 def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
     mock_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cabinet.adapters.window import ScreenFeed, run_window
+    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.adapters.window import run_window
     from display.renderer import Renderer
 
     def draw(self: Renderer, surface: Any, view: Any, anims: Any, now_ms: int) -> None:
         raise RuntimeError("broken")
 
     monkeypatch.setattr(Renderer, "draw", draw)
-    cab = build_cabinet(
+    seated = seat_cabinet(
         laptop_config(2, 0, "easy", seed=4),
         mock=True,
         window=True,
@@ -222,14 +230,15 @@ def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
         out=io.StringIO(),
     )
     resets: list[BaseException] = []
-    cab.loop.failsafe = resets.append  # the table "reset": only counted here
-    feed = ScreenFeed(cab.seats, laptop=True)
-    cab.loop.observers.append(feed)
+    feed = ScreenFeed(seated.seats, laptop=True)
+    # The table "reset": only counted here.
+    loop = CabinetLoop(seated.table, seated.inbox, failsafe=resets.append, observers=[feed])
     try:
         with pytest.raises(CabinetFailed, match="3 failures within 60 s"):
-            run_window(cab.loop, feed, {}, until=time.monotonic() + DEADLINE_S)
+            run_window(loop, feed, {}, until=time.monotonic() + DEADLINE_S)
     finally:
-        cab.close()
+        loop.all_off()
+        seated.stack.close()
     assert len(resets) == 2  # the third failure gave up instead
     assert not any(t.name == "cabinet-loop" and t.is_alive() for t in threading.enumerate())
 
@@ -237,15 +246,15 @@ def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
 # report_fault on the loop.
 
 
-def plain_loop() -> CabinetLoop:
+def plain_loop(failsafe: Callable[[Exception], None] | None = None) -> CabinetLoop:
+    """No bots, no director: it waits on its queue."""
     config = laptop_config(2, 0, "easy", seed=1)
     seats = [
         seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False)
         for sc in config.seats
     ]
     state, _ = new_game(config.rules, random.Random(1), 1)
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
-    return CabinetLoop(state, seats, inbox)  # no bots, no director: it waits on its queue
+    return CabinetLoop(Table(state, seats), Inbox(), failsafe=failsafe)
 
 
 def test_a_reported_fault_without_a_failsafe_ends_run_with_it() -> None:
@@ -264,7 +273,6 @@ def test_a_reported_fault_without_a_failsafe_ends_run_with_it() -> None:
 def test_a_reported_fault_runs_the_failsafe_on_the_loop_thread(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    loop = plain_loop()
     calls: list[tuple[Exception, threading.Thread]] = []
     done = threading.Event()
 
@@ -272,7 +280,7 @@ def test_a_reported_fault_runs_the_failsafe_on_the_loop_thread(
         calls.append((exc, threading.current_thread()))
         done.set()
 
-    loop.failsafe = failsafe
+    loop = plain_loop(failsafe)
     errors: list[BaseException] = []
 
     def run() -> None:
@@ -299,9 +307,8 @@ def test_a_reported_fault_runs_the_failsafe_on_the_loop_thread(
 
 
 def test_reported_faults_spend_the_budget_and_give_up() -> None:
-    loop = plain_loop()
     resets: list[Exception] = []
-    loop.failsafe = resets.append
+    loop = plain_loop(resets.append)
     for i in range(3):
         loop.report_fault(RuntimeError(f"frame {i}"), logged=True)
     with pytest.raises(CabinetFailed, match=r"3 failures within 60 s.*frame 2"):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cabinet.app import build_cabinet
 from cabinet.config import parse_config
-from cabinet.loop.core import Published
+from cabinet.loop import Published
 from firmware_bridge import protocol as P
 from firmware_bridge.sim import PanelSim
 
@@ -100,7 +100,7 @@ def test_a_panel_plugged_in_after_start_up_resumes_the_game(tmp_path: Path) -> N
         with PanelSim("p2", link=path):
             _run_until(cab, lambda: not cab.loop.state.paused)
             assert _events(seen) == ["paused", "resumed"]
-            assert cab.loop.offline == {}
+            assert cab.loop.links.offline == {}
     finally:
         cab.close()
 

@@ -1,5 +1,5 @@
 """The service menu at the cabinet: a real CabinetLoop on a fake clock, the flow behind it,
-settings saved through cabinet/kiosk/settings.py and records through cabinet/kiosk/records.py."""
+settings saved through cabinet/kiosk/settings/ and records through cabinet/kiosk/records/."""
 
 from __future__ import annotations
 
@@ -9,22 +9,23 @@ from typing import Any
 
 import pytest
 
-from cabinet import app
 from cabinet.adapters.debounce import PanelDebouncer
 from cabinet.app import build_cabinet
 from cabinet.config import CONTROLS, ConfigError, Control, parse_config
-from cabinet.controls.registry import ALL_OFF, Led, PanelLights
+from cabinet.inputs import ButtonEdge, Inbox, ServiceEdge, ServiceSource
+from cabinet.kiosk import power as power_module
+from cabinet.kiosk.power import power_command
 from cabinet.kiosk.records import Records, SeatEntry
 from cabinet.kiosk.settings import load_layered, load_settings
-from cabinet.loop.core import SERVICE_SEAT, CabinetLoop, Published
+from cabinet.loop import CabinetLoop, Published
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.service import LED_STEP_S, Page
 from cabinet.modes.service_director import ServiceDirector
-from cabinet.modes.stack import power_command
+from cabinet.panel import ALL_OFF, Led, PanelLights
 from engine.commands import Pause, Resume, Slam
 from engine.rules import Rules
-from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
+from tests.cabinet.rigs import FakeClock, cabinet_table, flow_config, press, table_loop, wait
 
 SLAM = Control.SLAM
 BASE_TOML = """
@@ -47,7 +48,7 @@ def rig(
     config = flow_config(idle_return_s=60, bot_takeover_s=0)
     clock = FakeClock()
     published: list[Published] = []
-    loop = cabinet_loop(config, clock, observers=[published.append])
+    inbox = Inbox()
     base = settings = None
     if tmp_path is not None:
         base = tmp_path / "config.toml"
@@ -59,8 +60,11 @@ def rig(
         records=records,
         base_path=base,
         settings_path=settings,
+        stop=inbox.request_stop,
     )
-    director.attach(loop)
+    loop = table_loop(
+        cabinet_table(config, clock), menu=director, inbox=inbox, observers=[published.append]
+    )
     return loop, director, clock, published
 
 
@@ -69,15 +73,15 @@ def pin(loop: CabinetLoop, clock: FakeClock) -> None:
     clock.t += 0.05
     loop.process(
         [
-            (clock.t, SERVICE_SEAT, SLAM, True),
-            (clock.t + 0.001, SERVICE_SEAT, SLAM, False),
-            (clock.t + 0.002, SERVICE_SEAT, SLAM, True),
+            ServiceEdge(clock.t, ServiceSource.PIN, True),
+            ServiceEdge(clock.t + 0.001, ServiceSource.PIN, False),
+            ServiceEdge(clock.t + 0.002, ServiceSource.PIN, True),
         ]
     )
     clock.t += 0.1
-    loop.process([(clock.t, SERVICE_SEAT, SLAM, False)])
+    loop.process([ServiceEdge(clock.t, ServiceSource.PIN, False)])
     clock.t += 0.05
-    loop.service(clock.t)
+    loop.catch_up(clock.t)
 
 
 def goto(loop: CabinetLoop, clock: FakeClock, director: ServiceDirector, page: Page) -> None:
@@ -100,7 +104,7 @@ def play(loop: CabinetLoop, clock: FakeClock, director: ServiceDirector) -> None
 def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
     loop, director, clock, published = rig()
     clock.t += 0.05
-    loop.process([(clock.t, 0, SLAM, True), (clock.t + 0.01, 1, SLAM, True)])
+    loop.process([ButtonEdge(clock.t, 0, SLAM, True), ButtonEdge(clock.t + 0.01, 1, SLAM, True)])
     assert director.inner.flow.phase is FlowPhase.JOIN  # the first SLAMs joined, as ever
     wait(loop, clock, 2.5)
     assert not director.menu.open
@@ -109,20 +113,20 @@ def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
     view = director.service_view()
     assert view is not None
     assert view.page == "menu"
-    loop.process([(clock.t, 0, SLAM, False), (clock.t, 1, SLAM, False)])
+    loop.process([ButtonEdge(clock.t, 0, SLAM, False), ButtonEdge(clock.t, 1, SLAM, False)])
     # The button test sees every press, with the debouncer's bounce count.
     press(loop, clock, 0, SLAM)
     assert director.menu.page is Page.BUTTONS
     clock.t += 0.05
     loop.process(
         [
-            (clock.t, 1, Control.SLOT2, True),
-            (clock.t + 0.001, 1, Control.SLOT2, False),
-            (clock.t + 0.002, 1, Control.SLOT2, True),
+            ButtonEdge(clock.t, 1, Control.SLOT2, True),
+            ButtonEdge(clock.t + 0.001, 1, Control.SLOT2, False),
+            ButtonEdge(clock.t + 0.002, 1, Control.SLOT2, True),
         ]
     )
     clock.t += 0.05
-    loop.process([(clock.t, 1, Control.SLOT2, False)])
+    loop.process([ButtonEdge(clock.t, 1, Control.SLOT2, False)])
     view = director.service_view()
     assert view is not None
     assert view.grid[1][1] == ("2 1 b2", True)
@@ -167,7 +171,7 @@ def test_the_hold_mid_game_does_not_open_it() -> None:
     loop, director, clock, _ = rig()
     play(loop, clock, director)
     clock.t += 0.05
-    loop.process([(clock.t, 0, SLAM, True), (clock.t, 1, SLAM, True)])
+    loop.process([ButtonEdge(clock.t, 0, SLAM, True), ButtonEdge(clock.t, 1, SLAM, True)])
     wait(loop, clock, 4.0)
     assert not director.menu.open
 
@@ -238,7 +242,7 @@ def test_power_asks_the_app_and_stops_the_loop() -> None:
     assert director.power is None
     press(loop, clock, 0, SLAM)
     assert director.power == "reboot"
-    assert loop._stopping
+    assert loop.inbox.stop_requested
     assert power_command("reboot", laptop=False) == ["systemctl", "reboot"]
     assert power_command("reboot", laptop=True) is None
     assert power_command("rm -rf /", laptop=False) is None
@@ -312,7 +316,7 @@ def test_service_pin_is_a_config_pin_and_reaches_the_queue(mock_factory: Any) ->
     try:
         mock_factory.pin(3).drive_low()  # pressed (pulled up, switch to ground)
         item = cab.loop.inbox.get(timeout=1.0)
-        assert item[1:] == (SERVICE_SEAT, SLAM, True)
+        assert item == ServiceEdge(item.t, ServiceSource.PIN, True)
     finally:
         cab.close()
 
@@ -321,14 +325,14 @@ def test_power_runs_systemctl_without_a_shell_and_laptop_just_quits(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[Any] = []
-    monkeypatch.setattr(app.subprocess, "run", lambda *a, **k: calls.append((a, k)))
+    monkeypatch.setattr(power_module.subprocess, "run", lambda *a, **k: calls.append((a, k)))
     out = io.StringIO()
-    app.power("poweroff", laptop=True, out=out)
+    power_module.power("poweroff", laptop=True, out=out)
     assert calls == []
     assert "just quitting" in out.getvalue()
-    app.power(None, laptop=False, out=out)
+    power_module.power(None, laptop=False, out=out)
     assert calls == []
-    app.power("reboot", laptop=False, out=out)
+    power_module.power("reboot", laptop=False, out=out)
     assert calls == [((["systemctl", "reboot"],), {"check": False})]
 
 
@@ -348,7 +352,7 @@ def test_button_test_reports_a_stuck_button_and_its_release() -> None:
     pin(loop, clock)
     goto(loop, clock, director, Page.BUTTONS)
     clock.t += 0.05
-    loop.process([(clock.t, 1, Control.SLOT4, True)])  # held, and held
+    loop.process([ButtonEdge(clock.t, 1, Control.SLOT4, True)])  # held, and held
     wait(loop, clock, 10.5)  # past the stuck limit
 
     def cell() -> str:
@@ -358,5 +362,5 @@ def test_button_test_reports_a_stuck_button_and_its_release() -> None:
 
     assert cell() == "4 1 s1 STUCK"
     clock.t += 0.05
-    loop.process([(clock.t, 1, Control.SLOT4, False)])  # freed
+    loop.process([ButtonEdge(clock.t, 1, Control.SLOT4, False)])  # freed
     assert cell() == "4 1 s1 u1"

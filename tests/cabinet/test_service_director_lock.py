@@ -14,7 +14,8 @@ import pytest
 
 from cabinet.app import build_cabinet
 from cabinet.config import CabinetConfig, Control, parse_config
-from cabinet.loop.core import SERVICE_KEY_SEAT, SERVICE_SEAT, CabinetLoop
+from cabinet.inputs import ButtonEdge, ServiceEdge, ServiceSource
+from cabinet.loop import CabinetLoop
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.service import LOCKOUT_S, Access, Page
@@ -30,9 +31,8 @@ WRONG = (C.SLOT2, C.SLOT3, C.SLAM, C.SLOT5)
 def rig(code: tuple[Control, ...] = CODE) -> tuple[CabinetLoop, ServiceDirector, FakeClock]:
     config = replace(flow_config(idle_return_s=60, bot_takeover_s=0), operator_code=code)
     clock = FakeClock()
-    loop = cabinet_loop(config, clock)
     director = ServiceDirector(FlowDirector(config, clock=clock), clock=clock)
-    director.attach(loop)
+    loop = cabinet_loop(config, clock, menu=director)
     return loop, director, clock
 
 
@@ -62,9 +62,11 @@ def paused(loop: CabinetLoop) -> bool:
 def hold(loop: CabinetLoop, clock: FakeClock) -> None:
     """Two guests hold SLAM for the hold time, then let go."""
     clock.t += 0.05
-    loop.process([(clock.t, 0, C.SLAM, True), (clock.t + 0.01, 1, C.SLAM, True)])
+    loop.process(
+        [ButtonEdge(clock.t, 0, C.SLAM, True), ButtonEdge(clock.t + 0.01, 1, C.SLAM, True)]
+    )
     wait(loop, clock, 3.1)
-    loop.process([(clock.t, 0, C.SLAM, False), (clock.t, 1, C.SLAM, False)])
+    loop.process([ButtonEdge(clock.t, 0, C.SLAM, False), ButtonEdge(clock.t, 1, C.SLAM, False)])
 
 
 def enter(loop: CabinetLoop, clock: FakeClock, code: tuple[Control, ...]) -> None:
@@ -138,8 +140,8 @@ def test_kiosk_f2_opens_the_prompt_and_the_service_button_the_menu(
         clock.t += 0.05
         loop.process(
             [
-                (clock.t, SERVICE_KEY_SEAT, C.SLAM, True),
-                (clock.t + 0.05, SERVICE_KEY_SEAT, C.SLAM, False),
+                ServiceEdge(clock.t, ServiceSource.KEY, True),
+                ServiceEdge(clock.t + 0.05, ServiceSource.KEY, False),
             ]
         )
         assert is_open(director)
@@ -151,9 +153,9 @@ def test_kiosk_f2_opens_the_prompt_and_the_service_button_the_menu(
     assert not is_open(director)
     assert "service menu: code prompt timed out" in [t for _, t in service_lines(caplog)]
     clock.t += 0.05
-    loop.process([(clock.t, SERVICE_SEAT, C.SLAM, True)])
+    loop.process([ServiceEdge(clock.t, ServiceSource.PIN, True)])
     clock.t += 0.1
-    loop.process([(clock.t, SERVICE_SEAT, C.SLAM, False)])
+    loop.process([ServiceEdge(clock.t, ServiceSource.PIN, False)])
     assert page(director) is Page.MENU
     assert access(director) is Access.FULL
 
@@ -166,16 +168,16 @@ def test_kiosk_f2_mid_game_pauses_and_a_wrong_code_resumes_the_same_game() -> No
     assert phase(director) is FlowPhase.PLAYING
     game = loop.state
     clock.t += 0.05
-    loop.process([(clock.t, SERVICE_KEY_SEAT, C.SLAM, True)])
+    loop.process([ServiceEdge(clock.t, ServiceSource.KEY, True)])
     assert page(director) is Page.CODE
     assert paused(loop)
-    slams = [c for c in loop.game_commands if isinstance(c, Slam)]
+    slams = [c for c in loop.table.game_commands if isinstance(c, Slam)]
     enter(loop, clock, WRONG)  # the code's SLAM is no game slam: the menu took it
     assert not is_open(director)
     assert not paused(loop)
     assert phase(director) is FlowPhase.PLAYING
     assert loop.state.seed == game.seed  # the same game, not a fresh deal
-    assert [c for c in loop.game_commands if isinstance(c, Slam)] == slams
+    assert [c for c in loop.table.game_commands if isinstance(c, Slam)] == slams
 
 
 def test_with_no_code_the_hold_opens_the_menu_read_only(caplog: pytest.LogCaptureFixture) -> None:
@@ -228,7 +230,13 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
     from cabinet.adapters import window as screen
 
     cab = build_cabinet(
-        kiosk_config(), mock=True, window=True, factory=mock_factory, out=io.StringIO()
+        kiosk_config(),
+        mock=True,
+        window=True,
+        flow=True,
+        laptop=laptop,
+        factory=mock_factory,
+        out=io.StringIO(),
     )
     real = screen.run_window
 
@@ -248,7 +256,7 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
     monkeypatch.setattr(screen, "run_window", run_window)
     start = time.monotonic()
     try:
-        screen.run_display(cab, until=start + 1.5, laptop=laptop, out=io.StringIO(), flow=True)
+        screen.run_display(cab, until=start + 1.5, laptop=laptop, out=io.StringIO())
     finally:
         cab.close()
     elapsed = time.monotonic() - start

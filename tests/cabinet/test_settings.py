@@ -1,4 +1,4 @@
-"""cabinet/kiosk/settings.py: the atomic save, the TOML writer, layering over the config."""
+"""cabinet/kiosk/settings/: the atomic save, the TOML writer, layering over the config."""
 
 from __future__ import annotations
 

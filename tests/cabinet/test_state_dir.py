@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.app import kiosk_state_dir, load_kiosk_config
 from cabinet.config import load_config
 from cabinet.kiosk.settings import save_settings
-from cabinet.modes.stack import service_paths
+from cabinet.kiosk.state_dir import kiosk_state_dir, load_kiosk_config, service_paths
 
 BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
 

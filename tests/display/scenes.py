@@ -8,9 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 from cabinet.adapters.keyboard import key_bindings
-from cabinet.adapters.window import ScreenFeed, seat_keys
+from cabinet.adapters.screen_feed import ScreenFeed, seat_keys
 from cabinet.config import Assist, Control, laptop_config
-from cabinet.loop.core import SeatRuntime, seat_runtime
+from cabinet.loop import SeatRuntime, seat_runtime
 from display.view import MatchView, TableView
 from engine import game
 from engine.bots import Bot

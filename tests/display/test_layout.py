@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from display.layout import ROTATION, layout_for, make_layout, pile_order, problems
+from display.games import art_for
+from display.layout import ROTATION, Position, layout_for, make_layout, pile_order, problems
+from engine.game import new_game
+from engine.rules import Game, Rules
 
 SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
 SEATINGS = (
@@ -30,12 +35,14 @@ def test_layout_speed_fits_without_overlaps(
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["spit", "california"])
-def test_layout_two_player_games_fit(size: tuple[int, int], game: str) -> None:
+@pytest.mark.parametrize("game", [Game.SPIT, Game.CALIFORNIA])
+def test_layout_two_player_games_fit(size: tuple[int, int], game: Game) -> None:
     for row in (4, 5):
-        layout = layout_for(*size, game, ("south", "north"), row=row, laptop=True)
+        state, _ = new_game(Rules(game=game, row=row), random.Random(1))
+        shape = art_for(game).table(state)
+        layout = layout_for(*size, shape, (Position.SOUTH, Position.NORTH), laptop=True)
         assert problems(layout) == []
-        assert len(layout.seats[0].slots) == (5 if game == "spit" else row)
+        assert len(layout.seats[0].slots) == (5 if game is Game.SPIT else row)
 
 
 def test_layout_scales_with_the_screen() -> None:

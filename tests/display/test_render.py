@@ -16,7 +16,8 @@ import scenes
 
 from display.animations import Animations
 from display.cards import CardArt
-from display.renderer import FELT, Renderer, seat_colour
+from display.palette import FELT, seat_colour
+from display.renderer import Renderer
 from display.view import Light, Lights, MatchView, PhotoFinish, SeatView
 from engine import game
 from engine.commands import Play
@@ -209,7 +210,7 @@ def test_seat_view_is_plain_values() -> None:
 
 
 def test_spit_and_california_seats_show_their_picks_and_leds() -> None:
-    from cabinet.adapters.window import seat_view
+    from cabinet.adapters.screen_feed import seat_view
     from cabinet.config import Assist, Control
     from cabinet.controls.registry import make_controller
     from engine.games.spit import legal_plays

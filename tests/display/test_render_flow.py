@@ -1,6 +1,6 @@
 """The player's flow on screen: attract card, join menu, countdown, result scoreboard.
 
-Views come from the real flow (cabinet/modes/flow.py) over engine-built states; pixels are
+Views come from the real flow (cabinet/modes/flow/) over engine-built states; pixels are
 probed, never whole images. ``FLOW_SHOTS=/tmp/dir`` also saves each screen as a PNG.
 """
 
@@ -23,7 +23,8 @@ from pixels import colours as _colours
 from cabinet.config import Control, FlowConfig
 from cabinet.modes.flow import FlowPress, FlowTick, GameOver, match_view, start, step, view_of
 from display.animations import Animations
-from display.renderer import GOLD, READY_GREEN, Renderer
+from display.palette import GOLD, READY_GREEN
+from display.renderer import Renderer
 from engine.match import Match, MatchRules
 from engine.rules import Game
 
@@ -119,7 +120,7 @@ def test_join_menu_marks_the_ready_seat(screen: pygame.Surface, renderer: Render
 def test_join_menu_shows_initials_being_entered(screen: pygame.Surface, renderer: Renderer) -> None:
     view = view_of(FLOWS["initials"], 1.2)
     assert view.names == ("CZA", "")
-    assert view.editing == (1, -1)
+    assert view.editing == (1, None)
     assert "letter" in view.hint
     before = pygame.Surface(SIZE)
     _render(before, renderer, "join", scenes.speed_new(), 1.2)
@@ -218,8 +219,8 @@ def test_frame_key_changes_with_the_flow(renderer: Renderer) -> None:
 
 
 def test_feed_takes_the_flow_the_live_match_and_speed_claims() -> None:
-    from cabinet.adapters.window import ScreenFeed
-    from cabinet.loop.core import Published
+    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.loop import Published
     from engine.commands import Slam
     from engine.events import GameWon
 

@@ -1,5 +1,5 @@
 """The service menu on screen, one page at a time: views from the real state machine
-(cabinet/modes/service.py), pixels probed. ``SERVICE_SHOTS=/tmp/dir`` also saves each page."""
+(cabinet/modes/service/), pixels probed. ``SERVICE_SHOTS=/tmp/dir`` also saves each page."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from pixels import save_shot
 from cabinet.config import Control, laptop_config, parse_operator_code
 from cabinet.modes import service as sv
 from display.animations import Animations
-from display.renderer import GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE, Renderer
+from display.palette import GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE
+from display.renderer import Renderer
 from display.view import TableView
 
 SIZE = (1920, 1080)
@@ -28,7 +29,7 @@ HIGHLIGHT = (60, 50, 10)
 U = max(24, SIZE[1] // 14)
 MARGIN = SIZE[0] // 20
 TOP = MARGIN // 2 + round(U * 1.6)
-"""Where the page's body starts (display/renderer.py ``_service``)."""
+"""Where the page's body starts (display/service_menu.py ``draw``)."""
 LIVE = sv.Live(
     debounce=(((0, 0),) * 8, ((0, 0),) + ((2, 0),) + ((0, 0),) * 6),
     stuck_now=((), ()),

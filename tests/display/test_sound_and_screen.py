@@ -11,7 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cabinet.adapters.window import PhotoFinishes, display_available
+from cabinet.adapters.screen_feed import PhotoFinishes
+from cabinet.adapters.window import display_available
 from display.sound import EFFECTS, SoundBoard, effect_for, synthesise
 from engine.cards import Card
 from engine.events import CardPlayed, GameWon, PlayRejected, Reason, Stalled

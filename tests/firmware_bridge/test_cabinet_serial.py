@@ -18,8 +18,8 @@ from cabinet.adapters.serial import (
     open_serial_seat,
 )
 from cabinet.config import Control, parse_config
-from cabinet.controls.registry import ALL_BLINK, ALL_OFF, Led, PanelLights
-from cabinet.loop.core import Item
+from cabinet.inputs import ButtonEdge, InboxItem, LinkChanged
+from cabinet.panel import ALL_BLINK, ALL_OFF, LEVELS, Led, PanelLights
 from firmware_bridge.events import Button, ButtonChanged, LedMode, LinkState, PanelStatus
 from firmware_bridge.link import PanelLink
 
@@ -39,9 +39,7 @@ WIRE_LEVEL = {
 @pytest.fixture
 def link(tmp_path: Path) -> Iterator[PanelLink]:
     """A link to a panel that is not there: it keeps looking, LEDs are recorded."""
-    link = PanelLink(
-        str(tmp_path / "nowhere"), InboxFeed(lambda item: None, lambda status: None), seats={0: 1}
-    )
+    link = PanelLink(str(tmp_path / "nowhere"), InboxFeed(lambda item: None), seats={0: 1})
     yield link
     link.close()
 
@@ -55,6 +53,12 @@ def test_every_led_in_either_blink_phase_has_its_wire_level() -> None:
     assert {(led, phase): MODE_OF[phase][led].value for led in Led for phase in (True, False)} == (
         WIRE_LEVEL
     )
+
+
+def test_the_dim_lamp_on_the_wire_is_the_panels_dim_level() -> None:
+    # Two tables, one brightness: the GPIO PWM duty and the serial wire level of a DIM lamp.
+    assert MODE_OF[True][Led.DIM] is LedMode.DIM
+    assert LedMode.DIM.value == round(LEVELS[Led.DIM] * 255)
 
 
 def test_lights_go_to_the_link_in_button_order(link: PanelLink) -> None:
@@ -76,16 +80,20 @@ def test_lights_go_to_the_link_in_button_order(link: PanelLink) -> None:
     assert link.leds() == {1: (off,) * 8}
 
 
-def test_edges_go_into_the_inbox_as_the_cabinets_items_and_statuses_aside() -> None:
-    items: list[Item] = []
-    statuses: list[PanelStatus] = []
-    feed = InboxFeed(items.append, statuses.append)
+def test_edges_and_statuses_go_into_the_inbox_as_the_cabinets_items() -> None:
+    items: list[InboxItem] = []
+    feed = InboxFeed(items.append)
     feed.button_changed(ButtonChanged(1.5, 2, Button.SLAM, True))
     feed.button_changed(ButtonChanged(1.6, 2, Button.SLOT4, False))
     status = PanelStatus("p1", LinkState.OFFLINE, (2,), "unplugged", 1.7)
     feed.status_changed(status)
-    assert items == [(1.5, 2, Control.SLAM, True), (1.6, 2, Control.SLOT4, False)]
-    assert statuses == [status]
+    feed.status_changed(PanelStatus("p1", LinkState.ONLINE, (2,), "hello", 1.8))
+    assert items == [
+        ButtonEdge(1.5, 2, Control.SLAM, True),
+        ButtonEdge(1.6, 2, Control.SLOT4, False),
+        LinkChanged(1.7, "p1", False, (2,), "panel p1 (seat 3) offline: unplugged"),
+        LinkChanged(1.8, "p1", True, (2,), "panel p1 (seat 3) online: hello"),
+    ]
 
 
 def test_a_serial_seat_opens_its_link_for_its_own_seat(tmp_path: Path) -> None:
@@ -99,7 +107,7 @@ def test_a_serial_seat_opens_its_link_for_its_own_seat(tmp_path: Path) -> None:
         }
     )
     seat = config.seats[1]
-    lights = open_serial_seat(seat, lambda item: None, lambda status: None)
+    lights = open_serial_seat(seat, lambda item: None)
     try:
         assert lights.seat == 1
         assert lights.link.seats == {0: 1}
@@ -107,4 +115,4 @@ def test_a_serial_seat_opens_its_link_for_its_own_seat(tmp_path: Path) -> None:
     finally:
         lights.link.close()
     with pytest.raises(ValueError, match="no serial port"):
-        open_serial_seat(replace(seat, serial=None), lambda item: None, lambda status: None)
+        open_serial_seat(replace(seat, serial=None), lambda item: None)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cabinet.adapters.serial import SerialLights
-from cabinet.controls.registry import ALL_BLINK, Led, PanelLights
+from cabinet.panel import ALL_BLINK, Led, PanelLights
 from firmware_bridge import protocol as P
 from firmware_bridge.clock import ClockMap
 from firmware_bridge.discovery import PanelMatch, find_port

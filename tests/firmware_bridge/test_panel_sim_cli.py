@@ -85,7 +85,7 @@ def test_panel_sim_command_plays_keys_and_prints_leds(tmp_path: Path) -> None:
 
 
 def test_serial_bench_group_figures() -> None:
-    from cabinet.tools.bench_serial import serial_figures
+    from cabinet.tools.bench.serial import serial_figures
 
     figures = serial_figures(presses=30)
     for key in ("serial_to_engine_us", "serial_floor_us"):

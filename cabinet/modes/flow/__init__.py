@@ -60,7 +60,6 @@ from cabinet.modes.flow.state import (
 from cabinet.modes.flow.step import next_due, reset, start, step
 from cabinet.modes.flow.view import (
     RULES_CARD,
-    SeatMark,
     hint,
     match_view,
     seat_marks,
@@ -87,7 +86,6 @@ __all__ = [
     "JoinRow",
     "Named",
     "SeatBot",
-    "SeatMark",
     "SeatName",
     "StartDemo",
     "StartGame",

@@ -3,10 +3,8 @@ one status line systemd shows for it."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from cabinet.modes.flow.state import Flow, FlowPhase, score_text
-from display.view import FlowView, MatchView
+from display.view import FlowScreen, FlowView, MatchView, SeatMark
 from engine.rules import Game
 
 RULES_CARD: dict[Game, tuple[str, ...]] = {
@@ -30,16 +28,6 @@ RULES_CARD: dict[Game, tuple[str, ...]] = {
     ),
 }
 """Attract's short rules card per game (in the cabinet's buttons' words)."""
-
-
-class SeatMark(StrEnum):
-    """What a seat shows on the flow's screens."""
-
-    JOIN = "join"
-    """A player can press SLAM to join."""
-    JOINED = "joined"
-    READY = "ready"
-    BOT = "bot"
 
 
 def seat_marks(flow: Flow) -> tuple[SeatMark, ...]:
@@ -82,8 +70,8 @@ def hint(flow: Flow) -> str:
 
 def view_of(flow: Flow, now: float) -> FlowView:
     return FlowView(
-        screen=flow.phase.value,
-        game=flow.game.value,
+        screen=FlowScreen(flow.phase.value),
+        game=flow.game,
         rules=RULES_CARD.get(flow.game, ()),
         menu=flow.menu() if flow.phase is FlowPhase.JOIN else (),
         row=flow.row,
@@ -91,8 +79,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         count=flow.count_at(now) if flow.phase is FlowPhase.COUNTDOWN else 0,
         hint=hint(flow),
         names=flow.names,
-        # The view's own shape: -1 is a seat not entering (display/view.py).
-        editing=tuple(-1 if c is None else c for c in flow.editing),
+        editing=flow.editing,
     )
 
 

@@ -16,7 +16,7 @@ from cabinet.modes.service.state import (
     Page,
     ServiceMenu,
 )
-from display.view import ServiceView
+from display.view import ServicePage, ServiceView
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,8 @@ class _Text:
 
     lines: tuple[str, ...] = ()
     hint: str = "SLOT5: back"
-    chosen: int = -1
+    chosen: int | None = None
+    """The highlighted line (None: none)."""
     grid: Grid = ()
     message: str | None = None
     """None: the menu's own message."""
@@ -80,7 +81,7 @@ def view_of(svc: ServiceMenu, live: Live, now: float) -> ServiceView | None:
     if svc.access is Access.READ_ONLY and page not in (Page.CODE, Page.LOCKED):
         title += " (READ-ONLY)"
     return ServiceView(
-        page=page.name.lower(),
+        page=ServicePage[page.name],
         title=text.title if text.title is not None else title,
         lines=text.lines,
         chosen=text.chosen,
@@ -219,7 +220,7 @@ def _reset(svc: ServiceMenu, live: Live, now: float) -> _Text:
             if svc.armed
             else "SLAM to erase, twice",
         ),
-        chosen=1 if svc.armed else -1,
+        chosen=1 if svc.armed else None,
         hint="SLAM twice: reset   any other button: cancel   SLOT5: back",
     )
 

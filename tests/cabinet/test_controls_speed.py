@@ -1,4 +1,5 @@
-"""Speed controls and panel LEDs: pure, on positions written in one line."""
+"""Speed's panel controls and LEDs (cabinet/controls/speed.py): pure, on positions written in
+one line."""
 
 from __future__ import annotations
 
@@ -6,18 +7,14 @@ import random
 from typing import Any
 
 from cabinet.config import Assist, Control
-from cabinet.controls.registry import (
-    ALL_BLINK,
-    ALL_OFF,
-    Led,
-    SpeedController,
-    panel_lights,
-)
+from cabinet.controls.speed import SpeedController
+from cabinet.panel import ALL_BLINK, ALL_OFF
 from engine.commands import Pause, Play, Slam
 from engine.events import Event
 from engine.games.speed import SpeedState, start, step
 from engine.games.speed.notation import parse_table
 from engine.rules import Rules
+from tests.cabinet.rigs import lights
 
 RULES = Rules.from_options({"players": 2, "lockout_ms": 400, "call": "call"})
 
@@ -103,17 +100,6 @@ def test_slam_is_a_slam() -> None:
 # LEDs.
 
 
-def lights(
-    state: SpeedState, ctrl: SpeedController, assist: Assist = Assist.NONE, now: int | None = None
-) -> str:
-    panel = panel_lights(state, ctrl, assist, state.now if now is None else now)
-    code = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
-    return (
-        "".join(code[x] for x in panel.slots)
-        + f" {code[panel.left]}{code[panel.right]}{code[panel.slam]}"
-    )
-
-
 def pick_and_play(
     state: SpeedState, ctrl: SpeedController, slot: Control, t: int
 ) -> tuple[SpeedState, list[Event]]:
@@ -163,11 +149,11 @@ def test_lights_blink_the_panel_during_a_lockout() -> None:
     ctrl = SpeedController(0)
     state, events = pick_and_play(state, ctrl, Control.SLOT2, 100)
     assert events[0].type == "rejected"
-    assert panel_lights(state, ctrl, Assist.NONE, 100) == ALL_BLINK
-    assert panel_lights(state, ctrl, Assist.NONE, 499) == ALL_BLINK
-    assert panel_lights(state, ctrl, Assist.TARGETS, 500) != ALL_BLINK
+    assert ctrl.lights(state, Assist.NONE, 100) == ALL_BLINK
+    assert ctrl.lights(state, Assist.NONE, 499) == ALL_BLINK
+    assert ctrl.lights(state, Assist.TARGETS, 500) != ALL_BLINK
     # The other seat is not locked.
-    assert panel_lights(state, SpeedController(1), Assist.NONE, 100) != ALL_BLINK
+    assert SpeedController(1).lights(state, Assist.NONE, 100) != ALL_BLINK
 
 
 def test_lights_slam_blinks_at_a_stall_until_ready() -> None:
@@ -199,10 +185,10 @@ def test_lights_slam_blinks_when_out_and_must_claim() -> None:
     state, _ = step(state, Slam(3, 0))
     assert state.winner == 0
     assert lights(state, p1) == "..... ..O"  # the winner's SLAM stays lit
-    assert panel_lights(state, SpeedController(1), Assist.CARDS, 3) == ALL_OFF
+    assert SpeedController(1).lights(state, Assist.CARDS, 3) == ALL_OFF
 
 
 def test_lights_off_while_paused() -> None:
     state = position(TABLE)
     state, _ = step(state, Pause(5, 1))
-    assert panel_lights(state, SpeedController(0), Assist.CARDS, 5) == ALL_OFF
+    assert SpeedController(0).lights(state, Assist.CARDS, 5) == ALL_OFF

@@ -1,4 +1,5 @@
-"""The soak bench's kiosk half: match games through the loop, the flow and the records."""
+"""Bench group ``soak`` (cabinet/tools/bench/soak.py): memory over games with the display
+drawing, and the kiosk half: match games through the loop, the flow and the records."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 import pytest
 
 from cabinet.kiosk import records as records_module
-from cabinet.tools.bench_soak import kiosk_figures
+from cabinet.tools.bench.soak import kiosk_figures, rss_mb, soak_figures
 
 
 def test_kiosk_soak_records_every_match_game_with_its_numbers(
@@ -31,3 +32,12 @@ def test_kiosk_soak_records_every_match_game_with_its_numbers(
         assert game["replay"]["inputs"]  # the replay holds the presses
         for seat in game["results"]:
             assert len(seat.reactions_ms) == seat.plays
+
+
+def test_soak_reports_memory_after_games() -> None:
+    figures = soak_figures(games=3, warm=1)
+    assert figures["soak_games"] == 3
+    assert figures["soak_frames"] > 0
+    assert 10 < figures["rss_mb"] < 2000
+    assert isinstance(figures["rss_growth_mb"], float)
+    assert rss_mb() > 0

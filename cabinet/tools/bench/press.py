@@ -19,26 +19,26 @@ presses can follow each other faster than 5 ms apart.
 from __future__ import annotations
 
 import gc
-import queue
 import random
 import threading
 import time
-from typing import Any
+from collections.abc import Mapping
 
 from gpiozero import DigitalInputDevice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from cabinet.adapters.gpio import GpioPanel
 from cabinet.config import Control, parse_config
-from cabinet.loop.core import CabinetLoop, Item, seat_runtime
+from cabinet.inputs import Inbox
+from cabinet.loop import CabinetLoop, Table, seat_runtime
+from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
 from engine.commands import Command
-from engine.games.speed import start
-from engine.games.speed.notation import parse_table
+from engine.games import rules_for
 
 PRESSES = 10_000
 WAIT_S = 2.0
 
-BENCH_CONFIG: dict[str, Any] = {
+BENCH_CONFIG: Mapping[str, object] = {
     "seed": 1,
     "cabinet": {"pin_factory": "mock"},
     "rules": {"lockout_ms": 0},
@@ -74,29 +74,20 @@ BENCH_TABLE = "KHKCKDKSQH/6C2C3C4C5C AH/AC 7D/7S -/- -"
 FLOOR_PIN = 22
 
 
-def _distribution(samples: list[float]) -> dict[str, float]:
-    xs = sorted(samples)
-
-    def at(q: float) -> float:
-        return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1e6, 2)
-
-    return {"p50": at(0.50), "p99": at(0.99), "max": round(xs[-1] * 1e6, 2)}
-
-
 class _Floor(DigitalInputDevice):  # type: ignore[misc]
-    def __init__(self, pin: int, pin_factory: Any) -> None:
+    def __init__(self, pin: int, pin_factory: MockFactory) -> None:
         self.seen = 0.0
         super().__init__(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
 
-    def _pin_changed(self, ticks: float, state: Any) -> None:
+    def _pin_changed(self, ticks: float, state: bool) -> None:
         self.seen = time.monotonic()
 
 
-def press_figures(presses: int = PRESSES) -> dict[str, Any]:
+def press_figures(presses: int = PRESSES) -> Figures:
     """p50 / p99 / max in µs of press -> engine, press -> LED and the floor, same run."""
     config = parse_config(BENCH_CONFIG, source="<bench>")
     factory = MockFactory(pin_class=MockPWMPin)
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    inbox = Inbox()
     seat_cfg = config.seats[0]
     panel = GpioPanel(seat_cfg, inbox.put, factory, pwm=True)
     floor = _Floor(FLOOR_PIN, factory)
@@ -111,16 +102,16 @@ def press_figures(presses: int = PRESSES) -> dict[str, Any]:
         )
         for sc in config.seats
     ]
-    state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules), random.Random(1))
-    loop = CabinetLoop(state, seats, inbox, tie_seed=1)
+    game = rules_for(config.rules.game)
+    state, _ = game.start(config.rules, game.parse(BENCH_TABLE, config.rules), random.Random(1))
     applied = [0.0]
     done = threading.Event()
 
     def on_applied(cmd: Command) -> None:
         applied[0] = time.monotonic()
 
-    loop.on_applied = on_applied
-    loop.on_batch_done = done.set
+    table = Table(state, seats, on_applied=on_applied)
+    loop = CabinetLoop(table, inbox, tie_seed=1, on_batch_done=done.set)
     runner = threading.Thread(
         target=loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True
     )
@@ -133,7 +124,7 @@ def press_figures(presses: int = PRESSES) -> dict[str, Any]:
     to_led: list[float] = []
     to_floor: list[float] = []
 
-    def drive(pin: Any, low: bool) -> float:
+    def drive(pin: MockPWMPin, low: bool) -> float:
         done.clear()
         if low:
             pin.drive_low()
@@ -194,9 +185,9 @@ def press_figures(presses: int = PRESSES) -> dict[str, Any]:
     if errors:
         raise errors[0]
     return {
-        "press_to_engine_us": _distribution(to_engine),
-        "press_to_led_us": _distribution(to_led),
-        "press_floor_us": _distribution(to_floor),
+        "press_to_engine_us": distribution(to_engine, S_TO_US),
+        "press_to_led_us": distribution(to_led, S_TO_US),
+        "press_floor_us": distribution(to_floor, S_TO_US),
         "press_count": presses,
     }
 

@@ -6,7 +6,7 @@
 * ``frame_floor_ms``: a bare fill + flip of the same size, in the same run;
 * ``startup_ms``: from starting the ``speed-cabinet`` process to its first frame (dummy
   driver, the real command);
-* ``press_display_*_us``: the ``press`` bench (``cabinet/tools/bench_press.py``) run while this
+* ``press_display_*_us``: the ``press`` bench (``cabinet/tools/bench/press.py``) run while this
   thread renders the bot game at 60 fps, with the interpreter's switch interval the
   window uses (``cabinet.adapters.window.SWITCH_INTERVAL_S``): the GIL cost of drawing to a press.
 """
@@ -14,108 +14,27 @@
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+
+from cabinet.tools.bench.figures import Figures, distribution
+from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
 
 FRAMES = 600
-SIZE = (1920, 1080)
 FPS = 60
 PRESSES = 4000
-
-
-def _dist(xs_ms: list[float]) -> dict[str, float]:
-    xs = sorted(xs_ms)
-
-    def at(q: float) -> float:
-        return round(xs[min(len(xs) - 1, int(q * len(xs)))], 3)
-
-    return {"p50": at(0.5), "p99": at(0.99), "max": round(xs[-1], 3)}
-
-
-class BotTable:
-    """A 2-player hard-bot Speed game on simulated time, one frame (1/60 s) at a time,
-    with the views the cabinet would hand the display."""
-
-    def __init__(self, seed: int = 1) -> None:
-        from cabinet.adapters.keyboard import key_bindings
-        from cabinet.adapters.window import ScreenFeed, seat_keys
-        from cabinet.config import laptop_config
-        from cabinet.loop.core import seat_runtime
-
-        self.config = laptop_config(2, 0, "hard", seed)
-        self.seats = [
-            seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False)
-            for sc in self.config.seats
-        ]
-        keys = seat_keys(self.config.seats, key_bindings(self.config.seats))
-        self.feed = ScreenFeed(self.seats, laptop=True, keys=keys)
-        self.seed = seed
-        self._new_game()
-
-    def _new_game(self) -> None:
-        from engine.bots import Bot
-        from engine.games.speed import new_game
-
-        self.seed += 1
-        self.state, _ = new_game(self.config.rules, random.Random(self.seed), self.seed)
-        self.bots = [Bot(p, "hard", self.seed * 10 + p) for p in range(2)]
-        self.wake = [b.observe(self.state, 0) for b in self.bots]
-        self.t = 0
-
-    def advance(self, ms: int) -> tuple[Any, list[Any], Any]:
-        """Play ``ms`` of game time; (view, events, state before the events)."""
-        from engine.commands import Tick
-        from engine.games.speed import step
-
-        before = self.state
-        events: list[Any] = []
-        end = self.t + ms
-        while True:
-            times = [w for w in self.wake if w is not None]
-            times += [tm.due for tm in self.state.timers]
-            nxt = min(times) if times else None
-            if nxt is None or nxt > end:
-                break
-            t = max(nxt, self.state.now)
-            cmd = None
-            for p, w in enumerate(self.wake):
-                if w is not None and w <= t:
-                    cmd = self.bots[p].act(self.state, t)
-                    if cmd is not None:
-                        break
-            self.state, evs = step(self.state, cmd if cmd is not None else Tick(t))
-            events += evs
-            self.wake = [b.observe(self.state, self.state.now) for b in self.bots]
-            if self.state.is_over:
-                break
-        self.t = end
-        if self.state.is_over and self.t > self.state.now + 1500:
-            self._new_game()
-        return self.feed.view_of(self.state), events, before
-
-
-def _dummy_display() -> Any:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    pygame.display.quit()
-    pygame.display.init()
-    pygame.font.init()
-    return pygame
 
 
 def render_frames(
     frames: int, pace: bool = False, stop: threading.Event | None = None
 ) -> list[float]:
     """Draw ``frames`` frames of the bot game (or until ``stop``); per-frame ms."""
-    pygame = _dummy_display()
+    dummy_display()
+    import pygame
+
     from display.animations import Animations
     from display.renderer import Renderer
 
@@ -129,10 +48,12 @@ def render_frames(
     while n < frames or (stop is not None and not stop.is_set()):
         if stop is not None and stop.is_set():
             break
-        view, events, before = table.advance(1000 // FPS)
+        span = table.advance(1000 // FPS)
+        view = span.view
         layout = renderer.layout_of(view)
-        if events:
-            anims.start(events, before, layout, {s.index: s.picked for s in view.seats})
+        if span.events:
+            picked = {s.index: s.picked for s in view.seats}
+            anims.start(span.events, span.before, layout, picked)
         anims.advance(1 / FPS)
         t0 = time.perf_counter()
         renderer.draw(screen, view, anims, table.t)
@@ -145,7 +66,10 @@ def render_frames(
 
 
 def floor_frames(frames: int) -> list[float]:
-    pygame = _dummy_display()
+    """Per-frame ms of a bare fill + flip at the same size."""
+    dummy_display()
+    import pygame
+
     screen = pygame.display.set_mode(SIZE)
     times = []
     for k in range(frames):
@@ -159,7 +83,7 @@ def floor_frames(frames: int) -> list[float]:
 def startup_ms(runs: int = 3) -> float:
     """Best of ``runs``: process start to the first frame of the real command."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[3]  # the checkout: bench/tools/cabinet/..
     best = float("inf")
     for _ in range(runs):
         t0 = time.monotonic()
@@ -185,12 +109,12 @@ def startup_ms(runs: int = 3) -> float:
     return round(best, 1)
 
 
-def press_with_display(presses: int = PRESSES) -> dict[str, Any]:
+def press_with_display(presses: int = PRESSES) -> Figures:
     """The press bench on worker threads while this thread renders at 60 fps."""
     from cabinet.adapters.window import SWITCH_INTERVAL_S
-    from cabinet.tools.bench_press import press_figures
+    from cabinet.tools.bench.press import press_figures
 
-    result: dict[str, Any] = {}
+    result: Figures = {}
     errors: list[BaseException] = []
     done = threading.Event()
 
@@ -220,14 +144,14 @@ def press_with_display(presses: int = PRESSES) -> dict[str, Any]:
     }
 
 
-def frame_figures() -> dict[str, Any]:
+def frame_figures() -> Figures:
     """The ``frame`` group."""
     render_frames(60)  # warm caches (card faces, text) as a running cabinet has them
     frames = render_frames(FRAMES)
     floor = floor_frames(FRAMES)
-    figures: dict[str, Any] = {
-        "frame_ms": _dist(frames),
-        "frame_floor_ms": _dist(floor),
+    figures: Figures = {
+        "frame_ms": distribution(frames, digits=3),
+        "frame_floor_ms": distribution(floor, digits=3),
         "frame_count": len(frames),
         "startup_ms": startup_ms(),
     }

@@ -22,9 +22,9 @@ It takes a few minutes, which is why ``bench`` runs it only when asked (``--only
 from __future__ import annotations
 
 import gc
-from typing import Any
 
-from cabinet.tools.bench_frame import SIZE, BotTable, _dummy_display
+from cabinet.tools.bench.figures import Figures
+from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
 
 GAMES = 300
 WARM = 30
@@ -40,8 +40,11 @@ def rss_mb() -> float:
     raise RuntimeError("no VmRSS in /proc/self/status")
 
 
-def soak_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
-    pygame = _dummy_display()
+def soak_figures(games: int = GAMES, warm: int = WARM) -> Figures:
+    """The ``soak`` group: the display half here, then ``kiosk_figures``."""
+    dummy_display()
+    import pygame
+
     from display.animations import Animations
     from display.renderer import Renderer
 
@@ -53,10 +56,11 @@ def soak_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
     seed = table.seed
     warm_rss = None
     while played < games:
-        view, events, before = table.advance(STEP_MS)
+        span = table.advance(STEP_MS)
+        view, events = span.view, span.events
         layout = renderer.layout_of(view)
         if events:
-            anims.start(events, before, layout, {s.index: s.picked for s in view.seats})
+            anims.start(events, span.before, layout, {s.index: s.picked for s in view.seats})
         for _ in events:  # one frame per event
             anims.advance(STEP_MS / 1000 / len(events))
             renderer.draw(screen, view, anims, table.t)
@@ -87,17 +91,17 @@ class _SimClock:
         return self.t
 
 
-def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
+def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     """``games`` recorded match games through the loop, the flow and the records."""
-    import queue
     import random
     import tempfile
     import time
     from dataclasses import replace
 
     from cabinet.config import Control, FlowConfig, laptop_config
+    from cabinet.inputs import ButtonEdge, Inbox
     from cabinet.kiosk.records import Records
-    from cabinet.loop.core import CabinetLoop, Item, seat_runtime
+    from cabinet.loop import CabinetLoop, Table, seat_runtime
     from cabinet.modes.flow import FlowPhase
     from cabinet.modes.flow_director import FlowDirector
     from engine.game import new_game
@@ -112,13 +116,12 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
         for sc in config.seats
     ]
     state, _ = new_game(config.rules, random.Random(1), 1)
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
-    loop = CabinetLoop(state, seats, inbox, clock=clock)
+    table = Table(state, seats, clock=clock)
     flushes: list[float] = []
     with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
         director = FlowDirector(config, clock=clock, records=records)
-        director.attach(loop)
-        loop.failsafe = director.reset
+        director.attach(table)
+        loop = CabinetLoop(table, Inbox(), director=director, failsafe=director.reset)
         flush = director.flush
 
         def timed_flush() -> None:
@@ -136,7 +139,7 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
                 for _ in range(2):  # SLAM to join (or ready), SLAM to ready
                     for down in (True, False):
                         clock.t += 0.05
-                        loop.process([(clock.t, 0, Control.SLAM, down)])
+                        loop.process([ButtonEdge(clock.t, 0, Control.SLAM, down)])
             playing = director.flow.phase is FlowPhase.PLAYING
             if was_playing and not playing:
                 played += 1
@@ -146,7 +149,7 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> dict[str, Any]:
             was_playing = playing
             due = loop.next_deadline()
             clock.t = max(clock.t + 0.001, due if due is not None else clock.t + 0.1)
-            loop.service(clock.t)
+            loop.catch_up(clock.t)
         director.close()
         finished = records.bookkeeping().finished
     gc.collect()

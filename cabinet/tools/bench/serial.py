@@ -28,15 +28,16 @@ import random
 import threading
 import time
 import tty
-from typing import Any
+from collections.abc import Mapping
 
 from cabinet.adapters.serial import InboxFeed, SerialLights
 from cabinet.config import parse_config
-from cabinet.loop.core import CabinetLoop, Item, seat_runtime
-from cabinet.tools.bench_press import BENCH_TABLE
+from cabinet.inputs import Inbox, InboxItem, LinkChanged
+from cabinet.loop import CabinetLoop, Table, seat_runtime
+from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
+from cabinet.tools.bench.press import BENCH_TABLE
 from engine.commands import Command
-from engine.games.speed import start
-from engine.games.speed.notation import parse_table
+from engine.games import rules_for
 from firmware_bridge import protocol as P
 from firmware_bridge.link import PanelLink
 from firmware_bridge.sim import PanelSim
@@ -44,7 +45,7 @@ from firmware_bridge.sim import PanelSim
 PRESSES = 2_000
 WAIT_S = 2.0
 
-SERIAL_BENCH_CONFIG: dict[str, Any] = {
+SERIAL_BENCH_CONFIG: Mapping[str, object] = {
     "seed": 1,
     "cabinet": {"pin_factory": "mock"},
     "rules": {"lockout_ms": 0},
@@ -53,15 +54,6 @@ SERIAL_BENCH_CONFIG: dict[str, Any] = {
         {"controls": "keyboard"},
     ],
 }
-
-
-def _distribution(samples: list[float]) -> dict[str, float]:
-    xs = sorted(samples)
-
-    def at(q: float) -> float:
-        return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1e6, 2)
-
-    return {"p50": at(0.50), "p99": at(0.99), "max": round(xs[-1] * 1e6, 2)}
 
 
 class _PtyFloor:
@@ -102,18 +94,26 @@ def _has_left_press(data: bytes) -> bool:
     )
 
 
-def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
+def serial_figures(presses: int = PRESSES) -> Figures:
     """p50 / p99 / max in µs of panel frame -> engine applied, and the pty floor."""
     config = parse_config(SERIAL_BENCH_CONFIG, source="<bench>")
-    inbox: queue.SimpleQueue[Item] = queue.SimpleQueue()
+    inbox = Inbox()
     sim = PanelSim("bench", debounce_us=0)
-    statuses: queue.SimpleQueue[Any] = queue.SimpleQueue()
-    link = PanelLink(sim.path, InboxFeed(inbox.put, statuses.put))
+    statuses: queue.SimpleQueue[LinkChanged] = queue.SimpleQueue()
+
+    def put(item: InboxItem) -> None:
+        # The link's statuses aside (the bench waits for the first), its edges to the loop.
+        if type(item) is LinkChanged:
+            statuses.put(item)
+        else:
+            inbox.put(item)
+
+    link = PanelLink(sim.path, InboxFeed(put))
     floor = _PtyFloor()
     try:
         status = statuses.get(timeout=WAIT_S)
         if not status.up:
-            raise RuntimeError(f"bench serial: {status}")
+            raise RuntimeError(f"bench serial: {status.detail}")
         lights = SerialLights(link, 0)
         seats = [
             seat_runtime(
@@ -126,8 +126,8 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
             )
             for sc in config.seats
         ]
-        state, _ = start(config.rules, parse_table(BENCH_TABLE, config.rules), random.Random(1))
-        loop = CabinetLoop(state, seats, inbox, tie_seed=1)
+        game = rules_for(config.rules.game)
+        state, _ = game.start(config.rules, game.parse(BENCH_TABLE, config.rules), random.Random(1))
         applied = [0.0]
         writes: list[tuple[float, bytes]] = []
         done = threading.Event()
@@ -138,8 +138,8 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
         def on_write(data: bytes) -> None:
             writes.append((time.monotonic(), data))  # the stamp first; nothing else here
 
-        loop.on_applied = on_applied
-        loop.on_batch_done = done.set
+        table = Table(state, seats, on_applied=on_applied)
+        loop = CabinetLoop(table, inbox, tie_seed=1, on_batch_done=done.set)
         sim.on_write = on_write
         runner = threading.Thread(
             target=loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True
@@ -182,15 +182,18 @@ def serial_figures(presses: int = PRESSES) -> dict[str, Any]:
             loop.stop()
             runner.join(WAIT_S)
         stats = link.stats()
+        rtt_us = stats["rtt_us"]
+        if rtt_us is None:  # every press is answered: a link this busy has measured one
+            raise RuntimeError("bench serial: the link measured no round trip")
     finally:
         link.close()
         sim.close()
         floor.close()
     return {
-        "serial_to_engine_us": _distribution(to_engine),
-        "serial_floor_us": _distribution(to_floor),
+        "serial_to_engine_us": distribution(to_engine, S_TO_US),
+        "serial_floor_us": distribution(to_floor, S_TO_US),
         "serial_presses": len(to_engine),
-        "serial_rtt_us": stats["rtt_us"],
+        "serial_rtt_us": rtt_us,
         "serial_bad_frames": sum(
             stats["counts"][k] for k in ("bad_frame", "bad_crc", "too_long", "bad_payload", "lost")
         ),

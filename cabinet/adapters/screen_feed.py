@@ -1,0 +1,234 @@
+"""Turn the loop's state into ``display.view.TableView``s: one frozen view per publish.
+
+``ScreenFeed`` is a loop observer, so it runs on the loop thread: per publish it builds the
+view (a few microseconds: the seats' LEDs, picks and targets, the cabinet's notes, the
+flow's screen and the service menu) and hands it over by reference; the window's frame
+loop (cabinet/adapters/window.py) takes the newest one with the events since its last take.
+The cabinet maps its own types here (``Led`` to ``Light``, a seat's config to its
+``Position``), so ``display/`` imports nothing of the cabinet.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from cabinet.adapters.keyboard import Bindings
+from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
+from cabinet.loop import Published, SeatRuntime
+from cabinet.panel import LEVELS, Led, PanelLights
+from display.view import (
+    FlowView,
+    Light,
+    Lights,
+    MatchView,
+    PhotoFinish,
+    Position,
+    SeatView,
+    ServiceView,
+    TableView,
+)
+from engine.commands import Command, Slam
+from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
+from engine.state import GameState
+
+PHOTO_FINISH_MS = 50
+"""Two seats' edges on one pile closer than this make a photo finish."""
+
+_LIGHT = {Led.OFF: Light.OFF, Led.DIM: Light.DIM, Led.ON: Light.ON, Led.BLINK: Light.BLINK}
+
+
+def lights_view(lights: PanelLights) -> Lights:
+    return Lights(
+        tuple(_LIGHT[x] for x in lights.slots),
+        _LIGHT[lights.left],
+        _LIGHT[lights.right],
+        _LIGHT[lights.slam],
+    )
+
+
+def seat_keys(seats: Sequence[SeatConfig], bindings: Bindings) -> dict[int, tuple[str, ...]]:
+    """Per keyboard seat, its key labels in panel order (slots 1-5, LEFT, RIGHT, SLAM)."""
+    out: dict[int, dict[Control, str]] = {}
+    for key, (seat, control) in bindings.items():
+        if key.islower() or key.isdigit():
+            out.setdefault(seat, {})[control] = key
+    return {s: tuple(keys.get(c, "") for c in CONTROLS) for s, keys in out.items()}
+
+
+def seat_label(config: SeatConfig, bot: bool) -> str:
+    if bot:
+        return f"bot {config.difficulty or ''}".strip()
+    if config.inputs is Inputs.KEYBOARD:
+        return "keys"
+    return config.inputs.value
+
+
+def seat_view(
+    seat: SeatRuntime, state: GameState, now_ms: int, keys: tuple[str, ...] = ()
+) -> SeatView:
+    """One seat's view: the LEDs it shows (computed here for seats without a panel), its
+    picks and the centre piles its LEFT and RIGHT aim at."""
+    cfg = seat.config
+    ctrl = seat.controller
+    bot = seat.bot is not None
+    lights = seat.lights
+    if lights is None:
+        lights = ctrl.lights(state, cfg.assist, now_ms)
+    left, right = ctrl.piles(state)  # None: California's LEFT / RIGHT pick a row
+    return SeatView(
+        index=cfg.index,
+        position=Position(cfg.position),
+        picked=tuple(ctrl.picked_slots(state)),
+        lights=lights_view(lights),
+        keys=keys,
+        bot=bot,
+        label=seat_label(cfg, bot),
+        left_pile=left,
+        right_pile=right,
+    )
+
+
+class PhotoFinishes:
+    """Spots a race: a play that lands on a pile, and another seat's play for the same pile
+    rejected within 50 ms of it (the top had changed under it)."""
+
+    def __init__(self) -> None:
+        self._landed: dict[int, tuple[int, int]] = {}
+        """pile -> (edge ms, seat) of the last card that landed there."""
+
+    def see(self, commands: Sequence[Command], events: Sequence[Event]) -> PhotoFinish | None:
+        found = None
+        for ev in events:
+            if isinstance(ev, CardPlayed):
+                self._landed[ev.to] = (ev.t, ev.player)
+            elif (
+                isinstance(ev, PlayRejected)
+                and ev.reason is Reason.NOT_ADJACENT
+                and ev.to in self._landed
+            ):
+                t, winner = self._landed[ev.to]
+                margin = ev.t - t
+                if winner != ev.player and 0 <= margin < PHOTO_FINISH_MS:
+                    found = PhotoFinish(ev.to, winner, ev.player, float(margin), ev.t)
+        return found
+
+
+@dataclass
+class Frame:
+    """What the window takes from the feed each frame."""
+
+    view: TableView
+    events: list[Event]
+    before: GameState | None
+    claims: int = 0
+    """"SPEED!" claims since the last take (a seat out of cards slammed and won)."""
+
+
+class ScreenFeed:
+    """A loop observer: keeps the newest ``TableView`` and the events since the last take."""
+
+    def __init__(
+        self,
+        seats: Sequence[SeatRuntime],
+        *,
+        laptop: bool,
+        keys: dict[int, tuple[str, ...]] | None = None,
+        match: MatchView | None = None,
+        four_colour: bool = False,
+        offline: Callable[[], Sequence[str]] | None = None,
+        flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None,
+        service: Callable[[], ServiceView | None] | None = None,
+    ) -> None:
+        self.seats = list(seats)
+        self.laptop = laptop
+        self.keys = keys or {}
+        self.match = match
+        self.four_colour = four_colour
+        self.offline = offline
+        self.flow = flow
+        """The player's flow (cabinet/modes/flow_director.py): the screen over the table."""
+        self.service = service
+        """The operator's service menu (cabinet/modes/service_director.py), None while closed."""
+        self._claims = 0
+        self.photos = PhotoFinishes()
+        self.photo: PhotoFinish | None = None
+        self._lock = threading.Lock()
+        self._view: TableView | None = None
+        self._before: GameState | None = None
+        self._events: deque[Event] = deque(maxlen=256)
+        self.published = threading.Event()
+
+    def view_of(self, state: GameState) -> TableView:
+        now = state.now
+        seats = tuple(
+            seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
+        )
+        offline = tuple(self.offline()) if self.offline is not None else ()
+        flow, match = self.flow() if self.flow is not None else (None, None)
+        if flow is not None and any(flow.names):  # a player's initials name their seat
+            seats = tuple(_named(v, flow.names) for v in seats)
+        return TableView(
+            state=state,
+            seats=seats,
+            dim=LEVELS[Led.DIM],
+            laptop=self.laptop,
+            offline=offline,
+            photo=self.photo,
+            match=match or self.match,
+            four_colour=self.four_colour,
+            flow=flow,
+            service=self.service() if self.service is not None else None,
+        )
+
+    def __call__(self, pub: Published) -> None:
+        photo = self.photos.see(pub.commands, pub.events)
+        if photo is not None:
+            self.photo = photo
+        view = self.view_of(pub.state)
+        claims = sum(
+            1
+            for ev in pub.events
+            if isinstance(ev, GameWon)
+            and any(isinstance(c, Slam) and c.player == ev.player for c in pub.commands)
+        )
+        with self._lock:
+            self._claims += claims
+            if self._view is not None and pub.events and self._before is None:
+                self._before = self._view.state
+            self._view = view
+            self._events.extend(pub.events)
+        self.published.set()
+
+    def prime(self, state: GameState) -> None:
+        with self._lock:
+            self._view = self.view_of(state)
+
+    def take(self) -> Frame | None:
+        with self._lock:
+            if self._view is None:
+                return None
+            events = list(self._events)
+            self._events.clear()
+            before, self._before = self._before, None
+            claims, self._claims = self._claims, 0
+            return Frame(self._view, events, before, claims)
+
+
+def _named(view: SeatView, names: Sequence[str]) -> SeatView:
+    name = names[view.index] if view.index < len(names) else ""
+    return replace(view, label=name) if name and not view.bot else view
+
+
+__all__ = [
+    "PHOTO_FINISH_MS",
+    "Frame",
+    "PhotoFinishes",
+    "ScreenFeed",
+    "lights_view",
+    "seat_keys",
+    "seat_label",
+    "seat_view",
+]

@@ -1,0 +1,77 @@
+"""What every game's controls offer the cabinet, and what every game's LEDs show first.
+
+A controller is one seat's controls for one game: pure, it holds only the seat's picks
+(the game state is passed in). The loop, the views and the service menu use it only
+through ``Controller``; each game's module (``controls/speed.py``, ``spit.py``,
+``california.py``) is the only place that knows that game's state.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Protocol
+
+from cabinet.config import Assist
+from cabinet.panel import ALL_BLINK, ALL_OFF, Control, Led, PanelLights
+from engine.commands import Command
+from engine.game import GameState
+from engine.rules import Game
+
+
+class Controller(Protocol):
+    """One seat's controls for ``game``."""
+
+    game: ClassVar[Game]
+    chord_plays: ClassVar[bool]
+    """Is the second button of the service chord (SLOT1 + SLOT5) still a game press? In
+    Speed it is a pick; where a slot press can move a card (Spit) or cover one
+    (California), the chord would do something, so it is held back."""
+    player: int
+    left_handed: bool
+    two_hand: bool
+
+    def press(self, state: GameState, control: Control, t: int) -> Command | None:
+        """A debounced press at engine time ``t``; the command to apply, if any."""
+        ...
+
+    def picked_slots(self, state: GameState) -> list[int]:
+        """The picked slots (0-4), oldest first."""
+        ...
+
+    def forget_gone(self, state: GameState) -> None:
+        """Drop picks that are no longer there (played, covered, a new deal)."""
+        ...
+
+    def lights(self, state: GameState, assist: Assist, now: int) -> PanelLights:
+        """The seat's LEDs at engine time ``now``."""
+        ...
+
+    def piles(self, state: GameState) -> tuple[int | None, int | None]:
+        """The centre piles LEFT and RIGHT aim at (after left-handed mirroring), or None
+        where they aim at no centre pile (California's LEFT / RIGHT pick a row)."""
+        ...
+
+    def hint(self) -> str | None:
+        """What the seat's controls wait for, in words, if anything (the text view)."""
+        ...
+
+
+def settled_lights(state: GameState, player: int, now: int) -> PanelLights | None:
+    """What every game shows first: game over, all off but the winner's SLAM; paused, all
+    off; locked out after a rejected press, the whole panel blinks. None: play is on."""
+    if state.is_over:
+        return PanelLights(
+            ALL_OFF.slots, Led.OFF, Led.OFF, Led.ON if state.winner == player else Led.OFF
+        )
+    if state.paused:
+        return ALL_OFF
+    if now < state.players[player].locked_until:
+        return ALL_BLINK
+    return None
+
+
+def aims_left(control: Control, left_handed: bool) -> bool:
+    """Does ``control`` (LEFT or RIGHT) aim at the seat's left, after the mirror?"""
+    return (control is Control.LEFT) != left_handed
+
+
+__all__ = ["Controller", "aims_left", "settled_lights"]

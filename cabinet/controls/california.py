@@ -1,0 +1,129 @@
+"""California's controls and LEDs for one seat.
+
+A slot button alone covers the top of that pile on the seat's own row. LEFT or RIGHT held
+(pressed first) with a slot covers a pile of the opposite row, seen across the table:
+LEFT + slot k is the opposite pile k counted from the seat's LEFT (the opponent's slot
+``row + 1 - k``: the pile facing slot k when the rows are drawn face to face), RIGHT +
+slot k the opposite pile k counted from the seat's RIGHT (the opponent's own slot k). A
+left-handed seat swaps LEFT and RIGHT. The modifier holds for the next slot press (a
+terminal key cannot be held: press LEFT, then the slot); pressing it again or SLAM drops
+it. SLAM is ready at a stall.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from cabinet.config import Assist
+from cabinet.controls.base import aims_left, settled_lights
+from cabinet.panel import Control, Led, PanelLights
+from engine.cards import Card
+from engine.commands import Command, Cover, Slam
+from engine.game import GameState
+from engine.games.california import CALIFORNIA, CaliforniaState, legal_covers
+from engine.rules import Game
+from engine.state import Phase
+
+
+def _california(state: GameState) -> CaliforniaState:
+    if not isinstance(state, CaliforniaState):
+        raise TypeError(f"California controls got a {type(state).__name__}")
+    return state
+
+
+class CaliforniaController:
+    """One California seat: the held (or last pressed) LEFT / RIGHT modifier."""
+
+    game: ClassVar[Game] = Game.CALIFORNIA
+    chord_plays: ClassVar[bool] = False
+
+    def __init__(self, player: int, left_handed: bool = False, two_hand: bool = False) -> None:
+        self.player = player
+        self.left_handed = left_handed
+        self.two_hand = two_hand
+        self.armed: Control | None = None
+        """LEFT or RIGHT pressed and waiting for a slot (the button, before the mirror)."""
+
+    def press(self, state: GameState, control: Control, t: int) -> Command | None:
+        p = self.player
+        if control is Control.SLAM:
+            self.armed = None
+            return Slam(t, p)
+        if control is Control.LEFT or control is Control.RIGHT:
+            self.armed = None if self.armed is control else control
+            return None
+        slot = control.slot
+        assert slot is not None
+        armed, self.armed = self.armed, None
+        pile = self.target(_california(state), slot, armed)
+        if pile is None:
+            return None
+        return Cover(t, p, pile[0].code)
+
+    def target(
+        self, state: CaliforniaState, slot: int, armed: Control | None
+    ) -> tuple[Card, ...] | None:
+        """The pile slot ``slot`` (0-4) aims at with modifier ``armed``, if there is one."""
+        if armed is None:
+            row = state.players[self.player].row
+            k = slot
+        else:
+            row = state.players[1 - self.player].row
+            k = len(row) - 1 - slot if aims_left(armed, self.left_handed) else slot
+        return row[k] if 0 <= k < len(row) else None
+
+    def piles(self, state: GameState) -> tuple[int | None, int | None]:
+        return None, None  # LEFT and RIGHT choose the opposite row, not a centre pile
+
+    def hint(self) -> str | None:
+        """The armed modifier: the next slot press covers a pile of the opposite row."""
+        if self.armed is None:
+            return None
+        return f"{self.armed.value.upper()}+slot: opposite row"
+
+    def picked_slots(self, state: GameState) -> list[int]:
+        return []  # California has no picks
+
+    def forget_gone(self, state: GameState) -> None:
+        return None
+
+    def lights(self, state: GameState, assist: Assist, now: int) -> PanelLights:
+        return california_lights(_california(state), self, assist, now)
+
+
+def california_lights(
+    state: CaliforniaState, ctrl: CaliforniaController, assist: Assist, now: int
+) -> PanelLights:
+    """A California seat's LEDs at engine time ``now``.
+
+    * game over, paused, locked out: as for Speed;
+    * stall: SLAM blinks until this seat is ready;
+    * the armed modifier (LEFT or RIGHT pressed, waiting for a slot) is lit;
+    * with ``targets`` or ``cards`` LEFT and RIGHT light when the opposite row has a top
+      that may be covered; with ``cards`` the slots glow dimly where the next slot press
+      would cover something (the own row, or through the armed modifier the opposite row).
+    """
+    p = ctrl.player
+    settled = settled_lights(state, p, now)
+    if settled is not None:
+        return settled
+    cue = state.phase is Phase.STALLED and CALIFORNIA.seat_cards(state, p).ready_cue
+    slam = Led.BLINK if cue else Led.OFF
+    # The engine's answer (rule 1): the tops this seat may cover now, both rows.
+    covers = legal_covers(state, p) if assist is not Assist.NONE else []
+    opposite = any(pile and pile[0] in covers for pile in state.players[1 - p].row)
+    left = right = Led.ON if opposite else Led.OFF
+    if ctrl.armed is Control.LEFT:
+        left = Led.ON
+    elif ctrl.armed is Control.RIGHT:
+        right = Led.ON
+    slots = [Led.OFF] * 5
+    if assist is Assist.CARDS:
+        for k in range(5):
+            pile = ctrl.target(state, k, ctrl.armed)
+            if pile and pile[0] in covers:
+                slots[k] = Led.DIM
+    return PanelLights((slots[0], slots[1], slots[2], slots[3], slots[4]), left, right, slam)
+
+
+__all__ = ["CaliforniaController", "california_lights"]

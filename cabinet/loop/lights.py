@@ -1,0 +1,73 @@
+"""The panels' LEDs: what each seat's controls show for the game (or what the service
+menu's LED test shows instead), written only where it changed, every panel on one blink
+phase (``BLINK_S``)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from cabinet.loop.table import Table
+from cabinet.panel import Led, PanelLights
+
+BLINK_S = 0.25
+"""Half a blink period: lockouts and SLAM cues blink at 2 Hz, every panel in phase."""
+
+LightsOverride = Callable[[int], PanelLights | None]
+"""Per seat index, LEDs to show instead of the game's (the service menu's LED test);
+None: the game's."""
+
+
+class PanelLamps:
+    def __init__(self, table: Table, *, override: LightsOverride | None = None) -> None:
+        self.table = table
+        self.override = override
+        self.blinking = False
+        """Does some LED blink (the loop wakes at each blink phase)?"""
+
+    def refresh(self, now: float) -> None:
+        """Recompute each panel's LEDs if the game (or a lockout's end) may have changed
+        them, and write the ones that differ, with the common blink phase."""
+        table = self.table
+        blink_on = math.floor((now - table.t0) / BLINK_S) % 2 == 0
+        out = table.outbox
+        dirty = out.lights_dirty
+        out.lights_dirty = False
+        blinking = False
+        state = table.state
+        ms = -1
+        override = self.override
+        for seat in table.seats:
+            if seat.panel is None:
+                continue
+            lights = seat.lights
+            # A blinking LEFT: locked out (or a SLAM cue), which ends by itself.
+            if dirty or lights is None or lights.left is Led.BLINK:
+                if ms < 0:
+                    ms = table.ms(now)
+                lights = seat.lights = seat.controller.lights(state, seat.config.assist, ms)
+            if override is not None:
+                lights = override(seat.config.index) or lights
+            if lights.blinks:
+                blinking = True
+            shown = (lights, blink_on)
+            if seat.shown != shown:
+                seat.shown = shown
+                seat.panel.show(lights, blink_on)
+        self.blinking = blinking
+
+    def next_blink(self, now: float) -> float | None:
+        """The next blink phase change, while some LED blinks."""
+        if not self.blinking:
+            return None
+        t0 = self.table.t0
+        return t0 + (math.floor((now - t0) / BLINK_S) + 1) * BLINK_S
+
+    def all_off(self) -> None:
+        """The safe state: every LED off."""
+        for seat in self.table.seats:
+            if seat.panel is not None:
+                seat.panel.all_off()
+
+
+__all__ = ["BLINK_S", "LightsOverride", "PanelLamps"]

@@ -1,0 +1,105 @@
+"""Spit on screen: the two spit piles (with their sizes while they are slapped for), the
+round and the scores on the info line, the slap banner."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from display.games.base import GameArt, SeatText
+from display.layout import Layout, Rect, TableShape
+from display.palette import GOLD, LOCK_RED, WHITE, Piece
+from engine.cards import Card
+from engine.games.spit import SpitState
+from engine.rules import Scoring
+from engine.state import GameState, Phase
+
+if TYPE_CHECKING:  # the text view imports these modules too, without pygame
+    import pygame
+
+    from display.animations import Animations
+    from display.paint import Painter
+
+
+def _spit(state: GameState) -> SpitState:
+    assert isinstance(state, SpitState), state  # ARTS hands each game only its own state
+    return state
+
+
+def table(state: GameState) -> TableShape:
+    """Five stock piles per seat and the two spit piles, nothing beside them."""
+    return TableShape(slots=5, centre=2, side=False, burned=False)
+
+
+def info(state: GameState) -> list[str]:
+    spit = _spit(state)
+    bits = [f"round {spit.round}"]
+    if spit.rules.scoring is Scoring.POINTS:
+        bits.append("points " + " - ".join(str(x) for x in spit.scores))
+    else:
+        bits.append("cards " + " - ".join(str(p.cards) for p in spit.players))
+    return bits
+
+
+def centre(
+    paint: Painter, surface: pygame.Surface, state: GameState, layout: Layout, anims: Animations
+) -> None:
+    spit = _spit(state)
+    for k, pile in enumerate(spit.center):
+        if k < len(layout.center):
+            paint.centre_pile(surface, layout, k, pile, anims.hidden(k))
+            if spit.phase is Phase.SLAP:  # the smaller pile is the one to slap for
+                r = layout.center[k]
+                label = Rect(r.x - r.w // 2, r.bottom + 2, r.w * 2, layout.card_w // 4)
+                paint.blit_text(surface, f"{len(pile)} cards", label.h, WHITE, label)
+
+
+def strip(state: GameState, blink: bool) -> list[Piece]:
+    if state.phase is Phase.SLAP:
+        return [("SLAP!", LOCK_RED if blink else GOLD), ("first slap takes a pile", WHITE)]
+    return []
+
+
+def result(state: GameState) -> list[str]:
+    return ["cards left " + " - ".join(str(p.cards) for p in _spit(state).players)]
+
+
+def text_head(state: GameState) -> str:
+    """The two spit piles (top and size) and the round."""
+    spit = _spit(state)
+    piles = "  ".join(f"{i}:{_top(pile)}({len(pile)})" for i, pile in enumerate(spit.center))
+    head = f"  spit piles  {piles}   round {spit.round}"
+    if spit.phase is Phase.SLAP:
+        head += "   SLAP! (LEFT/RIGHT a pile, SLAM the smaller)"
+    return head
+
+
+def text_seat(state: GameState, seat: int, picked: Sequence[int]) -> SeatText:
+    """The five stock piles (top, ``*`` picked, size) and the spit cards."""
+    spit = _spit(state)
+    me = spit.players[seat]
+    stocks = " ".join(
+        f"{k + 1}:{_top(pile)}{'*' if k in picked else ' '}{len(pile)}"
+        for k, pile in enumerate(me.stocks)
+    )
+    notes: tuple[str, ...] = ()
+    if spit.phase is Phase.STALLED and me.cards and seat not in spit.ready:
+        notes = ("SLAM to spit",)
+    return SeatText(f"{stocks:<36}", f"spit {len(me.spit):>2}", notes)
+
+
+def _top(pile: Sequence[Card]) -> str:
+    return pile[0].code if pile else "--"
+
+
+ART = GameArt(
+    table=table,
+    info=info,
+    text_head=text_head,
+    text_seat=text_seat,
+    centre=centre,
+    strip=strip,
+    result=result,
+)
+
+__all__ = ["ART"]

@@ -1,0 +1,270 @@
+"""What is drawn over the table: the banners (stall, the game's own, photo finish, paused,
+panel offline), the game-over screen, and the player's flow (attract card, join menu,
+countdown, result hints, the failsafe's resetting card)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from display.games import GameArt
+from display.layout import Layout, Rect
+from display.paint import Painter, pg_rect
+from display.palette import DARK, GOLD, GREY, READY_GREEN, WHITE, Colour, Piece, seat_colour
+from display.view import FlowScreen, FlowView, SeatMark, TableView
+from engine.state import Phase
+
+PHOTO_SHOW_MS = 2500
+
+# Banners.
+
+
+def banners(
+    paint: Painter,
+    surface: pygame.Surface,
+    view: TableView,
+    layout: Layout,
+    art: GameArt,
+    now_ms: int,
+    blink: bool,
+) -> None:
+    state = view.state
+    own = art.strip(state, blink)
+    if state.phase.is_stall and not state.paused and not state.is_over:
+        due = state.flip_due()
+        head = "DEADLOCK" if state.phase is Phase.DEADLOCKED else "STALL"
+        pieces = [(head, GOLD)]
+        if due is not None:
+            pieces.append((f"flip in {max(0, due - now_ms) / 1000:.1f}s", WHITE))
+        for p in range(len(state.players)):
+            ready = p in state.ready
+            pieces.append(
+                (
+                    f"P{p + 1} {'READY' if ready else 'SLAM!'}",
+                    READY_GREEN if ready else seat_colour(p),
+                )
+            )
+        paint.strip(surface, layout, pieces)
+    elif own:
+        paint.strip(surface, layout, own)
+    elif view.photo is not None and 0 <= now_ms - view.photo.t < PHOTO_SHOW_MS:
+        ph = view.photo
+        paint.strip(
+            surface,
+            layout,
+            [
+                ("PHOTO FINISH", GOLD),
+                (f"P{ph.winner + 1}", seat_colour(ph.winner)),
+                (f"by {ph.margin_ms:.0f} ms over", WHITE),
+                (f"P{ph.loser + 1}", seat_colour(ph.loser)),
+            ],
+        )
+    if state.paused and not view.offline and not state.is_over:
+        paint.banner(surface, layout, [("PAUSED", WHITE)], (0, 0, 0, 200))
+    if view.offline:
+        names = ", ".join(view.offline)
+        paint.banner(
+            surface,
+            layout,
+            [("PANEL OFFLINE", WHITE), (names, WHITE), ("paused until it reconnects", WHITE)],
+            (170, 0, 0, 225),
+        )
+    if state.is_over:
+        _win(paint, surface, view, layout, art)
+
+
+def _win(
+    paint: Painter, surface: pygame.Surface, view: TableView, layout: Layout, art: GameArt
+) -> None:
+    state = view.state
+    w, h = layout.width, layout.height
+    surface.blit(paint.shade(w, h, (0, 0, 0, 195)), (0, 0))
+    if state.winner is None:
+        title, colour = "DRAW", WHITE
+    else:
+        title, colour = f"P{state.winner + 1} WINS!", seat_colour(state.winner)
+    u = layout.card_w
+    paint.blit_text(surface, title, round(u * 1.0), colour, Rect(0, h // 2 - u, w, u))
+    lines = art.result(state)
+    if view.match is not None:
+        m = view.match
+        lines.append(f"{m.title}   game {m.game}")
+        lines.append("   ".join(f"P{i + 1}: {x}" for i, x in enumerate(m.score)))
+        if m.winner is not None:
+            lines.append(f"P{m.winner + 1} takes the match!")
+    y = h // 2 + u // 8
+    for line in lines:
+        paint.blit_text(surface, line, round(u * 0.4), WHITE, Rect(0, y, w, round(u * 0.45)))
+        y += round(u * 0.5)
+
+
+# The player's flow.
+
+Line = tuple[str, Colour, float]
+"""A card's line: text, colour, height in line heights."""
+
+
+def flow(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    """The flow's screen over the table (nothing while playing)."""
+    _SCREENS[flow.screen](paint, surface, flow, layout, blink)
+
+
+def _playing(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    return None
+
+
+def _countdown(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    u = layout.card_w
+    w, h = layout.width, layout.height
+    surface.blit(paint.shade(w, h, (0, 0, 0, 170)), (0, 0))
+    paint.strip(surface, layout, [(flow.game.upper(), GOLD), ("get ready", WHITE)])
+    size = round(h * 0.4)
+    top = layout.info.bottom + u // 8
+    text = str(flow.count or "GO")
+    d = max(2, size // 40)
+    paint.blit_text(surface, text, size, DARK, Rect(d, top + d, w, size))
+    paint.blit_text(surface, text, size, GOLD, Rect(0, top, w, size))
+
+
+def _result(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    u = layout.card_w
+    w, h = layout.width, layout.height
+    if flow.stats:  # the game's numbers, one line between the score and the seats
+        paint.blit_text(
+            surface,
+            "      ".join(flow.stats),
+            round(u * 0.3),
+            GREY,
+            Rect(w // 10, h - round(u * 2.05), w - w // 5, round(u * 0.4)),
+        )
+    _seats(paint, surface, flow, Rect(0, h - round(u * 1.6), w, round(u * 0.5)))
+    if flow.hint:
+        paint.blit_text(
+            surface,
+            flow.hint,
+            round(u * 0.4),
+            GOLD if blink else WHITE,
+            Rect(0, h - round(u * 1.0), w, round(u * 0.5)),
+        )
+
+
+def _attract(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    lines: list[Line] = []
+    if flow.scores:  # the high-score card's turn
+        lines.append(("HIGH SCORES", GOLD, 1.6))
+        lines.extend((text, WHITE, 0.8) for text in flow.scores)
+    else:
+        lines.append((flow.game.upper(), GOLD, 1.6))
+        lines.extend((text, WHITE, 0.8) for text in flow.rules)
+    lines.append((flow.hint or "press SLAM to join", GOLD if blink else WHITE, 1.2))
+    _card(paint, surface, layout, lines)
+
+
+def _resetting(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    """The failsafe's card (cabinet/modes/flow_director.py reset)."""
+    lines: list[Line] = [("RESETTING", GOLD, 1.6)]
+    if flow.hint:
+        lines.append((flow.hint, WHITE, 0.9))
+    _card(paint, surface, layout, lines)
+
+
+def _join(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    lines: list[Line] = [("JOIN THE GAME", GOLD, 1.3)]
+    for k, (name, value) in enumerate(flow.menu):
+        chosen = k == flow.row
+        text = f"{k + 1}  {name}:  < {value} >" if chosen else f"{k + 1}  {name}:  {value}"
+        lines.append((text, GOLD if chosen else WHITE, 1.0))
+    box, y, lh = _card(paint, surface, layout, lines, extra=1)
+    u = layout.card_w
+    _seats(paint, surface, flow, Rect(box.x + u // 8, y, box.w - u // 4, round(lh * 0.8)))
+    y += round(lh * 0.8)
+    paint.blit_text(
+        surface,
+        flow.hint,
+        round(lh * 0.6),
+        GREY,
+        Rect(box.x + u // 8, y, box.w - u // 4, round(lh * 0.7)),
+    )
+
+
+def _card(
+    paint: Painter, surface: pygame.Surface, layout: Layout, lines: list[Line], extra: int = 0
+) -> tuple[Rect, int, int]:
+    """A dark, gold-framed card of ``lines`` in the centre area, with room for ``extra``
+    rows below them; returns the card, where the rows go and the line height."""
+    u = layout.card_w
+    box_w = min(round(layout.width * 0.8), round(u * 8.5))
+    lh = round(u * 0.42)
+    box_h = sum(round(lh * k) for _, _, k in lines) + lh // 2 + extra * round(lh * 1.6)
+    area = layout.centre_area
+    box = Rect(area.x + (area.w - box_w) // 2, area.y + (area.h - box_h) // 2, box_w, box_h)
+    surface.blit(paint.shade(box.w, box.h, (0, 0, 0, 215)), (box.x, box.y))
+    pygame.draw.rect(surface, GOLD, pg_rect(box), max(2, u // 40), border_radius=u // 8)
+    y = box.y + lh // 4
+    for text, colour, k in lines:
+        lh_k = round(lh * k)
+        paint.blit_text(
+            surface, text, round(lh_k * 0.9), colour, Rect(box.x + u // 8, y, box.w - u // 4, lh_k)
+        )
+        y += lh_k
+    return box, y, lh
+
+
+_MARKS = {
+    SeatMark.JOIN: "press SLAM",
+    SeatMark.JOINED: "SLAM to ready",
+    SeatMark.READY: "READY",
+    SeatMark.BOT: "bot",
+}
+
+
+def _seats(paint: Painter, surface: pygame.Surface, flow: FlowView, r: Rect) -> None:
+    """Each seat's mark in its colour: P1 READY, P2 SLAM!, P3 bot..."""
+    pieces: list[Piece] = [
+        (
+            f"P{i + 1} {_seat_name(flow, i)}{_MARKS[mark]}",
+            READY_GREEN if mark is SeatMark.READY else seat_colour(i),
+        )
+        for i, mark in enumerate(flow.seats)
+    ]
+    if pieces:
+        paint.pieces_in_row(surface, pieces, r)
+
+
+def _seat_name(flow: FlowView, seat: int) -> str:
+    """A seat's initials before its mark ("ABC "); the one being entered in brackets."""
+    name = flow.names[seat] if seat < len(flow.names) else ""
+    if not name:
+        return ""
+    cursor = flow.editing[seat] if seat < len(flow.editing) else None
+    if cursor is not None and 0 <= cursor < len(name):
+        name = f"{name[:cursor]}[{name[cursor]}]{name[cursor + 1 :]}"
+    return f"{name} "
+
+
+_SCREENS: dict[FlowScreen, Callable[[Painter, pygame.Surface, FlowView, Layout, bool], None]] = {
+    FlowScreen.ATTRACT: _attract,
+    FlowScreen.JOIN: _join,
+    FlowScreen.COUNTDOWN: _countdown,
+    FlowScreen.PLAYING: _playing,
+    FlowScreen.RESULT: _result,
+    FlowScreen.RESETTING: _resetting,
+}
+"""One draw function per screen (architecture 3.7: enum + table)."""
+
+__all__ = ["PHOTO_SHOW_MS", "banners", "flow"]

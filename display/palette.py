@@ -1,0 +1,49 @@
+"""The table's look that needs no pygame: its colours, a seat's colour, a card's index
+(the per-game modules are imported by the text view too, where pygame is not)."""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+Colour: TypeAlias = tuple[int, int, int]
+Piece: TypeAlias = tuple[str, Colour]
+"""A run of text in one colour (banners and status lines put several side by side)."""
+
+FELT = (12, 66, 40)
+FELT_LINE = (40, 110, 72)
+WHITE = (250, 250, 250)
+GREY = (150, 160, 155)
+DARK = (10, 14, 12)
+LOCK_RED = (235, 40, 40)
+READY_GREEN = (70, 235, 110)
+GOLD = (255, 205, 40)
+SEAT_COLOURS = ((255, 200, 30), (40, 200, 255), (255, 80, 200), (130, 240, 80))
+"""P1 gold, P2 cyan, P3 pink, P4 green: glows, names and marks use the seat's colour."""
+
+
+def seat_colour(index: int) -> Colour:
+    return SEAT_COLOURS[index % len(SEAT_COLOURS)]
+
+
+def rank_text(code: str) -> str:
+    """What the index shows: "10" for T, "JK" for the joker."""
+    if code == "JK":
+        return "JK"
+    return "10" if code[0] == "T" else code[0]
+
+
+__all__ = [
+    "DARK",
+    "FELT",
+    "FELT_LINE",
+    "GOLD",
+    "GREY",
+    "LOCK_RED",
+    "READY_GREEN",
+    "SEAT_COLOURS",
+    "WHITE",
+    "Colour",
+    "Piece",
+    "rank_text",
+    "seat_colour",
+]

@@ -1,0 +1,149 @@
+"""Whole bot-vs-bot games of Spit and California through the cabinet loop with mock panels,
+the service chord in those games, and the laptop run's ``--game``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cabinet.config import Control, laptop_config, parse_config
+from cabinet.inputs import ButtonEdge, Inbox
+from cabinet.loop import CabinetLoop, Published, Table, seat_runtime
+from cabinet.panel import Led, PanelLights
+from cabinet.run import run_cabinet
+from engine import game
+from engine.bots import Bot
+from engine.commands import Pause
+from engine.invariants import check_invariants
+from engine.state import Phase
+from tests.cabinet.rigs import FakeClock, cabinet_loop, run_until
+
+# Whole games through the cabinet loop.
+
+
+class MockPanel:
+    """A panel double: records what it was told to show."""
+
+    def __init__(self) -> None:
+        self.shown: list[PanelLights] = []
+        self.off = 0
+
+    def show(self, lights: PanelLights, blink_on: bool) -> None:
+        self.shown.append(lights)
+
+    def all_off(self) -> None:
+        self.off += 1
+
+
+def _config(game_name: str, **rules: Any) -> Any:
+    return parse_config(
+        {
+            "game": game_name,
+            "cabinet": {"pin_factory": "mock"},
+            "rules": {"stall_delay_ms": 300, **rules},
+            "seat": [{"controls": "bot", "assist": "cards"}, {"controls": "bot"}],
+        }
+    )
+
+
+@pytest.mark.parametrize("game_name", ["spit", "california"])
+def test_bot_vs_bot_game_runs_to_the_end_through_the_cabinet_loop(game_name: str) -> None:
+    config = _config(game_name, slap_timeout_ms=2000)
+    clock = FakeClock()
+    panels = [MockPanel(), MockPanel()]
+    seats = [
+        seat_runtime(
+            sc,
+            debounce_ms=5,
+            stuck_ms=10_000,
+            service_hold_ms=2000,
+            two_hand=False,
+            panel=panels[sc.index],
+            bot=Bot(sc.index, "impossible", 40 + sc.index),
+        )
+        for sc in config.seats
+    ]
+    state, _ = game.new_game(config.rules, random.Random(4), 4)
+    phases: set[Phase] = set()
+    kinds: set[str] = set()
+
+    def watch(pub: Published) -> None:
+        check_invariants(pub.state)
+        phases.add(pub.state.phase)
+        kinds.update(e.type for e in pub.events)
+
+    loop = CabinetLoop(Table(state, seats, clock=clock), Inbox(), observers=[watch])
+    assert type(seats[0].controller).__name__.lower().startswith(game_name)
+    run_until(loop, clock, lambda: loop.state.is_over, passes=100_000)
+    assert loop.state.is_over
+    assert "won" in kinds or "tied" in kinds
+    slams = {lights.slam for lights in panels[0].shown}
+    assert Led.BLINK in slams  # a stall's SLAM cue (and in Spit the slap cue)
+    if game_name == "spit":
+        assert Phase.SLAP in phases
+        assert {"slapped", "redealt", "played"} <= kinds
+        assert any(
+            lights.slam is Led.BLINK and lights.left is Led.ON for lights in panels[0].shown
+        )  # the slap cue with assist cards
+    else:
+        assert {"covered", "redealt"} <= kinds
+    # Lit slot LEDs for the assisted seat at some point: what could be played or covered.
+    assert any(Led.DIM in lights.slots for lights in panels[0].shown)
+
+
+@pytest.mark.parametrize("game_name", ["spit", "california"])
+def test_service_chord_pauses_without_a_game_press(game_name: str) -> None:
+    config = parse_config(
+        {
+            "game": game_name,
+            "cabinet": {"pin_factory": "mock"},
+            "seat": [{"controls": "keyboard", "keys": 1}, {"controls": "bot"}],
+        }
+    )
+    clock = FakeClock()
+    loop = cabinet_loop(config, clock, seed=2)
+    t = clock.t
+    loop.process(
+        [ButtonEdge(t, 0, Control.SLOT5, True), ButtonEdge(t + 0.01, 0, Control.SLOT1, True)]
+    )
+    clock.t = t + 2.02
+    loop.run_once(until=clock.t)
+    assert loop.state.paused
+    # SLOT5 went to the game (a Spit pick; nothing with California rows of 4), but SLOT1,
+    # the chord's second button, did not: in Spit it would have moved the pick into slot 1
+    # (were it empty), in California covered pile 1. Only the pause came from seat 0.
+    mine = [c for c in loop.table.game_commands if getattr(c, "player", None) == 0]
+    assert [type(c) for c in mine] == [Pause]
+
+
+@pytest.mark.parametrize("game_name", ["spit", "california"])
+def test_run_laptop_game_flag_plays_a_headless_bot_demo(
+    game_name: str, mock_factory: Any, tmp_path: Any
+) -> None:
+    config = laptop_config(2, 0, "impossible", 5, game=game_name)
+    assert config.rules.game == game_name
+    out_path = tmp_path / "out.txt"
+    with open(out_path, "w") as out:
+        assert (
+            run_cabinet(config, mock=True, seconds=0.4, seed=5, factory=mock_factory, out=out) == 0
+        )
+    text = out_path.read_text()
+    assert "headless bot demo" in text
+    assert f"playing {game_name.capitalize()}" in text
+    assert f"start  {game_name}" in text
+    assert f"end    {game_name}" in text
+
+
+def test_config_game_keys() -> None:
+    two = [{"controls": "bot"}, {"controls": "bot"}]
+    for name in ("spit", "california"):
+        assert parse_config({"game": name, "seat": two}).rules.game == name
+        assert parse_config({"game": name, "preset": name, "seat": two}).rules.game == name
+    from cabinet.config import ConfigError
+
+    with pytest.raises(ConfigError, match="for 2 players"):
+        parse_config({"game": "spit", "seat": [*two, {"controls": "bot"}]})
+    with pytest.raises(ConfigError, match='game = "california" use one of california'):
+        parse_config({"game": "california", "preset": "kids", "seat": two})
