@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from cabinet.tools.scenario import play_scenario
+from engine.rules import Game
 
 if TYPE_CHECKING:
     Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
 LIGHT = ("scenario",)
 """Subcommands that need no cabinet module: ``main`` registers only them, so a scenario
 run does not import gpiozero, pygame helpers and the rest (outside checks run many)."""
+
+
+GAME_NAMES = tuple(game.value for game in Game)
+"""The games ``--game`` takes, as the engine lists them."""
 
 
 def build_parser(light_only: bool = False) -> argparse.ArgumentParser:
@@ -67,7 +72,7 @@ def _add_demo(sub: Subparsers) -> None:
     demo.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     demo.add_argument(
         "--game",
-        choices=("speed", "spit", "california"),
+        choices=GAME_NAMES,
         default="speed",
         help="the game (default speed; spit and california are for 2 players)",
     )
@@ -134,7 +139,7 @@ def _add_run(sub: Subparsers) -> None:
     run.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     run.add_argument(
         "--game",
-        choices=("speed", "spit", "california"),
+        choices=GAME_NAMES,
         default="speed",
         help="laptop mode: the game (default speed; spit and california are for 2 players)",
     )

@@ -1,4 +1,4 @@
-"""Bots: computer players with human-like timing (rules.md, "Features" item 3).
+"""Bots: computer players with human-like timing (docs/rules.md, "Features" item 3).
 
 A bot plays through the same commands a person does (``Play``, ``Slam``), so it meets the
 same rules: a rejected play locks it out, a stall needs its SLAM (ready), an out bot must
@@ -29,7 +29,7 @@ time rather than a uniform delay:
   (a fresh reaction time). So a bot never plays against a stale state; the only plays it
   fires that the engine rejects are its deliberate wrong attempts.
 - **No timer resets.** A new state never moves a pending plan: other players' presses,
-  plays and lockouts leave its timers alone (the MousePounce exploit, rules.md E10). Only
+  plays and lockouts leave its timers alone (the MousePounce exploit, docs/rules.md E10). Only
   a pause shifts a plan, by the pause's length, as the engine shifts its own timers.
 - **Choice.** With probability ``skill`` it picks the legal play that leaves the most
   follow-ups (a held card that will fit on the card it plays); otherwise any legal play.

@@ -3,7 +3,7 @@
 A card code is rank then suit, as the scenario contract writes it: ``7H``, ``TC``, ``AS``;
 ``JK`` is a joker. ``10`` is accepted for ``T`` on input; output always writes ``T``.
 With two decks the same code exists twice: ``Card.copy`` keeps every physical card unique
-(rules.md E24), so logs and replays can tell the two seven of hearts apart.
+(docs/rules.md E24), so logs and replays can tell the two seven of hearts apart.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ class Play:
 class Move:
     """Spit: move the stock top ``card`` into empty stock slot ``slot`` (1-5; None: the
     lowest-numbered empty slot). With ``combine_same_rank`` the slot may instead hold a top
-    of the same rank, which the card then covers (rules.md SPT-5)."""
+    of the same rank, which the card then covers (docs/rules.md SPT-5)."""
 
     t: int
     player: int

@@ -24,13 +24,13 @@ class Reason(StrEnum):
     NOT_ADJACENT = "not_adjacent"
     JOKER_LAST = "joker_last"
     ROUND_OVER = "round_over"
-    """Spit: a play or move in the slap phase (no lockout, contract Spit rule 3)."""
+    """Spit: a play or move in the slap phase (no lockout, docs/scenario.md Spit rule 3)."""
     EMPTY_PILE = "empty_pile"
     """Spit: the spit pile has no card (not in use, or before the round's first spit)."""
     NO_CARD_UNDER = "no_card_under"
-    """Spit: a move of a card with no card under it (rules.md E15)."""
+    """Spit: a move of a card with no card under it (docs/rules.md E15)."""
     NO_EMPTY_SLOT = "no_empty_slot"
-    """Spit: a move with no empty stock slot, a sixth pile (rules.md E16)."""
+    """Spit: a move with no empty stock slot, a sixth pile (docs/rules.md E16)."""
     SLOT_TAKEN = "slot_taken"
     """Spit: a move into a slot that holds cards (and is not a same-rank combine)."""
     NOT_VISIBLE = "not_visible"
@@ -248,7 +248,7 @@ class Covered(_Event):
 @dataclass(frozen=True, slots=True)
 class SpitRecycled(_Event):
     """Spit with ``recycle``: a player out of spit cards shuffled their own pile, all but
-    its top, into ``count`` new spit cards (rules.md SPT-7)."""
+    its top, into ``count`` new spit cards (docs/rules.md SPT-7)."""
 
     type: ClassVar[str] = "recycled"
     t: int
@@ -259,7 +259,7 @@ class SpitRecycled(_Event):
 @dataclass(frozen=True, slots=True)
 class RoundScored(_Event):
     """Spit with ``scoring`` = points: each player's score after this round's points
-    (stock + spit cards at the round's end, rules.md SPS-1/2)."""
+    (stock + spit cards at the round's end, docs/rules.md SPS-1/2)."""
 
     type: ClassVar[str] = "scored"
     t: int

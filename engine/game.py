@@ -1,7 +1,7 @@
 """One entry point for every game: ``new_game``, ``start_table``, ``step`` and ``table_of``
 ask the game of ``rules.game`` (or of the state) in the registry, ``engine.games``.
 
-A table of games, not a class tree (architecture.md 3.4): each game implements the one
+A table of games, not a class tree (docs/architecture.md 2): each game implements the one
 protocol, ``engine.protocol.GameRules``, over its own frozen state and table types.
 """
 

@@ -1,4 +1,4 @@
-"""Invariants every game state keeps (rules.md C-8, E25), checked by tests and the sim.
+"""Invariants every game state keeps (docs/rules.md C-8, E25), checked by tests and the sim.
 
 ``check_invariants`` asks the state's game (``GameRules.check``: each game's checks are
 in its own package); the checks every game shares are here.

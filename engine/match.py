@@ -1,4 +1,4 @@
-"""Match play (rules.md A.3.6): single games strung together into a match.
+"""Match play (docs/rules.md A.3.6): single games strung together into a match.
 
 Pure bookkeeping on top of single games: who won each game, the running score, who won
 the match and the seed of each next deal. Formats:

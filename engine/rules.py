@@ -53,9 +53,9 @@ class Deadlock(StrEnum):
 
 class Scoring(StrEnum):
     STANDARD = "standard"
-    """Spit: the first player to shed every card wins (contract Spit rules 5-6)."""
+    """Spit: the first player to shed every card wins (docs/scenario.md Spit rules 5-6)."""
     POINTS = "points"
-    """Spit: rules.md SPS-1..3, the 100-point series; the lowest score wins."""
+    """Spit: docs/rules.md SPS-1..3, the 100-point series; the lowest score wins."""
 
 
 class RulesError(EngineError, ValueError):

@@ -1,4 +1,4 @@
-"""Scenario files (../shared/contracts/scenario.md): parse, check, play, report.
+"""Scenario files (docs/scenario.md): parse, check, play, report.
 
 Pure: text or decoded JSON in, a result dict out. Reading the file and the exit codes
 belong to the command line (``cabinet/cli.py``). Every fault raises ScenarioError with a

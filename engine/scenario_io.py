@@ -1,5 +1,5 @@
 """What every game's scenario-format code shares: the error, and the reader that turns a
-table's piles of card codes into cards (../shared/contracts/scenario.md, docs/scenario.md).
+table's piles of card codes into cards (docs/scenario.md).
 
 Each game reads and writes its own table keys (``GameRules.read_table``, ``table_json``);
 ``engine.scenario`` checks and plays the file around them.

@@ -17,9 +17,9 @@ class Phase(Enum):
     PLAYING = "playing"
     STALLED = "stalled"
     DEADLOCKED = "deadlocked"
-    """A stall whose flip is only forced discards (contract Speed rule 8)."""
+    """A stall whose flip is only forced discards (docs/scenario.md Speed rule 8)."""
     SLAP = "slap"
-    """Spit: a two-pile round has ended; the first slap takes a pile (contract Spit rule 3)."""
+    """Spit: a two-pile round has ended; the first slap takes a pile (docs/scenario.md Spit rule 3)."""
     WON = "won"
     TIED = "tied"
 

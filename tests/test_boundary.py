@@ -1,4 +1,4 @@
-"""Layer boundaries (architecture 3.2, 3.5): a pure stdlib engine/, no hardware in display/.
+"""Layer boundaries (docs/architecture.md 1): a pure stdlib engine/, no hardware in display/.
 
 The checks read source with `ast`, so they see what the code imports and calls without
 importing it. They walk whatever .py files exist, so a missing or half-written package

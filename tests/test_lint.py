@@ -1,4 +1,4 @@
-"""Static checks beside pytest (architecture 3.10, 3.11): ruff on the repo, mypy on engine/,
+"""Static checks beside pytest (docs/architecture.md 7): ruff on the repo, mypy on engine/,
 cabinet/ and display/ (firmware_bridge/: tests/firmware_bridge/test_typing.py)."""
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def leds_off(pins: Iterable[int], factory: Any) -> list[int]:
 
 
 def _writable_lgpio_dir() -> None:
-    """lgpio needs a writable working directory for its FIFO (hardware.md 0.6). The unit
+    """lgpio needs a writable working directory for its FIFO (docs/hardware.md 0.6). The unit
     gives one (/run/speed-cabinet); a hand-run from a read-only directory gets a temp one."""
     if os.environ.get("LG_WD") or os.access(os.getcwd(), os.W_OK | os.X_OK):
         return

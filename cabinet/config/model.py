@@ -131,7 +131,7 @@ class CabinetConfig:
     """Hold the service chord (SLOT1 + SLOT5) this long to pause or resume."""
     led_pwm: bool = True
     two_hand: bool = False
-    """rules.md H-2: two cards in flight per seat instead of one."""
+    """docs/rules.md H-2: two cards in flight per seat instead of one."""
     source: str = "<config>"
     set_aside: str = ""
     """Saved operator settings this start could not use (cabinet/kiosk/settings

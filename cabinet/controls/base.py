@@ -25,6 +25,8 @@ class Controller(Protocol):
     """Is the second button of the service chord (SLOT1 + SLOT5) still a game press? In
     Speed it is a pick; where a slot press can move a card (Spit) or cover one
     (California), the chord would do something, so it is held back."""
+    rules_card: ClassVar[tuple[str, ...]]
+    """Attract's short rules card for the game, in the buttons' words."""
     player: int
     left_handed: bool
     two_hand: bool

@@ -36,6 +36,13 @@ class CaliforniaController:
 
     game: ClassVar[Game] = Game.CALIFORNIA
     chord_plays: ClassVar[bool] = False
+    rules_card: ClassVar[tuple[str, ...]] = (
+        "Two tops of one rank showing: cover them from your deck",
+        "a slot covers your own pile; LEFT / RIGHT then a slot: theirs",
+        "cover every match, even the last card of a rank",
+        "first to run out of cards wins",
+    )
+    """Attract's short rules card, in the buttons' words."""
 
     def __init__(self, player: int, left_handed: bool = False, two_hand: bool = False) -> None:
         self.player = player

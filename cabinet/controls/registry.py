@@ -30,4 +30,9 @@ def controller_for(game: Game, like: Controller) -> Controller:
     return make_controller(game, like.player, like.left_handed, like.two_hand)
 
 
-__all__ = ["CONTROLLERS", "controller_for", "make_controller"]
+def rules_card(game: Game) -> tuple[str, ...]:
+    """Attract's short rules card for ``game``."""
+    return CONTROLLERS[game].rules_card
+
+
+__all__ = ["CONTROLLERS", "controller_for", "make_controller", "rules_card"]

@@ -2,7 +2,7 @@
 
 Press a slot to pick that card, then LEFT or RIGHT to play it on that seat's LEFT pile
 (centre pile i) or RIGHT pile (i + 1 mod N); a left-handed seat has LEFT and RIGHT swapped.
-Picking again changes the pick. One card is in flight (rules.md H-1); with the two-hand
+Picking again changes the pick. One card is in flight (docs/rules.md H-1); with the two-hand
 option two are, and a target press plays the older pick. A pick is consumed when it is
 played (committed or rejected). SLAM sends ``Slam``: ready at a stall, the "Speed!" claim
 when out, a false call otherwise (the engine decides which).
@@ -35,6 +35,13 @@ class SpeedController:
 
     game: ClassVar[Game] = Game.SPEED
     chord_plays: ClassVar[bool] = True
+    rules_card: ClassVar[tuple[str, ...]] = (
+        "Play a card one above or below a centre pile",
+        "pick a slot, then LEFT or RIGHT to play it",
+        "stuck? everyone SLAMs and new cards flip",
+        "out of cards: SLAM to call SPEED!",
+    )
+    """Attract's short rules card, in the buttons' words."""
 
     def __init__(self, player: int, left_handed: bool = False, two_hand: bool = False) -> None:
         self.player = player

@@ -40,6 +40,13 @@ class SpitController:
 
     game: ClassVar[Game] = Game.SPIT
     chord_plays: ClassVar[bool] = False
+    rules_card: ClassVar[tuple[str, ...]] = (
+        "Play stock tops one above or below a spit pile",
+        "stuck? both SLAM: spit new cards",
+        "a pile empty: SLAP the smaller spit pile",
+        "first to run out of cards wins",
+    )
+    """Attract's short rules card, in the buttons' words."""
 
     def __init__(self, player: int, left_handed: bool = False, two_hand: bool = False) -> None:
         self.player = player

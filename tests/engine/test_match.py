@@ -1,4 +1,4 @@
-"""Match formats (rules.md A.3.6): unit tests and golden matches played through scenarios."""
+"""Match formats (docs/rules.md A.3.6): unit tests and golden matches played through scenarios."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``mypy --strict`` on the whole bridge (architecture 3.10 names protocol.py in particular).
+"""``mypy --strict`` on the whole bridge (docs/architecture.md 7 names protocol.py in particular).
 
 Only the firmware modules that import MicroPython-only modules (``machine``, ``rp2``,
 ``micropython``) are left out; ``firmware/panel.py`` and ``protocol.py``, which also run on

@@ -59,7 +59,6 @@ from cabinet.modes.flow.state import (
 )
 from cabinet.modes.flow.step import next_due, reset, start, step
 from cabinet.modes.flow.view import (
-    RULES_CARD,
     hint,
     match_view,
     seat_marks,
@@ -74,7 +73,6 @@ __all__ = [
     "INITIALS_SLOT",
     "JOIN_ROWS",
     "MATCHES",
-    "RULES_CARD",
     "Flow",
     "FlowEffect",
     "FlowInput",

@@ -3,31 +3,9 @@ one status line systemd shows for it."""
 
 from __future__ import annotations
 
+from cabinet.controls.registry import rules_card
 from cabinet.modes.flow.state import Flow, FlowPhase, score_text
 from display.view import FlowScreen, FlowView, MatchView, SeatMark
-from engine.rules import Game
-
-RULES_CARD: dict[Game, tuple[str, ...]] = {
-    Game.SPEED: (
-        "Play a card one above or below a centre pile",
-        "pick a slot, then LEFT or RIGHT to play it",
-        "stuck? everyone SLAMs and new cards flip",
-        "out of cards: SLAM to call SPEED!",
-    ),
-    Game.SPIT: (
-        "Play stock tops one above or below a spit pile",
-        "stuck? both SLAM: spit new cards",
-        "a pile empty: SLAP the smaller spit pile",
-        "first to run out of cards wins",
-    ),
-    Game.CALIFORNIA: (
-        "Two tops of one rank showing: cover them from your deck",
-        "a slot covers your own pile; LEFT / RIGHT then a slot: theirs",
-        "cover every match, even the last card of a rank",
-        "first to run out of cards wins",
-    ),
-}
-"""Attract's short rules card per game (in the cabinet's buttons' words)."""
 
 
 def seat_marks(flow: Flow) -> tuple[SeatMark, ...]:
@@ -72,7 +50,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
     return FlowView(
         screen=FlowScreen(flow.phase.value),
         game=flow.game,
-        rules=RULES_CARD.get(flow.game, ()),
+        rules=rules_card(flow.game),
         menu=flow.menu() if flow.phase is FlowPhase.JOIN else (),
         row=flow.row,
         seats=seat_marks(flow),

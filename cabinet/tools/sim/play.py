@@ -95,7 +95,7 @@ def play_game(
     observe, act = [b.observe for b in bots], [b.act for b in bots]  # bound once per game
     seats = range(n)
     wake: list[int | None] = [look(state, 0) for look in observe]
-    tie_next = 0  # equal wake times: seats take turns (rules.md C-7's alternation)
+    tie_next = 0  # equal wake times: seats take turns (docs/rules.md C-7's alternation)
     horizon = LIMIT_MS + LATE_MS  # read per game: a test shortens LIMIT_MS
     limit = False
     over = (Phase.WON, Phase.TIED)

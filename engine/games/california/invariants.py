@@ -1,4 +1,4 @@
-"""California's invariants (rules.md C-8, E25): what every state of a California game keeps."""
+"""California's invariants (docs/rules.md C-8, E25): what every state of a California game keeps."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 Written once: the step, the bots and the protocol's answers ask these.
 
 Every rule here is numbered as in the scenario contract's California section (rule 1-4);
-rules.md labels (CAL-*, E*) are given where they add a reason.
+docs/rules.md labels (CAL-*, E*) are given where they add a reason.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """California Spit for 2 players: the deal, the table at t = 0, and ``step``.
 
 Every rule here is numbered as in the scenario contract's California section (rule 1-4);
-rules.md labels (CAL-*, E*) are given where they add a reason. A frozen state and a
+docs/rules.md labels (CAL-*, E*) are given where they add a reason. A frozen state and a
 private mutable ``_Work`` copy per command (what every game shares is in ``engine.work``).
 """
 

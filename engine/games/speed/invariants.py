@@ -1,4 +1,4 @@
-"""Speed's invariants (rules.md C-8, E25): what every state of a Speed game keeps."""
+"""Speed's invariants (docs/rules.md C-8, E25): what every state of a Speed game keeps."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Speed's rules as predicates: who may play what where, and what a SLAM claims.
 
 Every rule here is numbered as in the scenario contract's Speed section (rule 1-10);
-rules.md labels (SPD-*, J-*, E*) are given where they add a reason. Each is written once:
+docs/rules.md labels (SPD-*, J-*, E*) are given where they add a reason. Each is written once:
 the step (``engine.games.speed.step``), its fast path, the bots and the protocol's answers
 (seat cards, legal commands) ask these.
 """

@@ -1,7 +1,7 @@
 """Speed for 2-4 players: the deal, the table at t = 0, and ``step`` (its general path).
 
 Every rule here is numbered as in the scenario contract's Speed section (rule 1-10);
-rules.md labels (SPD-*, J-*, E*) are given where they add a reason. ``step`` tries the fast
+docs/rules.md labels (SPD-*, J-*, E*) are given where they add a reason. ``step`` tries the fast
 path (``engine.games.speed.fast``) first; everything else goes through ``_Work``, the
 scratch copy of every zone (the step, the clock, stalls and endings every game shares are
 in ``engine.work``).

@@ -1,4 +1,4 @@
-"""Spit's invariants (rules.md C-8, E25): what every state of a Spit game keeps."""
+"""Spit's invariants (docs/rules.md C-8, E25): what every state of a Spit game keeps."""
 
 from __future__ import annotations
 

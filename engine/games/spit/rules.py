@@ -1,7 +1,7 @@
 """Spit's rules as predicates: what fits a spit pile, where a stock top may move, and
 the table's shapes. Written once: the step, the bots and the protocol's answers ask these.
 
-Every rule here is numbered as in the scenario contract's Spit section (rule 1-7); rules.md
+Every rule here is numbered as in the scenario contract's Spit section (rule 1-7); docs/rules.md
 labels (SPT-*, SPS-*, E*) are given where they add a reason.
 """
 

@@ -1,6 +1,6 @@
 """Spit for 2 players: the deal, the table at t = 0, and ``step``.
 
-Every rule here is numbered as in the scenario contract's Spit section (rule 1-7); rules.md
+Every rule here is numbered as in the scenario contract's Spit section (rule 1-7); docs/rules.md
 labels (SPT-*, SPS-*, E*) are given where they add a reason. A frozen state, and a private
 mutable ``_Work`` copy that one command edits before it is frozen into the next state (the
 step, the clock, stalls and endings every game shares are in ``engine.work``). Timers fire
