@@ -265,6 +265,6 @@ _SCREENS: dict[FlowScreen, Callable[[Painter, pygame.Surface, FlowView, Layout, 
     FlowScreen.RESULT: _result,
     FlowScreen.RESETTING: _resetting,
 }
-"""One draw function per screen (architecture 3.7: enum + table)."""
+"""One draw function per screen (an enum and a table, not a ladder)."""
 
 __all__ = ["PHOTO_SHOW_MS", "banners", "flow"]

@@ -19,7 +19,8 @@ class Phase(Enum):
     DEADLOCKED = "deadlocked"
     """A stall whose flip is only forced discards (docs/scenario.md Speed rule 8)."""
     SLAP = "slap"
-    """Spit: a two-pile round has ended; the first slap takes a pile (docs/scenario.md Spit rule 3)."""
+    """Spit: a two-pile round has ended; the first slap takes a pile (docs/scenario.md Spit
+    rule 3)."""
     WON = "won"
     TIED = "tied"
 
