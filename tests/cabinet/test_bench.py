@@ -13,6 +13,7 @@ from cabinet.cli import build_parser
 from cabinet.tools import bench
 from cabinet.tools.bench import sim as sim_group
 from cabinet.tools.bench.figures import NS_TO_US, S_TO_US, distribution
+from cabinet.tools.bench.press import press_figures
 
 UNIT = re.compile(r".*_(us|ms|s|per_s|games)$")
 
@@ -119,3 +120,12 @@ def test_soak_is_only_run_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ran == ["sim"]
     bench.run("soak")
     assert ran == ["sim", "soak"]
+
+
+def test_press_bench_figures_small_run() -> None:
+    figures = press_figures(presses=100)
+    for name in ("press_to_engine_us", "press_to_led_us", "press_floor_us"):
+        dist = figures[name]
+        assert 0 < dist["p50"] <= dist["p99"] <= dist["max"]
+    assert figures["press_to_led_us"]["p50"] >= figures["press_to_engine_us"]["p50"]
+    assert figures["press_count"] == 100
