@@ -22,6 +22,11 @@ class Game(StrEnum):
     SPIT = "spit"
     CALIFORNIA = "california"
 
+    @property
+    def two_only(self) -> bool:
+        """Spit and California are two-player games; Speed seats 2 to 4."""
+        return self is not Game.SPEED
+
 
 class AceMode(StrEnum):
     CYCLIC = "cyclic"
@@ -145,7 +150,7 @@ class Rules:
         if "decks" not in values and values.get("players", base.players) == 4:
             values["decks"] = 2
         rules = replace(base, **values)
-        if rules.game is not Game.SPEED and rules.players != 2:
+        if rules.game.two_only and rules.players != 2:
             raise RulesError(f"rules option 'players': {rules.game} is for 2 players")
         if rules.deal == 15 and rules.players > 2:
             raise RulesError("rules option 'deal': 15 is for 2 players only; use 20")

@@ -116,7 +116,7 @@ def _seat_tables(data: Mapping[str, object]) -> list[Mapping[str, object]]:
 def _rules(data: Mapping[str, object], n: int) -> Rules:
     """The game and its rules, for ``n`` seats."""
     game = choice(data.get("game", "speed"), "game", tuple(g.value for g in Game))
-    if game != Game.SPEED and n != 2:
+    if Game(game).two_only and n != 2:
         raise ConfigError(
             f'game = "{game}" is for 2 players, but there are {n} [[seat]] tables; '
             f'describe 2 seats or use game = "speed"'
