@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from cabinet.tools.scenario import play_scenario
 from engine.rules import Game
@@ -29,8 +29,17 @@ GAME_NAMES = tuple(game.value for game in Game)
 """The games ``--game`` takes, as the engine lists them."""
 
 
+class Parser(argparse.ArgumentParser):
+    """A parser that takes options only as spelled out: ``--player 3`` is an error, not
+    ``--players 3``. Subcommands' parsers are made of the same class, so they refuse too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(light_only: bool = False) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = Parser(
         prog="speed-cabinet",
         description="Speed, Spit and California Spit for a party arcade cabinet.",
     )
@@ -106,8 +115,10 @@ def _add_run(sub: Subparsers) -> None:
         description=(
             "Run the cabinet loop. Without --config: laptop mode, mock GPIO, keyboard seats "
             "for --humans players (read from this terminal) and bots in the other seats. "
-            "With a display it opens a window (keys read there); with none, or --headless, "
-            "it prints a plain-text table view; with no humans it is a bot demo."
+            "With a display it opens a window, where the player's flow runs: the first two "
+            "seats have keys (read there) to join with, --humans or not. With no display, "
+            "or --headless, it prints a plain-text table view; with no --humans that is a "
+            "bot demo."
         ),
     )
     run.add_argument("--config", help="cabinet config TOML (see deploy/config.example.toml)")
@@ -128,7 +139,10 @@ def _add_run(sub: Subparsers) -> None:
         type=int,
         choices=(0, 1, 2),
         default=0,
-        help="laptop mode: keyboard players (default 0: a bot demo)",
+        help="laptop mode without a window (--headless or no display): keyboard players "
+        "read from this terminal (default 0: a bot demo). In a window it changes nothing: "
+        "the first two seats always take keys, anyone joins there, and a seat nobody joins "
+        "is played by a bot",
     )
     run.add_argument(
         "--difficulty",
@@ -146,7 +160,7 @@ def _add_run(sub: Subparsers) -> None:
     run.add_argument(
         "--headless",
         action="store_true",
-        help="no window even when a display is available (issue 7)",
+        help="no window even when a display is available: a plain-text table view",
     )
     run.add_argument(
         "--state-dir",

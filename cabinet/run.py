@@ -59,13 +59,24 @@ def _sigterm_exits() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _announce(seated: Seated, *, mock: bool, keyboard: bool, screen: str) -> None:
-    """What runs, before the first deal: the seats, the game, the keys, the position."""
+def _announce(
+    seated: Seated, *, mock: bool, keyboard: bool, screen: str, joining: bool = False
+) -> None:
+    """What runs, before the first deal: the seats, the game, the keys, the position.
+    ``joining``: laptop mode's window, where players join at the keys (not ``--humans``)."""
     cfg, out = seated.config, seated.out
     humans = [s for s in seated.seats if s.bot is None]
     bots = [s for s in seated.seats if s.bot is not None]
     pins = "mock GPIO" if mock or cfg.pin_factory is PinFactoryKind.MOCK else "lgpio GPIO"
-    if humans:
+    joins = ""
+    if joining:
+        what = "the player's flow"
+        joins = (
+            f": the {len(humans)} seats with keys below are joined with SLAM by whoever "
+            f"sits there, a seat nobody joins is played by a bot (--humans counts only "
+            f"without a window)"
+        )
+    elif humans:
         what = (
             f"{len(humans)} player(s) at "
             f"{', '.join(sorted({s.config.inputs.value for s in humans}))}"
@@ -75,7 +86,7 @@ def _announce(seated: Seated, *, mock: bool, keyboard: bool, screen: str) -> Non
         what = f"a headless bot demo: {len(bots)} bots"
     print(
         f"speed-cabinet: {screen}, so this is {what} playing "
-        f"{cfg.rules.game.value.capitalize()} on the cabinet loop ({pins}, seed {cfg.seed})",
+        f"{cfg.rules.game.value.capitalize()} on the cabinet loop ({pins}, seed {cfg.seed}){joins}",
         file=out,
     )
     if keyboard:
@@ -127,7 +138,7 @@ def run_cabinet(
         raise StartupError(str(exc)) from None
     try:
         screen = "a window" if window else f"no display ({no_window or '--headless'})"
-        _announce(seated, mock=mock, keyboard=keyboard, screen=screen)
+        _announce(seated, mock=mock, keyboard=keyboard, screen=screen, joining=window and laptop)
         cab = compose(
             seated,
             flow=window or not laptop,

@@ -95,7 +95,7 @@ def check(requirement: str, dest: Path, python_version: str) -> tuple[str, str |
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], allow_abbrev=False)
     parser.add_argument("--pyproject", default=str(ROOT / "pyproject.toml"))
     parser.add_argument(
         "--extra",

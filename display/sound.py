@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import random
+import sys
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from engine.events import (
     ActionRejected,
@@ -33,6 +36,27 @@ log = logging.getLogger("speed_cabinet.sound")
 RATE = 22050
 
 EFFECTS = ("land", "reject", "stall", "flip", "speed", "win", "slap")
+
+
+@contextmanager
+def _native_stderr_silenced() -> Iterator[None]:
+    """File descriptor 2 points at /dev/null for the block. ALSA (under SDL's audio probe)
+    writes its own lines straight to fd 2, eight of them when there is no sound card;
+    the one line that matters is the warning logged after, once fd 2 is back."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no fd 2 to silence (a closed or odd stderr)
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
 
 
 def _tone(parts: list[tuple[float, float, float]], noise: float = 0.0, seed: int = 1) -> array[int]:
@@ -110,7 +134,8 @@ class SoundBoard:
             import pygame
 
             if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 1, 512)
+                with _native_stderr_silenced():
+                    pygame.mixer.init(RATE, -16, 1, 512)
             init = pygame.mixer.get_init()
             if init is None:
                 return

@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from cabinet.adapters.keyboard import SeatKey, key_edge
@@ -28,6 +29,8 @@ from display.view import TableView
 from engine.events import GameWon
 
 if TYPE_CHECKING:
+    import pygame
+
     from cabinet.app import Cabinet
     from cabinet.loop import CabinetLoop
     from display.sound import SoundBoard
@@ -47,6 +50,41 @@ def display_available(env: dict[str, str] | None = None) -> str | None:
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return None
     return "no DISPLAY or WAYLAND_DISPLAY and no SDL_VIDEODRIVER"
+
+
+SCREENSHOT = "speed-cabinet-screenshot.png"
+"""F12's file name (``$SPEED_CABINET_SCREENSHOT`` overrides it), numbered from 1."""
+
+
+def screenshot_path(base: str | os.PathLike[str] | None = None) -> Path:
+    """The next free numbered file for ``base`` (default: $SPEED_CABINET_SCREENSHOT, else
+    ``SCREENSHOT``): ``shot.png`` gives ``shot-1.png``, then ``shot-2.png``, never one
+    already there, so each F12 keeps the earlier shots."""
+    path = Path(
+        base if base is not None else os.environ.get("SPEED_CABINET_SCREENSHOT", SCREENSHOT)
+    )
+    suffix = path.suffix or ".png"
+    n = 1
+    while (numbered := path.with_name(f"{path.stem}-{n}{suffix}")).exists():
+        n += 1
+    return numbered
+
+
+def save_screenshot(
+    screen: pygame.Surface, base: str | os.PathLike[str] | None = None
+) -> Path | None:
+    """Save ``screen`` to the next numbered file and log where; None (logged) if it
+    cannot be written (a read-only kiosk)."""
+    import pygame
+
+    shot = screenshot_path(base)
+    try:
+        pygame.image.save(screen, str(shot))
+    except (OSError, pygame.error) as exc:
+        log.warning("screenshot %s not saved: %s", shot, exc)
+        return None
+    log.info("screenshot saved to %s", shot.resolve())
+    return shot
 
 
 class Window:
@@ -169,13 +207,7 @@ def run_window(
                             loop.stop()
                         continue
                     if ev.type == pg.KEYDOWN and ev.key == pg.K_F12:
-                        shot = os.environ.get(
-                            "SPEED_CABINET_SCREENSHOT", "speed-cabinet-screenshot.png"
-                        )
-                        try:
-                            pg.image.save(window.screen, shot)
-                        except (OSError, pg.error) as exc:  # a read-only kiosk: no shot
-                            log.warning("screenshot %s not saved: %s", shot, exc)
+                        save_screenshot(window.screen)
                         continue
                     bound = bindings.get(pg.key.name(ev.key))
                     if bound is not None:
@@ -303,5 +335,7 @@ __all__ = [
     "display_available",
     "run_display",
     "run_window",
+    "save_screenshot",
+    "screenshot_path",
     "try_display",
 ]

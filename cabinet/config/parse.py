@@ -245,7 +245,10 @@ def laptop_config(
     game: str = "speed",
 ) -> CabinetConfig:
     """The built-in laptop cabinet: keyboard seats for ``humans``, bots in the others,
-    mock pins; ``game`` speed, spit or california (the last two for 2 players)."""
+    mock pins; ``game`` speed, spit or california (the last two for 2 players). Its
+    errors name the command line's options, which is all the user wrote."""
+    if players != 2 and any(g.value == game and g.two_only for g in Game):
+        raise ConfigError(f"{game} is for 2 players: use --players 2 (or --game speed)")
     seats: list[dict[str, object]] = []
     for i in range(players):
         if i < humans:

@@ -45,26 +45,38 @@ def _seconds(ms: float | None) -> str:
     return "-" if ms is None else f"{ms / 1000:.1f} s"
 
 
+_GAME_COLUMNS = ("id", "game", "started (UTC)", "status", "winner", "length", "seats")
+_RIGHT = frozenset({"id", "length"})  # numbers line up on their last digit
+
+
 def show_games(records: Records, limit: int = 20) -> None:
-    """The most recent games, newest first (a damaged row says so; the others still list)."""
+    """The most recent games, newest first, in columns as wide as their widest cell (a
+    damaged row says so; the others still list)."""
     rows = records.recent_games(limit)
     if not rows:
         print("no games recorded yet")
         return
-    print(
-        f"{'game':>6}  {'started (UTC)':<25}  {'':<10}  {'status':<9}  {'winner':<6}  "
-        f"{'length':>8}  seats"
-    )
+    cells: list[tuple[str, ...]] = []
     for g in rows:
-        if g.fault is not None:
-            print(f"{g.id:>6}  damaged row: {g.fault}")
+        if g.fault is not None:  # the id, then the fault in place of the other columns
+            cells.append((str(g.id), f"damaged row: {g.fault}"))
             continue
         seats = ", ".join(s.initials or (f"bot {s.bot}" if s.bot else "player") for s in g.seats)
         winner = "-" if g.winner is None else f"P{g.winner + 1}"
-        print(
-            f"{g.id:>6}  {g.started_wall:<25}  {g.game:<10}  {g.status:<9}  {winner:<6}  "
-            f"{_seconds(g.duration_ms):>8}  {seats}"
+        cells.append(
+            (str(g.id), g.game, g.started_wall, g.status, winner, _seconds(g.duration_ms), seats)
         )
+    whole = [row for row in cells if len(row) == len(_GAME_COLUMNS)]
+    widths = [
+        max([len(name)] + [len(row[i]) for row in whole]) for i, name in enumerate(_GAME_COLUMNS)
+    ]
+    widths[0] = max(widths[0], *(len(row[0]) for row in cells))
+    for row in (_GAME_COLUMNS, *cells):
+        parts = [
+            cell.rjust(w) if name in _RIGHT else cell.ljust(w)
+            for name, cell, w in zip(_GAME_COLUMNS, row, widths, strict=False)
+        ]
+        print("  ".join(parts).rstrip())
 
 
 def show_stats(records: Records) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,14 @@ def test_config_example_loads_with_defaults() -> None:
     assert config.pin_factory is PinFactoryKind.LGPIO
     assert (config.debounce_ms, config.stuck_ms) == (5, 10_000)
     assert config.gpio_pins() == 22
+
+
+def test_config_example_speaks_of_the_code_as_it_is() -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert "later issue" not in text
+    assert not re.search(r"\bissue\b", text, re.IGNORECASE)
+    (serial,) = [line for line in text.splitlines() if 'controls = "serial"  ' in line]
+    assert "firmware_bridge" in serial
 
 
 def test_config_minimal_gets_defaults_and_rules_from_engine() -> None:

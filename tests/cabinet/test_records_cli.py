@@ -48,6 +48,28 @@ def test_games_lists_the_newest_first(
     assert ("-" if winner is None else f"P{winner + 1}") in lines[2].split()
 
 
+def test_games_columns_line_up_under_their_headers(
+    state: tuple[Path, int, int | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, _, _ = state
+    assert main(["records", "--state-dir", str(folder), "games"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()
+    assert header.split("  ")[0].strip() == "id"
+    names = ("game", "started (UTC)", "status", "winner", "seats")
+    starts = {name: header.index(name) for name in names}
+    assert list(starts.values()) == sorted(starts.values())
+    for row in rows:
+        assert row[starts["game"] :].split()[0] == "spit"  # the game has its own column
+        assert row[starts["started (UTC)"] :].startswith("20")
+        assert row[starts["status"] :].split()[0] in ("running", "finished")
+        assert row[starts["seats"] - 2 : starts["seats"]] == "  "
+    assert {row.index("spit") for row in rows} == {starts["game"]}
+    # right-aligned numbers end where their header ends
+    length_end = header.index("length") + len("length")
+    finished = next(row for row in rows if "finished" in row)
+    assert finished[:length_end].endswith(" s")
+
+
 def test_stats_show_initials_with_their_mean_reaction(
     state: tuple[Path, int, int | None], capsys: pytest.CaptureFixture[str]
 ) -> None:

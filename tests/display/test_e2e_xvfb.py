@@ -75,9 +75,35 @@ def _screenshot(env: dict[str, str], path: Path) -> bytes:
     return path.read_bytes()
 
 
+STARTUP_S = 120
+"""How long the app may take to draw its first frame: a fresh checkout compiles every
+module and builds the font cache first, on a machine the other tests share."""
+
+
+def _wait_for_x(env: dict[str, str], xvfb: subprocess.Popen[bytes]) -> None:
+    """Until the X server answers a client (xdpyinfo where it is installed, else xdotool):
+    a window started before that would find no display."""
+    probe = ["xdpyinfo"] if shutil.which("xdpyinfo") else ["xdotool", "getmouselocation"]
+    deadline = time.monotonic() + 30
+    while subprocess.run(probe, env=env, capture_output=True, timeout=10).returncode != 0:
+        assert xvfb.poll() is None, f"Xvfb exited with {xvfb.returncode}"
+        assert time.monotonic() < deadline, "Xvfb did not accept a client within 30 s"
+        time.sleep(0.05)
+
+
+def _wait_for_line(app: subprocess.Popen[bytes], out: Path, line: str, seconds: float) -> None:
+    """Until the app's output has ``line``; the app's output if it died or took too long."""
+    deadline = time.monotonic() + seconds
+    while line not in out.read_text():
+        assert app.poll() is None, out.read_text()
+        assert time.monotonic() < deadline, f"no {line!r} after {seconds} s:\n{out.read_text()}"
+        time.sleep(0.1)
+
+
 def _find_window(env: dict[str, str], app: subprocess.Popen[bytes], out: Path) -> str:
     """The app's window id, once it is mapped (search again until it shows: a search can
-    fail while windows come and go); the app's own output if it died first."""
+    fail while windows come and go); the app's own output if it died first. Called once
+    the app has drawn its first frame, so the window exists."""
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         assert app.poll() is None, out.read_text()
@@ -107,11 +133,17 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
     )
     os.close(write_fd)
     with os.fdopen(read_fd) as numbers:
-        display = f":{numbers.readline().strip()}"
+        number = numbers.readline().strip()
+    assert number.isdigit(), f"Xvfb gave no display number (exit {xvfb.poll()})"
+    # A private runtime dir: SDL (and what it loads) looks there, and a fresh machine or a
+    # CI shell may have none set (the one failure seen had XDG_RUNTIME_DIR unset).
+    runtime = tmp_path / "xdg-runtime"
+    runtime.mkdir(mode=0o700)
     # SDL names the window's X class after this, so xdotool can find it without a WM.
     env = {
         **os.environ,
-        "DISPLAY": display,
+        "DISPLAY": f":{number}",
+        "XDG_RUNTIME_DIR": str(runtime),
         "SDL_AUDIODRIVER": "dummy",
         "SDL_VIDEO_X11_WMCLASS": "speed-cabinet-e2e",
     }
@@ -119,13 +151,7 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
     env.pop("WAYLAND_DISPLAY", None)
     app = None
     try:
-        deadline = time.monotonic() + 10
-        while (
-            subprocess.run(["xdotool", "getmouselocation"], env=env, capture_output=True).returncode
-            != 0
-        ):
-            assert time.monotonic() < deadline, "Xvfb did not start"
-            time.sleep(0.05)
+        _wait_for_x(env, xvfb)
         out = tmp_path / "out.txt"
         with open(out, "w") as fh:
             app = subprocess.Popen(
@@ -139,13 +165,14 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
                     "--seed",
                     str(seed),
                     "--seconds",
-                    "60",
+                    "180",
                 ],
                 cwd=ROOT,
                 env=env,
                 stdout=fh,
                 stderr=subprocess.STDOUT,
             )
+            _wait_for_line(app, out, "first frame", STARTUP_S)
             window = _find_window(env, app, out)
             subprocess.run(
                 ["xdotool", "windowfocus", "--sync", window], env=env, check=True, timeout=10
@@ -160,10 +187,7 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
             )
             time.sleep(0.5)
             countdown = _screenshot(env, tmp_path / "countdown.png")
-            deadline = time.monotonic() + 10
-            while "deal seed" not in out.read_text():
-                assert time.monotonic() < deadline, out.read_text()
-                time.sleep(0.1)
+            _wait_for_line(app, out, "deal seed", 10)
             time.sleep(0.3)
             before = _screenshot(env, tmp_path / "before.png")
             subprocess.run(

@@ -107,6 +107,25 @@ def test_dummy_driver_runs_the_window_and_draws() -> None:
     assert "first frame" in out.stdout
 
 
+def test_the_window_says_what_humans_does_there() -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run(
+        [sys.executable, "-m", "cabinet.cli", "--seconds", "0.3", "--seed", "2", "--humans", "1"],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert out.returncode == 0, out.stderr
+    first = out.stdout.splitlines()[0]
+    assert first.startswith("speed-cabinet: a window, so this is the player's flow playing Speed")
+    assert "the 2 seats with keys below are joined with SLAM by whoever sits there" in first
+    assert "--humans counts only without a window" in first
+    assert "player(s) at keyboard" not in first  # no seat is anyone's until it is joined
+
+
 def test_the_run_command_logs_a_missing_audio_device() -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "no-such-driver"}
     result = subprocess.run(
@@ -124,3 +143,52 @@ def test_the_run_command_logs_a_missing_audio_device() -> None:
         in result.stderr
     )
     assert "a window" in result.stdout  # and it played on
+
+
+def test_no_sound_card_is_one_line_without_the_alsa_noise() -> None:
+    # ALSA with a card that is not there: its probe prints eight "ALSA lib" lines to fd 2
+    # unless the cabinet silences them, then the cabinet's own warning says it once.
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "alsa",
+        "ALSA_CARD": "no-such-card",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "cabinet.cli", "run", "--seconds", "0.3", "--seed", "1"],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "ALSA lib" not in result.stderr
+    sound = [line for line in result.stderr.splitlines() if "speed_cabinet.sound" in line]
+    assert len(sound) == 1, result.stderr
+    assert "no sound (playing on silently)" in sound[0]
+    assert "a window" in result.stdout  # and it played on
+
+
+def test_f12_numbers_its_screenshots_and_logs_where(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from cabinet.adapters.window import save_screenshot
+
+    surface = pygame.Surface((32, 18))
+    surface.fill((200, 30, 30))
+    base = tmp_path / "shot.png"
+    with caplog.at_level(logging.INFO, logger="speed_cabinet.screen"):
+        first = save_screenshot(surface, base)
+        second = save_screenshot(surface, base)
+    assert first == tmp_path / "shot-1.png"
+    assert second == tmp_path / "shot-2.png"
+    assert first.is_file()  # the first shot is kept
+    assert second.is_file()
+    assert pygame.image.load(str(second)).get_at((3, 3))[:3] == (200, 30, 30)
+    logged = [r.getMessage() for r in caplog.records]
+    assert logged == [f"screenshot saved to {first}", f"screenshot saved to {second}"]
+    with caplog.at_level(logging.INFO, logger="speed_cabinet.screen"):
+        assert save_screenshot(surface, tmp_path / "no-such-dir" / "shot.png") is None
+    assert "not saved" in caplog.records[-1].getMessage()
