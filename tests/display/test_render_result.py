@@ -86,3 +86,41 @@ def test_result_lines_each_in_their_own_band_on_a_panel_at_720p(
     assert READY_GREEN in colours(screen, pygame.Rect(seats.x, seats.y, seats.w, seats.h))
     (hint,) = (r.rect for r in card.rows if r.text == HINT)
     assert GOLD in colours(screen, pygame.Rect(hint.x, hint.y, hint.w, hint.h))
+
+
+def test_the_countdown_is_drawn_on_a_clean_table(screen: pygame.Surface) -> None:
+    """The cabinet deals the coming game under the countdown: no "P2 WINS!" panel of the
+    last demo under the digits (cabinet/modes/flow_director.py)."""
+    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.config import Control
+    from cabinet.modes.flow import FlowPhase
+    from cabinet.modes.flow_director import FlowDirector
+    from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until
+
+    config = flow_config(2, 2, idle_return_s=60, bot_takeover_s=0)
+    clock = FakeClock()
+    director = FlowDirector(config, clock=clock)
+    loop = cabinet_loop(config, clock, flow=director)
+    run_until(loop, clock, lambda: loop.state.is_over)  # the demo plays out
+    demo = loop.state
+    assert demo.is_over
+    for seat in (0, 1, 0, 1):
+        press(loop, clock, seat, Control.SLAM)
+    assert director.flow.phase is FlowPhase.COUNTDOWN
+    feed = ScreenFeed(loop.seats, laptop=True, flow=director.flow_view)
+    size = (1280, 720)
+    renderer = Renderer(size)
+    shot = pygame.Surface(size)
+    view = feed.view_of(loop.state)
+    assert view.flow is not None
+    assert view.flow.count == 2
+    layout = renderer.draw(shot, view, Animations(), 0)
+    save_shot("FLOW_SHOTS", shot, "countdown-clean-720p")
+    old = pygame.Surface(size)
+    renderer.draw(old, feed.view_of(demo), Animations(), 0)  # as it was: over the demo
+    card = result_card(feed.view_of(demo), layout, art_for(demo.rules.game))
+    u = layout.card_w
+    probe = (card.box.x + u // 20, card.box.y + card.box.h // 2)
+    assert old.get_at(probe)[:3] == (0, 0, 0)  # the result's opaque panel
+    assert shot.get_at(probe)[:3] != (0, 0, 0)  # the felt, dimmed: no panel
+    assert GOLD in colours(shot, pygame.Rect(size[0] // 2 - 100, size[1] // 3, 200, size[1] // 3))
