@@ -5,6 +5,7 @@ countdown, result hints, the failsafe's resetting card)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -70,33 +71,116 @@ def banners(
             [("PANEL OFFLINE", WHITE), (names, WHITE), ("paused until it reconnects", WHITE)],
             (170, 0, 0, 225),
         )
-    if state.is_over:
-        _win(paint, surface, view, layout, art)
+    result_screen = view.flow is not None and view.flow.screen is FlowScreen.RESULT
+    if state.is_over or result_screen:
+        _result_card(paint, surface, view, layout, art, blink)
 
 
-def _win(
-    paint: Painter, surface: pygame.Surface, view: TableView, layout: Layout, art: GameArt
-) -> None:
+# The result.
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One line of the result card: its text (or the seats' marks), colour and place."""
+
+    text: str
+    colour: Colour
+    rect: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCard:
+    """The result on its backing panel: every line in its own band, none over another."""
+
+    box: Rect
+    rows: tuple[ResultRow, ...]
+    seats: Rect | None
+    """The band of the seats' marks (the flow's result screen), if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Band:
+    text: str
+    colour: Colour
+    k: float
+    """Height in line heights."""
+    seats: bool = False
+    """The seats' marks (coloured pieces) rather than one text."""
+
+
+def result_card(view: TableView, layout: Layout, art: GameArt) -> ResultCard:
+    """Where the result's lines go: the winner, the game's reason, the match, the game's
+    numbers, the seats and the hint, stacked on one panel that fits the screen."""
     state = view.state
-    w, h = layout.width, layout.height
-    surface.blit(paint.shade(w, h, (0, 0, 0, 195)), (0, 0))
-    if state.winner is None:
-        title, colour = "DRAW", WHITE
-    else:
-        title, colour = f"P{state.winner + 1} WINS!", seat_colour(state.winner)
-    u = layout.card_w
-    paint.blit_text(surface, title, round(u * 1.0), colour, Rect(0, h // 2 - u, w, u))
-    lines = art.result(state)
+    lines: list[_Band] = []
+    if state.is_over:
+        if state.winner is None:
+            lines.append(_Band("DRAW", WHITE, 1.8))
+        else:
+            lines.append(_Band(f"P{state.winner + 1} WINS!", seat_colour(state.winner), 1.8))
+        lines.extend(_Band(text, WHITE, 0.8) for text in art.result(state))
     if view.match is not None:
         m = view.match
-        lines.append(f"{m.title}   game {m.game}")
-        lines.append("   ".join(f"P{i + 1}: {x}" for i, x in enumerate(m.score)))
+        lines.append(_Band(f"{m.title}   game {m.game}", GREY, 0.7))
+        lines.append(_Band("   ".join(f"P{i + 1}: {x}" for i, x in enumerate(m.score)), WHITE, 0.9))
         if m.winner is not None:
-            lines.append(f"P{m.winner + 1} takes the match!")
-    y = h // 2 + u // 8
-    for line in lines:
-        paint.blit_text(surface, line, round(u * 0.4), WHITE, Rect(0, y, w, round(u * 0.45)))
-        y += round(u * 0.5)
+            lines.append(_Band(f"P{m.winner + 1} takes the match!", GOLD, 1.0))
+    flow = view.flow
+    if flow is not None and flow.screen is FlowScreen.RESULT:
+        lines.extend(_Band(text, GREY, 0.65) for text in flow.stats)
+        if flow.seats:
+            lines.append(_Band("", WHITE, 0.8, seats=True))
+        if flow.hint:
+            lines.append(_Band(flow.hint, WHITE, 0.7))
+    u = layout.card_w
+    w, h = layout.width, layout.height
+    lh = u * 0.5
+    pad = lh * 0.4
+    natural = sum(b.k for b in lines) * lh + 2 * pad
+    if natural > h * 0.92:  # a small screen: every line shrinks alike, none overlaps
+        lh *= h * 0.92 / natural
+        pad = lh * 0.4
+    box_w = min(round(w * 0.92), round(u * 11))
+    box_h = round(sum(b.k for b in lines) * lh + 2 * pad)
+    box = Rect((w - box_w) // 2, (h - box_h) // 2, box_w, box_h)
+    rows: list[ResultRow] = []
+    seats = None
+    y = box.y + pad
+    inner = box.w - u // 4
+    for b in lines:
+        top = round(y)
+        r = Rect(box.x + u // 8, top, inner, round(y + lh * b.k) - top)
+        if b.seats:
+            seats = r
+        else:
+            rows.append(ResultRow(b.text, b.colour, r))
+        y += lh * b.k
+    return ResultCard(box, tuple(rows), seats)
+
+
+def _result_card(
+    paint: Painter,
+    surface: pygame.Surface,
+    view: TableView,
+    layout: Layout,
+    art: GameArt,
+    blink: bool,
+) -> None:
+    """The game's end and the flow's result screen: the table dimmed, then one dark,
+    gold-framed panel with the lines on it (not text straight over the cards)."""
+    w, h = layout.width, layout.height
+    surface.blit(paint.shade(w, h, (0, 0, 0, 160)), (0, 0))
+    card = result_card(view, layout, art)
+    box = card.box
+    u = layout.card_w
+    surface.blit(paint.shade(box.w, box.h, (0, 0, 0, 255)), (box.x, box.y))  # opaque: no table
+    pygame.draw.rect(surface, GOLD, pg_rect(box), max(2, u // 40), border_radius=u // 8)
+    hint = view.flow.hint if view.flow is not None else ""
+    for row in card.rows:
+        colour = GOLD if row.text == hint and blink else row.colour
+        paint.blit_text(surface, row.text, round(row.rect.h * 0.8), colour, row.rect)
+    if card.seats is not None and view.flow is not None:
+        _seats(paint, surface, view.flow, card.seats)
 
 
 # The player's flow.
@@ -136,25 +220,7 @@ def _countdown(
 def _result(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
-    u = layout.card_w
-    w, h = layout.width, layout.height
-    if flow.stats:  # the game's numbers, one line between the score and the seats
-        paint.blit_text(
-            surface,
-            "      ".join(flow.stats),
-            round(u * 0.3),
-            GREY,
-            Rect(w // 10, h - round(u * 2.05), w - w // 5, round(u * 0.4)),
-        )
-    _seats(paint, surface, flow, Rect(0, h - round(u * 1.6), w, round(u * 0.5)))
-    if flow.hint:
-        paint.blit_text(
-            surface,
-            flow.hint,
-            round(u * 0.4),
-            GOLD if blink else WHITE,
-            Rect(0, h - round(u * 1.0), w, round(u * 0.5)),
-        )
+    return None  # on the result card with the game's end (``banners``: ``_result_card``)
 
 
 def _attract(
@@ -267,4 +333,4 @@ _SCREENS: dict[FlowScreen, Callable[[Painter, pygame.Surface, FlowView, Layout, 
 }
 """One draw function per screen (an enum and a table, not a ladder)."""
 
-__all__ = ["PHOTO_SHOW_MS", "banners", "flow"]
+__all__ = ["PHOTO_SHOW_MS", "ResultCard", "ResultRow", "banners", "flow", "result_card"]

@@ -42,6 +42,7 @@ from cabinet.adapters import sdnotify
 from cabinet.config import CabinetConfig, Control, Inputs
 from cabinet.kiosk.records import Records, seat_results
 from cabinet.modes import flow as fl
+from cabinet.modes.flow.match import match_to_play
 from cabinet.modes.flow_records import Later, MatchBook, RecordedGame, safely
 from cabinet.modes.games import bot_for, difficulties, playable_games, rules_at
 from cabinet.modes.played import Played, cards_left, stats_lines
@@ -83,6 +84,8 @@ class FlowDirector:
         self._stats_new = False
         """New numbers since the last pass: the screen must be told."""
         self._status = ""
+        self._count = 0
+        """The countdown's number last shown (0: none): a new one must be published."""
         self._card_until: float | None = None
         """The failsafe's "resetting" card is up until then."""
         humans = [s.index for s in config.seats if s.inputs is not Inputs.BOT]
@@ -168,10 +171,12 @@ class FlowDirector:
                 self._book.decided(match, state.winner, cards)
             self._step(fl.GameOver(state.winner, cards), now)
         due = fl.next_due(self.flow, now)
-        counting = False
         if due is not None and due <= now + fl.EPS:
-            counting = self.flow.phase is fl.FlowPhase.COUNTDOWN  # 3, 2, 1: a new number
             self._step(fl.FlowTick(), now)
+        # 3, 2, 1: a new number is published on the pass woken for it. Not ``due`` above:
+        # a pass a hair after a digit's time already sees the next digit's deadline.
+        count = self.flow.count_at(now) if self.flow.phase is fl.FlowPhase.COUNTDOWN else 0
+        counting, self._count = count != self._count, count
         card = self._card_until is not None and now >= self._card_until - fl.EPS
         if card:
             self._card_until = None  # the "resetting" card comes down
@@ -256,7 +261,17 @@ class FlowDirector:
         self.flow, effects = fl.step(self.flow, inp, now)
         self._apply(effects)
         if self.flow.phase is not before:
+            if self.flow.phase is fl.FlowPhase.COUNTDOWN:
+                self._deal_countdown()
             self._note_status()
+
+    def _deal_countdown(self) -> None:
+        """The coming game dealt under the countdown: a clean table, not the last game's
+        result. Every seat without its bot, so nothing moves before GO, when the same seed
+        is dealt again with the bots (time 0 is then)."""
+        match = match_to_play(self.flow).match
+        assert match is not None
+        self._deal(self.flow.game, match.deal_seed(), {})
 
     def _note_status(self) -> None:
         """STATUS= for ``systemctl status`` when the phase changed (sent next pass)."""

@@ -9,6 +9,8 @@ import pytest
 from cabinet.config import ConfigError, Control, FlowConfig, laptop_config, parse_config
 from cabinet.modes.flow import (
     DEMO_PAUSE_S,
+    RESULT_ALONE_S,
+    RESULT_GRACE_S,
     Flow,
     FlowPhase,
     FlowPress,
@@ -200,11 +202,11 @@ def test_next_game_of_the_match_then_rematch() -> None:
     assert (mv.title, mv.score, mv.game, mv.winner) == ("best of 3", (1, 0), 1, None)
     assert view_of(flow, 30).hint.startswith("SLAM when ready: game 2")
     # Mid-match: other buttons do nothing; every joined seat readies: the next game.
-    same, _ = run(flow, (31, (0, L)))
+    same, _ = run(flow, (32, (0, L)))
     assert same.phase is FlowPhase.RESULT
-    flow, _ = run(flow, (31, (0, SLAM)), (32, (1, SLAM)))
+    flow, _ = run(flow, (32, (0, SLAM)), (33, (1, SLAM)))
     assert flow.phase is FlowPhase.COUNTDOWN
-    flow, (second,) = run(flow, (35, FlowTick()))
+    flow, (second,) = run(flow, (36, FlowTick()))
     assert isinstance(second, StartGame)
     assert second.match.seed == first.match.seed
     assert second.seed == first.match.deal_seed(2) != first.seed
@@ -214,7 +216,7 @@ def test_next_game_of_the_match_then_rematch() -> None:
     assert match_view(flow).winner == 0  # type: ignore[union-attr]
     assert "rematch" in view_of(flow, 60).hint
     # Match over: SLAM from both is a rematch (a new match, same settings).
-    flow, _ = run(flow, (61, (0, SLAM)), (61, (1, SLAM)), (64, FlowTick()))
+    flow, _ = run(flow, (62, (0, SLAM)), (62, (1, SLAM)), (65, FlowTick()))
     assert flow.phase is FlowPhase.PLAYING
     assert flow.match is not None
     assert flow.match.results == ()
@@ -227,11 +229,11 @@ def test_after_the_match_another_button_goes_back_to_the_menu() -> None:
     flow, _ = run(flow, (30, GameOver(None, (4, 4))))  # a drawn single game: decided? no
     assert flow.match is not None
     assert not flow.match.is_over
-    flow, _ = run(flow, (31, (0, SLAM)), (31, (1, SLAM)), (34, FlowTick()))
+    flow, _ = run(flow, (32, (0, SLAM)), (32, (1, SLAM)), (35, FlowTick()))
     flow, _ = run(flow, (50, GameOver(1, (3, 0))))
     assert flow.match is not None
     assert flow.match.winner == 1
-    flow, _ = run(flow, (51, (1, Control.SLOT1)))
+    flow, _ = run(flow, (52, (1, Control.SLOT1)))
     assert flow.phase is FlowPhase.JOIN
     assert flow.match is None
     assert flow.joined == {0, 1}
@@ -306,9 +308,37 @@ def test_takeover_off_and_everyone_gone_returns_to_attract() -> None:
     flow, _ = to_playing(new(takeover=5))
     flow, _ = run(flow, (flow.since + 5, FlowTick()))
     assert flow.taken == {0, 1}
-    flow, effects = run(flow, (flow.since + 9, GameOver(1, (2, 0))))
+    over = flow.since + 9
+    flow, effects = run(flow, (over, GameOver(1, (2, 0))))
+    # Everyone gone: the result is not skipped; it stays up a while, then attract.
+    assert flow.phase is FlowPhase.RESULT
+    assert effects == []
+    assert match_view(flow) is not None
+    assert next_due(flow, over) == over + RESULT_ALONE_S
+    same, effects = run(flow, (over + RESULT_ALONE_S - 1, FlowTick()))
+    assert same.phase is FlowPhase.RESULT
+    assert effects == []
+    flow, effects = run(flow, (over + RESULT_ALONE_S, FlowTick()))
     assert flow.phase is FlowPhase.ATTRACT
     assert isinstance(effects[0], StartDemo)
+
+
+def test_the_result_screen_ignores_presses_for_a_short_grace() -> None:
+    """Players are still pressing when the other side wins: those presses do not leave
+    the result (nor ready a seat) until ``RESULT_GRACE_S`` has passed."""
+    flow, _ = to_playing(new())
+    flow, _ = run(flow, (30, GameOver(1, (3, 0))))  # a single game: decided
+    assert flow.phase is FlowPhase.RESULT
+    late = 30 + RESULT_GRACE_S - 0.1
+    same, effects = run(flow, (30.2, (0, L)), (30.5, (0, SLAM)), (late, (1, Control.SLOT2)))
+    assert same.phase is FlowPhase.RESULT
+    assert same.ready == frozenset()
+    assert effects == []
+    assert same.last_press == late  # still a press: the idle clock restarts
+    back, _ = run(same, (30 + RESULT_GRACE_S, (0, L)))
+    assert back.phase is FlowPhase.JOIN
+    ready, _ = run(same, (30 + RESULT_GRACE_S, (0, SLAM)))
+    assert ready.ready == {0}
 
 
 def test_seeds_are_reproducible() -> None:
@@ -386,7 +416,7 @@ def test_initials_go_to_the_game_and_stay_for_the_match() -> None:
     assert dict(game.bots) == {2: "medium"}
     flow, _ = run(flow, (60, GameOver(0, (0, 9, 9))))
     flow, effects = run(
-        flow, (61, (0, SLAM)), (61, (1, SLAM)), (61 + flow.config.countdown_s, FlowTick())
+        flow, (62, (0, SLAM)), (62, (1, SLAM)), (62 + flow.config.countdown_s, FlowTick())
     )
     assert effects[0].names == ((0, "BAA"),)
     assert effects[0].match.results  # the same match, game 2
@@ -466,15 +496,15 @@ def test_initials_on_the_result_screen_of_a_decided_match() -> None:
     flow, _ = to_playing(flow, (0, 1))
     flow, _ = run(flow, (30, GameOver(0, (0, 4))))
     assert flow.phase is FlowPhase.RESULT
-    flow, effects = run(flow, (31, (0, SLOT4)), (31, (0, L)))  # A A A, then Z A A
+    flow, effects = run(flow, (32, (0, SLOT4)), (32, (0, L)))  # A A A, then Z A A
     assert flow.phase is FlowPhase.RESULT  # not "change the game": initials
     assert flow.names[0] == "ZAA"
     assert effects == []
-    flow, effects = run(flow, (32, (0, SLAM)))  # done, and ready for the rematch
+    flow, effects = run(flow, (33, (0, SLAM)))  # done, and ready for the rematch
     assert effects == [Named(0, "ZAA")]
     assert flow.ready == {0}
     # Not entering initials, any other button still goes back to the menu.
-    flow, _ = run(flow, (33, (1, R)))
+    flow, _ = run(flow, (34, (1, R)))
     assert flow.phase is FlowPhase.JOIN
     assert flow.names[0] == "ZAA"
 

@@ -8,7 +8,7 @@ import random
 
 from cabinet.config import CabinetConfig, Control, laptop_config
 from cabinet.loop import CabinetLoop, Published
-from cabinet.modes.flow import FlowPhase
+from cabinet.modes.flow import RESULT_GRACE_S, FlowPhase
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.games import playable_games
 from engine.commands import Play, Slam
@@ -101,6 +101,7 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     assert mv.score == (1, 0)
     assert mv.title == "best of 3"
     assert mv.game == 1
+    wait(loop, clock, RESULT_GRACE_S)
     press(loop, clock, 0, SLAM)
     press(loop, clock, 1, SLAM)
     wait(loop, clock, 2.1)
@@ -166,3 +167,45 @@ def test_pick_spit_and_california_deal_with_their_controls() -> None:
         wait(loop, clock, 400)
         assert director.flow.phase is FlowPhase.ATTRACT
         assert isinstance(loop.state, kind)
+
+
+def test_the_countdown_deals_onto_a_clean_table_one_second_per_digit() -> None:
+    """The countdown is not drawn over the last demo's result: the coming game is dealt
+    under it (nobody moves before GO), and each digit is published on the pass woken for
+    it, even a pass a little late (as a real wait wakes), one second apart."""
+    loop, director, clock, published = rig()
+    run_until = clock.t + 600
+    while not loop.state.is_over and clock.t < run_until:  # the demo plays out
+        d = loop.next_deadline()
+        assert d is not None
+        clock.t = max(clock.t, d)
+        loop.catch_up(clock.t)
+    assert loop.state.is_over
+    for seat in (0, 1, 0):
+        press(loop, clock, seat, SLAM)
+    published.clear()
+    press(loop, clock, 1, SLAM)
+    assert director.flow.phase is FlowPhase.COUNTDOWN
+    since = director.flow.since
+    dealt = loop.state
+    assert not dealt.is_over  # a fresh deal, not the demo's "P2 WINS!"
+    assert dealt.now == 0
+    assert all(s.bot is None for s in loop.seats)  # no bot plays before GO
+    shown: list[tuple[float, int]] = []
+    late = 0.003  # a real wait wakes a few ms after its deadline
+    while director.flow.phase is FlowPhase.COUNTDOWN:
+        d = loop.next_deadline()
+        assert d is not None
+        before = len(published)
+        clock.t = max(clock.t, d + late)
+        loop.catch_up(clock.t)
+        if len(published) > before and director.flow.phase is FlowPhase.COUNTDOWN:
+            shown.append((round(clock.t - since, 2), director.flow_view()[0].count))
+        assert loop.state.players == dealt.players  # nothing moved under the digits
+    assert shown == [(1.0, 1)]  # the 2 s countdown: 2 at the start, 1 one second later
+    assert round(director.flow.since - since, 2) == 2.0
+    match = director.flow.match
+    assert match is not None
+    assert loop.state.players == dealt.players  # GO: the same deal, now played
+    assert loop.state.seed == match.deal_seed()
+    assert [s.bot is None for s in loop.seats] == [True, True]

@@ -23,6 +23,8 @@ from pixels import colours as _colours
 from cabinet.config import Control, FlowConfig
 from cabinet.modes.flow import FlowPress, FlowTick, GameOver, match_view, start, step, view_of
 from display.animations import Animations
+from display.games import art_for
+from display.overlays import result_card
 from display.palette import GOLD, READY_GREEN
 from display.renderer import Renderer
 from engine.match import Match, MatchRules
@@ -60,7 +62,7 @@ def _flows() -> dict[str, Any]:
     flow, _ = step(flow, FlowTick(), 4.4)
     out["playing"] = flow
     flow, _ = step(flow, GameOver(0, (0, 6)), 30.0)
-    flow, _ = step(flow, FlowPress(1, SLAM), 31.0)
+    flow, _ = step(flow, FlowPress(1, SLAM), 32.0)
     out["result"] = flow
     # P1 enters initials: "C" then the second letter at the cursor; P2 readies.
     flow, _ = step(out["attract"], FlowPress(0, SLAM), 1.0)
@@ -204,11 +206,14 @@ def test_result_scoreboard_and_hint(screen: pygame.Surface, renderer: Renderer) 
     assert mv.title == "best of 3"
     assert view_of(flow, 31.0).seats == ("joined", "ready")
     won = scenes.speed_won()
-    _render(screen, renderer, "result", won, 31.0)
-    w, h = SIZE
-    seen = _colours(screen, pygame.Rect(0, h - 200, w, 200))
-    assert READY_GREEN in seen  # P2 READY
-    assert GOLD in seen  # the blinking hint, on at blink 0
+    layout = _render(screen, renderer, "result", won, 32.0)
+    view = scenes.view(won, humans=2, match=mv, flow=view_of(flow, 32.0))
+    card = result_card(view, layout, art_for(won.rules.game))
+    assert card.seats is not None
+    seats = pygame.Rect(card.seats.x, card.seats.y, card.seats.w, card.seats.h)
+    assert READY_GREEN in _colours(screen, seats)  # P2 READY
+    (hint,) = (r.rect for r in card.rows if r.text == view.flow.hint)  # type: ignore[union-attr]
+    assert GOLD in _colours(screen, pygame.Rect(hint.x, hint.y, hint.w, hint.h))  # blink on
 
 
 def test_frame_key_changes_with_the_flow(renderer: Renderer) -> None:

@@ -19,7 +19,9 @@ no engine state (the cabinet turns effects into games: cabinet/modes/flow_direct
   it presses again (``GiveBack``). ``GameOver`` records the game in the match: RESULT.
 - RESULT: the match scoreboard. Joined seats ready with SLAM: the next game of the match,
   or a rematch (a new match, same settings) once it is decided. Once it is decided any
-  other button goes back to JOIN to change the settings. Seats a bot took over have left.
+  other button goes back to JOIN to change the settings. Presses in its first
+  ``RESULT_GRACE_S`` are the game's last ones, not answers. Seats a bot took over have
+  left; with nobody left the result still shows, ``RESULT_ALONE_S``, then ATTRACT.
 - No press from any player for ``idle_return_s`` (JOIN, PLAYING, RESULT; a game's start
   and end count as a press): ATTRACT.
 - A match the records kept open through a restart (``saved``: a power cut, a crash) is
@@ -51,6 +53,8 @@ from cabinet.modes.flow.state import (
     EPS,
     JOIN_ROWS,
     MATCHES,
+    RESULT_ALONE_S,
+    RESULT_GRACE_S,
     Flow,
     FlowPhase,
     JoinRow,
@@ -73,6 +77,8 @@ __all__ = [
     "INITIALS_SLOT",
     "JOIN_ROWS",
     "MATCHES",
+    "RESULT_ALONE_S",
+    "RESULT_GRACE_S",
     "Flow",
     "FlowEffect",
     "FlowInput",

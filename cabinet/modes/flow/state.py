@@ -15,6 +15,14 @@ from engine.rules import Game
 DEMO_PAUSE_S = 5.0
 """The finished demo game stays on screen this long before the next demo deals."""
 
+RESULT_GRACE_S = 1.5
+"""The result screen ignores presses this long: players are still pressing when the other
+side wins, and a stray press must not leave the scoreboard at once."""
+
+RESULT_ALONE_S = 10.0
+"""With every player gone (a bot took each seat over) the result stays up this long, then
+attract."""
+
 EPS = 1e-6
 """Clock times this close count as equal (a deadline woken for is reached)."""
 

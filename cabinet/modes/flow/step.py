@@ -23,7 +23,15 @@ from cabinet.modes.flow.messages import (
     StartGame,
     TakeOver,
 )
-from cabinet.modes.flow.state import DEMO_PAUSE_S, EPS, Flow, FlowPhase, seed_of
+from cabinet.modes.flow.state import (
+    DEMO_PAUSE_S,
+    EPS,
+    RESULT_ALONE_S,
+    RESULT_GRACE_S,
+    Flow,
+    FlowPhase,
+    seed_of,
+)
 from engine.match import Match, MatchRules
 from engine.rules import Game
 
@@ -100,6 +108,8 @@ def next_due(flow: Flow, now: float) -> float | None:
         times.append(flow.demo_over + DEMO_PAUSE_S)
     if flow.phase is not FlowPhase.ATTRACT:
         times.append(flow.last_press + cfg.idle_return_s)
+    if flow.phase is FlowPhase.RESULT and not flow.joined:
+        times.append(flow.since + RESULT_ALONE_S)
     if flow.phase is FlowPhase.PLAYING and cfg.bot_takeover_s:
         times.extend(flow.pressed[s] + cfg.bot_takeover_s for s in flow.joined - flow.taken)
     return min(times) if times else None
@@ -184,6 +194,8 @@ def _join_press(flow: Flow, p: FlowPress, now: float) -> Step:
 
 
 def _result_press(flow: Flow, p: FlowPress, now: float) -> Step:
+    if now - flow.since < RESULT_GRACE_S - EPS:
+        return flow, []  # the presses of the game just ended, not answers to the result
     decided = flow.match is None or flow.match.is_over
     if p.control is Control.SLAM:
         if p.seat not in flow.joined:
@@ -229,9 +241,7 @@ def _game_over(flow: Flow, g: GameOver, now: float) -> Step:
         taken=frozenset(),
         last_result=g,
     )
-    if not joined:
-        return _attract(flow, now, deal=True)
-    return flow, []
+    return flow, []  # nobody left (all taken over): the result still shows, then attract
 
 
 def _tick(flow: Flow, now: float) -> Step:
@@ -247,6 +257,8 @@ def _tick(flow: Flow, now: float) -> Step:
         return flow, []
     if now - flow.last_press >= cfg.idle_return_s - EPS:
         return _attract(flow, now, deal=phase is not FlowPhase.JOIN)
+    if phase is FlowPhase.RESULT and not flow.joined and now - flow.since >= RESULT_ALONE_S - EPS:
+        return _attract(flow, now, deal=True)
     if (
         phase is FlowPhase.JOIN
         and flow.table_demo
