@@ -18,6 +18,10 @@ time rather than a uniform delay:
   making the deadlock play) takes ``absent_factor`` times the usual time, as target-absent
   visual search does. A claim ("Speed!") is a simple reaction: ``claim_factor``; claiming
   its own way out is anticipated (also ``chain_factor``, and no refractory gap).
+- **Slaps follow the level.** Spit's slap, the race for the smaller pile when a round
+  ends, takes a log-normal time around the preset's own ``slap_ms`` (a beginner slower
+  than a person, "impossible" faster), not the two-item scan: the cue is the same for
+  everyone, so only the level should decide who wins it.
 - **Wrong attempts near its speed limit.** A decision taken in time ``rt`` is a wrong
   attempt (a held card that does not fit the pile: the engine rejects it and locks the bot
   out like anyone) with probability ``error_rate * (median / rt) ** 2``, capped at 0.5:
@@ -36,13 +40,13 @@ time rather than a uniform delay:
 
 Presets (median at 5 cards x 2 piles; see ``BOT_PRESETS`` and docs/bots.md):
 
-    name        median  scan/item  sigma  refractory  error  chain  absent  claim  skill
-    beginner    1500 ms   60 ms    0.45     400 ms    0.05   0.90   1.60    0.70   0.00
-    easy        1100 ms   45 ms    0.40     300 ms    0.045  0.85   1.50    0.65   0.25
-    medium       800 ms   32 ms    0.35     220 ms    0.04   0.80   1.40    0.60   0.50
-    hard         600 ms   24 ms    0.30     160 ms    0.03   0.75   1.35    0.55   0.75
-    expert       450 ms   18 ms    0.27     120 ms    0.02   0.70   1.30    0.50   0.90
-    impossible   300 ms   12 ms    0.22      80 ms    0.01   0.65   1.20    0.45   1.00
+    name        median  scan/item  sigma  refractory  error  chain  absent  claim  skill  slap
+    beginner    1500 ms   60 ms    0.45     400 ms    0.05   0.90   1.60    0.70   0.00  800 ms
+    easy        1100 ms   45 ms    0.40     300 ms    0.045  0.85   1.50    0.65   0.25  650 ms
+    medium       800 ms   32 ms    0.35     220 ms    0.04   0.80   1.40    0.60   0.50  520 ms
+    hard         600 ms   24 ms    0.30     160 ms    0.03   0.75   1.35    0.55   0.75  420 ms
+    expert       450 ms   18 ms    0.27     120 ms    0.02   0.70   1.30    0.50   0.90  330 ms
+    impossible   300 ms   12 ms    0.22      80 ms    0.01   0.65   1.20    0.45   1.00  220 ms
 
 Driving a bot (the simulator and the cabinet loop do the same, one in simulated time and
 one in real time)::
@@ -109,6 +113,9 @@ class BotProfile:
     """Time factor for a claim ("Speed!"): a simple reaction, not a search."""
     skill: float
     """Chance of choosing the play that leaves the most follow-ups (else any legal play)."""
+    slap_ms: int
+    """Spit: median time to slap a pile once the round ends (a person takes about half a
+    second: the beginner is slower, "impossible" faster)."""
     floor_ms: int = 120
     """No decision is faster than this."""
 
@@ -120,12 +127,14 @@ class BotProfile:
 BOT_PRESETS: dict[str, BotProfile] = {
     p.name: p
     for p in (
-        BotProfile("beginner", 1500, 60, 0.45, 400, 0.05, 0.90, 1.60, 0.70, 0.00),
-        BotProfile("easy", 1100, 45, 0.40, 300, 0.045, 0.85, 1.50, 0.65, 0.25),
-        BotProfile("medium", 800, 32, 0.35, 220, 0.04, 0.80, 1.40, 0.60, 0.50),
-        BotProfile("hard", 600, 24, 0.30, 160, 0.03, 0.75, 1.35, 0.55, 0.75),
-        BotProfile("expert", 450, 18, 0.27, 120, 0.02, 0.70, 1.30, 0.50, 0.90),
-        BotProfile("impossible", 300, 12, 0.22, 80, 0.01, 0.65, 1.20, 0.45, 1.00, floor_ms=100),
+        BotProfile("beginner", 1500, 60, 0.45, 400, 0.05, 0.90, 1.60, 0.70, 0.00, 800),
+        BotProfile("easy", 1100, 45, 0.40, 300, 0.045, 0.85, 1.50, 0.65, 0.25, 650),
+        BotProfile("medium", 800, 32, 0.35, 220, 0.04, 0.80, 1.40, 0.60, 0.50, 520),
+        BotProfile("hard", 600, 24, 0.30, 160, 0.03, 0.75, 1.35, 0.55, 0.75, 420),
+        BotProfile("expert", 450, 18, 0.27, 120, 0.02, 0.70, 1.30, 0.50, 0.90, 330),
+        BotProfile(
+            "impossible", 300, 12, 0.22, 80, 0.01, 0.65, 1.20, 0.45, 1.00, 220, floor_ms=100
+        ),
     )
 }
 """Named difficulties, slowest first."""
@@ -229,6 +238,13 @@ class Timing:
         prof = self.profile
         median = self._medians[items] if items < _MEDIANS else prof.median_for(items)
         rt = round(median * factor * math.exp(prof.sigma * self._gauss(0.0, 1.0)))
+        return rt if rt > prof.floor_ms else prof.floor_ms
+
+    def slap(self, factor: float = 1.0) -> int:
+        """One slap time (ms) after the round's end: the preset's ``slap_ms`` times
+        ``factor``, log-normal like every decision (one draw, as ``reaction`` takes)."""
+        prof = self.profile
+        rt = round(prof.slap_ms * factor * math.exp(prof.sigma * self._gauss(0.0, 1.0)))
         return rt if rt > prof.floor_ms else prof.floor_ms
 
     def is_wrong(self, rt: int, items: int) -> bool:

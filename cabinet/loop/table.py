@@ -73,7 +73,8 @@ class Table:
 
     def deadlines(self) -> list[float]:
         """The clock times the game needs the loop awake at: its next timer, each bot's
-        wake, each panel's lockout end (its LEDs stop blinking)."""
+        wake, each seat's lockout end (its LEDs, on a panel or on the screen, stop
+        blinking)."""
         state = self.state
         times: list[float] = []
         if state.is_over:
@@ -84,13 +85,12 @@ class Table:
         for seat in self.seats:
             if seat.wake is not None:
                 times.append(self.at(seat.wake))
-            if seat.panel is not None:
-                locked = state.players[seat.config.index].locked_until
-                if locked > state.now:
-                    if now_ms < 0:
-                        now_ms = self.ms(self.clock())
-                    if locked > now_ms:
-                        times.append(self.at(locked))
+            locked = state.players[seat.config.index].locked_until
+            if locked > state.now:
+                if now_ms < 0:
+                    now_ms = self.ms(self.clock())
+                if locked > now_ms:
+                    times.append(self.at(locked))
         return times
 
     # Play.
@@ -122,12 +122,19 @@ class Table:
         self.apply(cmd)
 
     def catch_up(self, now: float) -> None:
-        """Up to clock time ``now``: the due timers fire, then the due bots act."""
+        """Up to clock time ``now``: the due timers fire (or a lockout's end moves the
+        clock), then the due bots act."""
         state = self.state
         if state.is_over:
             return
         ms = self.ms(now)
-        if state.timers and not state.paused and min(tm.due for tm in state.timers) <= ms:
+        if not state.paused and (
+            (state.timers and min(tm.due for tm in state.timers) <= ms)
+            or any(state.now < p.locked_until <= ms for p in state.players)
+        ):
+            # A due timer fires; a lockout that ended moves the game's clock past it, so
+            # everything that reads the state's time (the screen's LEDs and lockout mark,
+            # the text view) sees it end, not only the panels that ask the loop's clock.
             self.apply(Tick(ms))
         self.bots.take_turns(self, ms)
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 from cabinet.config import Assist, Control
 from cabinet.controls.spit import SpitController
-from cabinet.panel import ALL_BLINK, ALL_OFF
-from engine.commands import Move, Pause, Play, Slam, Slap
+from cabinet.panel import ALL_BLINK, ALL_OFF, Led
+from engine.bots import Bot
+from engine.commands import Move, Pause, Play, Slam, Slap, Tick
 from engine.games import spit
+from engine.rules import find_rules
 from engine.state import Phase
 from tests.cabinet.rigs import lights
 from tests.engine.positions import slap_phase as _slap_phase
@@ -102,3 +106,34 @@ def test_spit_lights_stall_slap_cue_lockout_pause_and_end() -> None:
     assert SpitController(1).lights(locked, Assist.NONE, 10) != ALL_BLINK
     paused, _ = spit.step(state, Pause(3, 1))
     assert SpitController(0).lights(paused, Assist.CARDS, 3) == ALL_OFF
+
+
+def test_spit_picked_card_targets_are_the_protocols_fits() -> None:
+    """LEFT / RIGHT light for a picked stock top exactly where the engine's protocol says
+    it fits (``SlotPile.fits``), for both seats and either hand, through a bot game."""
+    rules = find_rules("spit")
+    state, _ = spit.new_game(rules, random.Random(21), 21)
+    bots = [Bot(p, "hard", 30 + p) for p in range(2)]
+    checked = 0
+    for _ in range(400):
+        if state.is_over:
+            break
+        for p in range(2):
+            t = max(state.now, state.players[p].locked_until)
+            for k, slot in enumerate(spit.SPIT.seat_cards(state, p).slots):
+                if slot.top is None:
+                    continue
+                for lefty in (False, True):
+                    ctrl = SpitController(p, left_handed=lefty)
+                    assert ctrl.press(state, Control(f"slot{k + 1}"), t) is None
+                    panel = ctrl.lights(state, Assist.NONE, t)
+                    left, right = ctrl.piles(state)
+                    assert (panel.left is Led.ON) == (left in slot.fits)
+                    assert (panel.right is Led.ON) == (right in slot.fits)
+                    checked += 1
+        wake = [w for w in (b.observe(state, state.now) for b in bots) if w is not None]
+        due = wake + [tm.due for tm in state.timers]
+        t = max(state.now, min(due)) if due else state.now + 100
+        cmd = next((c for b in bots if (c := b.act(state, t)) is not None), None)
+        state, _ = spit.step(state, Tick(t) if cmd is None else cmd)
+    assert checked > 500

@@ -1,5 +1,6 @@
 """Whole bot-vs-bot games of Spit and California through the cabinet loop with mock panels,
-the service chord in those games, and the laptop run's ``--game``."""
+the service chord in those games, the laptop run's ``--game``, and a lockout ending on the
+screen as on a panel."""
 
 from __future__ import annotations
 
@@ -8,17 +9,25 @@ from typing import Any
 
 import pytest
 
+from cabinet.adapters.screen_feed import ScreenFeed
+from cabinet.adapters.textview import table_text
 from cabinet.config import Control, laptop_config, parse_config
 from cabinet.inputs import ButtonEdge, Inbox
 from cabinet.loop import CabinetLoop, Published, Table, seat_runtime
 from cabinet.panel import Led, PanelLights
 from cabinet.run import run_cabinet
+from display.view import Light
 from engine import game
 from engine.bots import Bot
 from engine.commands import Pause
+from engine.events import Reason
+from engine.games.speed import SPEED
 from engine.invariants import check_invariants
-from engine.state import Phase
-from tests.cabinet.rigs import FakeClock, cabinet_loop, run_until
+from engine.protocol import LegalPlay
+from engine.rules import find_rules
+from engine.state import GameState, Phase
+from tests.cabinet.rigs import FakeClock, cabinet_loop, press, run_until, wait
+from tests.engine.positions import spit_position
 
 # Whole games through the cabinet loop.
 
@@ -147,3 +156,67 @@ def test_config_game_keys() -> None:
         parse_config({"game": "spit", "seat": [*two, {"controls": "bot"}]})
     with pytest.raises(ConfigError, match='game = "california" use one of california'):
         parse_config({"game": "california", "preset": "kids", "seat": two})
+
+
+# A rejection's lockout ends on the screen too (issue 15 item 1).
+
+
+def _keyboard_loop(clock: FakeClock, state: GameState) -> tuple[CabinetLoop, ScreenFeed]:
+    """Two keyboard seats (no panel: the screen shows their LEDs) around ``state``, the
+    screen's feed watching."""
+    config = laptop_config(2, 2, game=state.rules.game, seed=1)
+    seats = [
+        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False)
+        for sc in config.seats
+    ]
+    feed = ScreenFeed(seats, laptop=True)
+    return CabinetLoop(Table(state, seats, clock=clock), Inbox(), observers=[feed]), feed
+
+
+def _shown(feed: ScreenFeed, seat: int = 0) -> str:
+    """What the screen draws for a seat's LEDs, as ``rigs.lights`` writes them."""
+    frame = feed.take()
+    assert frame is not None
+    view = frame.view.seats[seat].lights
+    code = {Light.OFF: ".", Light.DIM: "o", Light.ON: "O", Light.BLINK: "*"}
+    return (
+        "".join(code[x] for x in view.slots)
+        + f" {code[view.left]}{code[view.right]}{code[view.slam]}"
+    )
+
+
+def test_spit_rejected_move_stops_blinking_when_its_lockout_ends() -> None:
+    clock = FakeClock()
+    # P1: 4H over 9C in slot 1, KC alone in slot 2, three empty slots; centre 5D (P1's) / JS.
+    state = spit_position(("4H9C.KC.-.-.-", "2D.TD.-.-.-"), ("5D", "JS"))
+    loop, feed = _keyboard_loop(clock, state)
+    press(loop, clock, 0, Control.SLOT2)  # KC, alone in its slot
+    press(loop, clock, 0, Control.SLOT3)  # into an empty slot: nothing to reveal
+    assert loop.table.game_events[-1].reason is Reason.NO_CARD_UNDER
+    assert _shown(feed) == "***** ***"
+    # The loop wakes when the lockout ends, though no panel blinks.
+    assert loop.next_deadline() == loop.table.at(loop.state.players[0].locked_until)
+    wait(loop, clock, 0.5)  # the lockout (400 ms) is over; nobody played
+    assert _shown(feed) == "..... ..."
+    assert "LOCKED" not in table_text(loop.state, loop.seats)
+    # A pick straight after it shows its target: 4H fits P1's own pile (5D), LEFT, and
+    # may move to the empty slots (9C is under it).
+    press(loop, clock, 0, Control.SLOT1)
+    assert _shown(feed) == "O.ooo O.."
+    press(loop, clock, 0, Control.LEFT)
+    assert loop.table.game_events[-1].type == "played"
+
+
+def test_speed_rejected_play_stops_blinking_when_its_lockout_ends() -> None:
+    clock = FakeClock()
+    state, _ = game.new_game(find_rules("speed"), random.Random(3), 3)
+    loop, feed = _keyboard_loop(clock, state)
+    hand = loop.state.players[0].hand
+    plays = SPEED.plays(loop.state, 0)
+    slot = next(k for k, card in enumerate(hand) if LegalPlay(card, 0) not in plays)
+    press(loop, clock, 0, Control(f"slot{slot + 1}"))
+    press(loop, clock, 0, Control.LEFT)
+    assert loop.table.game_events[-1].type == "rejected"
+    assert _shown(feed).startswith("*****")
+    wait(loop, clock, 0.5)
+    assert "*" not in _shown(feed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import statistics
 
 import pytest
@@ -75,10 +76,29 @@ def test_spit_bot_races_for_the_smaller_pile_with_a_human_delay(name: str) -> No
     slaps = _slaps(slap_phase(1, (12, 3)), 0, name, 400)
     dues = [s.t for s in slaps]
     assert {s.pile for s in slaps} == {1}  # clearly smaller: always found
-    # A simple reaction to the cue: claim_factor x the two-pile median, never instant.
-    expected = profile.median_for(2) * profile.claim_factor
-    assert statistics.median(dues) == pytest.approx(expected, rel=0.1)
+    # A reaction to the round's end at the preset's own slap median, never instant.
+    assert statistics.median(dues) == pytest.approx(profile.slap_ms, rel=0.1)
     assert min(dues) >= profile.floor_ms
+
+
+def test_spit_slap_time_follows_the_bots_level() -> None:
+    """Slower presets slap later, all through the distribution: a beginner slower than a
+    person (about 0.6-1 s), "impossible" faster than one (issue 15 item 10)."""
+    state = slap_phase(1, (12, 3))
+    quartiles = {}
+    for name in BOT_PRESETS:  # slowest first
+        dues = [s.t for s in _slaps(state, 0, name, 400)]
+        quartiles[name] = statistics.quantiles(dues, n=4)
+    names = list(BOT_PRESETS)
+    for slower, faster in itertools.pairwise(names):
+        assert all(a > b for a, b in zip(quartiles[slower], quartiles[faster], strict=True))
+    low, mid, high = quartiles["beginner"]
+    assert low >= 550
+    assert 700 <= mid <= 1000
+    assert high <= 1200
+    assert quartiles["impossible"][2] < 300
+    # Seeded: the same bot on the same state slaps at the same time.
+    assert _slaps(state, 0, "medium", 20) == _slaps(state, 0, "medium", 20)
 
 
 def test_spit_slap_close_piles_are_misjudged_by_beginners_not_experts() -> None:

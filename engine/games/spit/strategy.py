@@ -50,11 +50,12 @@ class SpitStrategy(RoundStrategy[SpitState]):
     a stall; in the slap phase race for the smaller pile.
 
     Scan sizes: stock tops x piles in use for a play (5 x 2 is the reference), stock tops
-    for a move, the two piles for a slap. A slap is a simple reaction to the round-end cue
-    (``claim_factor``); the bot that emptied its own stocks saw it coming (also
-    ``chain_factor``, no refractory gap). Piles within ``CLOSE_PILES`` cards of each other
-    are told apart only with probability ``skill``. Same-rank combine moves (an option) are
-    not used: a combine reveals a card but hides one, and two can undo each other forever.
+    for a move. A slap is a reaction to the round-end cue at the preset's own ``slap_ms``
+    (its level, not a scan: the cue is the same for a person); the bot that emptied its
+    own stocks saw it coming (``chain_factor``, no refractory gap). Piles within
+    ``CLOSE_PILES`` cards of each other are told apart only with probability ``skill``.
+    Same-rank combine moves (an option) are not used: a combine reveals a card but hides
+    one, and two can undo each other forever.
     """
 
     def _decide(self, bot: Bot, state: SpitState, now: int, start: int) -> Plan | None:
@@ -70,9 +71,9 @@ class SpitStrategy(RoundStrategy[SpitState]):
             if abs(sizes[0] - sizes[1]) <= CLOSE_PILES and bot.rng.random() >= prof.skill:
                 pile = 0 if bot.rng.random() < 0.5 else 1
             if state.ender == p:
-                due = now + timing.reaction(2, prof.claim_factor * prof.chain_factor)
+                due = now + timing.slap(prof.chain_factor)
             else:
-                due = start + timing.reaction(2, prof.claim_factor)
+                due = start + timing.slap()
             return Plan(due, _SLAP, None, pile, center[pile][0] if center[pile] else None)
         if phase is not _PLAYING and phase is not _STALLED:
             return None
