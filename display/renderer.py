@@ -51,11 +51,14 @@ class Renderer:
         if state.timers or view.photo is not None:
             countdown = now_ms // 100
         locked = tuple(p.locked_until > now_ms for p in state.players)
+        # A seat's note disappears at its time, with no new view.
+        noted = tuple(s.note is not None and now_ms < s.note.until for s in view.seats)
         return (
             id(view),
             now_ms // BLINK_MS % 2,
             countdown,
             locked,
+            noted,
             anims.active,
             len(anims.slides),
         )

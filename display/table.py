@@ -15,7 +15,7 @@ from display.games import GameArt
 from display.layout import Layout, Rect, SeatLayout, union_all
 from display.paint import Painter, mix, pg_rect
 from display.palette import DARK, FELT, FELT_LINE, GOLD, LOCK_RED, WHITE, Colour, Piece, seat_colour
-from display.view import Light, SeatView, TableView
+from display.view import Light, NoteKind, SeatNote, SeatView, TableView
 from engine.protocol import SeatCards
 
 
@@ -145,8 +145,30 @@ def seat(
         size = round(layout.card_w * 0.5)
         paint.blit_text(surface, "LOCKED", size, WHITE, zone, rot)
 
+    if seat.note is not None and now_ms < seat.note.until:
+        _note(paint, surface, seat.note, union_all([*s.slots, *s.raised]), rot, layout)
+
     if s.panel is not None:
         _panel(paint, surface, view, seat, s, blink, colour)
+
+
+def _note(
+    paint: Painter, surface: pygame.Surface, note: SeatNote, zone: Rect, rot: int, layout: Layout
+) -> None:
+    """A penalty or a refused play's reason, on a dark band across the seat's cards, where
+    the player is looking (a penalty in the lockout's red, a reason in white)."""
+    across = zone.h if rot in (0, 180) else zone.w
+    thick = max(8, round(across * 0.45))
+    cx, cy = zone.center
+    if rot in (0, 180):
+        band = Rect(zone.x, cy - thick // 2, zone.w, thick)
+    else:
+        band = Rect(cx - thick // 2, zone.y, thick, zone.h)
+    surface.blit(paint.shade(band.w, band.h, (10, 10, 10, 235)), (band.x, band.y))
+    colour = LOCK_RED if note.kind is NoteKind.PENALTY else WHITE
+    pygame.draw.rect(surface, colour, pg_rect(band), max(2, layout.card_w // 40))
+    scale = 0.6 if note.kind is NoteKind.PENALTY else 0.45
+    paint.blit_text(surface, note.text, round(thick * scale), colour, band, rot)
 
 
 def _slot_label(

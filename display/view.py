@@ -51,6 +51,23 @@ class Lights:
 NO_LIGHTS = Lights()
 
 
+class NoteKind(StrEnum):
+    """What a seat's short-lived note tells: a penalty it took, or why a play was refused."""
+
+    PENALTY = "penalty"
+    REJECTED = "rejected"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatNote:
+    """A message drawn on a seat for a moment ("FALSE CALL +8", "J fits neither 3 nor 7")."""
+
+    kind: NoteKind
+    text: str
+    until: int
+    """Engine time (ms) the note stops showing."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """One seat as the cabinet sees it."""
@@ -70,6 +87,8 @@ class SeatView:
     left_pile: int | None = None
     """The centre pile the seat's LEFT button aims at (Speed), after left-handed mirroring."""
     right_pile: int | None = None
+    note: SeatNote | None = None
+    """A penalty or a refused play to tell the table about (None: nothing to tell)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,9 +233,11 @@ __all__ = [
     "Light",
     "Lights",
     "MatchView",
+    "NoteKind",
     "PhotoFinish",
     "Position",
     "SeatMark",
+    "SeatNote",
     "SeatView",
     "ServicePage",
     "ServiceView",

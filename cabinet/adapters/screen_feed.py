@@ -24,14 +24,25 @@ from display.view import (
     Light,
     Lights,
     MatchView,
+    NoteKind,
     PhotoFinish,
     Position,
+    SeatNote,
     SeatView,
     ServiceView,
     TableView,
 )
 from engine.commands import Command, Slam
-from engine.events import CardPlayed, Event, GameWon, PlayRejected, Reason
+from engine.events import (
+    ActionRejected,
+    CardPlayed,
+    Event,
+    GameWon,
+    PenaltyTaken,
+    PlayRejected,
+    Reason,
+)
+from engine.games import of
 from engine.state import GameState
 
 PHOTO_FINISH_MS = 50
@@ -89,6 +100,96 @@ def seat_view(
         left_pile=left,
         right_pile=right,
     )
+
+
+PENALTY_NOTE_MS = 2000
+"""How long "FALSE CALL +8" shows on the seat that took the penalty."""
+REJECTED_NOTE_MS = 1500
+"""How long the reason for a refused play shows on its seat."""
+
+_WHY = {
+    Reason.PAUSED: "paused",
+    Reason.LOCKED: "locked",
+    Reason.NOT_HELD: "not your card",
+    Reason.OUT_OF_REACH: "not your pile",
+    Reason.JOKER_LAST: "joker goes last",
+    Reason.ROUND_OVER: "round over",
+    Reason.EMPTY_PILE: "no spit card yet",
+    Reason.NO_CARD_UNDER: "no card under it",
+    Reason.NO_EMPTY_SLOT: "no empty slot",
+    Reason.SLOT_TAKEN: "slot taken",
+    Reason.NOT_VISIBLE: "already covered",
+    Reason.NO_MATCH: "no match",
+}
+"""A refused play's reason as the seat reads it (NOT_ADJACENT names the cards)."""
+
+
+def _rank(code: str) -> str:
+    if not code:
+        return "card"
+    if code == "JK":
+        return "joker"
+    return "10" if code[0] == "T" else code[0]
+
+
+def rejected_text(reason: Reason, card: str, tops: Sequence[str]) -> str:
+    """Why a play was refused: "J fits neither 3 nor 7" (``tops``: the codes on the seat's
+    piles), "locked", "not your pile"."""
+    if reason is not Reason.NOT_ADJACENT:
+        return _WHY[reason]
+    ranks = [_rank(t) for t in tops]
+    if len(ranks) == 2:
+        return f"{_rank(card)} fits neither {ranks[0]} nor {ranks[1]}"
+    if ranks:
+        return f"{_rank(card)} does not fit {' or '.join(ranks)}"
+    return f"{_rank(card)} does not fit"
+
+
+class SeatNotes:
+    """Each seat's latest note from the published events: a penalty ("FALSE CALL +8" when
+    the seat slammed, "MISSED CALL +8" when its call ran out) or a refused play's reason.
+    A note lasts its time in engine milliseconds; a newer one replaces it."""
+
+    def __init__(self) -> None:
+        self._notes: dict[int, SeatNote] = {}
+
+    def see(self, state: GameState, commands: Sequence[Command], events: Sequence[Event]) -> None:
+        for ev in events:
+            if isinstance(ev, PenaltyTaken):
+                called = any(isinstance(c, Slam) and c.player == ev.player for c in commands)
+                text = "FALSE CALL" if called else "MISSED CALL"
+                if ev.count:
+                    text += f" +{ev.count}"
+                self._notes[ev.player] = SeatNote(NoteKind.PENALTY, text, ev.t + PENALTY_NOTE_MS)
+            elif isinstance(ev, (PlayRejected, ActionRejected)):
+                current = self._notes.get(ev.player)
+                if (
+                    current is not None
+                    and current.kind is NoteKind.PENALTY
+                    and ev.t < current.until
+                ):
+                    continue  # the penalty is the bigger news
+                tops = _tops(state, ev.player) if ev.reason is Reason.NOT_ADJACENT else ()
+                text = rejected_text(ev.reason, ev.card, tops)
+                self._notes[ev.player] = SeatNote(NoteKind.REJECTED, text, ev.t + REJECTED_NOTE_MS)
+
+    def at(self, seat: int, now_ms: int) -> SeatNote | None:
+        """The seat's note while it lasts; None once it has run out."""
+        note = self._notes.get(seat)
+        if note is None or now_ms >= note.until:
+            return None
+        return note
+
+
+def _tops(state: GameState, seat: int) -> tuple[str, ...]:
+    """The codes on top of the centre piles the seat plays on (LEFT first)."""
+    table = of(state).table_cards(state)
+    out = []
+    for pile in table.seats[seat].reach:
+        top = table.centre[pile].top if pile < len(table.centre) else None
+        if top is not None:
+            out.append(top.code)
+    return tuple(out)
 
 
 class PhotoFinishes:
@@ -154,6 +255,7 @@ class ScreenFeed:
         """The operator's service menu (cabinet/modes/service_director.py), None while closed."""
         self._claims = 0
         self.photos = PhotoFinishes()
+        self.notes = SeatNotes()
         self.photo: PhotoFinish | None = None
         self._lock = threading.Lock()
         self._view: TableView | None = None
@@ -170,6 +272,7 @@ class ScreenFeed:
         flow, match = self.flow() if self.flow is not None else (None, None)
         if flow is not None and any(flow.names):  # a player's initials name their seat
             seats = tuple(_named(v, flow.names) for v in seats)
+        seats = tuple(_noted(v, self.notes.at(v.index, now)) for v in seats)
         return TableView(
             state=state,
             seats=seats,
@@ -187,6 +290,7 @@ class ScreenFeed:
         photo = self.photos.see(pub.commands, pub.events)
         if photo is not None:
             self.photo = photo
+        self.notes.see(pub.state, pub.commands, pub.events)
         view = self.view_of(pub.state)
         claims = sum(
             1
@@ -222,12 +326,20 @@ def _named(view: SeatView, names: Sequence[str]) -> SeatView:
     return replace(view, label=name) if name and not view.bot else view
 
 
+def _noted(view: SeatView, note: SeatNote | None) -> SeatView:
+    return replace(view, note=note) if note is not None else view
+
+
 __all__ = [
+    "PENALTY_NOTE_MS",
     "PHOTO_FINISH_MS",
+    "REJECTED_NOTE_MS",
     "Frame",
     "PhotoFinishes",
     "ScreenFeed",
+    "SeatNotes",
     "lights_view",
+    "rejected_text",
     "seat_keys",
     "seat_label",
     "seat_view",
