@@ -192,8 +192,24 @@ Line = tuple[str, Colour, float]
 def flow(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
-    """The flow's screen over the table (nothing while playing)."""
+    """The flow's screen over the table (nothing while playing), and over it the idle
+    warning when one is up."""
     _SCREENS[flow.screen](paint, surface, flow, layout, blink)
+    if flow.idle:
+        _idle_warning(paint, surface, flow, layout, blink)
+
+
+def _idle_warning(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    """ "Still playing?" with the seconds left before the idle return (any press)."""
+    lines: list[Line] = [
+        ("STILL PLAYING?", GOLD, 1.4),
+        ("press any button", GOLD if blink else WHITE, 1.1),
+        (str(flow.idle), WHITE, 2.2),
+        ("seconds until the demo", GREY, 0.8),
+    ]
+    _card(paint, surface, layout, lines)
 
 
 def _playing(

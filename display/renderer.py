@@ -95,7 +95,7 @@ class Renderer:
                 face = paint.art.face(slide.code, rect.w, rect.h, rot)
             surface.blit(face, (rect.x, rect.y))
         overlays.banners(paint, surface, view, layout, art, now_ms, blink)
-        if view.flow is not None and view.flow.screen is not FlowScreen.PLAYING:
+        if view.flow is not None and (view.flow.screen is not FlowScreen.PLAYING or view.flow.idle):
             overlays.flow(paint, surface, view.flow, layout, blink)
         if view.service is not None:
             service_menu.draw(paint, surface, view.service, layout)

@@ -162,6 +162,9 @@ class FlowView:
     """Attract: the high-score table, shown in turn with the rules card (none: rules)."""
     stats: tuple[str, ...] = ()
     """Result: the game's numbers per seat (mean reaction, longest run), one per line."""
+    idle: int = 0
+    """Seconds left before nobody's presses send the cabinet back to attract (the
+    "still playing?" warning, drawn over any screen); 0: no warning."""
 
 
 class ServicePage(StrEnum):

@@ -86,6 +86,8 @@ class FlowDirector:
         self._status = ""
         self._count = 0
         """The countdown's number last shown (0: none): a new one must be published."""
+        self._idle = 0
+        """The idle warning's seconds last shown (0: none), as ``_count``."""
         self._card_until: float | None = None
         """The failsafe's "resetting" card is up until then."""
         humans = [s.index for s in config.seats if s.inputs is not Inputs.BOT]
@@ -177,11 +179,15 @@ class FlowDirector:
         # a pass a hair after a digit's time already sees the next digit's deadline.
         count = self.flow.count_at(now) if self.flow.phase is fl.FlowPhase.COUNTDOWN else 0
         counting, self._count = count != self._count, count
+        idle = self.flow.idle_left(now)
+        if idle and not self._idle:
+            self._say(f"still playing? back to attract in {idle} s unless someone presses")
+        warning, self._idle = idle != self._idle, idle
         card = self._card_until is not None and now >= self._card_until - fl.EPS
         if card:
             self._card_until = None  # the "resetting" card comes down
         stats, self._stats_new = self._stats_new, False  # the result screen's numbers came
-        return counting or card or stats or self.flow is not before
+        return counting or warning or card or stats or self.flow is not before
 
     def deadline(self) -> float | None:
         now = self.clock()
@@ -310,6 +316,9 @@ class FlowDirector:
                         game_id = self._book.name(seat, initials)
                         if game_id is not None:
                             self._say(f"P{seat + 1} is {initials} (game {game_id})")
+                case fl.WentIdle():
+                    self._say(eff.reason)
+                    self._book.abandon_reason = eff.reason  # the demo's deal abandons it
                 case fl.GiveBack(seat=seat):
                     self.table.set_bot(seat, None)
                     self._say(f"P{seat + 1} is back")

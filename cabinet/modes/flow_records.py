@@ -149,6 +149,9 @@ class MatchBook:
         on its result screen go on it."""
         self.scores: tuple[str, ...] = ()
         """Attract's high-score card."""
+        self.abandon_reason = ""
+        """Why the recorded game on the table is about to be abandoned ("": no reason
+        given: a service reset, the failsafe, exit), for the log beside its record."""
         self.load_scores()
         self.saved: SavedMatch | None = None if records is None else saved_match(records)
         """The match the records kept open through a restart, until a match starts."""
@@ -240,12 +243,15 @@ class MatchBook:
         """The recorded game on the table ends undecided (written now: between games),
         after the writes still waiting (``flush``)."""
         records = self.records
+        reason, self.abandon_reason = self.abandon_reason, ""  # this abandonment's only
         if self.game is None or records is None:
             return
         recorded, self.game = self.game, None
         replay = played.replay(recorded.seed)
         flush()
         duration = played.state.now
+        if reason:
+            log.info("records: game %d abandoned: %s", recorded.id, reason)
         safely(
             "abandon_game",
             lambda: records.abandon_game(recorded.id, duration_ms=duration, replay=replay),

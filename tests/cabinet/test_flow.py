@@ -9,6 +9,7 @@ import pytest
 from cabinet.config import ConfigError, Control, FlowConfig, laptop_config, parse_config
 from cabinet.modes.flow import (
     DEMO_PAUSE_S,
+    IDLE_WARN_S,
     RESULT_ALONE_S,
     RESULT_GRACE_S,
     Flow,
@@ -21,6 +22,7 @@ from cabinet.modes.flow import (
     StartDemo,
     StartGame,
     TakeOver,
+    WentIdle,
     match_view,
     next_due,
     seat_marks,
@@ -257,13 +259,14 @@ def test_a_new_seat_joins_only_between_matches() -> None:
 def test_no_press_returns_to_attract_from_every_phase() -> None:
     flow = new(idle=30)
     joined, _ = run(flow, (1, (0, SLAM)))
-    assert next_due(joined, 1) == 31
+    assert next_due(joined, 1) == 31 - IDLE_WARN_S  # the warning first
+    assert next_due(joined, 30.5) == 31
     back, effects = run(joined, (30.9, FlowTick()))
     assert back.phase is FlowPhase.JOIN
     back, effects = run(joined, (31, FlowTick()))
     assert back.phase is FlowPhase.ATTRACT
     assert back.joined == frozenset()
-    assert effects == []  # the demo still runs behind the menu
+    assert effects == [WentIdle(FlowPhase.JOIN, 30.0)]  # the demo still runs behind the menu
     playing, _ = to_playing(flow)
     assert playing.last_press == playing.since  # the game's start counts as a press
     back, effects = run(playing, (playing.since + 29, FlowTick()))
@@ -271,20 +274,62 @@ def test_no_press_returns_to_attract_from_every_phase() -> None:
     back, effects = run(playing, (playing.since + 30, FlowTick()))
     assert back.phase is FlowPhase.ATTRACT
     assert back.match is None
-    assert len(effects) == 1
-    assert isinstance(effects[0], StartDemo)
+    assert len(effects) == 2
+    assert effects[0] == WentIdle(FlowPhase.PLAYING, 30.0)
+    assert isinstance(effects[1], StartDemo)
     result, _ = run(playing, (10, GameOver(0, (0, 1))))
     back, effects = run(result, (10 + 29, FlowTick()))
     assert back.phase is FlowPhase.RESULT  # the scoreboard stays up after the game's end
     back, effects = run(result, (10 + 30, FlowTick()))
     assert back.phase is FlowPhase.ATTRACT
-    assert isinstance(effects[0], StartDemo)
+    assert effects[0] == WentIdle(FlowPhase.RESULT, 30.0)
+    assert isinstance(effects[1], StartDemo)
+
+
+def test_idle_warns_fifteen_seconds_before_it_abandons_a_best_of_3() -> None:
+    """Issue 15 item 4: "still playing?" with a countdown goes up IDLE_WARN_S before the
+    idle return; any press takes it down; at the limit the game is abandoned, with why."""
+    playing, _ = to_playing(new(idle=60, match="best-of-3"))
+    t0 = playing.since
+    limit = t0 + 60
+    assert next_due(playing, t0) == pytest.approx(limit - IDLE_WARN_S)
+    quiet, effects = run(playing, (limit - IDLE_WARN_S - 0.1, FlowTick()))
+    assert effects == []
+    assert view_of(quiet, limit - IDLE_WARN_S - 0.1).idle == 0
+    warned, effects = run(playing, (limit - IDLE_WARN_S, FlowTick()))
+    assert effects == []
+    assert warned.phase is FlowPhase.PLAYING
+    assert view_of(warned, limit - IDLE_WARN_S).idle == 15
+    # The countdown: one number per second, each woken for.
+    assert next_due(warned, limit - IDLE_WARN_S) == pytest.approx(limit - 14)
+    assert view_of(warned, limit - 14).idle == 14
+    assert view_of(warned, limit - 9.5).idle == 10
+    assert view_of(warned, limit - 0.2).idle == 1
+    assert next_due(warned, limit - 0.5) == pytest.approx(limit)
+    # Any press, even one the engine takes, cancels it and restarts the idle clock.
+    pressed, effects = run(warned, (limit - 5, (1, Control.SLOT2)))
+    assert effects == []
+    assert pressed.phase is FlowPhase.PLAYING
+    assert view_of(pressed, limit - 5).idle == 0
+    assert next_due(pressed, limit - 5) == pytest.approx(limit - 5 + 60 - IDLE_WARN_S)
+    still, _ = run(pressed, (limit, FlowTick()))
+    assert still.phase is FlowPhase.PLAYING
+    # Nobody presses: at the limit the match is given up, and the reason goes with it.
+    back, effects = run(warned, (limit, FlowTick()))
+    assert back.phase is FlowPhase.ATTRACT
+    assert back.match is None
+    went = effects[0]
+    assert went == WentIdle(FlowPhase.PLAYING, 60.0)
+    assert isinstance(went, WentIdle)
+    assert went.reason == "no press for 60 s (playing): back to attract"
+    assert isinstance(effects[1], StartDemo)
+    assert view_of(back, limit).idle == 0  # attract never warns
 
 
 def test_a_quiet_seat_is_taken_over_and_given_back() -> None:
     flow, _ = to_playing(new(takeover=10, idle=60))
     start_t = flow.since
-    assert next_due(flow, start_t) == start_t + 10
+    assert next_due(flow, start_t) == pytest.approx(start_t + 10)
     flow, effects = run(flow, (start_t + 5, (1, Control.SLOT1)), (start_t + 10, FlowTick()))
     assert effects == [TakeOver(0, "medium")]
     assert flow.taken == {0}
@@ -314,7 +359,7 @@ def test_takeover_off_and_everyone_gone_returns_to_attract() -> None:
     assert flow.phase is FlowPhase.RESULT
     assert effects == []
     assert match_view(flow) is not None
-    assert next_due(flow, over) == over + RESULT_ALONE_S
+    assert next_due(flow, over) == pytest.approx(over + RESULT_ALONE_S)
     same, effects = run(flow, (over + RESULT_ALONE_S - 1, FlowTick()))
     assert same.phase is FlowPhase.RESULT
     assert effects == []

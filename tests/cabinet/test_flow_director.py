@@ -139,6 +139,32 @@ def test_idle_returns_to_attract_with_a_new_demo() -> None:
     assert all(s.bot is not None for s in loop.seats)
 
 
+def test_idle_warning_is_published_logged_and_the_abandonment_says_why() -> None:
+    import io
+
+    config = flow_config(2, 2, idle_return_s=60, bot_takeover_s=0, match="best-of-3")
+    clock = FakeClock()
+    published: list[Published] = []
+    out = io.StringIO()
+    director = FlowDirector(config, clock=clock, out=out)
+    loop = cabinet_loop(config, clock, observers=[published.append], flow=director)
+    for seat in (0, 1, 0, 1):
+        press(loop, clock, seat, SLAM)
+    wait(loop, clock, 2.1)
+    assert director.flow.phase is FlowPhase.PLAYING
+    wait(loop, clock, 44)
+    assert director.flow_view()[0].idle == 0
+    wait(loop, clock, 2)
+    assert director.flow_view()[0].idle in (14, 15)
+    assert "still playing? back to attract in 1" in out.getvalue()
+    press(loop, clock, 0, Control.SLOT1)  # any press takes it down
+    assert director.flow_view()[0].idle == 0
+    assert director.flow.phase is FlowPhase.PLAYING
+    wait(loop, clock, 61)
+    assert director.flow.phase is FlowPhase.ATTRACT
+    assert "no press for 60 s (playing): back to attract" in out.getvalue()
+
+
 def test_menu_offers_the_games_that_fit_the_seats() -> None:
     two: CabinetConfig = laptop_config(2, 1)
     four: CabinetConfig = laptop_config(4, 1)

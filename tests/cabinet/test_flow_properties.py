@@ -105,8 +105,9 @@ def test_any_presses_ticks_and_game_ends_keep_the_flow_consistent(
         now += gap
         flow, effects = step(flow, inp, now)
         check(flow, effects)
-    # Nobody presses any more: the flow's own deadlines bring it back to attract.
-    for _ in range(10):
+    # Nobody presses any more: the flow's own deadlines bring it back to attract (the
+    # idle warning's countdown wakes it once a second on the way).
+    for _ in range(40):
         due = next_due(flow, now)
         if flow.phase is FlowPhase.ATTRACT or due is None:
             break

@@ -251,6 +251,30 @@ def test_a_restart_finds_the_game_in_progress_abandoned(tmp_path: Path) -> None:
     records.close()
 
 
+def test_an_idle_return_abandons_the_game_and_logs_why(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 15 item 4: the game nobody finished is recorded abandoned (the status the
+    records have for it), and the reason goes beside it in the log."""
+    records = Records.open(tmp_path)
+    config = flow_config(2, 2, idle_return_s=30, bot_takeover_s=0, match="best-of-3")
+    clock = FakeClock()
+    director = FlowDirector(config, clock=clock, records=records)
+    loop = cabinet_loop(config, clock, flow=director)
+    for seat in (0, 1, 0, 1):
+        press(loop, clock, seat, SLAM)
+    wait(loop, clock, 3.1)
+    assert director.flow.phase is FlowPhase.PLAYING
+    assert director.recorded_game is not None
+    game_id = director.recorded_game[0]
+    with caplog.at_level(logging.INFO, logger="speed_cabinet.session"):
+        wait(loop, clock, 31)
+    assert director.flow.phase is FlowPhase.ATTRACT
+    assert records.game(game_id).abandoned
+    assert f"game {game_id} abandoned: no press for 30 s (playing)" in caplog.text
+    records.close()
+
+
 def test_no_state_dir_means_no_records(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     assert open_records(None, io.StringIO()) is None

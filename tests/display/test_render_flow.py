@@ -257,3 +257,28 @@ def test_laptop_flow_gives_the_first_two_seats_keys() -> None:
     assert [s.inputs for s in seats] == [Inputs.KEYBOARD, Inputs.KEYBOARD, Inputs.BOT, Inputs.BOT]
     seats = flow_seats(laptop_config(3, 1)).seats
     assert [s.inputs for s in seats] == [Inputs.KEYBOARD, Inputs.KEYBOARD, Inputs.BOT]
+
+
+def test_idle_warning_is_drawn_over_the_game(screen: pygame.Surface, renderer: Renderer) -> None:
+    """Issue 15 item 4: "still playing? press any button" and the seconds left go up over
+    the game in play, 15 s before the idle return (the countdown's number changes it)."""
+    flow = FLOWS["playing"]
+    state = scenes.speed_new()
+    limit = flow.last_press + flow.config.idle_return_s
+    assert view_of(flow, limit - 16).idle == 0
+    assert view_of(flow, limit - 12).idle == 12
+    plain = pygame.Surface(SIZE)
+    _render(plain, renderer, "playing", state, limit - 16)
+    layout = renderer.draw(
+        screen, scenes.view(state, humans=2, flow=view_of(flow, limit - 12)), Animations(), 0
+    )
+    save_shot("FLOW_SHOTS", screen, "flow-idle-warning")
+    area = layout.centre_area
+    box = pygame.Rect(area.x, area.y, area.w, area.h)
+    assert GOLD in _colours(screen, box)  # the card's frame and "STILL PLAYING?"
+    assert changed(screen, plain, box, 4) > 500
+    twelve = screen.copy()
+    renderer.draw(
+        screen, scenes.view(state, humans=2, flow=view_of(flow, limit - 3)), Animations(), 0
+    )
+    assert changed(screen, twelve, box, 2) > 20  # 12 became 3

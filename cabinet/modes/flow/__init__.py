@@ -23,7 +23,9 @@ no engine state (the cabinet turns effects into games: cabinet/modes/flow_direct
   ``RESULT_GRACE_S`` are the game's last ones, not answers. Seats a bot took over have
   left; with nobody left the result still shows, ``RESULT_ALONE_S``, then ATTRACT.
 - No press from any player for ``idle_return_s`` (JOIN, PLAYING, RESULT; a game's start
-  and end count as a press): ATTRACT.
+  and end count as a press): ATTRACT, with ``WentIdle`` (its reason, for the log and the
+  records). ``IDLE_WARN_S`` before, the screen warns "still playing? press any button"
+  with the seconds left (``Flow.idle_left``); any press takes the warning down.
 - A match the records kept open through a restart (``saved``: a power cut, a crash) is
   offered in attract and in the join menu's match row; starting that game and format plays
   it on from its score. Starting anything else starts a new match instead.
@@ -47,10 +49,12 @@ from cabinet.modes.flow.messages import (
     StartDemo,
     StartGame,
     TakeOver,
+    WentIdle,
 )
 from cabinet.modes.flow.state import (
     DEMO_PAUSE_S,
     EPS,
+    IDLE_WARN_S,
     JOIN_ROWS,
     MATCHES,
     RESULT_ALONE_S,
@@ -74,6 +78,7 @@ __all__ = [
     "CLEAR_SLOT",
     "DEMO_PAUSE_S",
     "EPS",
+    "IDLE_WARN_S",
     "INITIALS_SLOT",
     "JOIN_ROWS",
     "MATCHES",
@@ -94,6 +99,7 @@ __all__ = [
     "StartDemo",
     "StartGame",
     "TakeOver",
+    "WentIdle",
     "hint",
     "match_view",
     "next_due",

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cabinet.config import Control
 from engine.match import Match
 from engine.rules import Game
+
+if TYPE_CHECKING:  # the state module imports this one (GameOver)
+    from cabinet.modes.flow.state import FlowPhase
 
 # Inputs.
 
@@ -97,4 +100,18 @@ class GiveBack:
     seat: int
 
 
-FlowEffect = StartDemo | StartGame | TakeOver | GiveBack | Named
+@dataclass(frozen=True, slots=True)
+class WentIdle:
+    """Nobody pressed for ``idle_s`` seconds: the flow went back to attract from
+    ``phase`` (a game in play is abandoned by the demo dealt over it)."""
+
+    phase: FlowPhase
+    idle_s: float
+
+    @property
+    def reason(self) -> str:
+        """Why, in one line (the log and the records' abandonment note)."""
+        return f"no press for {self.idle_s:.0f} s ({self.phase.value}): back to attract"
+
+
+FlowEffect = StartDemo | StartGame | TakeOver | GiveBack | Named | WentIdle

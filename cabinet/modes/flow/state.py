@@ -23,6 +23,10 @@ RESULT_ALONE_S = 10.0
 """With every player gone (a bot took each seat over) the result stays up this long, then
 attract."""
 
+IDLE_WARN_S = 15.0
+"""The idle return is announced this long before it: "still playing? press any button"
+with the seconds left, so a match is never given up without a warning."""
+
 EPS = 1e-6
 """Clock times this close count as equal (a deadline woken for is reached)."""
 
@@ -99,6 +103,21 @@ class Flow:
         """The countdown's number at ``now`` (3, 2, 1), 0 once it is over."""
         left = self.since + self.config.countdown_s - now
         return max(0, math.ceil(left - EPS))
+
+    def idle_left(self, now: float) -> int:
+        """Whole seconds left before the idle return while its warning is up (15 ... 1),
+        0 when there is none (attract, the countdown, or a press came recently)."""
+        if self.phase in (FlowPhase.ATTRACT, FlowPhase.COUNTDOWN):
+            return 0
+        left = self.last_press + self.config.idle_return_s - now
+        if left > min(IDLE_WARN_S, self.config.idle_return_s) + EPS:
+            return 0
+        return max(0, math.ceil(left - EPS))
+
+    def idle_warn_at(self) -> float:
+        """When the idle warning goes up (no press since ``last_press``)."""
+        cfg = self.config
+        return self.last_press + max(0.0, cfg.idle_return_s - IDLE_WARN_S)
 
     def bot_seats(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if s not in self.joined)

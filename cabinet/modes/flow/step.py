@@ -22,6 +22,7 @@ from cabinet.modes.flow.messages import (
     StartDemo,
     StartGame,
     TakeOver,
+    WentIdle,
 )
 from cabinet.modes.flow.state import (
     DEMO_PAUSE_S,
@@ -108,6 +109,11 @@ def next_due(flow: Flow, now: float) -> float | None:
         times.append(flow.demo_over + DEMO_PAUSE_S)
     if flow.phase is not FlowPhase.ATTRACT:
         times.append(flow.last_press + cfg.idle_return_s)
+        warn = flow.idle_warn_at()
+        if now < warn - EPS:
+            times.append(warn)  # the warning goes up
+        else:  # its countdown: the next whole second (+EPS as the countdown's digits)
+            times.append(warn + math.floor(now - warn + EPS) + 1)
     if flow.phase is FlowPhase.RESULT and not flow.joined:
         times.append(flow.since + RESULT_ALONE_S)
     if flow.phase is FlowPhase.PLAYING and cfg.bot_takeover_s:
@@ -256,7 +262,8 @@ def _tick(flow: Flow, now: float) -> Step:
             return _start_game(flow, now)
         return flow, []
     if now - flow.last_press >= cfg.idle_return_s - EPS:
-        return _attract(flow, now, deal=phase is not FlowPhase.JOIN)
+        back, dealt = _attract(flow, now, deal=phase is not FlowPhase.JOIN)
+        return back, [WentIdle(phase, float(cfg.idle_return_s)), *dealt]
     if phase is FlowPhase.RESULT and not flow.joined and now - flow.since >= RESULT_ALONE_S - EPS:
         return _attract(flow, now, deal=True)
     if (

@@ -58,6 +58,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         hint=hint(flow),
         names=flow.names,
         editing=flow.editing,
+        idle=flow.idle_left(now),
     )
 
 
