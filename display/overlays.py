@@ -4,6 +4,7 @@ countdown, result hints, the failsafe's resetting card)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,7 +33,9 @@ def banners(
 ) -> None:
     state = view.state
     own = art.strip(state, blink)
-    if state.phase.is_stall and not state.paused and not state.is_over:
+    # In attract the rules card stands over the demo: a stall banner would poke out under it.
+    attract = view.flow is not None and view.flow.screen is FlowScreen.ATTRACT
+    if state.phase.is_stall and not state.paused and not state.is_over and not attract:
         due = state.flip_due()
         head = "DEADLOCK" if state.phase is Phase.DEADLOCKED else "STALL"
         pieces = [(head, GOLD)]
@@ -250,7 +253,7 @@ def _attract(
         lines.append((flow.game.upper(), GOLD, 1.6))
         lines.extend((text, WHITE, 0.8) for text in flow.rules)
     lines.append((flow.hint or "press SLAM to join", GOLD if blink else WHITE, 1.2))
-    _card(paint, surface, layout, lines)
+    _card(paint, surface, layout, lines, band=True)
 
 
 def _resetting(
@@ -267,8 +270,10 @@ def _join(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
     lines: list[Line] = [("JOIN THE GAME", GOLD, 1.3)]
+    # While a seat enters initials its LEFT / RIGHT change a letter, not the menu row.
+    entering = any(c is not None for c in flow.editing)
     for k, (name, value) in enumerate(flow.menu):
-        chosen = k == flow.row
+        chosen = k == flow.row and not entering
         text = f"{k + 1}  {name}:  < {value} >" if chosen else f"{k + 1}  {name}:  {value}"
         lines.append((text, GOLD if chosen else WHITE, 1.0))
     box, y, lh = _card(paint, surface, layout, lines, extra=1)
@@ -285,15 +290,29 @@ def _join(
 
 
 def _card(
-    paint: Painter, surface: pygame.Surface, layout: Layout, lines: list[Line], extra: int = 0
+    paint: Painter,
+    surface: pygame.Surface,
+    layout: Layout,
+    lines: list[Line],
+    extra: int = 0,
+    band: bool = False,
 ) -> tuple[Rect, int, int]:
     """A dark, gold-framed card of ``lines`` in the centre area, with room for ``extra``
-    rows below them; returns the card, where the rows go and the line height."""
+    rows below them; returns the card, where the rows go and the line height. ``band``: in
+    the larger band above or below the centre piles, shrunk to fit, so the demo's piles
+    stay in sight."""
     u = layout.card_w
     box_w = min(round(layout.width * 0.8), round(u * 8.5))
     lh = round(u * 0.42)
-    box_h = sum(round(lh * k) for _, _, k in lines) + lh // 2 + extra * round(lh * 1.6)
     area = layout.centre_area
+    if band:
+        units = sum(k for _, _, k in lines) + 0.6 + extra * 1.6
+        per_lh = max(paint.text(t, 100, c).get_width() * k * 0.9 / 100 for t, c, k in lines)
+        found = free_band(layout, round(per_lh, 2), round(units, 2))
+        if found.lh >= max(12, lh // 3):  # else no room beside the piles: centred
+            area, lh = found.rect, found.lh
+            box_w = min(box_w, area.w)
+    box_h = sum(round(lh * k) for _, _, k in lines) + lh // 2 + extra * round(lh * 1.6)
     box = Rect(area.x + (area.w - box_w) // 2, area.y + (area.h - box_h) // 2, box_w, box_h)
     surface.blit(paint.shade(box.w, box.h, (0, 0, 0, 215)), (box.x, box.y))
     pygame.draw.rect(surface, GOLD, pg_rect(box), max(2, u // 40), border_radius=u // 8)
@@ -305,6 +324,49 @@ def _card(
         )
         y += lh_k
     return box, y, lh
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """Where attract's card goes: a free rect of the table and the card's line height."""
+
+    rect: Rect
+    lh: int
+
+
+@functools.lru_cache(maxsize=32)
+def free_band(layout: Layout, per_lh: float, units: float) -> Band:
+    """The free rect between the table's cards and panels (the centre piles, the seats'
+    slots raised or not, their piles) where a card ``units`` line heights high, its widest
+    line ``per_lh`` line heights wide, gets the largest lines: there the demo's piles stay
+    in sight. Its line height is capped at the centred card's."""
+    u = layout.card_w
+    cap = round(u * 0.42)
+    cards = [*layout.center, *layout.side]
+    if layout.burned is not None:
+        cards.append(layout.burned)
+    for seat in layout.seats:
+        cards += [seat.draw, *seat.slots, *seat.raised]
+        if seat.panel is not None:
+            cards.append(seat.panel.rect)
+    gap = max(2, u // 16)
+    pad = u // 4  # the card's frame and margins across
+    ys = sorted({0, layout.height, *(r.y for r in cards), *(r.bottom for r in cards)})
+    best = Band(layout.centre_area, 0)
+    for i, top in enumerate(ys):
+        for bottom in ys[i + 1 :]:
+            h = bottom - top - 2 * gap
+            if h / units <= best.lh:
+                continue
+            across = sorted((r.x, r.right) for r in cards if r.y < bottom and r.bottom > top)
+            edge = 0
+            for left, right in [*across, (layout.width, layout.width)]:
+                w = left - edge - 2 * gap
+                lh = min(cap, int(h / units), int((w - pad) / per_lh))
+                if lh > best.lh:
+                    best = Band(Rect(edge + gap, top + gap, w, h), lh)
+                edge = max(edge, right)
+    return best
 
 
 _MARKS = {
@@ -329,10 +391,12 @@ def _seats(paint: Painter, surface: pygame.Surface, flow: FlowView, r: Rect) -> 
 
 
 def _seat_name(flow: FlowView, seat: int) -> str:
-    """A seat's initials before its mark ("ABC "); the one being entered in brackets."""
+    """A seat's initials before its mark ("ABC "), the one being entered in brackets;
+    "you " for a joined seat without them."""
     name = flow.names[seat] if seat < len(flow.names) else ""
     if not name:
-        return ""
+        mark = flow.seats[seat] if seat < len(flow.seats) else SeatMark.BOT
+        return "you " if mark in (SeatMark.JOINED, SeatMark.READY) else ""
     cursor = flow.editing[seat] if seat < len(flow.editing) else None
     if cursor is not None and 0 <= cursor < len(name):
         name = f"{name[:cursor]}[{name[cursor]}]{name[cursor + 1 :]}"

@@ -27,6 +27,7 @@ from display.view import (
     NoteKind,
     PhotoFinish,
     Position,
+    SeatMark,
     SeatNote,
     SeatView,
     ServiceView,
@@ -270,8 +271,8 @@ class ScreenFeed:
         )
         offline = tuple(self.offline()) if self.offline is not None else ()
         flow, match = self.flow() if self.flow is not None else (None, None)
-        if flow is not None and any(flow.names):  # a player's initials name their seat
-            seats = tuple(_named(v, flow.names) for v in seats)
+        if flow is not None:  # a joined seat is the player's, not the demo bot's behind
+            seats = tuple(_named(v, flow) for v in seats)
         seats = tuple(_noted(v, self.notes.at(v.index, now)) for v in seats)
         return TableView(
             state=state,
@@ -321,8 +322,14 @@ class ScreenFeed:
             return Frame(self._view, events, before, claims)
 
 
-def _named(view: SeatView, names: Sequence[str]) -> SeatView:
-    name = names[view.index] if view.index < len(names) else ""
+def _named(view: SeatView, flow: FlowView) -> SeatView:
+    """A seat named by its player's initials; a seat joined in the menu or the countdown
+    (the demo's bot still plays it behind) labelled "you" unless initials name it."""
+    i = view.index
+    name = flow.names[i] if i < len(flow.names) else ""
+    mark = flow.seats[i] if i < len(flow.seats) else SeatMark.BOT
+    if view.bot and mark in (SeatMark.JOINED, SeatMark.READY):
+        return replace(view, label=name or "you", bot=False)
     return replace(view, label=name) if name and not view.bot else view
 
 

@@ -282,3 +282,108 @@ def test_idle_warning_is_drawn_over_the_game(screen: pygame.Surface, renderer: R
         screen, scenes.view(state, humans=2, flow=view_of(flow, limit - 3)), Animations(), 0
     )
     assert changed(screen, twelve, box, 2) > 20  # 12 became 3
+
+
+def _attract_pair(renderer: Renderer, state: Any) -> tuple[pygame.Surface, pygame.Surface, Any]:
+    """The demo table under attract's card and without it, and the layout."""
+    from cabinet.controls.registry import rules_card
+
+    game = state.rules.game
+    flow = replace(view_of(FLOWS["attract"], 0.5), game=game, rules=rules_card(game))
+    bare = pygame.Surface(SIZE)
+    renderer.draw(bare, scenes.view(state, humans=0), Animations(), 0)
+    shot = pygame.Surface(SIZE)
+    layout = renderer.draw(shot, scenes.view(state, humans=0, flow=flow), Animations(), 0)
+    save_shot("FLOW_SHOTS", shot, f"attract-{game}")
+    return shot, bare, layout
+
+
+@pytest.mark.parametrize(
+    "state", [scenes.speed_new(), scenes.california_new()], ids=["speed", "california"]
+)
+def test_attract_card_leaves_the_piles_in_sight(renderer: Renderer, state: Any) -> None:
+    """Speed's centre piles and California's rows (its piles) are not covered by the card
+    (issue 15 item 9); the card is drawn (its gold frame) and readable (body lines of a
+    real size, not squeezed into a strip)."""
+    shot, bare, layout = _attract_pair(renderer, state)
+    piles = [*layout.center, *layout.side]
+    for seat in layout.seats:
+        piles += [seat.draw, *seat.slots]
+    assert piles
+    for r in piles:
+        assert changed(shot, bare, pygame.Rect(r.x, r.y, r.w, r.h), 3) == 0, r
+    whole = pygame.Rect(0, 0, *SIZE)
+    assert changed(shot, bare, whole, 6) > 2000  # the card is there
+    assert GOLD in _colours(shot, whole)
+
+
+def test_attract_draws_no_stall_banner_under_its_card(renderer: Renderer) -> None:
+    """A demo's stall puts no banner on the info line in attract: it poked out from
+    under the rules card (issue 15 item 9)."""
+    stall = scenes.speed_table(scenes.STALL_2P)
+    assert stall.phase.is_stall
+    shot, bare, layout = _attract_pair(renderer, stall)
+    info = layout.info
+    # The info line's right half, clear of the card (beside the centre piles at the left).
+    strip = pygame.Rect(info.x + info.w // 2, info.y, info.w // 2, info.h)
+
+    def black(s: pygame.Surface) -> int:
+        return sum(
+            1
+            for x in range(strip.left, strip.right, 3)
+            for y in range(strip.top, strip.bottom, 3)
+            if tuple(s.get_at((x, y)))[:3] == (0, 0, 0)
+        )
+
+    assert black(bare) > 500  # the stall banner's black backing, without attract
+    assert black(shot) == 0
+
+
+def test_initials_entry_lights_no_menu_row(screen: pygame.Surface, renderer: Renderer) -> None:
+    """While a seat enters initials only its initials are picked out, not the menu's row."""
+    entering = view_of(FLOWS["initials"], 1.2)
+    assert any(c is not None for c in entering.editing)
+    state = scenes.speed_new()
+    shot = pygame.Surface(SIZE)
+    renderer.draw(shot, scenes.view(state, humans=2, flow=entering), Animations(), 0)
+    plain = pygame.Surface(SIZE)
+    done = replace(entering, editing=(None, None))
+    renderer.draw(plain, scenes.view(state, humans=2, flow=done), Animations(), 0)
+
+    def gold(s: pygame.Surface) -> int:
+        return sum(
+            1
+            for x in range(0, SIZE[0], 3)
+            for y in range(0, SIZE[1], 3)
+            if tuple(s.get_at((x, y)))[:3] == GOLD
+        )
+
+    assert gold(shot) < gold(plain) - 300  # the highlighted row's gold is gone
+
+
+def test_a_joined_seat_is_the_players_not_the_demo_bots() -> None:
+    """After SLAM in the join menu the seat (a demo bot still plays it behind) is labelled
+    "you", then by its initials; a seat not joined keeps the bot's label."""
+    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.modes.flow import FlowPhase
+    from cabinet.modes.flow_director import FlowDirector
+    from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press
+
+    config = flow_config(2, 2, idle_return_s=60, bot_takeover_s=0)
+    clock = FakeClock()
+    director = FlowDirector(config, clock=clock)
+    loop = cabinet_loop(config, clock, flow=director)
+    feed = ScreenFeed(loop.seats, laptop=True, flow=director.flow_view)
+    before = feed.view_of(loop.state).seats
+    assert all(s.bot and s.label.startswith("bot") for s in before)
+    press(loop, clock, 0, SLAM)
+    assert director.flow.phase is FlowPhase.JOIN
+    assert loop.seats[0].bot is not None  # the demo still plays the seat behind the menu
+    seats = feed.view_of(loop.state).seats
+    assert (seats[0].label, seats[0].bot) == ("you", False)
+    assert seats[1].bot
+    assert seats[1].label.startswith("bot")
+    press(loop, clock, 0, Control.SLOT4)  # initials: the first letter
+    seats = feed.view_of(loop.state).seats
+    assert seats[0].label == director.flow.names[0] != ""
+    assert not seats[0].bot
