@@ -28,12 +28,14 @@ from gpiozero import DigitalInputDevice
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from cabinet.adapters.gpio import GpioPanel
-from cabinet.config import Control, parse_config
+from cabinet.config import CabinetConfig, Control, parse_config
 from cabinet.inputs import Inbox
 from cabinet.loop import CabinetLoop, Table, seat_runtime
+from cabinet.loop.seats import PanelPort, SeatRuntime
 from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
 from engine.commands import Command
 from engine.games import rules_for
+from engine.state import GameState
 
 PRESSES = 10_000
 WAIT_S = 2.0
@@ -83,15 +85,9 @@ class _Floor(DigitalInputDevice):  # type: ignore[misc]
         self.seen = time.monotonic()
 
 
-def press_figures(presses: int = PRESSES) -> Figures:
-    """p50 / p99 / max in µs of press -> engine, press -> LED and the floor, same run."""
-    config = parse_config(BENCH_CONFIG, source="<bench>")
-    factory = MockFactory(pin_class=MockPWMPin)
-    inbox = Inbox()
-    seat_cfg = config.seats[0]
-    panel = GpioPanel(seat_cfg, inbox.put, factory, pwm=True)
-    floor = _Floor(FLOOR_PIN, factory)
-    seats = [
+def bench_seats(config: CabinetConfig, panel: PanelPort) -> list[SeatRuntime]:
+    """The bench's seats: no debounce (every edge is a press), ``panel`` on seat 1's."""
+    return [
         seat_runtime(
             sc,
             debounce_ms=0,
@@ -102,8 +98,25 @@ def press_figures(presses: int = PRESSES) -> Figures:
         )
         for sc in config.seats
     ]
+
+
+def bench_state(config: CabinetConfig) -> GameState:
+    """``BENCH_TABLE`` started under the bench config's rules."""
     game = rules_for(config.rules.game)
     state, _ = game.start(config.rules, game.parse(BENCH_TABLE, config.rules), random.Random(1))
+    return state
+
+
+def press_figures(presses: int = PRESSES) -> Figures:
+    """p50 / p99 / max in µs of press -> engine, press -> LED and the floor, same run."""
+    config = parse_config(BENCH_CONFIG, source="<bench>")
+    factory = MockFactory(pin_class=MockPWMPin)
+    inbox = Inbox()
+    seat_cfg = config.seats[0]
+    panel = GpioPanel(seat_cfg, inbox.put, factory, pwm=True)
+    floor = _Floor(FLOOR_PIN, factory)
+    seats = bench_seats(config, panel)
+    state = bench_state(config)
     applied = [0.0]
     done = threading.Event()
 

@@ -24,7 +24,6 @@ import gc
 import os
 import pty
 import queue
-import random
 import threading
 import time
 import tty
@@ -33,11 +32,10 @@ from collections.abc import Mapping
 from cabinet.adapters.serial import InboxFeed, SerialLights
 from cabinet.config import parse_config
 from cabinet.inputs import Inbox, InboxItem, LinkChanged
-from cabinet.loop import CabinetLoop, Table, seat_runtime
+from cabinet.loop import CabinetLoop, Table
 from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
-from cabinet.tools.bench.press import BENCH_TABLE
+from cabinet.tools.bench.press import bench_seats, bench_state
 from engine.commands import Command
-from engine.games import rules_for
 from firmware_bridge import protocol as P
 from firmware_bridge.link import PanelLink
 from firmware_bridge.sim import PanelSim
@@ -115,19 +113,8 @@ def serial_figures(presses: int = PRESSES) -> Figures:
         if not status.up:
             raise RuntimeError(f"bench serial: {status.detail}")
         lights = SerialLights(link, 0)
-        seats = [
-            seat_runtime(
-                sc,
-                debounce_ms=0,
-                stuck_ms=config.stuck_ms,
-                service_hold_ms=config.service_hold_ms,
-                two_hand=False,
-                panel=lights if sc.index == 0 else None,
-            )
-            for sc in config.seats
-        ]
-        game = rules_for(config.rules.game)
-        state, _ = game.start(config.rules, game.parse(BENCH_TABLE, config.rules), random.Random(1))
+        seats = bench_seats(config, lights)
+        state = bench_state(config)
         applied = [0.0]
         writes: list[tuple[float, bytes]] = []
         done = threading.Event()
