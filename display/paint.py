@@ -37,6 +37,13 @@ class Painter:
         self.art = CardArt(self.fonts, four_colour)
         self._text: dict[tuple[str, int, Colour, int], pygame.Surface] = {}
         self._shade: dict[tuple[int, int, tuple[int, int, int, int]], pygame.Surface] = {}
+        self.smallest: tuple[int, str] | None = None
+        """The smallest text drawn since ``measure()`` and what it said (None: no text):
+        the readability check of every screen (docs/display.md, "Readable at a metre")."""
+
+    def measure(self) -> None:
+        """Forget the smallest text so far (start of a screen to check)."""
+        self.smallest = None
 
     def colours(self, four_colour: bool) -> None:
         """Two- or four-colour suits from now on (new card art only when it changes)."""
@@ -46,6 +53,8 @@ class Painter:
     # Cached pieces.
 
     def text(self, text: str, size: int, colour: Colour, rotation: int = 0) -> pygame.Surface:
+        if text.strip() and (self.smallest is None or size < self.smallest[0]):
+            self.smallest = (size, text)
         key = (text, size, colour, rotation)
         surf = self._text.get(key)
         if surf is None:
