@@ -17,6 +17,8 @@ from cabinet.tools.scenario import play_scenario
 from engine.rules import Game
 
 if TYPE_CHECKING:
+    from cabinet.config import WindowSize
+
     Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
@@ -158,6 +160,19 @@ def _add_run(sub: Subparsers) -> None:
         help="laptop mode: the game (default speed; spit and california are for 2 players)",
     )
     run.add_argument(
+        "--fullscreen",
+        action="store_true",
+        help="laptop mode: fill the screen instead of a window (Esc still quits)",
+    )
+    run.add_argument(
+        "--size",
+        type=window_size,
+        default=None,
+        metavar="WxH",
+        help="laptop mode: the window's size at the start (default 1280x720); the window "
+        "can be resized and the table is laid out for the size it has",
+    )
+    run.add_argument(
         "--headless",
         action="store_true",
         help="no window even when a display is available: a plain-text table view",
@@ -171,6 +186,19 @@ def _add_run(sub: Subparsers) -> None:
         "neither is kept)",
     )
     run.set_defaults(func=_run)
+
+
+def window_size(text: str) -> WindowSize:
+    """``--size``: "1920x1080" (each side at least the smallest the table fits)."""
+    from cabinet.config import WindowSize
+
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: give the size as WIDTHxHEIGHT, e.g. 1920x1080")
+    size = WindowSize(int(w), int(h))
+    if not size.fits():
+        raise argparse.ArgumentTypeError(f"{text!r}: {WindowSize.LIMITS}")
+    return size
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -187,6 +215,8 @@ def _run(args: argparse.Namespace) -> int:
         game=args.game,
         headless=args.headless,
         state_dir=args.state_dir,
+        fullscreen=args.fullscreen,
+        size=args.size,
     )
     return run_command(options)
 

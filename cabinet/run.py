@@ -16,7 +16,7 @@ import termios
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import FrameType
 from typing import Any, TextIO
 
@@ -25,7 +25,14 @@ from cabinet.adapters.gpio import PinFactoryError
 from cabinet.adapters.keyboard import TerminalKeys, help_lines, key_bindings
 from cabinet.adapters.textview import format_position
 from cabinet.app import Cabinet, compose, flow_seats
-from cabinet.config import CabinetConfig, ConfigError, Inputs, PinFactoryKind, laptop_config
+from cabinet.config import (
+    CabinetConfig,
+    ConfigError,
+    Inputs,
+    PinFactoryKind,
+    WindowSize,
+    laptop_config,
+)
 from cabinet.kiosk.power import power
 from cabinet.kiosk.state_dir import kiosk_state_dir, load_kiosk_config
 from cabinet.loop import CabinetFailed, Observer
@@ -233,6 +240,10 @@ class RunOptions:
     game: str = "speed"
     headless: bool = False
     state_dir: str | None = None
+    fullscreen: bool = False
+    """Laptop mode: fill the screen instead of a resizable window."""
+    size: WindowSize | None = None
+    """Laptop mode: the window's size at the start."""
 
 
 def run_command(options: RunOptions, prog: str = "speed-cabinet run") -> int:
@@ -249,6 +260,10 @@ def run_command(options: RunOptions, prog: str = "speed-cabinet run") -> int:
                 options.difficulty,
                 options.seed,
                 game=options.game,
+            )
+            config = replace(
+                config,
+                display=replace(config.display, fullscreen=options.fullscreen, window=options.size),
             )
         keyboard = any(s.inputs is Inputs.KEYBOARD for s in config.seats)
         from cabinet.adapters.window import display_available

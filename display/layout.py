@@ -129,6 +129,9 @@ class Layout:
     side: tuple[Rect, ...]
     """Side piles by index (beside centre pile i)."""
     burned: Rect | None
+    tags: tuple[Rect, ...]
+    """Under each centre pile (by index) with three or more seats: whose LEFT and RIGHT
+    it is ("P1 LEFT", "P3 RIGHT"); empty with two seats, who reach both piles."""
     info: Rect
     """The line above the centre row: game, round, scores, the match."""
     centre_area: Rect
@@ -156,6 +159,7 @@ class Layout:
         out += [(f"side{i}", r) for i, r in enumerate(self.side)]
         if self.burned is not None:
             out.append(("burned", self.burned))
+        out += [(f"tag{i}", r) for i, r in enumerate(self.tags)]
         out.append(("info", self.info))
         return out
 
@@ -195,13 +199,17 @@ def _bar_dims(u: float, slots: int, laptop: bool) -> tuple[float, float]:
 class _Frame:
     """Maps a seat's local (a, b, w, h) to the screen."""
 
-    def __init__(self, position: Position, bar: Rect) -> None:
+    def __init__(self, position: Position, bar: Rect, upright: bool = False) -> None:
         self.position = position
         self.bar = bar
+        self.upright = upright
+        """Drawn as a south seat wherever its bar is (laptop mode's top seat)."""
 
     def rect(self, a: float, b: float, w: float, h: float) -> Rect:
         X, Y, B = self.bar.x, self.bar.y, self.bar
         a, b, w, h = round(a), round(b), round(w), round(h)
+        if self.upright:
+            return Rect(X + a, Y + b, w, h)
         match self.position:
             case Position.SOUTH:
                 return Rect(X + a, Y + b, w, h)
@@ -214,9 +222,17 @@ class _Frame:
 
 
 def _seat(
-    index: int, position: Position, bar: Rect, u: float, slots: int, laptop: bool
+    index: int,
+    position: Position,
+    bar: Rect,
+    u: float,
+    slots: int,
+    laptop: bool,
+    upright: bool = False,
 ) -> SeatLayout:
-    f = _Frame(position, bar)
+    # Only a north seat can be drawn upright: west and east bars run down the screen.
+    upright = upright and position is Position.NORTH
+    f = _Frame(position, bar, upright)
     ch = u * CARD_RATIO
     b_card = u * (_STATUS + _RAISE)
     b_label = b_card + ch
@@ -246,7 +262,7 @@ def _seat(
     return SeatLayout(
         index=index,
         position=position,
-        rotation=ROTATION[position],
+        rotation=0 if upright else ROTATION[position],
         bar=bar,
         draw=draw,
         slots=tuple(rest),
@@ -288,23 +304,30 @@ def _build(
     side: bool,
     burned: bool,
     laptop: bool,
+    upright: tuple[Position, ...] = (),
 ) -> Layout:
     m = round(min(w, h) * _MARGIN)
     length, depth = _bar_dims(u, slots, laptop)
     L, D = round(length), round(depth)
+    gap = round(u * _GAP)
+    # The centre area is what the seats leave: with one side seat (three players) the
+    # centre moves into the empty side, and the top and bottom seats with it, away from
+    # the side seat.
+    x0 = m + D + gap if Position.WEST in positions else m
+    x1 = w - m - D - gap if Position.EAST in positions else w - m
+    y0 = m + D + gap if Position.NORTH in positions else m
+    y1 = h - m - D - gap if Position.SOUTH in positions else h - m
+    area = Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+    across = min(max(m, area.x + (area.w - L) // 2), w - m - L)
     bars = {
-        Position.SOUTH: Rect((w - L) // 2, h - m - D, L, D),
-        Position.NORTH: Rect((w - L) // 2, m, L, D),
+        Position.SOUTH: Rect(across, h - m - D, L, D),
+        Position.NORTH: Rect(across, m, L, D),
         Position.WEST: Rect(m, (h - L) // 2, D, L),
         Position.EAST: Rect(w - m - D, (h - L) // 2, D, L),
     }
-    seats = tuple(_seat(i, p, bars[p], u, slots, laptop) for i, p in enumerate(positions))
-    sides = Position.WEST in positions or Position.EAST in positions
-    gap = round(u * _GAP)
-    x0 = m + D + gap if sides else m
-    y0 = m + D + gap if Position.NORTH in positions else m
-    y1 = h - m - D - gap if Position.SOUTH in positions else h - m
-    area = Rect(x0, y0, w - 2 * x0, max(0, y1 - y0))
+    seats = tuple(
+        _seat(i, p, bars[p], u, slots, laptop, p in upright) for i, p in enumerate(positions)
+    )
 
     # The centre row: [side] [centre] pairs, in pile order, then the burned pile.
     cw, chh = round(u), round(u * CARD_RATIO)
@@ -328,11 +351,13 @@ def _build(
     row_w = sum(it[2] for it in items) + spacing * max(0, len(items) - 1)
     info_h = round(u * 0.42)
     row_h = chh + depth_room
-    total_h = info_h + gap + row_h
+    # Whose piles (3-4 seats): two lines under each centre pile and its side pile.
+    tag_h = round(u * 0.62) if centre >= 3 else 0
+    total_h = info_h + gap + row_h + (gap + tag_h if tag_h else 0)
     top = area.y + max(0, (area.h - total_h) // 2)
     info = Rect(area.x + gap, top, max(0, area.w - 2 * gap), info_h)
     ry = top + info_h + gap
-    x = (w - row_w) // 2
+    x = area.x + (area.w - row_w) // 2
     center_r: dict[int, Rect] = {}
     side_r: dict[int, Rect] = {}
     burned_r: Rect | None = None
@@ -346,6 +371,12 @@ def _build(
         else:
             burned_r = r
         x += iw + spacing
+    tags: list[Rect] = []
+    if tag_h:
+        for k in range(centre):
+            c = center_r[k]
+            left = side_r[k].x if side and k in side_r and side_r[k].x < c.x else c.x
+            tags.append(Rect(left, ry + row_h + gap, c.right - left, tag_h))
     return Layout(
         width=w,
         height=h,
@@ -355,6 +386,7 @@ def _build(
         center=tuple(center_r[k] for k in range(centre)),
         side=tuple(side_r[k] for k in range(centre)) if side else (),
         burned=burned_r,
+        tags=tuple(tags),
         info=info,
         centre_area=area,
     )
@@ -385,21 +417,24 @@ def make_layout(
     side: bool = True,
     burned: bool = True,
     laptop: bool = False,
+    upright: tuple[Position, ...] = (),
 ) -> Layout:
     """The layout with the largest cards that fit.
 
     ``positions``: each player's seat position; ``slots``: cards in a seat's row (5, or
     California's 4-5); ``centre``: centre piles (default: one per player); ``side``: side
-    piles beside them (Speed); ``laptop``: room for each seat's on-screen panel.
+    piles beside them (Speed); ``laptop``: room for each seat's on-screen panel;
+    ``upright``: positions drawn upright, not turned to face their edge (laptop mode's
+    north seat: it reads as the south one does, slot 1 on the left).
     """
     if len(set(positions)) != len(positions) or not all(p in ROTATION for p in positions):
         raise ValueError(f"positions must be distinct seats of {tuple(ROTATION)}: {positions}")
     n_centre = len(positions) if centre is None else centre
     lo, hi = 8.0, min(width, height) / 2
-    best = _build(width, height, positions, lo, slots, n_centre, side, burned, laptop)
+    best = _build(width, height, positions, lo, slots, n_centre, side, burned, laptop, upright)
     for _ in range(24):
         mid = (lo + hi) / 2
-        cand = _build(width, height, positions, mid, slots, n_centre, side, burned, laptop)
+        cand = _build(width, height, positions, mid, slots, n_centre, side, burned, laptop, upright)
         if _fits(cand):
             lo, best = mid, cand
         else:
@@ -412,7 +447,7 @@ def _fits(layout: Layout) -> bool:
     row = [*layout.center, *layout.side]
     if layout.burned is not None:
         row.append(layout.burned)
-    if any(not area.contains(r) for r in (*row, layout.info)):
+    if any(not area.contains(r) for r in (*row, *layout.tags, layout.info)):
         return False
     return not problems(layout)
 
@@ -439,8 +474,10 @@ def layout_for(
     positions: tuple[Position, ...],
     *,
     laptop: bool = False,
+    upright: tuple[Position, ...] = (),
 ) -> Layout:
-    """The layout of a table of ``shape`` for seats at ``positions``."""
+    """The layout of a table of ``shape`` for seats at ``positions`` (``upright``: those
+    drawn upright, see ``make_layout``)."""
     return make_layout(
         width,
         height,
@@ -450,6 +487,7 @@ def layout_for(
         side=shape.side,
         burned=shape.burned,
         laptop=laptop,
+        upright=upright,
     )
 
 

@@ -39,9 +39,13 @@ class Renderer:
     # Layout and change detection.
 
     def layout_of(self, view: TableView) -> Layout:
-        positions = tuple(s.position for s in sorted(view.seats, key=lambda s: s.index))
+        seats = sorted(view.seats, key=lambda s: s.index)
+        positions = tuple(s.position for s in seats)
+        upright = tuple(s.position for s in seats if s.upright)
         shape = art_for(view.state.rules.game).table(view.state)
-        return layout_for(self.size[0], self.size[1], shape, positions, laptop=view.laptop)
+        return layout_for(
+            self.size[0], self.size[1], shape, positions, laptop=view.laptop, upright=upright
+        )
 
     @staticmethod
     def frame_key(view: TableView, anims: Animations, now_ms: int) -> tuple[object, ...]:
@@ -87,6 +91,7 @@ class Renderer:
                     paint, surface, view, seat, cards[seat.index], s, layout, art, now_ms, blink
                 )
         table.info(paint, surface, view, layout, art)
+        table.pile_tags(paint, surface, view, layout)
         for slide in anims.slides:
             rect, rot = slide.at()
             if rot in (90, 270):

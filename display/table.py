@@ -302,6 +302,33 @@ def _panel(
     )
 
 
+# Whose piles.
+
+
+def pile_tags(paint: Painter, surface: pygame.Surface, view: TableView, layout: Layout) -> None:
+    """Under each centre pile (3-4 seats): the seats that play onto it and with which
+    button, "P1 LEFT" over "P3 RIGHT", each in its seat's colour on a dark band, so a
+    newcomer sees which two piles are theirs (the button's name, never colour alone)."""
+    if not layout.tags:
+        return
+    lines: dict[int, list[Piece]] = {k: [] for k in range(len(layout.tags))}
+    for seat in sorted(view.seats, key=lambda s: s.index):
+        for pile, side in ((seat.left_pile, "LEFT"), (seat.right_pile, "RIGHT")):
+            if pile is not None and pile in lines:
+                lines[pile].append((f"P{seat.index + 1} {side}", seat_colour(seat.index)))
+    radius = max(3, layout.card_w // 14)
+    for k, r in enumerate(layout.tags):
+        pieces = lines[k]
+        if not pieces:
+            continue
+        surface.blit(paint.shade(r.w, r.h, (*DARK, 200)), (r.x, r.y))
+        pygame.draw.rect(surface, FELT_LINE, pg_rect(r), max(1, layout.card_w // 60), radius)
+        lh = r.h // len(pieces)
+        size = round(min(lh, r.h // 2) * 0.9)
+        for n, (text, colour) in enumerate(pieces):
+            paint.blit_text(surface, text, size, colour, Rect(r.x, r.y + n * lh, r.w, lh))
+
+
 # The info line.
 
 
@@ -319,4 +346,4 @@ def info(
     paint.blit_text(surface, text, round(layout.info.h * 0.8), WHITE, layout.info)
 
 
-__all__ = ["felt", "glows", "info", "seat"]
+__all__ = ["felt", "glows", "info", "pile_tags", "seat"]

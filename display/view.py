@@ -75,7 +75,10 @@ class SeatView:
     index: int
     """Player index (0-based)."""
     position: Position = Position.SOUTH
-    """Where the seat sits; its cards face it."""
+    """Where the seat sits; its cards face it (unless ``upright``)."""
+    upright: bool = False
+    """Laptop mode: drawn upright for people in front of the screen (a north seat is not
+    upside down; its LEFT and RIGHT aim as the screen shows them)."""
     picked: tuple[int, ...] = ()
     """Picked slots (0-based), oldest first."""
     lights: Lights = NO_LIGHTS

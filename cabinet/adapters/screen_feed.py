@@ -93,6 +93,7 @@ def seat_view(
     return SeatView(
         index=cfg.index,
         position=Position(cfg.position),
+        upright=cfg.upright,
         picked=tuple(ctrl.picked_slots(state)),
         lights=lights_view(lights),
         keys=keys,

@@ -87,6 +87,10 @@ def save_screenshot(
     return shot
 
 
+DEFAULT_SIZE = (1280, 720)
+"""Laptop mode's window at the start (``run --size`` or ``--fullscreen`` change it)."""
+
+
 class Window:
     """The pygame window on the main thread: events in, frames out."""
 
@@ -103,15 +107,26 @@ class Window:
         self.pg = pygame
         pygame.display.init()
         pygame.font.init()
-        flags = pygame.FULLSCREEN if fullscreen else 0
+        # A window may be resized (the table is laid out again for its new size).
+        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         if size is None:
-            size = (0, 0) if fullscreen else (1280, 720)
+            size = (0, 0) if fullscreen else DEFAULT_SIZE
         try:
             self.screen = pygame.display.set_mode(size, flags, vsync=1)
         except pygame.error:
             self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption(title)
         self.size = self.screen.get_size()
+
+    def resized(self) -> bool:
+        """Take the window's new size after a resize event; True if it changed."""
+        surface = self.pg.display.get_surface()
+        if surface is None:
+            return False
+        self.screen = surface
+        size = surface.get_size()
+        changed, self.size = size != self.size, size
+        return changed
 
     def close(self) -> None:
         self.pg.display.quit()
@@ -201,6 +216,10 @@ def run_window(
             for ev in pg.event.get():
                 if ev.type == pg.QUIT:
                     loop.stop()
+                elif ev.type in (pg.VIDEORESIZE, pg.WINDOWSIZECHANGED):
+                    if window.resized():  # lay the table out for the size it has now
+                        log.info("window resized to %dx%d", *window.size)
+                        renderer, last_key = Renderer(window.size), None
                 elif ev.type in (pg.KEYDOWN, pg.KEYUP):
                     if ev.key == pg.K_ESCAPE:
                         if esc_quits and ev.type == pg.KEYDOWN:
@@ -297,7 +316,7 @@ def run_display(
     config = cab.config
     sound = SoundBoard(config.display.volume / 100, config.display.mute)
     if out is not None:
-        mode = "fullscreen" if config.display.fullscreen and not laptop else "a window"
+        mode = "fullscreen" if config.display.fullscreen else "a window"
         quits = "ESC quits" if laptop else "a keyboard's ESC does nothing"
         print(f"speed-cabinet: the table is in {mode} ({quits})", file=out, flush=True)
         if cab.flow is not None:
@@ -321,7 +340,8 @@ def run_display(
         cab.loop,
         cab.window.feed,
         cab.window.keys,
-        fullscreen=config.display.fullscreen and not laptop,
+        fullscreen=config.display.fullscreen,
+        size=None if config.display.window is None else config.display.window.tuple(),
         until=until,
         sound=sound,
         on_frame=first_frame,

@@ -38,6 +38,7 @@ from cabinet.config.model import (
     PinFactoryKind,
     SeatConfig,
     SerialPort,
+    WindowSize,
 )
 from cabinet.config.parse import (
     laptop_config,
@@ -75,6 +76,7 @@ __all__ = [
     "SerialPort",
     "TomlTable",
     "TomlValue",
+    "WindowSize",
     "laptop_config",
     "load_config",
     "parse_config",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from cabinet.panel import Control
 from engine.match import SINGLE, MatchRules
@@ -75,6 +76,14 @@ class SeatConfig:
     inputs: Inputs
     assist: Assist = Assist.NONE
     left_handed: bool = False
+    turned: bool = False
+    """The seats go round clockwise, so pile i (the seat's LEFT by the rules) lies on the
+    player's right: LEFT and RIGHT swap so each aims at the pile on its own side (3-4
+    seats; ``cabinet.config.seats.turn_round``, docs/display.md, "Whose piles")."""
+    upright: bool = False
+    """Laptop mode: drawn upright for people side by side in front of one screen, not
+    turned to face the seat's edge (a north seat is not upside down); its LEFT and RIGHT
+    aim as the screen shows them (docs/display.md, "Laptop mode")."""
     pull_up: bool = True
     """Internal pull-up, switch to ground: the pin reads low (active-low) when pressed."""
     buttons: Mapping[Control, int] = field(default_factory=dict)
@@ -92,11 +101,31 @@ class SeatConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class WindowSize:
+    """A window's size in pixels (laptop mode's ``run --size``)."""
+
+    width: int
+    height: int
+
+    LIMITS: ClassVar[str] = "the table needs at least 640x360 and at most 16384 a side"
+
+    def fits(self) -> bool:
+        """Big enough to lay the table out in, and a size SDL can open."""
+        return 640 <= self.width <= 16384 and 360 <= self.height <= 16384
+
+    def tuple(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+
+@dataclass(frozen=True, slots=True)
 class DisplayConfig:
-    """The ``[display]`` table: the screen and the speakers (issue 7)."""
+    """The ``[display]`` table: the screen and the speakers."""
 
     fullscreen: bool = False
-    """Kiosk mode: fill the screen (laptop mode is always a window)."""
+    """Fill the screen (kiosk mode's ``[display] fullscreen``, laptop mode's
+    ``run --fullscreen``); otherwise a window that may be resized."""
+    window: WindowSize | None = None
+    """The window's size at the start (None: 1280x720); laptop mode's ``run --size``."""
     four_colour: bool = False
     """Diamonds blue and clubs green."""
     volume: int = 70

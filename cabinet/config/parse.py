@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import replace
 
 from cabinet.config.model import (
     CODE_LENGTH,
@@ -29,6 +30,7 @@ from cabinet.config.seats import (
     parse_seat,
     pin_number,
     table_of,
+    turn_round,
 )
 from cabinet.panel import CONTROLS, Control
 from engine.match import MatchError, MatchRules
@@ -181,6 +183,7 @@ def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
 
     seats = tuple(parse_seat(i, raw, n) for i, raw in enumerate(seats_raw))
     check_seats(seats)
+    seats = turn_round(seats)
     service_pin = None
     if "service_pin" in cab:
         service_pin = pin_number(cab["service_pin"], "cabinet.service_pin")
@@ -236,6 +239,11 @@ def _flow(raw: Mapping[str, object]) -> FlowConfig:
     return FlowConfig(idle_return_s=idle, bot_takeover_s=takeover, countdown_s=countdown)
 
 
+LAPTOP_POSITIONS = ("south", "north", "west", "east")
+"""Laptop mode's seats: the two that share the keyboard (P1, P2) at the bottom and top,
+both drawn upright, bots at the sides (docs/display.md, "Laptop mode")."""
+
+
 def laptop_config(
     players: int = 2,
     humans: int = 0,
@@ -251,10 +259,11 @@ def laptop_config(
         raise ConfigError(f"{game} is for 2 players: use --players 2 (or --game speed)")
     seats: list[dict[str, object]] = []
     for i in range(players):
+        where = LAPTOP_POSITIONS[i]
         if i < humans:
-            seats.append({"controls": "keyboard", "keys": i + 1})
+            seats.append({"controls": "keyboard", "keys": i + 1, "position": where})
         else:
-            seats.append({"controls": "bot", "difficulty": difficulty})
+            seats.append({"controls": "bot", "difficulty": difficulty, "position": where})
     data: dict[str, object] = {
         "seat": seats,
         "cabinet": {"pin_factory": "mock"},
@@ -263,4 +272,6 @@ def laptop_config(
     }
     if seed is not None:
         data["seed"] = seed
-    return parse_config(data, source="<laptop>")
+    config = parse_config(data, source="<laptop>")
+    # Everyone looks at one screen from the front: nobody's cards upside down.
+    return replace(config, seats=tuple(replace(s, upright=True) for s in config.seats))

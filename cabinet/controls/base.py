@@ -8,6 +8,7 @@ through ``Controller``; each game's module (``controls/speed.py``, ``spit.py``,
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import ClassVar, Protocol
 
 from cabinet.config import Assist
@@ -15,6 +16,25 @@ from cabinet.panel import ALL_BLINK, ALL_OFF, Control, Led, PanelLights
 from engine.commands import Command
 from engine.game import GameState
 from engine.rules import Game
+
+
+class Drawn(StrEnum):
+    """How the screen draws a seat, which decides where its LEFT and RIGHT aim: at what
+    the player sees on their left and right (docs/display.md, "Laptop mode")."""
+
+    FACING = "facing"
+    """Turned to face the seat's own edge (the cabinet): LEFT is the player's left hand."""
+    UPRIGHT = "upright"
+    """Upright at the screen's bottom edge (laptop mode): as FACING for the seat itself."""
+    UPRIGHT_TOP = "upright_top"
+    """Upright at the top edge (laptop mode): not upside down, so the screen's left is the
+    seat's own right."""
+
+    @classmethod
+    def of(cls, upright: bool, position: str) -> Drawn:
+        if not upright:
+            return cls.FACING
+        return cls.UPRIGHT_TOP if position == "north" else cls.UPRIGHT
 
 
 class Controller(Protocol):
@@ -30,6 +50,7 @@ class Controller(Protocol):
     player: int
     left_handed: bool
     two_hand: bool
+    drawn: Drawn
 
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         """A debounced press at engine time ``t``; the command to apply, if any."""
@@ -76,4 +97,4 @@ def aims_left(control: Control, left_handed: bool) -> bool:
     return (control is Control.LEFT) != left_handed
 
 
-__all__ = ["Controller", "aims_left", "settled_lights"]
+__all__ = ["Controller", "Drawn", "aims_left", "settled_lights"]

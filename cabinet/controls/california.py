@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cabinet.config import Assist
-from cabinet.controls.base import aims_left, settled_lights
+from cabinet.controls.base import Drawn, aims_left, settled_lights
 from cabinet.panel import Control, Led, PanelLights
 from engine.cards import Card
 from engine.commands import Command, Cover, Slam
@@ -44,9 +44,19 @@ class CaliforniaController:
     )
     """Attract's short rules card, in the buttons' words."""
 
-    def __init__(self, player: int, left_handed: bool = False, two_hand: bool = False) -> None:
+    def __init__(
+        self,
+        player: int,
+        left_handed: bool = False,
+        two_hand: bool = False,
+        drawn: Drawn = Drawn.FACING,
+    ) -> None:
         self.player = player
         self.left_handed = left_handed
+        self.drawn = drawn
+        # Both rows upright (laptop) no longer face each other: "counted from the seat's
+        # left" turns round for both seats.
+        self.mirror = left_handed != (drawn is not Drawn.FACING)
         self.two_hand = two_hand
         self.armed: Control | None = None
         """LEFT or RIGHT pressed and waiting for a slot (the button, before the mirror)."""
@@ -76,7 +86,7 @@ class CaliforniaController:
             k = slot
         else:
             row = state.players[1 - self.player].row
-            k = len(row) - 1 - slot if aims_left(armed, self.left_handed) else slot
+            k = len(row) - 1 - slot if aims_left(armed, self.mirror) else slot
         return row[k] if 0 <= k < len(row) else None
 
     def piles(self, state: GameState) -> tuple[int | None, int | None]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from cabinet.config import Assist
-from cabinet.controls.base import aims_left, settled_lights
+from cabinet.controls.base import Drawn, aims_left, settled_lights
 from cabinet.panel import Control, Led, PanelLights, lit
 from engine.cards import Card
 from engine.commands import Command, Play, Slam
@@ -43,9 +43,18 @@ class SpeedController:
     )
     """Attract's short rules card, in the buttons' words."""
 
-    def __init__(self, player: int, left_handed: bool = False, two_hand: bool = False) -> None:
+    def __init__(
+        self,
+        player: int,
+        left_handed: bool = False,
+        two_hand: bool = False,
+        drawn: Drawn = Drawn.FACING,
+    ) -> None:
         self.player = player
         self.left_handed = left_handed
+        self.drawn = drawn
+        # Upright at the top edge, the screen's left pile is the seat's own right one.
+        self.mirror = left_handed != (drawn is Drawn.UPRIGHT_TOP)
         self.two_hand = two_hand
         self.in_flight = 2 if two_hand else 1
         self.picks: list[Card] = []
@@ -54,7 +63,7 @@ class SpeedController:
     def pile(self, state: GameState, control: Control) -> int:
         """The centre pile a LEFT or RIGHT press aims at."""
         left, right = state.rules.reach(self.player)
-        return left if aims_left(control, self.left_handed) else right
+        return left if aims_left(control, self.mirror) else right
 
     def piles(self, state: GameState) -> tuple[int | None, int | None]:
         return self.pile(state, Control.LEFT), self.pile(state, Control.RIGHT)

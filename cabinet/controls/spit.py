@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cabinet.config import Assist
-from cabinet.controls.base import aims_left, settled_lights
+from cabinet.controls.base import Drawn, aims_left, settled_lights
 from cabinet.panel import ALL_OFF, Control, Led, PanelLights, lit
 from engine.cards import Card
 from engine.commands import Command, Move, Play, Slam, Slap
@@ -48,15 +48,24 @@ class SpitController:
     )
     """Attract's short rules card, in the buttons' words."""
 
-    def __init__(self, player: int, left_handed: bool = False, two_hand: bool = False) -> None:
+    def __init__(
+        self,
+        player: int,
+        left_handed: bool = False,
+        two_hand: bool = False,
+        drawn: Drawn = Drawn.FACING,
+    ) -> None:
         self.player = player
         self.left_handed = left_handed
+        self.drawn = drawn
+        # Upright at the top edge, the screen's left pile is the seat's own right one.
+        self.mirror = left_handed != (drawn is Drawn.UPRIGHT_TOP)
         self.two_hand = two_hand
         self.picks: list[Card] = []
 
     def pile(self, state: GameState, control: Control) -> int:
         """The spit pile LEFT or RIGHT aims at: LEFT the seat's own (the one it started)."""
-        return self.player if aims_left(control, self.left_handed) else 1 - self.player
+        return self.player if aims_left(control, self.mirror) else 1 - self.player
 
     def piles(self, state: GameState) -> tuple[int | None, int | None]:
         return self.pile(state, Control.LEFT), self.pile(state, Control.RIGHT)

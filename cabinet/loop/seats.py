@@ -8,7 +8,7 @@ from typing import Protocol
 
 from cabinet.adapters.debounce import PanelDebouncer
 from cabinet.config import SeatConfig
-from cabinet.controls.base import Controller
+from cabinet.controls.base import Controller, Drawn
 from cabinet.controls.registry import make_controller
 from cabinet.panel import PanelLights
 from engine.commands import Command
@@ -60,7 +60,14 @@ def seat_runtime(
 ) -> SeatRuntime:
     return SeatRuntime(
         config=config,
-        controller=make_controller(game, config.index, config.left_handed, two_hand),
+        controller=make_controller(
+            game,
+            config.index,
+            # A clockwise ring swaps LEFT and RIGHT as a left-handed player does.
+            config.left_handed != config.turned,
+            two_hand,
+            Drawn.of(config.upright, config.position),
+        ),
         debouncer=PanelDebouncer(debounce_ms / 1000, stuck_ms / 1000, service_hold_ms / 1000),
         panel=panel,
         bot=bot,
