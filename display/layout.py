@@ -274,17 +274,46 @@ def _seat(
     )
 
 
+def clockwise(positions: Sequence[Position | str]) -> bool:
+    """Do the seats, in player order, go round the table clockwise (seen from above)?
+
+    The rules share pile k between seat k (its LEFT) and seat k-1 (its RIGHT): seated
+    counter-clockwise, seat k-1 is on seat k's left hand. Seated clockwise (the usual
+    south, west, north, east) it is on the right, so the cabinet turns every seat's LEFT
+    and RIGHT round (``SeatConfig.turned``) and the piles are placed to match. Two seats
+    (or no clear way round) count as counter-clockwise."""
+    if len(positions) < 3:
+        return False
+    points = [_DIRECTION[Position(p)] for p in positions]
+    area = sum(
+        x0 * y1 - x1 * y0
+        for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True)
+    )
+    return area < 0
+
+
+_DIRECTION = {
+    Position.SOUTH: (0, -1),
+    Position.WEST: (-1, 0),
+    Position.NORTH: (0, 1),
+    Position.EAST: (1, 0),
+}
+"""Each position's direction from the table's centre (y up)."""
+
+
 def pile_order(positions: tuple[Position, ...], piles: int) -> list[int]:
     """Centre piles left to right on screen, so each pile sits near the seats that share it:
-    pile k is seat k's LEFT and seat k-1's RIGHT (opposite seats: on seat k's left)."""
+    pile k is between seat k and seat k-1; two seats opposite each other share it on seat
+    k's LEFT hand (its right one where the seats go round clockwise and turn round)."""
     n = len(positions)
+    turn = 90 if clockwise(positions) else -90
     anchors: list[tuple[float, float, int]] = []
     for k in range(piles):
         a = _ANGLE[positions[k % n]]
         b = _ANGLE[positions[(k - 1) % n]]
         diff = (b - a + 540) % 360 - 180
         if n == 1 or abs(abs(diff) - 180) < 1:
-            theta = a - 90  # a seat's left hand, seen from the centre
+            theta = a + turn  # the hand that aims there, seen from the centre
         elif abs(diff) < 1:
             theta = a - 45
         else:
@@ -500,6 +529,7 @@ __all__ = [
     "Rect",
     "SeatLayout",
     "TableShape",
+    "clockwise",
     "layout_for",
     "make_layout",
     "pile_order",

@@ -20,6 +20,7 @@ from cabinet.config.model import (
 )
 from cabinet.config.ranges import shown
 from cabinet.panel import CONTROLS, Control
+from display.layout import clockwise
 
 _SEAT = {
     "position",
@@ -228,27 +229,11 @@ def check_service_pin(pin: int, seats: tuple[SeatConfig, ...]) -> None:
                     )
 
 
-_DIRECTION = {"south": (0, -1), "west": (-1, 0), "north": (0, 1), "east": (1, 0)}
-"""Each position's direction from the table's centre (y up)."""
-
-
 def turn_round(seats: tuple[SeatConfig, ...]) -> tuple[SeatConfig, ...]:
-    """Mark every seat ``turned`` when the seats, in player order, go round clockwise.
-
-    The rules share pile i between seat i (its LEFT) and seat i-1 (its RIGHT); seated
-    counter-clockwise, seat i-1 is on seat i's left hand and the pile lies between them.
-    Seated clockwise (the usual south, west, north, east) the same pile lies on seat i's
-    right, so a player pressing LEFT would see the card land on their right: turning the
-    buttons round keeps the rules and makes LEFT the pile on the left. Two seats face each
-    other and can reach both piles: nothing turns."""
-    if len(seats) < 3:
-        return seats
-    points = [_DIRECTION[s.position] for s in seats]
-    area = sum(
-        x0 * y1 - x1 * y0
-        for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True)
-    )
-    if area >= 0:  # counter-clockwise (or no clear way round): the rules' own sides
+    """Mark every seat ``turned`` when the seats, in player order, go round clockwise:
+    the rules' LEFT pile then lies on the player's right, so LEFT and RIGHT swap to aim
+    at the pile on their own side (``display.layout.clockwise`` says why)."""
+    if not clockwise([s.position for s in seats]):
         return seats
     return tuple(replace(s, turned=True) for s in seats)
 

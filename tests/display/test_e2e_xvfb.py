@@ -20,10 +20,13 @@ from pathlib import Path
 import pytest
 
 from cabinet.config import laptop_config
+from cabinet.controls.base import Drawn
+from cabinet.controls.registry import make_controller
 from cabinet.modes.flow import seed_of
 from engine.commands import Play
 from engine.games import speed
 from engine.match import SINGLE, Match
+from engine.rules import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("Xvfb", "xdotool", "import")
@@ -61,7 +64,13 @@ def plan(max_plays: int = 8) -> tuple[int, list[str], int]:
                 break
             p, card, pile = moves[0]
             slot = state.players[p].hand.index(card)
-            left, _ = state.rules.reach(p)
+            # The seat's own controls say which button aims there (P2 sits upright at the
+            # top of a laptop's window: its LEFT is the pile on the screen's left).
+            seat = config.seats[p]
+            aim = make_controller(
+                Game.SPEED, p, seat.left_handed, drawn=Drawn.of(seat.upright, seat.position)
+            )
+            left, _ = aim.piles(state)
             keys += [SLOT_KEYS[p][slot], LEFT_RIGHT[p][0 if pile == left else 1]]
             t += 10
             state, _ = speed.step(state, Play(t, p, card.code, pile))
@@ -118,6 +127,21 @@ def _find_window(env: dict[str, str], app: subprocess.Popen[bytes], out: Path) -
             return found.stdout.split()[0]
         time.sleep(0.1)
     raise AssertionError(f"no window after 20 s:\n{out.read_text()}")
+
+
+def _laid_out_for(shot: Path, size: tuple[int, int]) -> None:
+    """The window's screenshot is ``size`` and the table fills it: felt in every corner
+    band and P1's card faces along its bottom edge (none cut off below it)."""
+    import pygame
+
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == size
+    w, h = size
+    bottom = {tuple(image.get_at((x, h - h // 8)))[:3] for x in range(0, w, 4)}
+    assert (252, 250, 244) in bottom, "no card face along the bottom: not laid out again"
+    felt = (12, 66, 40)
+    for x, y in ((4, 4), (w - 5, 4), (4, h - 5), (w - 5, h - 5)):
+        assert tuple(image.get_at((x, y)))[:3] == felt, (x, y)
 
 
 def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
@@ -199,6 +223,16 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
             )
             time.sleep(0.6)
             after = _screenshot(env, tmp_path / "after.png")
+            # Resized, the window lays the table out again for the size it has.
+            subprocess.run(
+                ["xdotool", "windowsize", window, "960", "600"], env=env, check=True, timeout=10
+            )
+            _wait_for_line(app, out, "window resized to 960x600", 10)
+            time.sleep(0.5)
+            resized = tmp_path / "resized.png"
+            subprocess.run(
+                ["import", "-window", window, str(resized)], env=env, check=True, timeout=20
+            )
             subprocess.run(["xdotool", "key", "Escape"], env=env, check=True, timeout=10)
             app.wait(timeout=15)
         text = out.read_text()
@@ -211,6 +245,7 @@ def test_window_plays_a_card_and_a_stall_flip(tmp_path: Path) -> None:
         assert "stalled" in game, text
         assert "flipped" in game, text
         assert attract != countdown != before != after
+        _laid_out_for(resized, (960, 600))
         assert app.returncode == 0, text
     finally:
         if app is not None and app.poll() is None:
