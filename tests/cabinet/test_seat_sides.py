@@ -47,7 +47,8 @@ def _piles(seat: SeatConfig, state: Any) -> tuple[int, int]:
         seat, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False
     ).controller
     left, right = ctrl.piles(state)
-    assert left is not None and right is not None
+    assert left is not None
+    assert right is not None
     return left, right
 
 

@@ -26,7 +26,8 @@ def test_an_upright_top_seat_reads_as_the_bottom_one(
     assert north.draw.x < north.slots[0].x
     assert north.bar.bottom < layout.centre_area.y + 1 < south.bar.y
     # Its panel is on the same side as the bottom seat's, the name under the buttons.
-    assert north.panel is not None and south.panel is not None
+    assert north.panel is not None
+    assert south.panel is not None
     assert north.panel.rect.x == south.panel.rect.x
     assert north.panel.left.x < north.panel.right.x
     # A picked card rises, as the bottom seat's does.
@@ -58,8 +59,9 @@ def test_three_or_four_seats_tag_every_centre_pile(
     for k, (tag, pile) in enumerate(zip(layout.tags, layout.center, strict=True)):
         # Right under its pile (and its side pile), inside the centre area.
         assert tag.y >= pile.bottom, k
-        assert tag.x <= pile.x and tag.right >= pile.right, k
-        assert layout.side[k].x >= tag.x and layout.side[k].right <= tag.right, k
+        assert tag.contains(pile.__class__(pile.x, tag.y, pile.w, tag.h)), k
+        side = layout.side[k]
+        assert tag.contains(side.__class__(side.x, tag.y, side.w, tag.h)), k
         assert layout.centre_area.contains(tag), k
     # The tags are one row under the piles; a card's width is enough for two names.
     assert len({t.y for t in layout.tags}) == 1
