@@ -111,6 +111,8 @@ def seat(
         if slot.under:
             paint.depth(surface, r, slot.under, rot, step, "##")
         paint.card(surface, slot.top.code, r, rot)
+        if art.depth_counts and slot.under:
+            _depth_count(paint, surface, r, slot.under, rot, layout)
         lit = (slot_lights[k] if k < len(slot_lights) else Light.OFF).lit(blink, view.dim)
         if up or lit >= 1.0:
             ring: Colour | None = colour
@@ -150,6 +152,26 @@ def seat(
 
     if s.panel is not None:
         _panel(paint, surface, view, seat, s, blink, colour)
+
+
+def _depth_count(
+    paint: Painter, surface: pygame.Surface, r: Rect, under: int, rot: int, layout: Layout
+) -> None:
+    """How many cards lie under a top ("+3"), on a dark tab across the card's edge on the
+    centre side, turned to face the seat: the edges of a pile say "some", not how many."""
+    along, across = round(layout.card_w * 0.56), round(layout.card_w * 0.3)
+    cx, cy = r.center
+    if rot == 0:
+        tab = Rect(cx - along // 2, r.y - across // 2, along, across)
+    elif rot == 180:
+        tab = Rect(cx - along // 2, r.bottom - across // 2, along, across)
+    elif rot == 270:
+        tab = Rect(r.right - across // 2, cy - along // 2, across, along)
+    else:
+        tab = Rect(r.x - across // 2, cy - along // 2, across, along)
+    pygame.draw.rect(surface, DARK, pg_rect(tab), border_radius=across // 3)
+    pygame.draw.rect(surface, WHITE, pg_rect(tab), max(1, layout.card_w // 60), across // 3)
+    paint.blit_text(surface, f"+{under}", round(across * 0.95), WHITE, tab, rot)
 
 
 def _note(

@@ -84,6 +84,9 @@ class GameArt:
     """The game's own one-line banner on the info line (Spit's slap), if any."""
     result: Callable[[GameState], list[str]] = _no_lines
     """Lines under the winner on the game-over screen."""
+    depth_counts: bool = False
+    """Show how many cards lie under each slot's top ("+3"): Spit, where a move needs a
+    card under the one moved."""
 
 
 __all__ = ["GameArt", "SeatText"]

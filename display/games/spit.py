@@ -100,6 +100,7 @@ ART = GameArt(
     centre=centre,
     strip=strip,
     result=result,
+    depth_counts=True,
 )
 
 __all__ = ["ART"]
