@@ -107,7 +107,8 @@ def test_spit_shows_how_many_cards_lie_under_each_stock_top(screen: pygame.Surfa
             else:
                 shallow += 1
                 assert (10, 14, 12) not in seen, (seat, slot)
-    assert deep and shallow  # the scene has both kinds
+    assert deep
+    assert shallow
 
 
 def test_speed_hands_have_no_depth_tabs(screen: pygame.Surface) -> None:
