@@ -92,6 +92,12 @@ class SeatView:
     right_pile: int | None = None
     note: SeatNote | None = None
     """A penalty or a refused play to tell the table about (None: nothing to tell)."""
+    four_colour: bool = False
+    """Accessibility, per seat: this seat's cards in four suit colours."""
+    large_cards: bool = False
+    """Accessibility, per seat: this seat's cards drawn larger."""
+    left_handed: bool = False
+    """Accessibility, per seat: LEFT and RIGHT swapped (the layout may mirror too)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,38 @@ class RulesError(EngineError, ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Handicap:
+    """One seat's handicap: its own rules where a mixed table needs them evened out
+    (docs/rules-options.md, "Handicaps"). Every field's default is "as the table's rules"."""
+
+    head_start: int = 0
+    """Cards taken out of the seat's deal before play (burned: the total is unchanged), so
+    it has fewer to shed."""
+    lockout_ms: int | None = None
+    """The seat's lockout after a rejected play (None: the table's ``lockout_ms``)."""
+    claim_ms: int | None = None
+    """The seat's time to claim a win (None: the table's ``call_timeout_ms``)."""
+
+    @property
+    def none(self) -> bool:
+        return self == NO_HANDICAP
+
+    def options(self) -> dict[str, int]:
+        """The scenario form: only the keys that differ from no handicap."""
+        out: dict[str, int] = {}
+        if self.head_start:
+            out["head_start"] = self.head_start
+        if self.lockout_ms is not None:
+            out["lockout_ms"] = self.lockout_ms
+        if self.claim_ms is not None:
+            out["claim_ms"] = self.claim_ms
+        return out
+
+
+NO_HANDICAP = Handicap()
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Everything that differs between games and variants, as data."""
 
@@ -98,6 +130,27 @@ class Rules:
     instead of letting the other player spit alone."""
     scoring: Scoring = Scoring.STANDARD
     """Spit: ``points`` plays the 100-point series (SPS-1..3)."""
+    handicaps: tuple[Handicap, ...] = ()
+    """Per seat (empty: nobody has one; else one per player, in player order)."""
+
+    def handicap(self, player: int) -> Handicap:
+        """``player``'s handicap (no handicap where none was given)."""
+        return self.handicaps[player] if player < len(self.handicaps) else NO_HANDICAP
+
+    def lockout_for(self, player: int) -> int:
+        """``player``'s lockout after a rejected play, in ms."""
+        own = self.handicap(player).lockout_ms
+        return self.lockout_ms if own is None else own
+
+    def claim_ms_for(self, player: int) -> int:
+        """``player``'s time to claim a win ("Speed!"), in ms."""
+        own = self.handicap(player).claim_ms
+        return self.call_timeout_ms if own is None else own
+
+    @property
+    def handicapped(self) -> bool:
+        """Does any seat play with a handicap?"""
+        return any(not h.none for h in self.handicaps)
 
     @property
     def side_size(self) -> int:
@@ -128,6 +181,10 @@ class Rules:
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name == "handicaps":
+                if self.handicapped:  # left out when nobody has one: older replays match
+                    out[f.name] = [h.options() for h in value]
+                continue
             out[f.name] = str(value) if isinstance(value, StrEnum) else value
         return out
 
@@ -154,6 +211,11 @@ class Rules:
             raise RulesError(f"rules option 'players': {rules.game} is for 2 players")
         if rules.deal == 15 and rules.players > 2:
             raise RulesError("rules option 'deal': 15 is for 2 players only; use 20")
+        if rules.handicaps and len(rules.handicaps) != rules.players:
+            raise RulesError(
+                f"rules option 'handicaps': {len(rules.handicaps)} given for "
+                f"{rules.players} players; give one per player ({{}} for none)"
+            )
         return rules
 
 
@@ -182,7 +244,40 @@ _COUNTS = {
 }
 
 
+_HANDICAP_KEYS = {"head_start": 0, "lockout_ms": 0, "claim_ms": 1}
+"""A handicap's keys and their lowest value (a 0 ms claim could never be made)."""
+MAX_HEAD_START = 10
+"""Cards a head start may take out of a seat's deal: the smallest deal keeps some."""
+
+
+def _parse_handicaps(raw: Any) -> tuple[Handicap, ...]:
+    where = "rules option 'handicaps'"
+    if not isinstance(raw, list):
+        raise RulesError(f"{where}: give a list with one object per player")
+    out = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, Mapping):
+            raise RulesError(f"{where}[{i}]: {item!r} must be an object ({{}} for none)")
+        values: dict[str, int] = {}
+        for key, value in item.items():
+            if key not in _HANDICAP_KEYS:
+                raise RulesError(
+                    f"{where}[{i}]: unknown key {key!r}; known: {', '.join(_HANDICAP_KEYS)}"
+                )
+            low = _HANDICAP_KEYS[key]
+            high = MAX_HEAD_START if key == "head_start" else None
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= low
+            if not ok or (high is not None and value > high):
+                span = f"{low}-{high}" if high is not None else f">= {low}"
+                raise RulesError(f"{where}[{i}].{key}: {value!r} must be an integer {span}")
+            values[key] = value
+        out.append(Handicap(**values))
+    return tuple(out)
+
+
 def _parse_option(key: str, raw: Any) -> Any:
+    if key == "handicaps":
+        return _parse_handicaps(raw)
     if key in _ENUMS:
         enum = _ENUMS[key]
         allowed = ", ".join(f'"{m.value}"' for m in enum)

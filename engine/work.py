@@ -178,9 +178,11 @@ class Work(Clocked, Generic[S]):
         return rng
 
     def lock_out(self, p: int, reason: Reason) -> None:
-        """A rejection for ``reason`` blocks ``p``'s plays for ``lockout_ms`` (if it locks)."""
-        if reason.locks_out and self.rules.lockout_ms:
-            self.locked[p] = self.now + self.rules.lockout_ms
+        """A rejection for ``reason`` blocks ``p``'s plays for its lockout (``lockout_ms``,
+        or the seat's handicap), if it locks."""
+        lockout = self.rules.lockout_for(p)
+        if reason.locks_out and lockout:
+            self.locked[p] = self.now + lockout
 
     def stall(self, deadlock: bool = False, announce: bool = True) -> None:
         """Nobody can play: nobody is ready yet, the flip is due ``stall_delay_ms`` on."""

@@ -76,6 +76,10 @@ class SeatConfig:
     inputs: Inputs
     assist: Assist = Assist.NONE
     left_handed: bool = False
+    four_colour: bool = False
+    """This seat's cards in four suit colours (chosen at join, kept with its initials)."""
+    large_cards: bool = False
+    """This seat's cards drawn larger (chosen at join, kept with its initials)."""
     turned: bool = False
     """The seats go round clockwise, so pile i (the seat's LEFT by the rules) lies on the
     player's right: LEFT and RIGHT swap so each aims at the pile on its own side (3-4

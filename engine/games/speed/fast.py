@@ -143,8 +143,9 @@ def play_fast(state: SpeedState, cmd: Play) -> tuple[SpeedState, list[Event]] | 
     elif not look.adjacent[state.center[to][0].rank][hand[slot].rank]:
         reason = Reason.NOT_ADJACENT
     if reason is not None:
-        if reason.locks_out and rules.lockout_ms:
-            locked = new_speed_player(hand, me.draw, t + rules.lockout_ms)
+        lockout = rules.lockout_for(p)
+        if reason.locks_out and lockout:
+            locked = new_speed_player(hand, me.draw, t + lockout)
             players = (*players[:p], locked, *players[p + 1 :])
         return evolve(state, now=t, players=players), [PlayRejected(t, p, reason, cmd.card, to)]
     card = hand[slot]

@@ -198,7 +198,7 @@ class _Work(Work[SpeedState]):
         if self.rules.call is CallMode.AUTO:
             self.win(p)
         elif self.rules.call is CallMode.CALL:
-            self.set_timer(self.now + self.rules.call_timeout_ms, TimerKind.CALL, p)
+            self.set_timer(self.now + self.rules.claim_ms_for(p), TimerKind.CALL, p)
 
     def settle(self) -> None:
         """Rule 5: detect a stall after anything changed the table."""
