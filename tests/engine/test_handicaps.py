@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from engine import game
+from engine.bots import Bot
 from engine.commands import Command, Cover, Play, Slam, Tick
 from engine.games import california, rules_for, speed, spit
 from engine.rules import MAX_HEAD_START, Rules, RulesError
@@ -23,6 +24,8 @@ from tests.engine import test_spit_california_properties as spit_cal
 from tests.engine.handicap_strategies import handicaps
 from tests.engine.playout import playout as speed_playout
 from tests.engine.positions import cal_position, spit_position
+from tests.engine.test_bots import STEADY, empty_draws
+from tests.engine.test_bots import position as bot_position
 
 
 def _rules(game_name: str, *seats: dict[str, int], **options: Any) -> Rules:
@@ -214,6 +217,31 @@ def test_speed_call_mode_gives_the_out_seat_its_own_claim_window(claim_ms: int) 
     won = run_scenario(data)
     assert won["winner"] == 0
     assert won["events"][-1]["t"] == 100 + claim_ms - 1
+
+
+def test_a_bot_waits_out_its_own_seats_lockout() -> None:
+    rules = _rules("speed", {"lockout_ms": 5000}, {"lockout_ms": 0})
+    state = bot_position("8H2S2D2C4H/6CKDQSQC5S", "7D/JS", rules)
+    for seat, card, pile, lockout in ((0, "2S", 0, 5000), (1, "6C", 1, 0)):
+        after, _ = speed.step(state, Play(100, seat, card, pile))
+        assert after.players[seat].locked_until == (100 + lockout if lockout else 0)
+        bot = Bot(seat, STEADY, 3)
+        due = bot.observe(after, 100)
+        assert due is not None
+        assert (due >= 5100) is (lockout == 5000)
+        assert isinstance(bot.act(after, due), Play)
+
+
+def test_a_bot_claims_within_its_own_seats_claim_window() -> None:
+    rules = _rules("speed", {"claim_ms": 1}, {})  # the table's call_timeout_ms: 3000
+    state = empty_draws("8H/2S2D2C4HQS", "7D/JS", rules)
+    state, _ = speed.step(state, Play(100, 0, "8H", 0))
+    assert state.call_due(0) == 101
+    bot = Bot(0, "beginner", 3)  # far slower than 1 ms
+    due = bot.observe(state, 100)
+    assert due == 100
+    state, events = speed.step(state, bot.act(state, due) or Tick(due))
+    assert state.winner == 0, events
 
 
 # Written down and replayed.
