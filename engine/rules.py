@@ -216,6 +216,9 @@ class Rules:
                 f"rules option 'handicaps': {len(rules.handicaps)} given for "
                 f"{rules.players} players; give one per player ({{}} for none)"
             )
+        if rules.handicaps and not rules.handicapped:
+            # Nobody has one: as if left out, so the rules equal their own options' rules.
+            rules = replace(rules, handicaps=())
         if any(h.head_start for h in rules.handicaps):
             # Asked at call time: the games' packages import this module.
             from engine.games import rules_for

@@ -144,7 +144,9 @@ def test_handicaps_round_trip_through_the_options() -> None:
     options = rules.options()
     assert options["handicaps"] == [{"head_start": 3, "claim_ms": 5000}, {}, {"lockout_ms": 0}]
     assert Rules.from_options(json.loads(json.dumps(options))) == rules
-    assert "handicaps" not in _rules("spit", {}, {}).options()
+    nobody = _rules("spit", {}, {})
+    assert "handicaps" not in nobody.options()
+    assert nobody == Rules.from_options(nobody.options()) == Rules.from_options({"game": "spit"})
 
 
 # Each seat's own lockout and claim window.
