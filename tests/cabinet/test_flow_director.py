@@ -8,8 +8,8 @@ import random
 
 from cabinet.config import CabinetConfig, Control, laptop_config
 from cabinet.loop import CabinetLoop, Published
-from cabinet.modes.flow import RESULT_GRACE_S, FlowPhase
-from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.flow import FlowPhase
+from cabinet.modes.flow_director import WON_HOLD_S, FlowDirector
 from cabinet.modes.games import playable_games
 from engine.commands import Play, Slam
 from engine.game import new_game
@@ -101,7 +101,7 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     assert mv.score == (1, 0)
     assert mv.title == "best of 3"
     assert mv.game == 1
-    wait(loop, clock, RESULT_GRACE_S)
+    wait(loop, clock, WON_HOLD_S)
     press(loop, clock, 0, SLAM)
     press(loop, clock, 1, SLAM)
     wait(loop, clock, 2.1)
