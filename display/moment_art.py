@@ -50,18 +50,19 @@ def draw(
 
 
 def photo_tag(paint: Painter, layout: Layout, ph: PhotoFinish) -> tuple[Rect, int] | None:
-    """Where "P2 by 7 ms" goes and its text size: across the lower edge of the raced-for
-    pile's top card (its index stays in sight), as large as a card's corner index and never
-    under the readability floor; None for a pile not on this table."""
+    """Where "P2 by 7 ms" goes and its text size: across the foot of the raced-for pile's
+    top card (its corner index and most of its rank stay in sight), larger than a card's
+    corner index and never under the readability floor; None for a pile not on this
+    table."""
     if not 0 <= ph.pile < len(layout.center):
         return None
     pile = layout.center[ph.pile]
-    size = max(readable(layout.height), round(layout.card_h * 0.22))
+    size = max(readable(layout.height), round(layout.card_h * 0.28))
     text_w = paint.fonts.get(size).size(photo_text(ph))[0]
     pad = size // 3
     w, h = text_w + 2 * pad, round(size * 1.3)
     cx = pile.x + layout.card_w // 2
-    cy = pile.y + layout.card_h
+    cy = pile.y + round(layout.card_h * 0.86)
     x = max(0, min(layout.width - w, cx - w // 2))
     return Rect(x, cy - h // 2, w, h), size
 
@@ -89,7 +90,7 @@ def _flight(
     at = flight.label(now_ms)
     if at is None:
         return
-    size = round(readable(layout.height) * 1.6)
+    size = max(readable(layout.height), round(layout.card_h * 0.3))
     text = paint.text(f"+{flight.move.count}", size, LOCK_RED)
     w, h = text.get_width() + size // 2, round(size * 1.15)
     band = Rect(at[0] - w // 2, at[1] - h // 2, w, h)

@@ -106,15 +106,15 @@ def burst(
 ) -> tuple[Spark, ...]:
     """The burst's cards at ``now_ms``: ``BURST`` cards of ``size`` thrown from ``origin``
     (the winner's seat) fanning round the direction of ``aim`` (the table's middle), fast
-    at first, slowing, each its own fixed angle and reach (the same frame for the same
-    time)."""
+    at first, slowing, most of them off the table by the end; each its own fixed angle and
+    reach (the same frame for the same time)."""
     p = win.progress(now_ms)
     if p is None:
         return ()
-    f = 1 - (1 - min(1.0, p / 0.8)) ** 2
+    f = 1 - (1 - p) ** 2
     ox, oy = origin
     heading = math.atan2(aim[1] - oy, aim[0] - ox)
-    reach = math.hypot(aim[0] - ox, aim[1] - oy) * 1.6 + size[1]
+    reach = math.hypot(aim[0] - ox, aim[1] - oy) * 2.4 + size[1]
     w, h = size
     out = []
     for i in range(BURST):
