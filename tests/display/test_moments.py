@@ -182,3 +182,21 @@ def test_a_real_false_call_starts_a_flight_to_the_caller() -> None:
     quiet.start(played, LAYOUT)
     assert quiet.flights == []
     assert quiet.win is None
+
+
+def test_the_feed_reads_a_penaltys_pile_off_the_depths() -> None:
+    from cabinet.adapters.screen_feed import penalty_moves
+
+    before = scenes.speed_table("6C2D9H2S9C/KDJD5H5S9D 3S/4S 7D6D5D4D3D/QSKSJS 3C4C/4H8H 8C")
+    after, events = game.step(before, Slam(10, 0))
+    assert penalty_moves(before, after, events) == [PenaltyMove(0, 1, 2, 10)]
+    assert penalty_moves(None, after, events) == [PenaltyMove(0, None, 2, 10)]
+    # A play on the emptied pile in the same batch makes up one card: still that pile.
+    later, more = game.step(after, Play(20, 1, "JD", 1))
+    assert later.center[1][0].code == "JD"
+    assert penalty_moves(before, later, [*events, *more]) == [PenaltyMove(0, 1, 2, 10)]
+    # A penalty that moved nothing travels nowhere.
+    bare = scenes.speed_table(scenes.PLAYABLE_2P)
+    called, nothing = game.step(bare, Slam(10, 0))
+    assert [e.count for e in nothing if isinstance(e, PenaltyTaken)] == [0]
+    assert penalty_moves(bare, called, nothing) == []
