@@ -200,3 +200,17 @@ def test_the_feed_reads_a_penaltys_pile_off_the_depths() -> None:
     called, nothing = game.step(bare, Slam(10, 0))
     assert [e.count for e in nothing if isinstance(e, PenaltyTaken)] == [0]
     assert penalty_moves(bare, called, nothing) == []
+
+
+def test_a_penalty_to_a_side_seat_lands_turned_to_face_it() -> None:
+    four = make_layout(1920, 1080, (Position.SOUTH, Position.WEST, Position.NORTH, Position.EAST))
+    moments = Moments()
+    moments.start([PenaltyTaken(0, 3, 2)], four, [PenaltyMove(3, 1, 2, 0)])
+    (flight,) = moments.flights
+    east = four.seats[3]
+    assert east.rotation == 90
+    ((early, turn),) = flight.cards(10)
+    assert (early.w, early.h, turn) == (four.card_w, four.card_h, 0)  # upright as it leaves
+    (landing, turned), _ = flight.cards(flight.until - PENALTY_STAGGER_MS - 1)
+    assert (landing.w, landing.h, turned) == (east.draw.w, east.draw.h, 90)  # lying as it lands
+    assert east.draw.w > east.draw.h
