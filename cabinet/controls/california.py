@@ -12,6 +12,7 @@ it. SLAM is ready at a stall.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
@@ -142,27 +143,24 @@ def california_lights(
     return taught(lights, hint, teacher.stage(now), first_done)
 
 
-def california_hints(state: CaliforniaState, ctrl: CaliforniaController) -> list[Hint]:
+def california_hints(state: CaliforniaState, ctrl: CaliforniaController) -> Iterator[Hint]:
     """The tops the seat may cover as its buttons make them: its own row's by their slot
     first, then the opposite row's by the modifier (the armed one, else LEFT) and the slot
     that aims there; none unless the game is in play (``legal_covers``)."""
     p = ctrl.player
     covers = legal_covers(state, p)
     if not covers:
-        return []
-    out = [
-        Hint((p, pile[0]), SLOTS[k])
-        for k, pile in enumerate(state.players[p].row)
-        if k < len(SLOTS) and pile[0] in covers
-    ]
+        return
+    for k, pile in enumerate(state.players[p].row):
+        if k < len(SLOTS) and pile[0] in covers:
+            yield Hint((p, pile[0]), SLOTS[k])
     modifier = ctrl.armed or Control.LEFT
     row = state.players[1 - p].row
     for j, pile in enumerate(row):
         if pile[0] in covers:
             k = len(row) - 1 - j if aims_left(modifier, ctrl.mirror) else j
             if 0 <= k < len(SLOTS):
-                out.append(Hint((1 - p, pile[0]), modifier, SLOTS[k]))
-    return out
+                yield Hint((1 - p, pile[0]), modifier, SLOTS[k])
 
 
 def _california_lights(

@@ -10,7 +10,7 @@ when out, a false call otherwise (the engine decides which).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
@@ -150,23 +150,22 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     return taught(lights, hint, teacher.stage(now), first_done)
 
 
-def speed_hints(state: SpeedState, ctrl: SpeedController) -> list[Hint]:
+def speed_hints(state: SpeedState, ctrl: SpeedController) -> Iterator[Hint]:
     """The seat's legal plays as its buttons make them (slot, then LEFT or RIGHT), slot
-    order, LEFT first; none unless the game is in play (in a stall, hidden or not, nobody
-    can play, and a deadlock's discards are not a stuck seat)."""
+    order, LEFT first, asked of the engine one at a time as they are read; none unless
+    the game is in play (in a stall, hidden or not, nobody can play, and a deadlock's
+    discards are not a stuck seat)."""
     if state.phase is not Phase.PLAYING:
-        return []
+        return
     p = ctrl.player
     aims = (
         (Control.LEFT, ctrl.pile(state, Control.LEFT)),
         (Control.RIGHT, ctrl.pile(state, Control.RIGHT)),
     )
-    return [
-        Hint((card, pile), SLOTS[k], control)
-        for k, card in enumerate(state.players[p].hand)
-        for control, pile in aims
-        if can_play(state, p, card, pile)
-    ]
+    for k, card in enumerate(state.players[p].hand):
+        for control, pile in aims:
+            if can_play(state, p, card, pile):
+                yield Hint((card, pile), SLOTS[k], control)
 
 
 def _speed_lights(

@@ -10,6 +10,7 @@ LEFT or RIGHT slaps that pile and SLAM slaps the smaller one (equal piles: the s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
@@ -150,22 +151,20 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
     return taught(lights, hint, teacher.stage(now), first_done)
 
 
-def spit_hints(state: SpitState, ctrl: SpitController) -> list[Hint]:
+def spit_hints(state: SpitState, ctrl: SpitController) -> Iterator[Hint]:
     """The seat's legal plays as its buttons make them (a stock's slot, then LEFT or
     RIGHT), slot then pile order; none unless the game is in play (not at a stall, where
     nobody can play, nor in the slap phase)."""
     if state.phase is not Phase.PLAYING:
-        return []
+        return
     p = ctrl.player
     left = ctrl.pile(state, Control.LEFT)
     tops = state.players[p].tops
-    out = []
     for top, pile in legal_plays(state, p):
         for k, card in enumerate(tops):
             if card is top:
                 aim = Control.LEFT if pile == left else Control.RIGHT
-                out.append(Hint((top, pile), SLOTS[k], aim))
-    return out
+                yield Hint((top, pile), SLOTS[k], aim)
 
 
 def _spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int) -> PanelLights:

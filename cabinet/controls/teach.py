@@ -18,7 +18,7 @@ nothing glows, so a hint never tells a hidden stall (docs/rules-options.md,
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
@@ -75,20 +75,25 @@ class Teacher:
         """The seat played (or the game paused): the wait starts again."""
         self.watch = None
 
-    def follow(self, hints: Sequence[Hint], cards: int, t: int) -> Hint | None:
+    def follow(self, hints: Iterable[Hint], cards: int, t: int) -> Hint | None:
         """The hint to teach in a state of time ``t`` where the seat has ``cards`` cards and
         these legal plays (best first). The watched play stays while it is legal and the
-        seat has not played; otherwise the first one is watched from ``t``."""
-        if not hints:
-            self.watch = None
-            return None
+        seat has not played; otherwise the first one is watched from ``t``. ``hints`` is
+        read lazily, only as far as needed (the LEDs are asked after every press)."""
         watch = self.watch
-        if watch is not None and watch.cards == cards:
-            for hint in hints:
-                if hint.key == watch.key:
-                    return hint
-        self.watch = Watch(hints[0].key, t, cards)
-        return hints[0]
+        if watch is not None and watch.cards != cards:
+            watch = None
+        first: Hint | None = None
+        for hint in hints:
+            if watch is None:
+                first = hint
+                break
+            if hint.key == watch.key:
+                return hint
+            if first is None:
+                first = hint
+        self.watch = None if first is None else Watch(first.key, t, cards)
+        return first
 
     def stage(self, now: int) -> Stage:
         """How far the hint has escalated at engine time ``now``."""

@@ -6,12 +6,13 @@ nobody can play (hidden stalls included). Pure: positions and engine times only.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from cabinet.config import Assist, Control
 from cabinet.controls.california import CaliforniaController
 from cabinet.controls.speed import SpeedController
 from cabinet.controls.spit import SpitController
-from cabinet.controls.teach import BOTH_AFTER_MS, SLOT_AFTER_MS
+from cabinet.controls.teach import BOTH_AFTER_MS, SLOT_AFTER_MS, Hint, Stage, Teacher, Watch
 from engine.commands import Pause, Play, Resume, Tick
 from engine.games import california, spit
 from engine.games.speed import SpeedState, start, step
@@ -244,3 +245,21 @@ def test_california_nothing_glows_at_a_stall() -> None:
     stalled = cal_position(("AH.9C.2D.KS", "3D.7S.JD.5S"))
     assert stalled.phase is Phase.STALLED
     assert lights(stalled, CaliforniaController(0), TEACH, B) == "..... ..*"
+
+
+def test_teacher_reads_the_plays_only_as_far_as_it_needs() -> None:
+    read: list[int] = []
+
+    def plays() -> Iterator[Hint]:
+        for k in range(5):
+            read.append(k)
+            yield Hint(k, Control.SLOT1)
+
+    teacher = Teacher()
+    assert teacher.follow(plays(), 10, 0) == Hint(0, Control.SLOT1)
+    assert read == [0]  # a new wait takes the first play
+    read.clear()
+    teacher.watch = Watch(2, 0, 10)  # the play third in line is watched
+    assert teacher.follow(plays(), 10, 50) == Hint(2, Control.SLOT1)
+    assert read == [0, 1, 2]  # the watched play, found: no further
+    assert teacher.stage(A) is Stage.FIRST
