@@ -10,9 +10,9 @@ The card size is the largest that fits every rect inside the screen without over
 (found by bisection), so the same code serves 1280x720 to 3840x2160 and 2-4 seats.
 
 Per seat, for accessibility (docs/display.md, "Accessibility per seat"): a seat with
-large cards gets a bar whose cards are ``LARGE_CARDS`` times the table's, and a
-left-handed seat's bar is mirrored end for end (its on-screen panel first, its face-down
-pile last, the panel's LEFT and RIGHT buttons swapped), slot 1 still on its left.
+large cards gets a bar whose cards are 1.15 to 1.3 times the table's (``LARGE_CARDS``),
+and a left-handed seat's bar is mirrored end for end (its on-screen panel first, its
+face-down pile last, the panel's LEFT and RIGHT buttons swapped), slot 1 still on its left.
 """
 
 from __future__ import annotations
@@ -44,8 +44,11 @@ _ANGLE = {Position.EAST: 0.0, Position.NORTH: 90.0, Position.WEST: 180.0, Positi
 CARD_RATIO = 1.4
 """Card height / width (poker cards are 88 x 63 mm)."""
 
-LARGE_CARDS = 1.3
-"""A large-cards seat's cards (and all its bar) against the table's card size."""
+LARGE_CARDS = (1.15, 1.2, 1.25, 1.3)
+"""How much larger a large-cards seat's cards (and all its bar) may be than the table's.
+The layout takes the smallest of these that gives the seat its largest cards: where the
+seat's own bar is what limits it (a side seat's runs along the screen's short side), a
+larger factor would only shrink everyone else's cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,11 +362,12 @@ def _build(
     upright: tuple[Position, ...] = (),
     large: tuple[Position, ...] = (),
     mirrored: tuple[Position, ...] = (),
+    factor: float = 1.0,
 ) -> Layout:
     m = round(min(w, h) * _MARGIN)
     gap = round(u * _GAP)
     # Each bar at its own card size (a seat with large cards has a longer, deeper one).
-    units = {p: u * LARGE_CARDS if p in large else u for p in ROTATION}
+    units = {p: u * factor if p in large else u for p in ROTATION}
     dims = {p: _bar_dims(units[p], slots, laptop) for p in ROTATION}
     L = {p: round(dims[p][0]) for p in ROTATION}
     D = {p: round(dims[p][1]) for p in ROTATION}
@@ -490,20 +494,51 @@ def make_layout(
     piles beside them (Speed); ``laptop``: room for each seat's on-screen panel;
     ``upright``: positions drawn upright, not turned to face their edge (laptop mode's
     north seat: it reads as the south one does, slot 1 on the left); ``large``: positions
-    whose cards are drawn ``LARGE_CARDS`` times larger; ``mirrored``: positions whose bar
+    whose cards are drawn larger (``LARGE_CARDS``); ``mirrored``: positions whose bar
     runs mirrored (a left-handed seat: panel first, face-down pile last).
     """
     if len(set(positions)) != len(positions) or not all(p in ROTATION for p in positions):
         raise ValueError(f"positions must be distinct seats of {tuple(ROTATION)}: {positions}")
     n_centre = len(positions) if centre is None else centre
-    lo, hi = 8.0, min(width, height) / 2
     large = tuple(Position(p) for p in large)
     mirrored = tuple(Position(p) for p in mirrored)
     args = (slots, n_centre, side, burned, laptop, upright, large, mirrored)
-    best = _build(width, height, positions, lo, *args)
+    if not large:
+        return _largest(width, height, positions, args, 1.0)
+    chosen: Layout | None = None
+    seat_w = 0
+    for factor in LARGE_CARDS:
+        cand = _largest(width, height, positions, args, factor)
+        w = min(s.card_w for s in cand.seats if s.position in large)
+        if chosen is None or w > seat_w + 2:  # a few pixels more is not worth the others'
+            chosen, seat_w = cand, w
+    assert chosen is not None
+    return chosen
+
+
+def _largest(
+    width: int,
+    height: int,
+    positions: tuple[Position, ...],
+    args: tuple[
+        int,
+        int,
+        bool,
+        bool,
+        bool,
+        tuple[Position, ...],
+        tuple[Position, ...],
+        tuple[Position, ...],
+    ],
+    factor: float,
+) -> Layout:
+    """The layout with the largest table cards that fit (bisection), large-cards seats at
+    ``factor`` times them."""
+    lo, hi = 8.0, min(width, height) / 2
+    best = _build(width, height, positions, lo, *args, factor)
     for _ in range(24):
         mid = (lo + hi) / 2
-        cand = _build(width, height, positions, mid, *args)
+        cand = _build(width, height, positions, mid, *args, factor)
         if _fits(cand):
             lo, best = mid, cand
         else:
