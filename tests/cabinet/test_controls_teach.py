@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from cabinet.config import Assist, Control
+from cabinet.config import Assist, Control, laptop_config, parse_config
 from cabinet.controls.california import CaliforniaController
 from cabinet.controls.speed import SpeedController
 from cabinet.controls.spit import SpitController
 from cabinet.controls.teach import BOTH_AFTER_MS, SLOT_AFTER_MS, Hint, Stage, Teacher, Watch
+from cabinet.modes.service.form import form_of
 from engine.commands import Pause, Play, Resume, Tick
 from engine.games import california, spit
 from engine.games.speed import SpeedState, start, step
@@ -263,3 +264,16 @@ def test_teacher_reads_the_plays_only_as_far_as_it_needs() -> None:
     assert teacher.follow(plays(), 10, 50) == Hint(2, Control.SLOT1)
     assert read == [0, 1, 2]  # the watched play, found: no further
     assert teacher.stage(A) is Stage.FIRST
+
+
+def test_teach_is_a_config_value_and_a_service_menu_choice() -> None:
+    config = parse_config(
+        {
+            "cabinet": {"pin_factory": "mock"},
+            "seat": [{"controls": "keyboard", "assist": "teach"}, {"controls": "bot"}],
+        },
+        source="<test>",
+    )
+    assert config.seats[0].assist is Assist.TEACH
+    rows = {r.key: r for r in form_of(laptop_config(2, 1), ("easy",), ("single",))}
+    assert "teach" in rows["assist"].values
