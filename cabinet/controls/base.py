@@ -1,9 +1,10 @@
 """What every game's controls offer the cabinet, and what every game's LEDs show first.
 
 A controller is one seat's controls for one game: pure, it holds only the seat's picks
-and its teach hint's wait, in engine times (the game state and the time are passed in). The loop, the views and the service menu use it only
-through ``Controller``; each game's module (``controls/speed.py``, ``spit.py``,
-``california.py``) is the only place that knows that game's state.
+and its teach hint's wait, in engine times (the game state and the time are passed in).
+The loop, the views and the service menu use it only through ``Controller``; each game's
+module (``controls/speed.py``, ``spit.py``, ``california.py``) is the only place that
+knows that game's state.
 """
 
 from __future__ import annotations

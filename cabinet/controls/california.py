@@ -139,28 +139,32 @@ def california_lights(
     )
     if now < state.players[ctrl.player].locked_until:
         return lights  # locked out: the lockout blinks
-    first_done = hint is not None and hint.then is not None and ctrl.armed is hint.first
-    return taught(lights, hint, teacher.stage(now), first_done)
+    return taught(lights, hint, teacher.stage(now))
 
 
 def california_hints(state: CaliforniaState, ctrl: CaliforniaController) -> Iterator[Hint]:
     """The tops the seat may cover as its buttons make them: its own row's by their slot
-    first, then the opposite row's by the modifier (the armed one, else LEFT) and the slot
-    that aims there; none unless the game is in play (``legal_covers``)."""
+    first (with a modifier armed, that modifier again to drop it, then the slot), then the
+    opposite row's by the modifier (the armed one, else LEFT) and the slot that aims
+    there; none unless the game is in play (``legal_covers``)."""
     p = ctrl.player
     covers = legal_covers(state, p)
     if not covers:
         return
+    armed = ctrl.armed
     for k, pile in enumerate(state.players[p].row):
         if k < len(SLOTS) and pile[0] in covers:
-            yield Hint((p, pile[0]), SLOTS[k])
-    modifier = ctrl.armed or Control.LEFT
+            if armed is None:
+                yield Hint((p, pile[0]), SLOTS[k])
+            else:
+                yield Hint((p, pile[0]), armed, SLOTS[k])
+    modifier = armed or Control.LEFT
     row = state.players[1 - p].row
     for j, pile in enumerate(row):
         if pile[0] in covers:
             k = len(row) - 1 - j if aims_left(modifier, ctrl.mirror) else j
             if 0 <= k < len(SLOTS):
-                yield Hint((1 - p, pile[0]), modifier, SLOTS[k])
+                yield Hint((1 - p, pile[0]), modifier, SLOTS[k], done=armed is not None)
 
 
 def _california_lights(

@@ -146,8 +146,7 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     hint = teacher.follow(speed_hints(state, ctrl), state.players[ctrl.player].cards, state.now)
     if now < state.players[ctrl.player].locked_until:
         return lights  # locked out: the lockout blinks
-    first_done = hint is not None and hint.first.slot in ctrl.picked_slots(state)
-    return taught(lights, hint, teacher.stage(now), first_done)
+    return taught(lights, hint, teacher.stage(now))
 
 
 def speed_hints(state: SpeedState, ctrl: SpeedController) -> Iterator[Hint]:
@@ -162,10 +161,11 @@ def speed_hints(state: SpeedState, ctrl: SpeedController) -> Iterator[Hint]:
         (Control.LEFT, ctrl.pile(state, Control.LEFT)),
         (Control.RIGHT, ctrl.pile(state, Control.RIGHT)),
     )
+    picked = ctrl.picked_slots(state)
     for k, card in enumerate(state.players[p].hand):
         for control, pile in aims:
             if can_play(state, p, card, pile):
-                yield Hint((card, pile), SLOTS[k], control)
+                yield Hint((card, pile), SLOTS[k], control, done=k in picked)
 
 
 def _speed_lights(

@@ -147,8 +147,7 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
     hint = teacher.follow(spit_hints(state, ctrl), state.players[ctrl.player].cards, state.now)
     if now < state.players[ctrl.player].locked_until:
         return lights  # locked out: the lockout blinks
-    first_done = hint is not None and hint.first.slot in ctrl.picked_slots(state)
-    return taught(lights, hint, teacher.stage(now), first_done)
+    return taught(lights, hint, teacher.stage(now))
 
 
 def spit_hints(state: SpitState, ctrl: SpitController) -> Iterator[Hint]:
@@ -160,11 +159,12 @@ def spit_hints(state: SpitState, ctrl: SpitController) -> Iterator[Hint]:
     p = ctrl.player
     left = ctrl.pile(state, Control.LEFT)
     tops = state.players[p].tops
+    picked = ctrl.picked_slots(state)
     for top, pile in legal_plays(state, p):
         for k, card in enumerate(tops):
             if card is top:
                 aim = Control.LEFT if pile == left else Control.RIGHT
-                yield Hint((top, pile), SLOTS[k], aim)
+                yield Hint((top, pile), SLOTS[k], aim, done=k in picked)
 
 
 def _spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int) -> PanelLights:

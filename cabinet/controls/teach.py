@@ -49,6 +49,8 @@ class Hint:
     key: Hashable
     first: Control
     then: Control | None = None
+    done: bool = False
+    """The first press is made (the card picked, the modifier armed): ``then`` is next."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,17 +118,16 @@ class Teacher:
         return None
 
 
-def taught(lights: PanelLights, hint: Hint | None, stage: Stage, first_done: bool) -> PanelLights:
+def taught(lights: PanelLights, hint: Hint | None, stage: Stage) -> PanelLights:
     """``lights`` with the hint shown at ``stage``: the first button blinks from
     ``FIRST``, the second from ``BOTH``, or already from ``FIRST`` once the seat made the
-    first press (``first_done``: the card picked, the modifier armed). A picked slot stays
-    lit steadily."""
+    first press. A picked slot stays lit steadily."""
     if hint is None or stage is Stage.QUIET:
         return lights
     glow: list[Control] = []
-    if not first_done:
+    if not hint.done:
         glow.append(hint.first)
-    if hint.then is not None and (first_done or stage is Stage.BOTH):
+    if hint.then is not None and (hint.done or stage is Stage.BOTH):
         glow.append(hint.then)
     for control in glow:
         lights = _blink(lights, control)

@@ -14,7 +14,7 @@ from cabinet.controls.speed import SpeedController
 from cabinet.controls.spit import SpitController
 from cabinet.controls.teach import BOTH_AFTER_MS, SLOT_AFTER_MS, Hint, Stage, Teacher, Watch
 from cabinet.modes.service.form import form_of
-from engine.commands import Pause, Play, Resume, Tick
+from engine.commands import Cover, Pause, Play, Resume, Tick
 from engine.games import california, spit
 from engine.games.speed import SpeedState, start, step
 from engine.games.speed.notation import parse_table
@@ -221,6 +221,20 @@ def test_california_own_row_hint_is_one_slot() -> None:
     assert lights(state, ctrl, TEACH, A - 1) == "..... ..."
     assert lights(state, ctrl, TEACH, A) == "*.... ..."
     assert lights(state, ctrl, TEACH, B) == "*.... ..."  # one press covers it
+
+
+def test_california_own_row_hint_with_a_modifier_armed_drops_it_first() -> None:
+    state = cal_position(CAL_ROWS)
+    ctrl = CaliforniaController(0)
+    assert lights(state, ctrl, TEACH, A) == "*.... ..."
+    ctrl.press(state, Control.RIGHT, A + 1)  # armed: slot 1 would now cover across
+    # RIGHT again drops the modifier (it blinks), then slot 1 covers 4H.
+    assert lights(state, ctrl, TEACH, A + 1) == "..... .*."
+    assert lights(state, ctrl, TEACH, B) == "*.... .*."
+    ctrl.press(state, Control.RIGHT, B + 1)
+    assert ctrl.armed is None
+    assert lights(state, ctrl, TEACH, B + 1) == "*.... ..."
+    assert ctrl.press(state, Control.SLOT1, B + 2) == Cover(B + 2, 0, "4H")
 
 
 def test_california_opposite_row_hint_is_modifier_then_slot() -> None:
