@@ -36,6 +36,7 @@ from engine import game
 from engine.commands import Tick
 from tests.display import scenes
 from tests.display.pixels import colours, save_shot
+from tests.engine.positions import cal_position, spit_position
 
 SIZES = ((1920, 1080), (1280, 720))
 SEATINGS = (
@@ -386,3 +387,31 @@ def test_a_laptop_seat_sees_its_hint_on_the_on_screen_panel(screen: pygame.Surfa
     assert panel is not None
     assert _lit_green(surface, panel.left)  # 6C goes LEFT: its button blinks (on now)
     assert not _lit_green(surface, panel.right)
+
+
+@pytest.mark.parametrize("which", ["spit", "california"])
+def test_the_teach_hint_rings_in_spit_and_california(screen: pygame.Surface, which: str) -> None:
+    # Spit: P1's 8H fits 7D (its LEFT). California: the 4s are a live match; P2 covers its
+    # own 4D with slot 1 (one press: only the slot rings).
+    if which == "spit":
+        first = spit_position(("8H2S.KC.5H6S7S.-.-", "2D.TD.-.-.-"), ("7D", "JS"))
+        seat, pile = 0, True
+    else:
+        first = cal_position(("4H.9C.2D.KS", "4D.7S.JD.5S"))
+        seat, pile = 1, False
+    later, _ = game.step(first, Tick(BOTH_AFTER_MS))
+    view = _feed_view(later, seat=lambda s: replace(s, assist=Assist.TEACH), first=first)
+    assert view.seats[seat].lights.slots[0] is Light.BLINK
+    surface, renderer = draw(view, (1920, 1080), BOTH_AFTER_MS)
+    save_shot("ACCESS_SHOTS", surface, f"teach-{which}-1080p")
+    layout = renderer.layout_of(view)
+    s = layout.seats[seat]
+    line = max(3, s.card_w // 28)
+    colour = seat_colour(seat)
+    assert _ring(surface, s.slots[0], line, colour)
+    assert not _ring(surface, s.slots[1], line, colour)
+    if pile:
+        width = max(3, layout.card_w // 22)
+        assert _ring(surface, layout.center[0], width, colour)
+    off, _ = draw(view, (1920, 1080), BOTH_AFTER_MS + 250)
+    assert not _ring(off, s.slots[0], line, colour)
