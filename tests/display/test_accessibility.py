@@ -34,6 +34,7 @@ from display.renderer import Renderer
 from display.view import Light, Lights, TableView
 from engine import game
 from engine.commands import Tick
+from engine.state import GameState
 from tests.display import scenes
 from tests.display.pixels import colours, save_shot
 from tests.engine.positions import cal_position, spit_position
@@ -393,6 +394,7 @@ def test_a_laptop_seat_sees_its_hint_on_the_on_screen_panel(screen: pygame.Surfa
 def test_the_teach_hint_rings_in_spit_and_california(screen: pygame.Surface, which: str) -> None:
     # Spit: P1's 8H fits 7D (its LEFT). California: the 4s are a live match; P2 covers its
     # own 4D with slot 1 (one press: only the slot rings).
+    first: GameState
     if which == "spit":
         first = spit_position(("8H2S.KC.5H6S7S.-.-", "2D.TD.-.-.-"), ("7D", "JS"))
         seat, pile = 0, True
