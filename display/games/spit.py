@@ -49,9 +49,26 @@ def centre(
         if k < len(layout.center):
             paint.centre_pile(surface, layout, k, pile, anims.hidden(k))
             if spit.phase is Phase.SLAP:  # the smaller pile is the one to slap for
-                r = layout.center[k]
-                label = Rect(r.x - r.w // 2, r.bottom + 2, r.w * 2, layout.card_w // 4)
-                paint.blit_text(surface, f"{len(pile)} cards", label.h, WHITE, label)
+                _count(paint, surface, slap_count_rect(layout, k), len(pile))
+
+
+def slap_count_rect(layout: Layout, k: int) -> Rect:
+    """Where spit pile ``k``'s size shows in the slap phase: a badge over the lower half of
+    its top card, inside the pile's own rect, so it never lands on a seat's name below it
+    (issue 15 item 10). The top's index corner stays in sight."""
+    r = layout.center[k]
+    h = round(layout.card_h * 0.52)
+    inset = max(2, layout.card_w // 20)
+    return Rect(r.x + inset, r.y + layout.card_h - h - inset, layout.card_w - 2 * inset, h)
+
+
+def _count(paint: Painter, surface: pygame.Surface, r: Rect, n: int) -> None:
+    """The pile's size, big, and "cards" under it, white on a dark badge."""
+    surface.blit(paint.shade(r.w, r.h, (10, 10, 10, 245)), (r.x, r.y))
+    number = Rect(r.x, r.y, r.w, round(r.h * 0.62))
+    word = Rect(r.x, number.bottom, r.w, r.h - number.h)
+    paint.blit_text(surface, str(n), round(number.h * 0.95), WHITE, number)
+    paint.blit_text(surface, "cards" if n != 1 else "card", round(word.h * 0.8), WHITE, word)
 
 
 def strip(state: GameState, blink: bool) -> list[Piece]:
@@ -102,4 +119,4 @@ ART = GameArt(
     result=result,
 )
 
-__all__ = ["ART"]
+__all__ = ["ART", "slap_count_rect"]
