@@ -1,15 +1,22 @@
 """What is drawn over the table: the banners (stall, the game's own, photo finish, paused,
 panel offline), the game-over screen, and the player's flow (attract card, join menu,
-countdown, result hints, the failsafe's resetting card)."""
+countdown, result hints, the failsafe's resetting card).
+
+Every line here is set at a size read from a metre away (body text at least 26 px at
+1920x1080, ``body_floor``): a line too long for its card wraps onto the next (between the
+parts of a hint, then between words) instead of shrinking."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 import pygame
 
+from display.cards import Fonts
 from display.games import GameArt
 from display.layout import Layout, Rect
 from display.paint import Painter, pg_rect
@@ -18,6 +25,305 @@ from display.view import FlowScreen, FlowView, SeatMark, TableView
 from engine.state import Phase
 
 PHOTO_SHOW_MS = 2500
+
+BODY_PX_1080 = 26
+"""The smallest text on these screens at 1920x1080: body text read from a seat a metre
+away (headings larger); other sizes scale with the screen's height."""
+
+
+def body_floor(height: int) -> int:
+    """The smallest font size a body line may have on a screen ``height`` px high."""
+    return math.ceil(BODY_PX_1080 * height / 1080)
+
+
+SIZE_OF_LH = 0.85
+"""A line's font size per line height (the rest is the gap to the next line)."""
+
+
+# Lines, wrapped to a width.
+
+
+class Role(Enum):
+    """What a line of a card is: its colour may follow the blink (the hint)."""
+
+    HEAD = "head"
+    BODY = "body"
+    HINT = "hint"
+    SEATS = "seats"
+    """The seats' marks, one piece per seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """A line to set: its pieces (one colour each, side by side), height in line heights."""
+
+    pieces: tuple[Piece, ...]
+    k: float
+    role: Role = Role.BODY
+
+    @classmethod
+    def of(cls, text: str, colour: Colour, k: float, role: Role = Role.BODY) -> CardLine:
+        """One text; its parts (runs of three spaces, as hints are written) may wrap."""
+        parts = tuple((part, colour) for part in text.split("   ") if part)
+        return cls(parts or (("", colour),), k, role)
+
+
+@dataclass(frozen=True, slots=True)
+class TextRow:
+    """One line as set: its pieces, where it goes and its font size."""
+
+    pieces: tuple[Piece, ...]
+    rect: Rect
+    size: int
+    role: Role = Role.BODY
+
+    @property
+    def text(self) -> str:
+        return "   ".join(t for t, _ in self.pieces)
+
+    @property
+    def colour(self) -> Colour:
+        return self.pieces[0][1]
+
+
+def _size(k: float, lh: float) -> int:
+    return max(1, round(lh * k * SIZE_OF_LH))
+
+
+def piece_gap(size: int) -> int:
+    """The gap between two pieces of a row (about three spaces)."""
+    return max(1, round(size * 0.75))
+
+
+@functools.lru_cache(maxsize=8192)
+def text_width(fonts: Fonts, size: int, text: str) -> int:
+    """``text``'s width at ``size`` (remembered: placing a card tries many sizes)."""
+    return int(fonts.get(size).size(text)[0])
+
+
+def row_width(fonts: Fonts, pieces: Sequence[Piece], size: int) -> int:
+    widths = [text_width(fonts, size, t) for t, _ in pieces]
+    return sum(widths) + piece_gap(size) * max(0, len(widths) - 1)
+
+
+def wrap(fonts: Fonts, pieces: Sequence[Piece], size: int, width: int) -> list[tuple[Piece, ...]]:
+    """``pieces`` in rows no wider than ``width`` at ``size``: broken between pieces, and a
+    piece too wide alone between its words. A single word wider than ``width`` stays too
+    wide (the caller sees it and sets the card larger or smaller)."""
+    gap = piece_gap(size)
+    rows: list[tuple[Piece, ...]] = []
+    row: list[Piece] = []
+    used = 0
+
+    def add(piece: Piece) -> None:
+        nonlocal row, used
+        w = text_width(fonts, size, piece[0])
+        if row and used + gap + w > width:
+            rows.append(tuple(row))
+            row, used = [], 0
+        used += (gap if row else 0) + w
+        row.append(piece)
+
+    for text, colour in pieces:
+        if text_width(fonts, size, text) <= width:
+            add((text, colour))
+            continue
+        words = text.split(" ")
+        line = ""
+        for word in words:
+            cand = f"{line} {word}" if line else word
+            if line and text_width(fonts, size, cand) > width:
+                add((line, colour))
+                rows.append(tuple(row))
+                row, used = [], 0
+                line = word
+            else:
+                line = cand
+        if line:
+            add((line, colour))
+    if row:
+        rows.append(tuple(row))
+    return rows
+
+
+# Cards: lines set in a box.
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """What a card says: head lines across it, the body in ``columns`` columns (each line
+    kept whole in its column), foot lines across it."""
+
+    head: tuple[CardLine, ...] = ()
+    body: tuple[CardLine, ...] = ()
+    foot: tuple[CardLine, ...] = ()
+    columns: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SetCard:
+    """A card as set: its box and its rows."""
+
+    box: Rect
+    rows: tuple[TextRow, ...]
+    lh: int
+    area: Rect | None = None
+    """The free rect it was placed in (it may slide there, clear of another card)."""
+
+
+def _margins(lh: int) -> tuple[int, int, int]:
+    """(side, top and bottom, between columns) at line height ``lh``."""
+    return max(4, round(lh * 0.45)), max(3, round(lh * 0.3)), max(6, round(lh * 0.7))
+
+
+def set_block(fonts: Fonts, block: Block, lh: int, max_w: int) -> SetCard | None:
+    """``block`` set at line height ``lh`` in a card at most ``max_w`` wide, at (0, 0);
+    None if a line cannot fit (a word wider than its column)."""
+    side, pad, col_gap = _margins(lh)
+    inner = max_w - 2 * side
+    cols = max(1, block.columns)
+    col_w = (inner - col_gap * (cols - 1)) // cols
+    if col_w <= 0:
+        return None
+
+    def lines(line: CardLine, width: int) -> list[tuple[tuple[Piece, ...], int]] | None:
+        size = _size(line.k, lh)
+        rows = wrap(fonts, line.pieces, size, width)
+        if any(row_width(fonts, r, size) > width for r in rows):
+            return None
+        return [(r, size) for r in rows]
+
+    widest = 0
+    head: list[tuple[tuple[Piece, ...], int, CardLine]] = []
+    foot: list[tuple[tuple[Piece, ...], int, CardLine]] = []
+    for src, out in ((block.head, head), (block.foot, foot)):
+        for line in src:
+            got = lines(line, inner)
+            if got is None:
+                return None
+            for pieces, size in got:
+                out.append((pieces, size, line))
+                widest = max(widest, row_width(fonts, pieces, size))
+    per_col = math.ceil(len(block.body) / cols) if block.body else 0
+    columns: list[list[tuple[tuple[Piece, ...], int, CardLine]]] = []
+    for c in range(cols):
+        col: list[tuple[tuple[Piece, ...], int, CardLine]] = []
+        for line in block.body[c * per_col : (c + 1) * per_col]:
+            got = lines(line, col_w)
+            if got is None:
+                return None
+            col += [(pieces, size, line) for pieces, size in got]
+        columns.append(col)
+    body_w = 0
+    filled = [col for col in columns if col]
+    if filled:
+        col_used = max(row_width(fonts, p, s) for col in filled for p, s, _ in col)
+        body_w = col_used * len(filled) + col_gap * (len(filled) - 1)
+        col_w = col_used
+    w = min(max_w, max(widest, body_w) + 2 * side)
+
+    def height(rows: Sequence[tuple[tuple[Piece, ...], int, CardLine]]) -> int:
+        return sum(round(lh * line.k) for _, _, line in rows)
+
+    set_rows: list[TextRow] = []
+    y = pad
+    for pieces, size, line in head:
+        h = round(lh * line.k)
+        set_rows.append(TextRow(pieces, Rect(side, y, w - 2 * side, h), size, line.role))
+        y += h
+    x0 = (w - body_w) // 2
+    for c, col in enumerate(filled):
+        cy = y
+        for pieces, size, line in col:
+            h = round(lh * line.k)
+            set_rows.append(TextRow(pieces, Rect(x0 + c * (col_w + col_gap), cy, col_w, h), size))
+            cy += h
+    y += max((height(col) for col in filled), default=0)
+    for pieces, size, line in foot:
+        h = round(lh * line.k)
+        set_rows.append(TextRow(pieces, Rect(side, y, w - 2 * side, h), size, line.role))
+        y += h
+    return SetCard(Rect(0, 0, w, y + pad), tuple(set_rows), lh)
+
+
+def moved(card: SetCard, area: Rect, x: int | None = None) -> SetCard:
+    """``card`` centred in ``area`` (at ``x`` across, if given)."""
+    left = area.x + (area.w - card.box.w) // 2 if x is None else x
+    top = area.y + (area.h - card.box.h) // 2
+    dx, dy = left - card.box.x, top - card.box.y
+    rows = tuple(
+        TextRow(r.pieces, Rect(r.rect.x + dx, r.rect.y + dy, r.rect.w, r.rect.h), r.size, r.role)
+        for r in card.rows
+    )
+    return SetCard(Rect(left, top, card.box.w, card.box.h), rows, card.lh, area)
+
+
+def _clear_of(card: SetCard, others: Sequence[SetCard]) -> SetCard | None:
+    """``card`` where it is, or slid across its free rect beside ``others``, overlapping
+    none of them (None: no such place)."""
+    if not any(card.box.overlaps(o.box) for o in others):
+        return card
+    area = card.area
+    if area is None:
+        return None
+    gap = max(4, card.lh // 3)
+    for o in others:
+        for x in (o.box.right + gap, o.box.x - gap - card.box.w):
+            if area.x <= x and x + card.box.w <= area.right:
+                slid = moved(card, area, x)
+                if not any(slid.box.overlaps(p.box) for p in others):
+                    return slid
+    return None
+
+
+def fit(fonts: Fonts, block: Block, area: Rect, lh_max: int, lh_min: int = 4) -> SetCard | None:
+    """``block`` at the largest line height up to ``lh_max`` that fits in ``area``,
+    centred there; None if not even ``lh_min`` fits."""
+    best = None
+    lo, hi = lh_min, lh_max
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        card = set_block(fonts, block, mid, area.w)
+        if card is not None and card.box.h <= area.h:
+            best, lo = card, mid + 1
+        else:
+            hi = mid - 1
+    return None if best is None else moved(best, area)
+
+
+def draw_card(
+    paint: Painter,
+    surface: pygame.Surface,
+    card: SetCard,
+    blink: bool,
+    alpha: int = 215,
+    blink_hint: bool = True,
+) -> None:
+    """The dark, gold-framed card and its rows (with ``blink_hint``, the hint's rows gold
+    while ``blink``)."""
+    box, lh = card.box, card.lh
+    surface.blit(paint.shade(box.w, box.h, (0, 0, 0, alpha)), (box.x, box.y))
+    pygame.draw.rect(surface, GOLD, pg_rect(box), max(2, lh // 14), border_radius=lh // 3)
+    for row in card.rows:
+        hint = blink_hint and row.role is Role.HINT
+        draw_row(paint, surface, row, (GOLD if blink else WHITE) if hint else None)
+
+
+def draw_row(
+    paint: Painter, surface: pygame.Surface, row: TextRow, colour: Colour | None = None
+) -> None:
+    """A row's pieces side by side, centred in its rect (``colour``: all in that one)."""
+    surfs = [paint.text(t, row.size, colour or c) for t, c in row.pieces if t]
+    if not surfs:
+        return
+    gap = piece_gap(row.size)
+    total = sum(s.get_width() for s in surfs) + gap * (len(surfs) - 1)
+    x = row.rect.x + (row.rect.w - total) // 2
+    cy = row.rect.y + row.rect.h // 2
+    for s in surfs:
+        surface.blit(s, (x, cy - s.get_height() // 2))
+        x += s.get_width() + gap
+
 
 # Banners.
 
@@ -65,30 +371,63 @@ def banners(
             ],
         )
     if state.paused and not view.offline and not state.is_over:
-        paint.banner(surface, layout, [("PAUSED", WHITE)], (0, 0, 0, 200))
+        _banner(paint, surface, layout, [("PAUSED", WHITE)], (0, 0, 0, 220))
     if view.offline:
         names = ", ".join(view.offline)
-        paint.banner(
+        _banner(
+            paint,
             surface,
             layout,
             [("PANEL OFFLINE", WHITE), (names, WHITE), ("paused until it reconnects", WHITE)],
-            (170, 0, 0, 225),
+            (170, 0, 0, 235),
         )
     result_screen = view.flow is not None and view.flow.screen is FlowScreen.RESULT
     if state.is_over or result_screen:
         _result_card(paint, surface, view, layout, art, blink)
 
 
+def _banner(
+    paint: Painter,
+    surface: pygame.Surface,
+    layout: Layout,
+    lines: Sequence[Piece],
+    bg: tuple[int, int, int, int],
+) -> None:
+    """A framed box of centred lines over the centre (paused, a panel offline)."""
+    (title, colour), rest = lines[0], lines[1:]
+    head = (CardLine.of(title, colour, 1.3, Role.HEAD),)
+    card = _centred(
+        paint.fonts, Block(head, tuple(CardLine.of(t, c, 0.9) for t, c in rest)), layout
+    )
+    box = card.box
+    surface.blit(paint.shade(box.w, box.h, bg), (box.x, box.y))
+    pygame.draw.rect(surface, WHITE, pg_rect(box), max(2, card.lh // 14), border_radius=8)
+    for row in card.rows:
+        draw_row(paint, surface, row)
+
+
+def _unit(layout: Layout) -> int:
+    """The cards' line height on this screen (54 px at 1080 lines)."""
+    return max(8, round(layout.height * 0.05))
+
+
+def _centred(fonts: Fonts, block: Block, layout: Layout) -> SetCard:
+    """A modal card (join, countdown, idle warning, banners) in the centre area at the
+    screen's line height, or as large as fits the screen if the centre area is too small."""
+    lh = _unit(layout)
+    area = layout.centre_area
+    w = min(layout.width - 2 * lh, max(area.w, round(layout.height * 1.2)))
+    wide = Rect((layout.width - w) // 2, area.y, w, area.h)
+    for room in (wide, Rect(lh // 2, lh // 2, layout.width - lh, layout.height - lh)):
+        card = fit(fonts, block, room, lh, lh)
+        if card is not None:
+            return card
+    screen = Rect(0, 0, layout.width, layout.height)
+    card = fit(fonts, block, screen, lh)
+    return card if card is not None else SetCard(screen, (), lh)
+
+
 # The result.
-
-
-@dataclass(frozen=True, slots=True)
-class ResultRow:
-    """One line of the result card: its text (or the seats' marks), colour and place."""
-
-    text: str
-    colour: Colour
-    rect: Rect
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,69 +435,58 @@ class ResultCard:
     """The result on its backing panel: every line in its own band, none over another."""
 
     box: Rect
-    rows: tuple[ResultRow, ...]
+    rows: tuple[TextRow, ...]
     seats: Rect | None
     """The band of the seats' marks (the flow's result screen), if any."""
+    seat_rows: tuple[TextRow, ...] = ()
+    """The seats' marks as set in that band (one row, or more if they wrap)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Band:
-    text: str
-    colour: Colour
-    k: float
-    """Height in line heights."""
-    seats: bool = False
-    """The seats' marks (coloured pieces) rather than one text."""
-
-
-def result_card(view: TableView, layout: Layout, art: GameArt) -> ResultCard:
-    """Where the result's lines go: the winner, the game's reason, the match, the game's
-    numbers, the seats and the hint, stacked on one panel that fits the screen."""
+def result_card(view: TableView, layout: Layout, art: GameArt, fonts: Fonts) -> ResultCard:
+    """Where the result's lines go: the winner, why the game ended, the match, the game's
+    numbers, the seats and the hint, stacked on one panel that fits the screen; a line too
+    long for it wraps."""
     state = view.state
-    lines: list[_Band] = []
+    head: list[CardLine] = []
+    foot: list[CardLine] = []
     if state.is_over:
         if state.winner is None:
-            lines.append(_Band("DRAW", WHITE, 1.8))
+            head.append(CardLine.of("DRAW", WHITE, 1.6, Role.HEAD))
         else:
-            lines.append(_Band(f"P{state.winner + 1} WINS!", seat_colour(state.winner), 1.8))
-        lines.extend(_Band(text, WHITE, 0.8) for text in art.result(state))
-    if view.match is not None:
-        m = view.match
-        lines.append(_Band(f"{m.title}   game {m.game}", GREY, 0.7))
-        lines.append(_Band("   ".join(f"P{i + 1}: {x}" for i, x in enumerate(m.score)), WHITE, 0.9))
-        if m.winner is not None:
-            lines.append(_Band(f"P{m.winner + 1} takes the match!", GOLD, 1.0))
+            winner = f"P{state.winner + 1} WINS!"
+            head.append(CardLine.of(winner, seat_colour(state.winner), 1.6, Role.HEAD))
+        head.extend(CardLine.of(t, WHITE, 0.8) for t in art.ending(state))
     flow = view.flow
     if flow is not None and flow.screen is FlowScreen.RESULT:
-        lines.extend(_Band(text, GREY, 0.65) for text in flow.stats)
+        head.extend(CardLine.of(t, WHITE, 0.8) for t in flow.notes)
+    if state.is_over:
+        head.extend(CardLine.of(t, GREY, 0.7) for t in art.result(state))
+    if view.match is not None:
+        m = view.match
+        head.append(CardLine.of(f"{m.title}   game {m.game}", GREY, 0.7))
+        score = "   ".join(f"P{i + 1}: {x}" for i, x in enumerate(m.score))
+        head.append(CardLine.of(score, WHITE, 0.85))
+        if m.winner is not None:
+            head.append(CardLine.of(f"P{m.winner + 1} takes the match!", GOLD, 0.95))
+    if flow is not None and flow.screen is FlowScreen.RESULT:
+        head.extend(CardLine.of(t, GREY, 0.7) for t in flow.stats)
         if flow.seats:
-            lines.append(_Band("", WHITE, 0.8, seats=True))
+            foot.append(CardLine(seat_pieces(flow), 0.8, Role.SEATS))
         if flow.hint:
-            lines.append(_Band(flow.hint, WHITE, 0.7))
-    u = layout.card_w
+            foot.append(CardLine.of(flow.hint, WHITE, 0.7, Role.HINT))
+    lh = _unit(layout)
     w, h = layout.width, layout.height
-    lh = u * 0.5
-    pad = lh * 0.4
-    natural = sum(b.k for b in lines) * lh + 2 * pad
-    if natural > h * 0.92:  # a small screen: every line shrinks alike, none overlaps
-        lh *= h * 0.92 / natural
-        pad = lh * 0.4
-    box_w = min(round(w * 0.92), round(u * 11))
-    box_h = round(sum(b.k for b in lines) * lh + 2 * pad)
-    box = Rect((w - box_w) // 2, (h - box_h) // 2, box_w, box_h)
-    rows: list[ResultRow] = []
-    seats = None
-    y = box.y + pad
-    inner = box.w - u // 4
-    for b in lines:
-        top = round(y)
-        r = Rect(box.x + u // 8, top, inner, round(y + lh * b.k) - top)
-        if b.seats:
-            seats = r
-        else:
-            rows.append(ResultRow(b.text, b.colour, r))
-        y += lh * b.k
-    return ResultCard(box, tuple(rows), seats)
+    room = Rect(round(w * 0.08), round(h * 0.03), w - 2 * round(w * 0.08), h - round(h * 0.06))
+    card = fit(fonts, Block(head=tuple(head), foot=tuple(foot)), room, lh)
+    if card is None:
+        return ResultCard(room, (), None)
+    seats = [r.rect for r in card.rows if r.role is Role.SEATS]
+    band = None
+    if seats:
+        top, bottom = seats[0].y, seats[-1].bottom
+        band = Rect(seats[0].x, top, seats[0].w, bottom - top)
+    rows = tuple(r for r in card.rows if r.role is not Role.SEATS)
+    return ResultCard(card.box, rows, band, tuple(r for r in card.rows if r.role is Role.SEATS))
 
 
 def _result_card(
@@ -173,23 +501,13 @@ def _result_card(
     gold-framed panel with the lines on it (not text straight over the cards)."""
     w, h = layout.width, layout.height
     surface.blit(paint.shade(w, h, (0, 0, 0, 160)), (0, 0))
-    card = result_card(view, layout, art)
-    box = card.box
-    u = layout.card_w
-    surface.blit(paint.shade(box.w, box.h, (0, 0, 0, 255)), (box.x, box.y))  # opaque: no table
-    pygame.draw.rect(surface, GOLD, pg_rect(box), max(2, u // 40), border_radius=u // 8)
-    hint = view.flow.hint if view.flow is not None else ""
-    for row in card.rows:
-        colour = GOLD if row.text == hint and blink else row.colour
-        paint.blit_text(surface, row.text, round(row.rect.h * 0.8), colour, row.rect)
-    if card.seats is not None and view.flow is not None:
-        _seats(paint, surface, view.flow, card.seats)
+    lh = _unit(layout)
+    card = result_card(view, layout, art, paint.fonts)
+    rows = card.rows + card.seat_rows
+    draw_card(paint, surface, SetCard(card.box, rows, lh), blink, alpha=255)  # opaque
 
 
 # The player's flow.
-
-Line = tuple[str, Colour, float]
-"""A card's line: text, colour, height in line heights."""
 
 
 def flow(
@@ -202,17 +520,23 @@ def flow(
         _idle_warning(paint, surface, flow, layout, blink)
 
 
+def idle_card(fonts: Fonts, flow: FlowView, layout: Layout) -> SetCard:
+    """ "Still playing?" with the seconds left before the idle return (any press)."""
+    block = Block(
+        head=(
+            CardLine.of("STILL PLAYING?", GOLD, 1.4, Role.HEAD),
+            CardLine.of("press any button", WHITE, 1.0, Role.HINT),
+            CardLine.of(str(flow.idle), WHITE, 2.0, Role.HEAD),
+            CardLine.of("seconds until the demo", GREY, 0.7),
+        )
+    )
+    return _centred(fonts, block, layout)
+
+
 def _idle_warning(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
-    """ "Still playing?" with the seconds left before the idle return (any press)."""
-    lines: list[Line] = [
-        ("STILL PLAYING?", GOLD, 1.4),
-        ("press any button", GOLD if blink else WHITE, 1.1),
-        (str(flow.idle), WHITE, 2.2),
-        ("seconds until the demo", GREY, 0.8),
-    ]
-    _card(paint, surface, layout, lines)
+    draw_card(paint, surface, idle_card(paint.fonts, flow, layout), blink)
 
 
 def _playing(
@@ -242,131 +566,211 @@ def _result(
     return None  # on the result card with the game's end (``banners``: ``_result_card``)
 
 
+# Attract's card, clear of the demo's piles and the info line.
+
+
+@dataclass(frozen=True, slots=True)
+class AttractText:
+    """What attract's card says: the game's name (or HIGH SCORES), its lines, the hint."""
+
+    title: str
+    lines: tuple[str, ...]
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttractCard:
+    """Attract's card as placed: one card, or two (the title and hint in one free band,
+    the lines in another) where no free band holds it all at a readable size."""
+
+    cards: tuple[SetCard, ...]
+
+    @property
+    def rows(self) -> tuple[TextRow, ...]:
+        return tuple(r for c in self.cards for r in c.rows)
+
+
+def attract_text(flow: FlowView) -> AttractText:
+    hint = flow.hint or "press SLAM to join"
+    if flow.scores:  # the high-score card's turn
+        return AttractText("HIGH SCORES", flow.scores, hint)
+    return AttractText(flow.game.upper(), flow.rules, hint)
+
+
 def _attract(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
-    lines: list[Line] = []
-    if flow.scores:  # the high-score card's turn
-        lines.append(("HIGH SCORES", GOLD, 1.6))
-        lines.extend((text, WHITE, 0.8) for text in flow.scores)
-    else:
-        lines.append((flow.game.upper(), GOLD, 1.6))
-        lines.extend((text, WHITE, 0.8) for text in flow.rules)
-    lines.append((flow.hint or "press SLAM to join", GOLD if blink else WHITE, 1.2))
-    _card(paint, surface, layout, lines, band=True)
+    for card in attract_card(layout, paint.fonts, attract_text(flow)).cards:
+        draw_card(paint, surface, card, blink, alpha=240)  # the seats' names do not show through
+
+
+def _title(text: AttractText) -> CardLine:
+    return CardLine.of(text.title, GOLD, 1.5, Role.HEAD)
+
+
+def _hint(text: AttractText) -> CardLine:
+    return CardLine.of(text.hint, WHITE, 1.05, Role.HINT)
+
+
+def _body(text: AttractText) -> tuple[CardLine, ...]:
+    return tuple(CardLine(((t, WHITE),), 0.8) for t in text.lines)
+
+
+@functools.lru_cache(maxsize=32)
+def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard:
+    """Attract's card in the free space of the table (``free_rects``), the first of these
+    that sets its lines at ``body_floor`` or more (else the one setting them largest):
+    the whole card in one free rect, its lines in 1-3 columns; the title and hint in one
+    rect and the lines in another; the title and hint in one and the lines split over two
+    more (a table whose free space is thin bands, as California's between its rows)."""
+    lh_max = _unit(layout) + 4
+    floor = body_floor(layout.height)
+    rects = free_rects(layout)
+    body = _body(text)
+    title, hint = _title(text), _hint(text)
+    plans: list[tuple[SetCard, ...]] = []
+    wholes = [Block(head=(title,), body=body, foot=(hint,), columns=c) for c in (1, 2, 3)]
+    whole = _ranked(fonts, wholes, rects, lh_max)[:1]
+    plans += [(card,) for card in whole]
+    signs = _ranked(fonts, [Block(head=(title, hint))], rects, lh_max)[:12]
+    if not plans or _score(plans[0]) < floor:
+        bodies = _ranked(fonts, _columns(body), rects, lh_max)[:12]
+        plans += _apart([signs, bodies])
+    if max((_score(p) for p in plans), default=0) < floor and len(body) > 1:
+        half = (len(body) + 1) // 2
+        firsts = _ranked(fonts, _columns(body[:half]), rects, lh_max)[:10]
+        seconds = _ranked(fonts, _columns(body[half:]), rects, lh_max)[:10]
+        plans += _apart([signs[:10], firsts, seconds])
+    good = [p for p in plans if _score(p) >= floor]
+    if good:
+        return AttractCard(good[0])
+    if plans:
+        return AttractCard(max(plans, key=_score))
+    return AttractCard((_centred(fonts, wholes[0], layout),))  # no free space: the centre
+
+
+def _columns(body: tuple[CardLine, ...]) -> list[Block]:
+    return [Block(body=body, columns=c) for c in (1, 2, 3) if c <= max(1, len(body))]
+
+
+def _score(plan: Sequence[SetCard]) -> int:
+    """A plan's smallest font size."""
+    return min((r.size for card in plan for r in card.rows), default=0)
+
+
+def _apart(choices: Sequence[Sequence[SetCard]]) -> list[tuple[SetCard, ...]]:
+    """The best pick of one card from each of ``choices`` with no two overlapping, the
+    later ones below (or right of) the earlier lines (empty: none)."""
+    best: tuple[SetCard, ...] | None = None
+
+    def pick(k: int, chosen: tuple[SetCard, ...]) -> None:
+        nonlocal best
+        if best is not None and chosen and _score(chosen) <= _score(best):
+            return
+        if k == len(choices):
+            best = chosen
+            return
+        for option in choices[k]:
+            card = _clear_of(option, chosen)
+            if card is None:
+                continue
+            if k >= 2 and (card.box.y, card.box.x) < (chosen[-1].box.y, chosen[-1].box.x):
+                continue  # the lines read top to bottom
+            pick(k + 1, (*chosen, card))
+
+    pick(0, ())
+    return [] if best is None else [best]
+
+
+def _best_in(
+    fonts: Fonts, blocks: Sequence[Block], rects: Sequence[Rect], lh_max: int
+) -> SetCard | None:
+    ranked = _ranked(fonts, blocks, rects, lh_max)
+    return ranked[0] if ranked else None
+
+
+def _ranked(
+    fonts: Fonts, blocks: Sequence[Block], rects: Sequence[Rect], lh_max: int
+) -> list[SetCard]:
+    """Each rect's best setting of any of ``blocks``, largest line height first (ties: the
+    larger rect, so the card sits in open space)."""
+    found: list[tuple[int, int, SetCard]] = []
+    for r in rects:
+        best: SetCard | None = None
+        for block in blocks:
+            lo = 4 if best is None else best.lh + 1
+            card = fit(fonts, block, r, lh_max, lo)
+            if card is not None and (best is None or card.lh > best.lh):
+                best = card
+        if best is not None:
+            found.append((best.lh, r.w * r.h, best))
+    found.sort(key=lambda f: (-f[0], -f[1]))
+    return [c for _, _, c in found]
+
+
+@functools.lru_cache(maxsize=32)
+def free_rects(layout: Layout) -> tuple[Rect, ...]:
+    """The free rects of the table, between its cards and panels (the centre piles, the
+    seats' slots raised or not with their labels, their piles and panels) and its info
+    line: where attract's card leaves the demo's piles and the info line in sight. Each as
+    tall, then as wide, as it can be (none inside another)."""
+    u = layout.card_w
+    cards = [*layout.center, *layout.side, layout.info]
+    if layout.burned is not None:
+        cards.append(layout.burned)
+    for seat in layout.seats:
+        cards += [seat.draw, seat.draw_label, *seat.slots, *seat.raised, *seat.labels]
+        if seat.panel is not None:
+            cards.append(seat.panel.rect)
+    gap = max(2, u // 16)
+    ys = sorted({0, layout.height, *(r.y for r in cards), *(r.bottom for r in cards)})
+    out: set[Rect] = set()
+    for i, top in enumerate(ys):
+        for bottom in ys[i + 1 :]:
+            h = bottom - top - 2 * gap
+            if h < layout.height // 20:
+                continue
+            across = sorted((r.x, r.right) for r in cards if r.y < bottom and r.bottom > top)
+            edge = 0
+            for left, right in [*across, (layout.width, layout.width)]:
+                w = left - edge - 2 * gap
+                if w >= layout.width // 8:
+                    out.add(Rect(edge + gap, top + gap, w, h))
+                edge = max(edge, right)
+    kept = [r for r in out if not any(o != r and o.contains(r) for o in out)]
+    return tuple(sorted(kept, key=lambda r: (-r.w * r.h, r.x, r.y)))
 
 
 def _resetting(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
     """The failsafe's card (cabinet/modes/flow_director.py reset)."""
-    lines: list[Line] = [("RESETTING", GOLD, 1.6)]
+    head = [CardLine.of("RESETTING", GOLD, 1.5, Role.HEAD)]
     if flow.hint:
-        lines.append((flow.hint, WHITE, 0.9))
-    _card(paint, surface, layout, lines)
+        head.append(CardLine.of(flow.hint, WHITE, 0.9))
+    draw_card(paint, surface, _centred(paint.fonts, Block(head=tuple(head)), layout), blink)
 
 
-def _join(
-    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
-) -> None:
-    lines: list[Line] = [("JOIN THE GAME", GOLD, 1.3)]
+def join_card(fonts: Fonts, flow: FlowView, layout: Layout) -> SetCard:
+    """The join menu: its rows (the chosen one marked, unless a seat enters initials), the
+    seats' marks and the hint."""
+    head = [CardLine.of("JOIN THE GAME", GOLD, 1.3, Role.HEAD)]
     # While a seat enters initials its LEFT / RIGHT change a letter, not the menu row.
     entering = any(c is not None for c in flow.editing)
     for k, (name, value) in enumerate(flow.menu):
         chosen = k == flow.row and not entering
         text = f"{k + 1}  {name}:  < {value} >" if chosen else f"{k + 1}  {name}:  {value}"
-        lines.append((text, GOLD if chosen else WHITE, 1.0))
-    box, y, lh = _card(paint, surface, layout, lines, extra=1)
-    u = layout.card_w
-    _seats(paint, surface, flow, Rect(box.x + u // 8, y, box.w - u // 4, round(lh * 0.8)))
-    y += round(lh * 0.8)
-    paint.blit_text(
-        surface,
-        flow.hint,
-        round(lh * 0.6),
-        GREY,
-        Rect(box.x + u // 8, y, box.w - u // 4, round(lh * 0.7)),
-    )
+        head.append(CardLine(((text, GOLD if chosen else WHITE),), 1.0))
+    foot = [CardLine(seat_pieces(flow), 0.8, Role.SEATS)] if flow.seats else []
+    if flow.hint:
+        foot.append(CardLine.of(flow.hint, GREY, 0.65))
+    return _centred(fonts, Block(head=tuple(head), foot=tuple(foot)), layout)
 
 
-def _card(
-    paint: Painter,
-    surface: pygame.Surface,
-    layout: Layout,
-    lines: list[Line],
-    extra: int = 0,
-    band: bool = False,
-) -> tuple[Rect, int, int]:
-    """A dark, gold-framed card of ``lines`` in the centre area, with room for ``extra``
-    rows below them; returns the card, where the rows go and the line height. ``band``: in
-    the larger band above or below the centre piles, shrunk to fit, so the demo's piles
-    stay in sight."""
-    u = layout.card_w
-    box_w = min(round(layout.width * 0.8), round(u * 8.5))
-    lh = round(u * 0.42)
-    area = layout.centre_area
-    if band:
-        units = sum(k for _, _, k in lines) + 0.6 + extra * 1.6
-        per_lh = max(paint.text(t, 100, c).get_width() * k * 0.9 / 100 for t, c, k in lines)
-        found = free_band(layout, round(per_lh, 2), round(units, 2))
-        if found.lh >= max(12, lh // 3):  # else no room beside the piles: centred
-            area, lh = found.rect, found.lh
-            box_w = min(box_w, area.w)
-    box_h = sum(round(lh * k) for _, _, k in lines) + lh // 2 + extra * round(lh * 1.6)
-    box = Rect(area.x + (area.w - box_w) // 2, area.y + (area.h - box_h) // 2, box_w, box_h)
-    surface.blit(paint.shade(box.w, box.h, (0, 0, 0, 215)), (box.x, box.y))
-    pygame.draw.rect(surface, GOLD, pg_rect(box), max(2, u // 40), border_radius=u // 8)
-    y = box.y + lh // 4
-    for text, colour, k in lines:
-        lh_k = round(lh * k)
-        paint.blit_text(
-            surface, text, round(lh_k * 0.9), colour, Rect(box.x + u // 8, y, box.w - u // 4, lh_k)
-        )
-        y += lh_k
-    return box, y, lh
-
-
-@dataclass(frozen=True, slots=True)
-class Band:
-    """Where attract's card goes: a free rect of the table and the card's line height."""
-
-    rect: Rect
-    lh: int
-
-
-@functools.lru_cache(maxsize=32)
-def free_band(layout: Layout, per_lh: float, units: float) -> Band:
-    """The free rect between the table's cards and panels (the centre piles, the seats'
-    slots raised or not, their piles) where a card ``units`` line heights high, its widest
-    line ``per_lh`` line heights wide, gets the largest lines: there the demo's piles stay
-    in sight. Its line height is capped at the centred card's."""
-    u = layout.card_w
-    cap = round(u * 0.42)
-    cards = [*layout.center, *layout.side]
-    if layout.burned is not None:
-        cards.append(layout.burned)
-    for seat in layout.seats:
-        cards += [seat.draw, *seat.slots, *seat.raised]
-        if seat.panel is not None:
-            cards.append(seat.panel.rect)
-    gap = max(2, u // 16)
-    pad = u // 4  # the card's frame and margins across
-    ys = sorted({0, layout.height, *(r.y for r in cards), *(r.bottom for r in cards)})
-    best = Band(layout.centre_area, 0)
-    for i, top in enumerate(ys):
-        for bottom in ys[i + 1 :]:
-            h = bottom - top - 2 * gap
-            if h / units <= best.lh:
-                continue
-            across = sorted((r.x, r.right) for r in cards if r.y < bottom and r.bottom > top)
-            edge = 0
-            for left, right in [*across, (layout.width, layout.width)]:
-                w = left - edge - 2 * gap
-                lh = min(cap, int(h / units), int((w - pad) / per_lh))
-                if lh > best.lh:
-                    best = Band(Rect(edge + gap, top + gap, w, h), lh)
-                edge = max(edge, right)
-    return best
+def _join(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    draw_card(paint, surface, join_card(paint.fonts, flow, layout), blink, blink_hint=False)
 
 
 _MARKS = {
@@ -377,17 +781,15 @@ _MARKS = {
 }
 
 
-def _seats(paint: Painter, surface: pygame.Surface, flow: FlowView, r: Rect) -> None:
+def seat_pieces(flow: FlowView) -> tuple[Piece, ...]:
     """Each seat's mark in its colour: P1 READY, P2 SLAM!, P3 bot..."""
-    pieces: list[Piece] = [
+    return tuple(
         (
             f"P{i + 1} {_seat_name(flow, i)}{_MARKS[mark]}",
             READY_GREEN if mark is SeatMark.READY else seat_colour(i),
         )
         for i, mark in enumerate(flow.seats)
-    ]
-    if pieces:
-        paint.pieces_in_row(surface, pieces, r)
+    )
 
 
 def _seat_name(flow: FlowView, seat: int) -> str:
@@ -413,4 +815,28 @@ _SCREENS: dict[FlowScreen, Callable[[Painter, pygame.Surface, FlowView, Layout, 
 }
 """One draw function per screen (an enum and a table, not a ladder)."""
 
-__all__ = ["PHOTO_SHOW_MS", "ResultCard", "ResultRow", "banners", "flow", "result_card"]
+__all__ = [
+    "BODY_PX_1080",
+    "PHOTO_SHOW_MS",
+    "AttractCard",
+    "AttractText",
+    "Block",
+    "CardLine",
+    "ResultCard",
+    "Role",
+    "SetCard",
+    "TextRow",
+    "attract_card",
+    "attract_text",
+    "banners",
+    "body_floor",
+    "fit",
+    "flow",
+    "free_rects",
+    "idle_card",
+    "join_card",
+    "result_card",
+    "seat_pieces",
+    "set_block",
+    "wrap",
+]

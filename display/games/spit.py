@@ -10,7 +10,7 @@ from display.games.base import GameArt, SeatText
 from display.layout import Layout, Rect, TableShape
 from display.palette import GOLD, LOCK_RED, WHITE, Piece
 from engine.cards import Card
-from engine.games.spit import SpitState
+from engine.games.spit import POINTS_TARGET, SpitState
 from engine.rules import Scoring
 from engine.state import GameState, Phase
 
@@ -78,7 +78,33 @@ def strip(state: GameState, blink: bool) -> list[Piece]:
 
 
 def result(state: GameState) -> list[str]:
-    return ["cards left " + " - ".join(str(p.cards) for p in _spit(state).players)]
+    """The cards left, or the series' points."""
+    spit = _spit(state)
+    if spit.rules.scoring is Scoring.POINTS:
+        tally = "points " + " - ".join(str(x) for x in spit.scores)
+    else:
+        tally = "cards left " + " - ".join(str(p.cards) for p in spit.players)
+    return [tally]
+
+
+def ending(state: GameState) -> list[str]:
+    """Out of cards, the series' points or the round limit (docs/rules.md SPT-12, A.6 and
+    the round limit of A.5): read off the final state."""
+    spit = _spit(state)
+    if not spit.is_over:
+        return []
+    w = spit.winner
+    if spit.rules.scoring is Scoring.POINTS:
+        reached = max(spit.scores) >= POINTS_TARGET
+        why = f"a score reached {POINTS_TARGET}" if reached else "round limit"
+        if w is None:
+            return [f"series over, {why}: the lowest score is shared, a draw"]
+        return [f"series over, {why}: P{w + 1} has the lowest score"]
+    if w is None:
+        return [f"round limit ({spit.rules.round_limit}): equal cards, a draw"]
+    if spit.players[w].cards == 0:
+        return [f"P{w + 1} got rid of every card"]
+    return [f"round limit ({spit.rules.round_limit}): P{w + 1} has fewer cards"]
 
 
 def text_head(state: GameState) -> str:
@@ -117,6 +143,7 @@ ART = GameArt(
     centre=centre,
     strip=strip,
     result=result,
+    ending=ending,
 )
 
 __all__ = ["ART", "slap_count_rect"]

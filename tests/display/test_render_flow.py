@@ -208,7 +208,7 @@ def test_result_scoreboard_and_hint(screen: pygame.Surface, renderer: Renderer) 
     won = scenes.speed_won()
     layout = _render(screen, renderer, "result", won, 32.0)
     view = scenes.view(won, humans=2, match=mv, flow=view_of(flow, 32.0))
-    card = result_card(view, layout, art_for(won.rules.game))
+    card = result_card(view, layout, art_for(won.rules.game), renderer.paint.fonts)
     assert card.seats is not None
     seats = pygame.Rect(card.seats.x, card.seats.y, card.seats.w, card.seats.h)
     assert READY_GREEN in _colours(screen, seats)  # P2 READY
