@@ -622,7 +622,8 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
     that sets its lines at ``body_floor`` or more (else the one setting them largest):
     the whole card in one free rect, its lines in 1-3 columns; the title and hint in one
     rect and the lines in another; the title and hint in one and the lines split over two
-    more (a table whose free space is thin bands, as California's between its rows)."""
+    more (a table whose free space is thin bands, as California's between its rows); the
+    title, the hint and the two halves of the lines each in its own."""
     lh_max = _unit(layout) + 4
     floor = body_floor(layout.height)
     rects = free_rects(layout)
@@ -635,12 +636,16 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
     signs = _ranked(fonts, [Block(head=(title, hint))], rects, lh_max)[:12]
     if not plans or _score(plans[0]) < floor:
         bodies = _ranked(fonts, _columns(body), rects, lh_max)[:12]
-        plans += _apart([signs, bodies])
+        plans += _apart([signs, bodies], 1)
     if max((_score(p) for p in plans), default=0) < floor and len(body) > 1:
         half = (len(body) + 1) // 2
         firsts = _ranked(fonts, _columns(body[:half]), rects, lh_max)[:10]
         seconds = _ranked(fonts, _columns(body[half:]), rects, lh_max)[:10]
-        plans += _apart([signs[:10], firsts, seconds])
+        plans += _apart([signs[:10], firsts, seconds], 1)
+        if max(_score(p) for p in plans) < floor:  # the title and the hint apart too
+            titles = _ranked(fonts, [Block(head=(title,))], rects, lh_max)[:8]
+            hints = _ranked(fonts, [Block(foot=(hint,))], rects, lh_max)[:8]
+            plans += _apart([titles, hints, firsts[:8], seconds[:8]], 2)
     good = [p for p in plans if _score(p) >= floor]
     if good:
         return AttractCard(good[0])
@@ -658,9 +663,10 @@ def _score(plan: Sequence[SetCard]) -> int:
     return min((r.size for card in plan for r in card.rows), default=0)
 
 
-def _apart(choices: Sequence[Sequence[SetCard]]) -> list[tuple[SetCard, ...]]:
+def _apart(choices: Sequence[Sequence[SetCard]], lines: int) -> list[tuple[SetCard, ...]]:
     """The best pick of one card from each of ``choices`` with no two overlapping, the
-    later ones below (or right of) the earlier lines (empty: none)."""
+    choices from ``lines`` on (the rules' lines, in parts) each below (or right of) the
+    one before, as they are read (empty: none)."""
     best: tuple[SetCard, ...] | None = None
 
     def pick(k: int, chosen: tuple[SetCard, ...]) -> None:
@@ -674,7 +680,7 @@ def _apart(choices: Sequence[Sequence[SetCard]]) -> list[tuple[SetCard, ...]]:
             card = _clear_of(option, chosen)
             if card is None:
                 continue
-            if k >= 2 and (card.box.y, card.box.x) < (chosen[-1].box.y, chosen[-1].box.x):
+            if k > lines and (card.box.y, card.box.x) < (chosen[-1].box.y, chosen[-1].box.x):
                 continue  # the lines read top to bottom
             pick(k + 1, (*chosen, card))
 
