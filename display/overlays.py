@@ -97,12 +97,39 @@ def piece_gap(size: int) -> int:
 
 @functools.lru_cache(maxsize=8192)
 def text_width(fonts: Fonts, size: int, text: str) -> int:
-    """``text``'s width at ``size`` (remembered: placing a card tries many sizes)."""
+    """``text``'s width at ``size``."""
     return int(fonts.get(size).size(text)[0])
 
 
-def row_width(fonts: Fonts, pieces: Sequence[Piece], size: int) -> int:
-    widths = [text_width(fonts, size, t) for t, _ in pieces]
+_REF = 48
+_SLACK = (0.85, 1.18)
+"""How far a text's width at another size strays from its width at ``_REF`` scaled (a
+font's hinting rounds each glyph): within these, only a near call is measured."""
+
+
+def _estimate(fonts: Fonts, size: int, text: str) -> float:
+    return text_width(fonts, _REF, text) * size / _REF
+
+
+def _within(fonts: Fonts, size: int, texts: Sequence[str], width: int) -> bool:
+    """Do ``texts`` side by side (a piece gap apart) fit ``width`` at ``size``? Placing a
+    card tries many sizes: a clear answer comes from the width at one size, scaled, and
+    only a near one is measured (measuring is the slow part)."""
+    gaps = piece_gap(size) * max(0, len(texts) - 1)
+    guess = sum(_estimate(fonts, size, t) for t in texts)
+    if guess * _SLACK[1] + gaps <= width:
+        return True
+    if guess * _SLACK[0] + gaps > width:
+        return False
+    return sum(text_width(fonts, size, t) for t in texts) + gaps <= width
+
+
+def row_width(fonts: Fonts, pieces: Sequence[Piece], size: int, exact: bool = True) -> int:
+    """A row's width (not ``exact``: an upper bound, from the scaled width)."""
+    if exact:
+        widths = [text_width(fonts, size, t) for t, _ in pieces]
+    else:
+        widths = [math.ceil(_estimate(fonts, size, t) * _SLACK[1]) for t, _ in pieces]
     return sum(widths) + piece_gap(size) * max(0, len(widths) - 1)
 
 
@@ -110,32 +137,27 @@ def wrap(fonts: Fonts, pieces: Sequence[Piece], size: int, width: int) -> list[t
     """``pieces`` in rows no wider than ``width`` at ``size``: broken between pieces, and a
     piece too wide alone between its words. A single word wider than ``width`` stays too
     wide (the caller sees it and sets the card larger or smaller)."""
-    gap = piece_gap(size)
     rows: list[tuple[Piece, ...]] = []
     row: list[Piece] = []
-    used = 0
 
     def add(piece: Piece) -> None:
-        nonlocal row, used
-        w = text_width(fonts, size, piece[0])
-        if row and used + gap + w > width:
+        nonlocal row
+        if row and not _within(fonts, size, [t for t, _ in row] + [piece[0]], width):
             rows.append(tuple(row))
-            row, used = [], 0
-        used += (gap if row else 0) + w
+            row = []
         row.append(piece)
 
     for text, colour in pieces:
-        if text_width(fonts, size, text) <= width:
+        if _within(fonts, size, [text], width):
             add((text, colour))
             continue
-        words = text.split(" ")
         line = ""
-        for word in words:
+        for word in text.split(" "):
             cand = f"{line} {word}" if line else word
-            if line and text_width(fonts, size, cand) > width:
+            if line and not _within(fonts, size, [cand], width):
                 add((line, colour))
                 rows.append(tuple(row))
-                row, used = [], 0
+                row = []
                 line = word
             else:
                 line = cand
@@ -176,9 +198,12 @@ def _margins(lh: int) -> tuple[int, int, int]:
     return max(4, round(lh * 0.45)), max(3, round(lh * 0.3)), max(6, round(lh * 0.7))
 
 
-def set_block(fonts: Fonts, block: Block, lh: int, max_w: int) -> SetCard | None:
+def set_block(
+    fonts: Fonts, block: Block, lh: int, max_w: int, exact: bool = True
+) -> SetCard | None:
     """``block`` set at line height ``lh`` in a card at most ``max_w`` wide, at (0, 0);
-    None if a line cannot fit (a word wider than its column)."""
+    None if a line cannot fit (a word wider than its column). Not ``exact``: the card's
+    width is an upper bound (a trial while placing it)."""
     side, pad, col_gap = _margins(lh)
     inner = max_w - 2 * side
     cols = max(1, block.columns)
@@ -189,7 +214,7 @@ def set_block(fonts: Fonts, block: Block, lh: int, max_w: int) -> SetCard | None
     def lines(line: CardLine, width: int) -> list[tuple[tuple[Piece, ...], int]] | None:
         size = _size(line.k, lh)
         rows = wrap(fonts, line.pieces, size, width)
-        if any(row_width(fonts, r, size) > width for r in rows):
+        if any(not _within(fonts, size, [t for t, _ in r], width) for r in rows):
             return None
         return [(r, size) for r in rows]
 
@@ -203,7 +228,7 @@ def set_block(fonts: Fonts, block: Block, lh: int, max_w: int) -> SetCard | None
                 return None
             for pieces, size in got:
                 out.append((pieces, size, line))
-                widest = max(widest, row_width(fonts, pieces, size))
+                widest = max(widest, row_width(fonts, pieces, size, exact))
     per_col = math.ceil(len(block.body) / cols) if block.body else 0
     columns: list[list[tuple[tuple[Piece, ...], int, CardLine]]] = []
     for c in range(cols):
@@ -217,7 +242,7 @@ def set_block(fonts: Fonts, block: Block, lh: int, max_w: int) -> SetCard | None
     body_w = 0
     filled = [col for col in columns if col]
     if filled:
-        col_used = max(row_width(fonts, p, s) for col in filled for p, s, _ in col)
+        col_used = max(row_width(fonts, p, s, exact) for col in filled for p, s, _ in col)
         body_w = col_used * len(filled) + col_gap * (len(filled) - 1)
         col_w = col_used
     w = min(max_w, max(widest, body_w) + 2 * side)
@@ -283,12 +308,13 @@ def fit(fonts: Fonts, block: Block, area: Rect, lh_max: int, lh_min: int = 4) ->
     lo, hi = lh_min, lh_max
     while lo <= hi:
         mid = (lo + hi) // 2
-        card = set_block(fonts, block, mid, area.w)
+        card = set_block(fonts, block, mid, area.w, exact=False)
         if card is not None and card.box.h <= area.h:
-            best, lo = card, mid + 1
+            best, lo = mid, mid + 1
         else:
             hi = mid - 1
-    return None if best is None else moved(best, area)
+    card = None if best is None else set_block(fonts, block, best, area.w)
+    return None if card is None else moved(card, area)
 
 
 def draw_card(
@@ -624,27 +650,30 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
     rect and the lines in another; the title and hint in one and the lines split over two
     more (a table whose free space is thin bands, as California's between its rows); the
     title, the hint and the two halves of the lines each in its own."""
-    lh_max = _unit(layout) + 4
     floor = body_floor(layout.height)
+    # Lines at half the floor are no use beside the piles (then: over the centre).
+    lh = (math.ceil(floor / (0.8 * SIZE_OF_LH) / 2), _unit(layout) + 4)
     rects = free_rects(layout)
     body = _body(text)
     title, hint = _title(text), _hint(text)
     plans: list[tuple[SetCard, ...]] = []
-    wholes = [Block(head=(title,), body=body, foot=(hint,), columns=c) for c in (1, 2, 3)]
-    whole = _ranked(fonts, wholes, rects, lh_max)[:1]
+    wholes = [
+        Block(head=(title,), body=b.body, foot=(hint,), columns=b.columns) for b in _columns(body)
+    ]
+    whole = _ranked(fonts, wholes, rects, lh)[:1]
     plans += [(card,) for card in whole]
-    signs = _ranked(fonts, [Block(head=(title, hint))], rects, lh_max)[:12]
+    signs = _ranked(fonts, [Block(head=(title, hint))], rects, lh)[:12]
     if not plans or _score(plans[0]) < floor:
-        bodies = _ranked(fonts, _columns(body), rects, lh_max)[:12]
+        bodies = _ranked(fonts, _columns(body), rects, lh)[:12]
         plans += _apart([signs, bodies], 1)
     if max((_score(p) for p in plans), default=0) < floor and len(body) > 1:
         half = (len(body) + 1) // 2
-        firsts = _ranked(fonts, _columns(body[:half]), rects, lh_max)[:10]
-        seconds = _ranked(fonts, _columns(body[half:]), rects, lh_max)[:10]
+        firsts = _ranked(fonts, _columns(body[:half]), rects, lh)[:10]
+        seconds = _ranked(fonts, _columns(body[half:]), rects, lh)[:10]
         plans += _apart([signs[:10], firsts, seconds], 1)
         if max(_score(p) for p in plans) < floor:  # the title and the hint apart too
-            titles = _ranked(fonts, [Block(head=(title,))], rects, lh_max)[:8]
-            hints = _ranked(fonts, [Block(foot=(hint,))], rects, lh_max)[:8]
+            titles = _ranked(fonts, [Block(head=(title,))], rects, lh)[:8]
+            hints = _ranked(fonts, [Block(foot=(hint,))], rects, lh)[:8]
             plans += _apart([titles, hints, firsts[:8], seconds[:8]], 2)
     good = [p for p in plans if _score(p) >= floor]
     if good:
@@ -688,30 +717,36 @@ def _apart(choices: Sequence[Sequence[SetCard]], lines: int) -> list[tuple[SetCa
     return [] if best is None else [best]
 
 
-def _best_in(
-    fonts: Fonts, blocks: Sequence[Block], rects: Sequence[Rect], lh_max: int
-) -> SetCard | None:
-    ranked = _ranked(fonts, blocks, rects, lh_max)
-    return ranked[0] if ranked else None
-
-
 def _ranked(
-    fonts: Fonts, blocks: Sequence[Block], rects: Sequence[Rect], lh_max: int
+    fonts: Fonts, blocks: Sequence[Block], rects: Sequence[Rect], lh: tuple[int, int]
 ) -> list[SetCard]:
-    """Each rect's best setting of any of ``blocks``, largest line height first (ties: the
-    larger rect, so the card sits in open space)."""
-    found: list[tuple[int, int, SetCard]] = []
+    """Each rect's best setting of any of ``blocks`` with a line height in ``lh`` (least,
+    most), best first: the largest line height,
+    less for each line a narrow rect wraps (a hint broken word by word down a corner reads
+    worse than one line a little smaller); ties: the larger rect, so the card sits in open
+    space."""
+    found: list[tuple[float, int, SetCard]] = []
     for r in rects:
-        best: SetCard | None = None
+        best: tuple[float, SetCard] | None = None
         for block in blocks:
-            lo = 4 if best is None else best.lh + 1
-            card = fit(fonts, block, r, lh_max, lo)
-            if card is not None and (best is None or card.lh > best.lh):
-                best = card
+            card = fit(fonts, block, r, lh[1], lh[0])
+            if card is None:
+                continue
+            lines = len(block.head) + len(block.foot) + math.ceil(len(block.body) / block.columns)
+            worth = card.lh * math.sqrt(lines / max(lines, len(card.rows) - _spread(block)))
+            if best is None or worth > best[0]:
+                best = (worth, card)
         if best is not None:
-            found.append((best.lh, r.w * r.h, best))
+            found.append((best[0], r.w * r.h, best[1]))
     found.sort(key=lambda f: (-f[0], -f[1]))
     return [c for _, _, c in found]
+
+
+def _spread(block: Block) -> int:
+    """Rows a block has beyond its lines' count only because its body is in columns."""
+    if not block.body:
+        return 0
+    return len(block.body) - math.ceil(len(block.body) / block.columns)
 
 
 @functools.lru_cache(maxsize=32)
@@ -743,8 +778,11 @@ def free_rects(layout: Layout) -> tuple[Rect, ...]:
                 if w >= layout.width // 8:
                     out.add(Rect(edge + gap, top + gap, w, h))
                 edge = max(edge, right)
-    kept = [r for r in out if not any(o != r and o.contains(r) for o in out)]
-    return tuple(sorted(kept, key=lambda r: (-r.w * r.h, r.x, r.y)))
+    kept: list[Rect] = []
+    for r in sorted(out, key=lambda r: (-r.w * r.h, r.x, r.y)):
+        if not any(k.contains(r) for k in kept):
+            kept.append(r)
+    return tuple(kept)
 
 
 def _resetting(
