@@ -191,6 +191,8 @@ class SetCard:
     lh: int
     area: Rect | None = None
     """The free rect it was placed in (it may slide there, clear of another card)."""
+    wraps: int = 0
+    """Rows beyond one per line: lines it had to break."""
 
 
 def _margins(lh: int) -> tuple[int, int, int]:
@@ -268,7 +270,8 @@ def set_block(
         h = round(lh * line.k)
         set_rows.append(TextRow(pieces, Rect(side, y, w - 2 * side, h), size, line.role))
         y += h
-    return SetCard(Rect(0, 0, w, y + pad), tuple(set_rows), lh)
+    count = len(block.head) + len(block.body) + len(block.foot)
+    return SetCard(Rect(0, 0, w, y + pad), tuple(set_rows), lh, wraps=len(set_rows) - count)
 
 
 def moved(card: SetCard, area: Rect, x: int | None = None) -> SetCard:
@@ -280,7 +283,7 @@ def moved(card: SetCard, area: Rect, x: int | None = None) -> SetCard:
         TextRow(r.pieces, Rect(r.rect.x + dx, r.rect.y + dy, r.rect.w, r.rect.h), r.size, r.role)
         for r in card.rows
     )
-    return SetCard(Rect(left, top, card.box.w, card.box.h), rows, card.lh, area)
+    return SetCard(Rect(left, top, card.box.w, card.box.h), rows, card.lh, area, card.wraps)
 
 
 def _clear_of(card: SetCard, others: Sequence[SetCard]) -> SetCard | None:
@@ -663,21 +666,25 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
     whole = _ranked(fonts, wholes, rects, lh)[:1]
     plans += [(card,) for card in whole]
     signs = _ranked(fonts, [Block(head=(title, hint))], rects, lh)[:12]
-    if not plans or _score(plans[0]) < floor:
+
+    def done() -> bool:  # a plan as large as it must be, and no line of it broken
+        return any(_score(p) >= floor and not _wraps(p) for p in plans)
+
+    if not done():
         bodies = _ranked(fonts, _columns(body), rects, lh)[:12]
         plans += _apart([signs, bodies], 1)
-    if max((_score(p) for p in plans), default=0) < floor and len(body) > 1:
+    if not done() and len(body) > 1:
         half = (len(body) + 1) // 2
         firsts = _ranked(fonts, _columns(body[:half]), rects, lh)[:10]
         seconds = _ranked(fonts, _columns(body[half:]), rects, lh)[:10]
         plans += _apart([signs[:10], firsts, seconds], 1)
-        if max(_score(p) for p in plans) < floor:  # the title and the hint apart too
+        if not done():  # the title and the hint apart too
             titles = _ranked(fonts, [Block(head=(title,))], rects, lh)[:8]
             hints = _ranked(fonts, [Block(foot=(hint,))], rects, lh)[:8]
             plans += _apart([titles, hints, firsts[:8], seconds[:8]], 2)
     good = [p for p in plans if _score(p) >= floor]
-    if good:
-        return AttractCard(good[0])
+    if good:  # the rules' lines whole rather than broken down a narrow column
+        return AttractCard(max(good, key=_worth))
     if plans:
         return AttractCard(max(plans, key=_score))
     return AttractCard((_centred(fonts, wholes[0], layout),))  # no free space: the centre
@@ -685,6 +692,17 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
 
 def _columns(body: tuple[CardLine, ...]) -> list[Block]:
     return [Block(body=body, columns=c) for c in (1, 2, 3) if c <= max(1, len(body))]
+
+
+def _wraps(plan: Sequence[SetCard]) -> int:
+    return sum(card.wraps for card in plan)
+
+
+def _worth(plan: Sequence[SetCard]) -> float:
+    """A plan's smallest font size, less for each line it breaks (never more than the size:
+    a plan cut short is pruned on its size alone)."""
+    lines = sum(len(card.rows) - card.wraps for card in plan)
+    return _score(plan) * math.sqrt(lines / max(1, lines + _wraps(plan)))
 
 
 def _score(plan: Sequence[SetCard]) -> int:
@@ -700,10 +718,11 @@ def _apart(choices: Sequence[Sequence[SetCard]], lines: int) -> list[tuple[SetCa
 
     def pick(k: int, chosen: tuple[SetCard, ...]) -> None:
         nonlocal best
-        if best is not None and chosen and _score(chosen) <= _score(best):
+        if best is not None and chosen and _score(chosen) <= _worth(best):
             return
         if k == len(choices):
-            best = chosen
+            if best is None or _worth(chosen) > _worth(best):
+                best = chosen
             return
         for option in choices[k]:
             card = _clear_of(option, chosen)
