@@ -325,7 +325,7 @@ def draw_card(
     surface: pygame.Surface,
     card: SetCard,
     blink: bool,
-    alpha: int = 215,
+    alpha: int = 235,
     blink_hint: bool = True,
 ) -> None:
     """The dark, gold-framed card and its rows (with ``blink_hint``, the hint's rows gold
@@ -663,24 +663,24 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
     wholes = [
         Block(head=(title,), body=b.body, foot=(hint,), columns=b.columns) for b in _columns(body)
     ]
-    whole = _ranked(fonts, wholes, rects, lh)[:1]
+    whole = _ranked(fonts, wholes, rects, lh, 1)
     plans += [(card,) for card in whole]
-    signs = _ranked(fonts, [Block(head=(title, hint))], rects, lh)[:12]
+    signs = _ranked(fonts, [Block(head=(title, hint))], rects, lh, 12)
 
     def done() -> bool:  # a plan as large as it must be, and no line of it broken
         return any(_score(p) >= floor and not _wraps(p) for p in plans)
 
     if not done():
-        bodies = _ranked(fonts, _columns(body), rects, lh)[:12]
+        bodies = _ranked(fonts, _columns(body), rects, lh, 12)
         plans += _apart([signs, bodies], 1)
     if not done() and len(body) > 1:
         half = (len(body) + 1) // 2
-        firsts = _ranked(fonts, _columns(body[:half]), rects, lh)[:10]
-        seconds = _ranked(fonts, _columns(body[half:]), rects, lh)[:10]
+        firsts = _ranked(fonts, _columns(body[:half]), rects, lh, 10)
+        seconds = _ranked(fonts, _columns(body[half:]), rects, lh, 10)
         plans += _apart([signs[:10], firsts, seconds], 1)
         if not done():  # the title and the hint apart too
-            titles = _ranked(fonts, [Block(head=(title,))], rects, lh)[:8]
-            hints = _ranked(fonts, [Block(foot=(hint,))], rects, lh)[:8]
+            titles = _ranked(fonts, [Block(head=(title,))], rects, lh, 8)
+            hints = _ranked(fonts, [Block(foot=(hint,))], rects, lh, 8)
             plans += _apart([titles, hints, firsts[:8], seconds[:8]], 2)
     good = [p for p in plans if _score(p) >= floor]
     if good:  # the rules' lines whole rather than broken down a narrow column
@@ -737,28 +737,48 @@ def _apart(choices: Sequence[Sequence[SetCard]], lines: int) -> list[tuple[SetCa
 
 
 def _ranked(
-    fonts: Fonts, blocks: Sequence[Block], rects: Sequence[Rect], lh: tuple[int, int]
+    fonts: Fonts,
+    blocks: Sequence[Block],
+    rects: Sequence[Rect],
+    lh: tuple[int, int],
+    keep: int,
 ) -> list[SetCard]:
-    """Each rect's best setting of any of ``blocks`` with a line height in ``lh`` (least,
-    most), best first: the largest line height,
-    less for each line a narrow rect wraps (a hint broken word by word down a corner reads
-    worse than one line a little smaller); ties: the larger rect, so the card sits in open
-    space."""
-    found: list[tuple[float, int, SetCard]] = []
-    for r in rects:
-        best: tuple[float, SetCard] | None = None
-        for block in blocks:
-            card = fit(fonts, block, r, lh[1], lh[0])
-            if card is None:
-                continue
-            lines = len(block.head) + len(block.foot) + math.ceil(len(block.body) / block.columns)
-            worth = card.lh * math.sqrt(lines / max(lines, len(card.rows) - _spread(block)))
-            if best is None or worth > best[0]:
-                best = (worth, card)
-        if best is not None:
-            found.append((best[0], r.w * r.h, best[1]))
-    found.sort(key=lambda f: (-f[0], -f[1]))
-    return [c for _, _, c in found]
+    """The ``keep`` best settings of any of ``blocks`` in any of ``rects`` (one per rect)
+    with a line height in ``lh`` (least, most), best first: the largest line height, less
+    for each line a narrow rect wraps (a hint broken word by word down a corner reads worse
+    than one line a little smaller); ties: the larger rect, so the card sits in open space.
+    A rect too low for more than the ``keep``-th best so far is not tried (placing a card
+    is paid on the window's frame)."""
+    tries = sorted(
+        (
+            (min(lh[1], _tallest(block, r)), k, r, block)
+            for k, r in enumerate(rects)
+            for block in blocks
+        ),
+        key=lambda t: (-t[0], t[1]),
+    )
+    best: dict[int, tuple[float, SetCard]] = {}
+    for bound, k, r, block in tries:
+        worths = sorted((w for w, _ in best.values()), reverse=True)
+        if len(worths) >= keep and bound <= worths[keep - 1]:
+            break
+        card = fit(fonts, block, r, bound, lh[0])
+        if card is None:
+            continue
+        lines = len(block.head) + len(block.foot) + math.ceil(len(block.body) / block.columns)
+        worth = card.lh * math.sqrt(lines / max(lines, len(card.rows) - _spread(block)))
+        if k not in best or worth > best[k][0]:
+            best[k] = (worth, card)
+    found = sorted(best.items(), key=lambda f: (-f[1][0], -rects[f[0]].w * rects[f[0]].h))
+    return [card for _, (_, card) in found[:keep]]
+
+
+def _tallest(block: Block, r: Rect) -> int:
+    """The largest line height ``block`` could have in ``r``'s height (no line wrapped)."""
+    units = sum(line.k for line in (*block.head, *block.foot)) + 0.6
+    if block.body:
+        units += math.ceil(len(block.body) / block.columns) * max(x.k for x in block.body)
+    return int(r.h / units)
 
 
 def _spread(block: Block) -> int:
