@@ -25,12 +25,14 @@ from cabinet.config import Control, FlowConfig
 from cabinet.controls.registry import rules_card
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
-from display import overlays, service_menu
+from display import attract, overlays, service_menu
 from display.animations import Animations
+from display.attract import free_rects
 from display.games import art_for
 from display.layout import Layout, Rect
-from display.overlays import BODY_PX_1080, body_floor, free_rects, result_card, row_width
+from display.overlays import result_card
 from display.renderer import Renderer
+from display.typeset import BODY_PX_1080, Role, body_floor, row_width
 from display.view import (
     FlowScreen,
     FlowView,
@@ -150,7 +152,7 @@ def test_the_result_says_why_and_every_line_fits_its_band(
         assert row_width(fonts, row.pieces, row.size) <= row.rect.w, row
         for other in rows[i + 1 :]:
             assert not row.rect.overlaps(other.rect), (row, other)
-    hint = " ".join(r.text for r in card.rows if r.role is overlays.Role.HINT)
+    hint = " ".join(r.text for r in card.rows if r.role is Role.HINT)
     assert hint.split() == HINT.split()  # all of it, wrapped or not, nothing cut
     if size == HD:
         assert smallest >= BODY_PX_1080, smallest
@@ -248,7 +250,7 @@ def test_attract_card_leaves_piles_and_info_line_in_sight(
     for r in _protected(layout):
         assert changed(shot, bare, _rect(r), 2) == 0, r
     assert changed(shot, bare, pygame.Rect(0, 0, *size), 6) > 1000  # the card is there
-    card = overlays.attract_card(layout, renderer.paint.fonts, overlays.attract_text(flow))
+    card = attract.attract_card(layout, renderer.paint.fonts, attract.attract_text(flow))
     said = " ".join(r.text for r in card.rows).split()
     title = "HIGH SCORES" if scores else g.upper()
     meant = " ".join((title, *(table or rules_card(g)), flow.hint)).split()
