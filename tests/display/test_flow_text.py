@@ -45,6 +45,7 @@ from display.view import (
 from engine import game
 from engine.commands import Play, Slam
 from engine.rules import Game
+from engine.state import Phase
 
 HD = (1920, 1080)
 SMALL = (1280, 720)
@@ -160,7 +161,7 @@ def test_the_result_says_why_and_every_line_fits_its_band(
         assert smallest >= body_floor(size[1]) - 1, smallest
 
 
-def test_a_seat_a_bot_took_over_is_named_on_the_result() -> None:
+def test_a_seat_a_bot_took_over_is_named_on_the_result(screen: pygame.Surface) -> None:
     """A game a bot finished for a player who went quiet says so on the result."""
     flow, _ = fl.start(
         FlowConfig(60, 10, 3),
@@ -419,3 +420,71 @@ def test_the_idle_warning_and_join_card_fit_the_screen(screen: pygame.Surface) -
                 for row in card.rows:
                     assert card.box.contains(row.rect), (name, row)
                     assert row_width(renderer.paint.fonts, row.pieces, row.size) <= row.rect.w
+
+
+def _ended(state: Any, winner: int | None, **fields: Any) -> Any:
+    """``state`` decided for ``winner`` (None: a draw) with ``fields`` replaced: the
+    endings read only the final state, so each of its shapes is written out here."""
+    phase = Phase.TIED if winner is None else Phase.WON
+    return replace(state, phase=phase, winner=winner, **fields)
+
+
+def _emptied(players: Any, seats: set[int], **fields: Any) -> tuple[Any, ...]:
+    return tuple(replace(p, **fields) if i in seats else p for i, p in enumerate(players))
+
+
+def test_every_games_ending_reads_its_final_state() -> None:
+    """The reason under the winner for each way each game ends (docs/rules.md SPD-8,
+    SPD-9, A.3.5, SPT-12, A.6, CAL-7 and the round limit)."""
+    from engine.rules import CallMode, Scoring
+
+    ending = {g: art_for(g).ending for g in Game}
+    speed = scenes.speed_new(2)
+    out = _emptied(speed.players, {0}, hand=(), draw=())
+    assert ending[Game.SPEED](_ended(speed, 0, players=out)) == ["P1 ran out and called SPEED!"]
+    auto = replace(speed.rules, call=CallMode.AUTO)
+    assert ending[Game.SPEED](_ended(speed, 0, players=out, rules=auto)) == [
+        "P1 ran out of cards first"
+    ]
+    either = replace(speed.rules, call=CallMode.EITHER)
+    assert ending[Game.SPEED](_ended(speed, 1, players=out, rules=either)) == [
+        "P1 ran out, P2 called SPEED! first"
+    ]
+    assert ending[Game.SPEED](_ended(speed, 1)) == ["deadlock: P2 held the fewest cards"]
+    assert ending[Game.SPEED](_ended(speed, None)) == [
+        "deadlock: the fewest cards are shared, a draw"
+    ]
+    assert ending[Game.SPEED](speed) == []  # not over: nothing to say
+
+    spit = scenes.spit_new()
+    limit = spit.rules.round_limit
+    gone = _emptied(spit.players, {1}, stocks=((),) * 5, spit=())
+    assert ending[Game.SPIT](_ended(spit, 1, players=gone)) == ["P2 got rid of every card"]
+    assert ending[Game.SPIT](_ended(spit, 0, round=limit)) == [
+        f"round limit ({limit}): P1 has fewer cards"
+    ]
+    assert ending[Game.SPIT](_ended(spit, None, round=limit)) == [
+        f"round limit ({limit}): equal cards, a draw"
+    ]
+    points = replace(spit.rules, scoring=Scoring.POINTS)
+    assert ending[Game.SPIT](_ended(spit, 1, rules=points, scores=(104, 61))) == [
+        "series over, a score reached 100: P2 has the lowest score"
+    ]
+    assert ending[Game.SPIT](_ended(spit, None, rules=points, scores=(80, 80), round=limit)) == [
+        "series over, round limit: the lowest score is shared, a draw"
+    ]
+
+    cal = scenes.california_new()
+    limit = cal.rules.round_limit
+    dry = _emptied(cal.players, {0}, deck=())
+    assert ending[Game.CALIFORNIA](_ended(cal, 0, players=dry)) == ["P1 emptied the deck first"]
+    both = _emptied(cal.players, {0, 1}, deck=())
+    assert ending[Game.CALIFORNIA](_ended(cal, 1, players=both)) == [
+        "both decks ran out: P2 has fewer cards in the row"
+    ]
+    assert ending[Game.CALIFORNIA](_ended(cal, None, players=both)) == [
+        "both decks ran out with equal rows, a draw"
+    ]
+    assert ending[Game.CALIFORNIA](_ended(cal, 1, round=limit)) == [
+        f"round limit ({limit}): P2 has fewer cards"
+    ]
