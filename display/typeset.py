@@ -191,7 +191,7 @@ class SetCard:
 
 def _margins(lh: int) -> tuple[int, int, int]:
     """(side, top and bottom, between columns) at line height ``lh``."""
-    return max(4, round(lh * 0.45)), max(3, round(lh * 0.3)), max(6, round(lh * 0.7))
+    return max(4, round(lh * 0.6)), max(3, round(lh * 0.3)), max(6, round(lh * 0.7))
 
 
 def set_block(
