@@ -93,11 +93,11 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
     ]
     whole = _ranked(fonts, wholes, rects, lh, 1)
     plans += [(card,) for card in whole]
-    signs = _ranked(fonts, [Block(head=(title, hint))], rects, lh, 12)
 
     def done() -> bool:  # a plan as large as it must be, and no line of it broken
         return any(_score(p) >= floor and not _wraps(p) for p in plans)
 
+    signs = [] if done() else _ranked(fonts, [Block(head=(title, hint))], rects, lh, 12)
     if not done():
         bodies = _ranked(fonts, _columns(body), rects, lh, 12)
         plans += _apart([signs, bodies], 1)
