@@ -174,6 +174,9 @@ class FlowView:
     idle: int = 0
     """Seconds left before nobody's presses send the cabinet back to attract (the
     "still playing?" warning, drawn over any screen); 0: no warning."""
+    notes: tuple[str, ...] = ()
+    """Result: why the game ended beyond the game's own reason ("P1 went quiet: a bot
+    played on"), one per line."""
 
 
 class ServicePage(StrEnum):

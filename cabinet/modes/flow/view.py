@@ -46,6 +46,13 @@ def hint(flow: Flow) -> str:
     return ""
 
 
+def result_notes(flow: Flow) -> tuple[str, ...]:
+    """What the result says beyond the game's own reason: who left while it was played."""
+    if flow.phase is not FlowPhase.RESULT:
+        return ()
+    return tuple(f"P{s + 1} went quiet: a bot played on" for s in sorted(flow.left))
+
+
 def view_of(flow: Flow, now: float) -> FlowView:
     return FlowView(
         screen=FlowScreen(flow.phase.value),
@@ -59,6 +66,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         names=flow.names,
         editing=flow.editing,
         idle=flow.idle_left(now),
+        notes=result_notes(flow),
     )
 
 
