@@ -220,8 +220,8 @@ def _spread(block: Block) -> int:
 def free_rects(layout: Layout) -> tuple[Rect, ...]:
     """The free rects of the table, between its cards and panels (the centre piles and
     whose they are, the seats' slots raised or not with their labels, their piles and
-    panels) and its info line: where attract's card leaves the demo's piles and the info line in sight. Each as
-    tall, then as wide, as it can be (none inside another)."""
+    panels) and its info line: where attract's card leaves the demo's piles and the info
+    line in sight. Each as tall, then as wide, as it can be (none inside another)."""
     u = layout.card_w
     cards = [*layout.center, *layout.side, *layout.tags, layout.info]
     if layout.burned is not None:
