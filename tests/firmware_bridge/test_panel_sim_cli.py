@@ -9,6 +9,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from firmware_bridge.events import Button, ButtonChanged, LedMode, PanelStatus
 from firmware_bridge.link import PanelLink
 
@@ -84,10 +86,14 @@ def test_panel_sim_command_plays_keys_and_prints_leds(tmp_path: Path) -> None:
             proc.wait()
 
 
-def test_serial_bench_group_figures() -> None:
-    from cabinet.tools.bench.serial import serial_figures
+def test_serial_bench_group_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The figures' shape, not this machine's speed: the bench's own 2 s waits (link up, a
+    press answered) become 60 s here, so a loaded machine or an emulated one (issue 17)
+    only makes the run slower, never fails it."""
+    from cabinet.tools.bench import serial as serial_bench
 
-    figures = serial_figures(presses=30)
+    monkeypatch.setattr(serial_bench, "WAIT_S", 60.0)
+    figures = serial_bench.serial_figures(presses=30)
     for key in ("serial_to_engine_us", "serial_floor_us"):
         dist = figures[key]
         assert set(dist) == {"p50", "p99", "max"}
