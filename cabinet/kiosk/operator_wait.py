@@ -35,6 +35,9 @@ RECHECK_S = 5.0
 """How often the operator's fix is looked for: soon enough to feel immediate after saving
 the config, rare enough that re-opening the GPIO chip costs nothing."""
 
+START_S = 90.0
+"""The watchdog's grace for a start-up after the wait: the unit's ``TimeoutStartSec``."""
+
 BLINK_S = 0.25
 """The error blink's half period: fast, unlike any LED the game shows (docs/hardware.md)."""
 
@@ -150,6 +153,10 @@ class OperatorWait:
                         flush=True,
                     )
                     sdnotify.status("starting")
+                    # READY was sent, so the watchdog is armed, but the loop that pings it
+                    # runs only once the cabinet is built: give the start-up the unit's
+                    # start timeout (its ready() restores WatchdogSec).
+                    sdnotify.extend_watchdog(START_S)
                     return None
                 step = min(next_check, self.until if self.until is not None else next_check)
                 if notifier.period is not None:
@@ -221,6 +228,7 @@ def blink_config_leds(path: str | Path) -> ExitStack | None:
 __all__ = [
     "BLINK_S",
     "RECHECK_S",
+    "START_S",
     "Blocked",
     "OperatorWait",
     "Screen",

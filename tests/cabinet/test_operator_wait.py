@@ -103,6 +103,9 @@ def test_a_kiosk_with_a_bad_config_waits_for_the_operator_and_starts_once_fixed(
         config.write_text(GOOD, encoding="utf-8")  # the operator's fix
         started = notes.wait_for(lambda n: n.startswith("READY=1") and "operator" not in n, 30)
         assert "STATUS=" in started
+        # The start-up after READY had the start timeout, and READY put WatchdogSec back.
+        assert "WATCHDOG=1\nWATCHDOG_USEC=90000000" in notes.got
+        assert started.endswith("\nWATCHDOG_USEC=1000000")
         assert child.poll() is None
     finally:
         child.send_signal(signal.SIGTERM)
