@@ -830,7 +830,7 @@ def killed(box: Container, report: Report) -> None:
 def frozen(box: Container, report: Report) -> None:
     since = box.now()
     state = unit_state(box)
-    box.run(["kill", "-STOP", state["MainPID"]])
+    box.run(["systemctl", "kill", "--kill-who=main", "--signal=STOP", UNIT])
     ok, took = wait_until(
         lambda: (
             (s := unit_state(box))["MainPID"] not in ("0", state["MainPID"])
@@ -854,6 +854,12 @@ def stopped(box: Container, report: Report) -> None:
     journal = box.journal(since)
     line = next((x for x in journal.splitlines() if "leds-off" in x), "")
     report.add("systemctl stop runs the LED safe state (ExecStopPost)", bool(line), line[:160])
+    state = box.show("ActiveState", "Result")
+    report.add(
+        "a deliberate stop leaves the unit inactive, not failed",
+        (state["ActiveState"], state["Result"]) == ("inactive", "success"),
+        f"{state['ActiveState']}, result {state['Result']}",
+    )
 
 
 def _hash(box: Container, path: str) -> str:

@@ -52,6 +52,7 @@ def one(key: str, section: str = "Service") -> str:
         ("Type", "notify"),
         ("NotifyAccess", "main"),
         ("Restart", "always"),
+        ("SuccessExitStatus", "143"),  # the app's SIGTERM exit: `systemctl stop` is no failure
         ("User", "speed-cabinet"),
         ("RuntimeDirectory", "speed-cabinet"),
         ("WorkingDirectory", "/run/speed-cabinet"),
