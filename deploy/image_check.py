@@ -14,6 +14,8 @@ Standard library only: it runs with the host's python3, before any venv exists.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import hashlib
 import os
 import shlex
@@ -531,6 +533,8 @@ class Container:
             except subprocess.TimeoutExpired:
                 say(f"the container did not power off in {timeout:.0f} s; killing it")
                 self.proc.kill()
+                with contextlib.suppress(ProcessLookupError):  # SIGKILL is not remapped
+                    os.kill(self.leader, 9)
                 self.proc.wait(30)
         self.proc = None
         self.leader = 0
@@ -667,6 +671,11 @@ def run_checks(opts: Options, root: Path, box: Container, report: Report) -> Non
     report.skip("seccomp filters (SystemCallFilter=, SystemCallArchitectures=)", SECCOMP_WHY)
     report.skip("kmsdrm on tty1, sound", "no DRM device, VT or sound card in a container")
     report.skip("real GPIO (lgpio on /dev/gpiochip*)", "no GPIO chip in a container")
+    report.skip(
+        "the needs-the-operator line on screen and the LEDs' error blink",
+        "no display and no GPIO chip in a container (tests/cabinet/test_operator_wait.py "
+        "draws it on SDL's dummy driver and blinks mock pins)",
+    )
     if not opts.skip_tests:
         tests_inside(box, opts, report)
 
@@ -777,11 +786,35 @@ def fixed_config(box: Container, report: Report) -> None:
     pid = state["MainPID"]
     user = box.run(["stat", "-c", "%U", f"/proc/{pid}"], check=False, quiet=True).stdout.strip()
     report.add("it runs as the speed-cabinet user", user == "speed-cabinet", user)
+    sandbox(box, pid, report)
     files = box.run(["ls", "-l", STATE], check=False, quiet=True).stdout
     report.add(
         f"it writes its records under {STATE}",
         "records.sqlite3" in files and "speed-cabinet" in files,
         " ".join(line.split()[-1] for line in files.splitlines()[1:]),
+    )
+
+
+def sandbox(box: Container, pid: str, report: Report) -> None:
+    """What of the unit's hardening the container could apply, read from the process."""
+    mounts = box.run(["cat", f"/proc/{pid}/mountinfo"], check=False, quiet=True).stdout
+    proc = next((x for x in mounts.splitlines() if x.split()[4:5] == ["/proc"]), "")
+    report.add(
+        "ProtectProc=invisible applied (its /proc is mounted hidepid=invisible)",
+        "hidepid=invisible" in proc or "hidepid=2" in proc,
+        proc.split(" - ", 1)[-1][:100],
+    )
+    status = box.run(["cat", f"/proc/{pid}/status"], check=False, quiet=True).stdout
+    fields = dict(x.split(":", 1) for x in status.splitlines() if ":" in x)
+    nnp, seccomp = fields.get("NoNewPrivs", "?").strip(), fields.get("Seccomp", "?").strip()
+    report.add(
+        "NoNewPrivileges and an empty capability set applied",
+        nnp == "1" and fields.get("CapEff", "").strip().strip("0") == "",
+        f"NoNewPrivs {nnp}, CapEff {fields.get('CapEff', '?').strip()}",
+    )
+    report.notes.append(
+        f"seccomp mode of the cabinet in the container: {seccomp} (0: no filter; qemu's "
+        "user mode refuses seccomp, so SystemCallFilter= is not applied here)"
     )
 
 
@@ -957,6 +990,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     report = Report()
     t0 = time.monotonic()
     container: Container | None = None
+    opts.work.mkdir(parents=True, exist_ok=True)
+    lock = open(opts.work / ".lock", "w")  # noqa: SIM115  (held until the process ends)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        say(f"another image-check is running in {opts.work}; wait for it or give --work")
+        return 2
     try:
         host_setup()
         tarball = build_root(opts, report)

@@ -183,3 +183,22 @@ def test_the_image_check_is_typed_and_clean() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_second_run_on_the_same_work_directory_is_refused(tmp_path: Path) -> None:
+    """Two runs would unpack and wipe the same root under each other."""
+    import fcntl
+
+    work = tmp_path / "work"
+    work.mkdir()
+    with open(work / ".lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "deploy" / "image_check.py"), "--work", str(work)],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+    assert result.returncode == 2
+    assert "another image-check is running" in result.stderr
