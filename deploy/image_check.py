@@ -86,6 +86,17 @@ there): the deploy tests, the kiosk's systemd contract and records, the timing-s
 ones (debounce, the serial link and its bench, the window's first frame) and the engine's
 scenarios. About a minute natively."""
 
+DESELECT = {
+    "tests/firmware_bridge/test_panel_sim_cli.py::test_serial_bench_group_figures": (
+        "under qemu the simulated panel drains its pty too slowly for the link's 100 ms "
+        "write timeout, which then reports it unplugged (the bench is a native figure)"
+    ),
+    "tests/firmware_bridge/test_link.py::test_an_idle_link_uses_next_to_no_cpu": (
+        "under qemu it measures the emulator's own CPU, not the link's"
+    ),
+}
+"""Tests of the subset left out under emulation, each with why (run natively by .ci/run)."""
+
 
 def default_cache() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
@@ -174,6 +185,8 @@ class Report:
     deviations: list[Deviation] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    seccomp: str = "not probed"
+    """What the seccomp probe saw (``seccomp_probe``)."""
 
     def add(self, name: str, ok: bool, detail: str = "") -> bool:
         self.checks.append(Check(name, Outcome.PASS if ok else Outcome.FAIL, detail))
@@ -667,8 +680,12 @@ def run_checks(opts: Options, root: Path, box: Container, report: Report) -> Non
     reboot_to_ready(box, opts, report)
     stopped(box, report)
     upgrade(box, root, report)
+    stop_panel_sim(box, root)
     uninstall(box, root, report)
-    report.skip("seccomp filters (SystemCallFilter=, SystemCallArchitectures=)", SECCOMP_WHY)
+    report.skip(
+        "seccomp filters (SystemCallFilter=, SystemCallArchitectures=)",
+        f"{report.seccomp}: {SECCOMP_WHY}",
+    )
     report.skip("kmsdrm on tty1, sound", "no DRM device, VT or sound card in a container")
     report.skip("real GPIO (lgpio on /dev/gpiochip*)", "no GPIO chip in a container")
     report.skip(
@@ -755,6 +772,14 @@ def start_panel_sim(box: Container, root: Path) -> None:
     )
 
 
+def stop_panel_sim(box: Container, root: Path) -> None:
+    """The rig goes before the uninstall: it runs as the cabinet's user (userdel refuses a
+    user with a running process) from the venv the uninstall removes."""
+    box.run(["systemctl", "disable", "--now", PANEL_SIM_UNIT], check=False)
+    (root / "etc/systemd/system" / PANEL_SIM_UNIT).unlink(missing_ok=True)
+    box.run(["systemctl", "daemon-reload"], check=False)
+
+
 def reboot_to_ready(box: Container, opts: Options, report: Report) -> None:
     """A reboot with the working config: the time from boot to the cabinet's READY."""
     box.poweroff()
@@ -806,15 +831,29 @@ def sandbox(box: Container, pid: str, report: Report) -> None:
     )
     status = box.run(["cat", f"/proc/{pid}/status"], check=False, quiet=True).stdout
     fields = dict(x.split(":", 1) for x in status.splitlines() if ":" in x)
-    nnp, seccomp = fields.get("NoNewPrivs", "?").strip(), fields.get("Seccomp", "?").strip()
+    nnp = fields.get("NoNewPrivs", "?").strip()
     report.add(
         "NoNewPrivileges and an empty capability set applied",
         nnp == "1" and fields.get("CapEff", "").strip().strip("0") == "",
         f"NoNewPrivs {nnp}, CapEff {fields.get('CapEff', '?').strip()}",
     )
-    report.notes.append(
-        f"seccomp mode of the cabinet in the container: {seccomp} (0: no filter; qemu's "
-        "user mode refuses seccomp, so SystemCallFilter= is not applied here)"
+    seccomp_probe(box, report)
+
+
+def seccomp_probe(box: Container, report: Report) -> None:
+    """Whether systemd here applies SystemCallFilter= at all: a probe unit that filters
+    uname(2) runs uname. (/proc/PID/status shows nspawn's own filter on the whole
+    container, so it cannot tell.)"""
+    r = box.run(
+        ["systemd-run", "--wait", "--pipe", "--quiet", "--property=SystemCallFilter=~uname",
+         "--property=SystemCallErrorNumber=EPERM", "/usr/bin/uname", "-m"],
+        check=False,
+        quiet=True,
+    )  # fmt: skip
+    report.seccomp = (
+        "applied (a probe's uname(2) was refused)"
+        if r.returncode != 0
+        else "not applied here (a probe unit with SystemCallFilter=~uname still ran uname)"
     )
 
 
@@ -965,10 +1004,11 @@ def tests_inside(box: Container, opts: Options, report: Report) -> None:
     )
     report.timings["test venv (pip, emulated)"] = time.monotonic() - t0
     selection = list(opts.tests or DEFAULT_TESTS)
+    deselect = [f"--deselect={t}" for t in DESELECT]
     t0 = time.monotonic()
     r = box.run(
         ["sh", "-c", f"cd {SRC_IN} && /root/venv/bin/python -m pytest -q "
-         f"-p no:cacheprovider {' '.join(map(shlex.quote, selection))}"],
+         f"-p no:cacheprovider {' '.join(map(shlex.quote, selection + deselect))}"],
         check=False,
         timeout=4 * 3600,
     )  # fmt: skip
@@ -983,6 +1023,7 @@ def tests_inside(box: Container, opts: Options, report: Report) -> None:
         summary,
     )
     report.notes.append("tests run inside: " + " ".join(selection))
+    report.notes += [f"  deselected there: {t}: {why}" for t, why in DESELECT.items()]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -152,7 +152,10 @@ def test_the_container_leader_is_found_by_its_pid_namespace() -> None:
     try:
         found, _ = ic.wait_until(lambda: ic.nspid_leader(child.pid) is not None, 10, 0.05)
         if not found and child.poll() is not None:
-            pytest.fail(f"unshare could not make a PID namespace: {child.stderr.read()!r}")
+            error = child.stderr.read() if child.stderr is not None else b""
+            # qemu's user mode (the image check's own emulated run) cannot unshare: the
+            # image check runs on the host, never there.
+            pytest.skip(f"this system cannot make a PID namespace: {error!r}")
         leader = ic.nspid_leader(child.pid)
         assert leader is not None
         assert leader != child.pid
