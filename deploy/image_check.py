@@ -1007,7 +1007,7 @@ def tests_inside(box: Container, opts: Options, report: Report) -> None:
     deselect = [f"--deselect={t}" for t in DESELECT]
     t0 = time.monotonic()
     r = box.run(
-        ["sh", "-c", f"cd {SRC_IN} && /root/venv/bin/python -m pytest -q "
+        ["sh", "-c", f"cd {SRC_IN} && /root/venv/bin/python -m pytest -q -rs "
          f"-p no:cacheprovider {' '.join(map(shlex.quote, selection + deselect))}"],
         check=False,
         timeout=4 * 3600,
