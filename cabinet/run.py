@@ -33,6 +33,7 @@ from cabinet.config import (
     WindowSize,
     laptop_config,
 )
+from cabinet.kiosk.operator_wait import Blocked, one_line
 from cabinet.kiosk.power import power
 from cabinet.kiosk.state_dir import kiosk_state_dir, load_kiosk_config
 from cabinet.loop import CabinetFailed, Observer
@@ -248,47 +249,96 @@ class RunOptions:
 
 def run_command(options: RunOptions, prog: str = "speed-cabinet run") -> int:
     """The ``run`` command: 0 when the run ended, 2 for a bad config, 1 when the cabinet
-    cannot start, ``FAILED_EXIT`` when the failsafe gave up."""
+    cannot start, ``FAILED_EXIT`` when the failsafe gave up. The kiosk under systemd does
+    not exit for the first two: it waits for the operator (``_run_waiting``)."""
     log_to_stderr()
+    if options.config and os.environ.get("NOTIFY_SOCKET"):
+        return _run_waiting(options, prog)
     try:
-        if options.config:
-            config = load_kiosk_config(options.config, options.state_dir)
-        else:
-            config = laptop_config(
-                options.players,
-                options.humans,
-                options.difficulty,
-                options.seed,
-                game=options.game,
-            )
-            config = replace(
-                config,
-                display=replace(config.display, fullscreen=options.fullscreen, window=options.size),
-            )
-        keyboard = any(s.inputs is Inputs.KEYBOARD for s in config.seats)
-        from cabinet.adapters.window import display_available
+        return _start(options)
+    except (ConfigError, StartupError, PinFactoryError) as exc:
+        blocked = _blocked(exc)
+        assert blocked is not None
+        print(f"{prog}: {blocked.line}", file=sys.stderr)
+        return blocked.status
 
-        window = not options.headless  # run_cabinet falls back (and says why) if none opens
-        if keyboard and (not window or display_available() is not None) and not sys.stdin.isatty():
-            if options.config:
-                raise StartupError("the config has keyboard seats, but stdin is not a terminal")
-            raise StartupError("--humans needs a terminal to read keys from (stdin is not a TTY)")
-        return run_cabinet(
-            config,
-            mock=options.mock or not options.config,
-            keyboard=keyboard,
-            seconds=options.seconds,
-            seed=options.seed,
-            window=window,
-            laptop=not options.config,
-            state_dir=options.state_dir,
+
+def _start(options: RunOptions) -> int:
+    """Read the config and run the cabinet; a start-up it cannot make raises."""
+    if options.config:
+        config = load_kiosk_config(options.config, options.state_dir)
+    else:
+        config = laptop_config(
+            options.players,
+            options.humans,
+            options.difficulty,
+            options.seed,
+            game=options.game,
         )
-    except ConfigError as exc:
-        print(f"{prog}: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
-    except (StartupError, PinFactoryError) as exc:
-        print(f"{prog}: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 1
+        config = replace(
+            config,
+            display=replace(config.display, fullscreen=options.fullscreen, window=options.size),
+        )
+    keyboard = any(s.inputs is Inputs.KEYBOARD for s in config.seats)
+    from cabinet.adapters.window import display_available
+
+    window = not options.headless  # run_cabinet falls back (and says why) if none opens
+    if keyboard and (not window or display_available() is not None) and not sys.stdin.isatty():
+        if options.config:
+            raise StartupError("the config has keyboard seats, but stdin is not a terminal")
+        raise StartupError("--humans needs a terminal to read keys from (stdin is not a TTY)")
+    return run_cabinet(
+        config,
+        mock=options.mock or not options.config,
+        keyboard=keyboard,
+        seconds=options.seconds,
+        seed=options.seed,
+        window=window,
+        laptop=not options.config,
+        state_dir=options.state_dir,
+    )
+
+
+def _blocked(exc: BaseException) -> Blocked | None:
+    """A start-up error as one line and its exit status; None for any other exception."""
+    if isinstance(exc, ConfigError):
+        return Blocked(one_line(exc), 2)
+    if isinstance(exc, StartupError | PinFactoryError):
+        return Blocked(one_line(exc), 1)
+    return None
+
+
+def _probe(options: RunOptions) -> None:
+    """The cheap part of a kiosk start: the config reads and its GPIO backend opens."""
+    assert options.config
+    config = load_kiosk_config(options.config, options.state_dir)
+    if not options.mock and config.pin_factory is not PinFactoryKind.MOCK:
+        from cabinet.adapters.gpio import make_pin_factory
+
+        make_pin_factory(config.pin_factory).close()
+
+
+def _run_waiting(options: RunOptions, prog: str) -> int:
+    """The kiosk under systemd: a start-up that cannot succeed waits for the operator
+    (cabinet/kiosk/operator_wait.py) instead of exiting into a restart loop."""
+    from cabinet.adapters.operator_screen import open_operator_screen
+    from cabinet.kiosk.operator_wait import OperatorWait, blink_config_leds
+
+    config_path = options.config
+    assert config_path
+    until = None if options.seconds is None else time.monotonic() + options.seconds
+    wait = OperatorWait(
+        attempt=lambda: _start(options),
+        probe=lambda: _probe(options),
+        classify=_blocked,
+        out=sys.stderr,
+        prog=prog,
+        screen=open_operator_screen,
+        leds=lambda: None if options.mock else blink_config_leds(config_path),
+        until=until,
+    )
+    with _sigterm_exits():
+        return wait.run()
 
 
 __all__ = [

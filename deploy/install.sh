@@ -93,6 +93,31 @@ UDEV="$ROOT/etc/udev/rules.d/99-$APP-panels.rules"
 POLKIT="$ROOT/etc/polkit-1/rules.d/50-$APP-power.rules"
 STATE="$ROOT/var/lib/$APP"
 
+# Load the panels' udev rule now (and, with --trigger, apply it to the serial ports already
+# plugged in). A Pi always runs udevd; a chroot or a container has none (systemd-udevd wants
+# a writable /sys): there the rule is installed, the reload is skipped with a warning, and
+# the install goes on (the rule is read at the next boot that has udevd).
+udev_reload() {
+    if [ "$DRY" = 1 ]; then
+        run udevadm control --reload
+        if [ "${1:-}" = --trigger ]; then run udevadm trigger --subsystem-match=tty; fi
+        return 0
+    fi
+    if ! command -v udevadm >/dev/null 2>&1; then
+        say "warning: no udevadm here; the panels' udev rule is not loaded until a boot with udev"
+        return 0
+    fi
+    if ! udevadm control --reload 2>/dev/null; then
+        say "warning: udevd is not running (a container or chroot?); the panels' udev rule is" \
+            "not loaded until a boot with udevd"
+        return 0
+    fi
+    if [ "${1:-}" = --trigger ]; then
+        udevadm trigger --subsystem-match=tty \
+            || say "warning: udevadm trigger failed; replug the panels or reboot"
+    fi
+}
+
 uninstall() {
     if [ "$DRY" = 1 ] || systemctl list-unit-files "$APP.service" >/dev/null 2>&1; then
         run systemctl disable --now "$APP.service"
@@ -100,7 +125,7 @@ uninstall() {
     rm -f "$UNIT"
     run systemctl daemon-reload
     rm -f "$UDEV" "$UDEV.dist" "$POLKIT"
-    run udevadm control --reload
+    udev_reload
     rm -rf "$PREFIX"
     if [ "$PURGE" = 1 ]; then
         rm -rf "$ETC" "$STATE"
@@ -216,8 +241,7 @@ install_all() {
     install -m 0644 "$SRC/deploy/config.example.toml" "$ETC/config.example.toml"
     install_once "$SRC/deploy/config.example.toml" "$ETC/config.toml"
     install_once "$SRC/deploy/99-$APP-panels.rules" "$UDEV"
-    run udevadm control --reload
-    run udevadm trigger --subsystem-match=tty
+    udev_reload --trigger
 
     # polkit: the cabinet's user may power off and reboot, nothing else (polkitd reads
     # rules.d as it changes).
@@ -236,8 +260,15 @@ install_all() {
     say "done: config $ETC/config.toml, records $STATE"
 }
 
-if [ "$UNINSTALL" = 1 ]; then
-    uninstall
-else
-    install_all
+main() {
+    if [ "$UNINSTALL" = 1 ]; then
+        uninstall
+    else
+        install_all
+    fi
+}
+
+# Sourced (tests/deploy: one function at a time), it only defines; run, it installs.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    main
 fi

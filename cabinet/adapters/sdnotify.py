@@ -19,7 +19,16 @@ from __future__ import annotations
 import os
 import socket
 
-__all__ = ["Notifier", "notify", "ready", "status", "stopping", "watchdog", "watchdog_period"]
+__all__ = [
+    "Notifier",
+    "extend_watchdog",
+    "notify",
+    "ready",
+    "status",
+    "stopping",
+    "watchdog",
+    "watchdog_period",
+]
 
 
 def notify(message: str, env: dict[str, str] | None = None) -> bool:
@@ -42,9 +51,29 @@ def notify(message: str, env: dict[str, str] | None = None) -> bool:
     return True
 
 
+_restore: list[str] = []
+"""The unit's own watchdog period, to put back at the next ``ready`` after ``extend_watchdog``."""
+
+
 def ready(text: str | None = None) -> bool:
-    """READY=1 (and an optional STATUS): the display and inputs are up."""
-    return notify("READY=1" if text is None else f"READY=1\nSTATUS={_one_line(text)}")
+    """READY=1 (and an optional STATUS): the display and inputs are up. After
+    ``extend_watchdog`` it also puts the unit's watchdog period back."""
+    message = "READY=1" if text is None else f"READY=1\nSTATUS={_one_line(text)}"
+    if _restore:
+        message += "\n" + _restore.pop()
+    return notify(message)
+
+
+def extend_watchdog(seconds: float) -> bool:
+    """Give a start-up made after READY (the kiosk leaving "needs the operator":
+    cabinet/kiosk/operator_wait.py) ``seconds`` before the watchdog fires: systemd arms
+    the watchdog at READY, and the cabinet's loop pings only once it runs. The next
+    ``ready()`` restores the unit's ``WatchdogSec``. False when there is no watchdog."""
+    period = watchdog_period()
+    if period is None:
+        return False
+    _restore[:] = [f"WATCHDOG_USEC={round(period * 1_000_000)}"]
+    return notify(f"WATCHDOG=1\nWATCHDOG_USEC={round(seconds * 1_000_000)}")
 
 
 def watchdog() -> bool:

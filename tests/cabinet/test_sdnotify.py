@@ -94,3 +94,22 @@ def test_notifier_without_watchdog_never_pings(monkeypatch: pytest.MonkeyPatch) 
     assert notifier.period is None
     assert not notifier.watchdog_due(1e9)
     assert notifier.ping(1e9) is False
+
+
+def test_an_extended_watchdog_is_put_back_at_the_next_ready(
+    notify_socket: socket.socket, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17: a start-up after READY (the kiosk leaving "needs the operator") gets the
+    start timeout; the cabinet's READY puts the unit's WatchdogSec back, once."""
+    monkeypatch.setenv("WATCHDOG_USEC", "5000000")
+    monkeypatch.delenv("WATCHDOG_PID", raising=False)
+    assert sdnotify.extend_watchdog(90)
+    assert _received(notify_socket) == "WATCHDOG=1\nWATCHDOG_USEC=90000000"
+    assert sdnotify.ready("attract")
+    assert _received(notify_socket) == "READY=1\nSTATUS=attract\nWATCHDOG_USEC=5000000"
+    assert sdnotify.ready()
+    assert _received(notify_socket) == "READY=1"
+    monkeypatch.delenv("WATCHDOG_USEC")
+    assert not sdnotify.extend_watchdog(90)  # no watchdog: nothing to extend or put back
+    assert sdnotify.ready()
+    assert _received(notify_socket) == "READY=1"

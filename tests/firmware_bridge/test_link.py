@@ -251,23 +251,54 @@ def test_set_leds_checks_its_arguments(rig: Rig) -> None:
 
 
 def test_an_idle_link_uses_next_to_no_cpu(rig: Rig) -> None:
-    """Heartbeats only: both threads block (read, Event.wait) between them."""
-    pongs = threading.Event()
-    count = [0]
-
-    def on_write(data: bytes) -> None:
-        count[0] += 1
-        if count[0] == 20:  # about one second of 20 Hz heartbeats
-            pongs.set()
-
+    """Heartbeats only: both threads block (read, Event.wait) between them. A window in
+    which the link went down (a machine so loaded that the simulated panel left the pty
+    unread past the link's write timeout) measured the reconnection, not the idle link:
+    it is measured again, three windows at most."""
     rig.link.clock_map  # noqa: B018  (warm)
-    gc.collect()  # earlier tests' garbage is not the link's: collect it before measuring
-    cpu0, wall0 = time.process_time(), time.monotonic()
-    rig.sim.on_write = on_write
-    assert pongs.wait(WAIT)
-    cpu, wall = time.process_time() - cpu0, time.monotonic() - wall0
-    # The whole process (host link + simulated panel + pytest): well under 5% of a core.
-    assert cpu / wall < 0.05, f"{cpu / wall:.1%} CPU while idle"
+    budget = 0.05 * _slowness()
+    for _ in range(3):
+        pongs = threading.Event()
+        count = [0]
+
+        def on_write(data: bytes, pongs: threading.Event = pongs, count: list[int] = count) -> None:
+            count[0] += 1
+            if count[0] == 20:  # about one second of 20 Hz heartbeats
+                pongs.set()
+
+        gc.collect()  # earlier tests' garbage is not the link's: collect it before measuring
+        cpu0, wall0 = time.process_time(), time.monotonic()
+        rig.sim.on_write = on_write
+        assert pongs.wait(WAIT * _slowness())
+        cpu, wall = time.process_time() - cpu0, time.monotonic() - wall0
+        if rig.statuses.empty():
+            break
+        while not rig.statuses.empty():  # disturbed: wait until it is up again
+            rig.statuses.get()
+        assert rig.link.up.wait(WAIT * _slowness())
+    # The whole process (host link + simulated panel + pytest): well under 5% of a core on
+    # a machine as fast as a laptop, and that much more on one this many times slower; a
+    # link that polls instead of blocking takes a whole core on any machine.
+    assert cpu / wall < budget, f"{cpu / wall:.1%} CPU while idle (budget {budget:.1%})"
+
+
+REFERENCE_S = 0.02
+"""What ``_work`` takes on a laptop core (about 10 ms measured; doubled for margin)."""
+
+
+def _work() -> float:
+    """CPU seconds for a fixed piece of the link's kind of work: frames encoded and decoded."""
+    t0 = time.process_time()
+    for seq in range(1000):
+        frame = P.encode(P.Ping(seq), seq % 256)
+        P.decode(frame[:-1])  # without the delimiter, as the reader hands it over
+    return time.process_time() - t0
+
+
+def _slowness() -> float:
+    """How many times slower than a laptop this machine runs Python (at least 1, at most
+    10: a Pi 4 is about 3, qemu's user-mode emulation about 10 or more; issue 17)."""
+    return min(10.0, max(1.0, min(_work() for _ in range(3)) / REFERENCE_S))
 
 
 @pytest.mark.parametrize("rate", [1_000_000, 5_000])

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import subprocess
 import sys
 import threading
 from pathlib import Path
+
+import pytest
 
 from firmware_bridge.events import Button, ButtonChanged, LedMode, PanelStatus
 from firmware_bridge.link import PanelLink
@@ -84,13 +87,35 @@ def test_panel_sim_command_plays_keys_and_prints_leds(tmp_path: Path) -> None:
             proc.wait()
 
 
-def test_serial_bench_group_figures() -> None:
-    from cabinet.tools.bench.serial import serial_figures
+def test_serial_bench_group_figures(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The figures' shape, not this machine's speed: the bench's own 2 s waits (link up, a
+    press answered) become 20 s here, so a loaded machine (issue 17) only makes the run
+    slower. A run in which the link itself went offline (its heartbeat or write timeout
+    tripped: the simulated panel's thread starved for over 200 ms) measured a reconnection,
+    not the path: it is run again, three runs at most."""
+    from cabinet.tools.bench import serial as serial_bench
 
-    figures = serial_figures(presses=30)
+    monkeypatch.setattr(serial_bench, "WAIT_S", 20.0)
+    caplog.set_level(logging.WARNING, logger="firmware_bridge.link")
+    for attempt in range(3):
+        caplog.clear()
+        try:
+            figures = serial_bench.serial_figures(presses=30)
+        except RuntimeError:
+            if attempt == 2 or not _link_went_offline(caplog):
+                raise
+            continue
+        if not _link_went_offline(caplog) or attempt == 2:
+            break
     for key in ("serial_to_engine_us", "serial_floor_us"):
         dist = figures[key]
         assert set(dist) == {"p50", "p99", "max"}
         assert 0 < dist["p50"] <= dist["p99"] <= dist["max"]
     assert figures["serial_presses"] == 30
     assert figures["serial_bad_frames"] == 0
+
+
+def _link_went_offline(caplog: pytest.LogCaptureFixture) -> bool:
+    return any(" offline: " in r.getMessage() for r in caplog.records)
