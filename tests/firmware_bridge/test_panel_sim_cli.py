@@ -94,7 +94,8 @@ def test_serial_bench_group_figures(
     press answered) become 20 s here, so a loaded machine (issue 17) only makes the run
     slower. A run in which the link itself went offline (its heartbeat or write timeout
     tripped: the simulated panel's thread starved for over 200 ms) measured a reconnection,
-    not the path: it is run again, three runs at most."""
+    not the path: it is run again, three runs at most; so is a run the loaded machine
+    stalled outright (a wait ran out)."""
     from cabinet.tools.bench import serial as serial_bench
 
     monkeypatch.setattr(serial_bench, "WAIT_S", 20.0)
@@ -104,7 +105,7 @@ def test_serial_bench_group_figures(
         try:
             figures = serial_bench.serial_figures(presses=30)
         except RuntimeError:
-            if attempt == 2 or not _link_went_offline(caplog):
+            if attempt == 2:
                 raise
             continue
         if not _link_went_offline(caplog) or attempt == 2:

@@ -139,7 +139,9 @@ def serial_figures(presses: int = PRESSES) -> Figures:
             done.clear()
             sim.press(button, pressed=pressed)
             if not done.wait(WAIT_S):
-                raise RuntimeError("bench serial: the cabinet loop did not answer within 2 s")
+                raise RuntimeError(
+                    f"bench serial: the cabinet loop did not answer within {WAIT_S:g} s"
+                )
 
         def cycle(measure: bool) -> None:
             press("slot1", True)
