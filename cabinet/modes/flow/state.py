@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cabinet.config import FlowConfig
+from cabinet.modes.flow.choices import SeatChoices
 from cabinet.modes.flow.messages import GameOver
 from engine.match import Match, MatchRules
 from engine.rules import Game
@@ -96,6 +97,15 @@ class Flow:
     saved: Match | None = None
     """A match the records kept open through a restart, offered until a match starts."""
     saved_game: Game | None = None
+    defaults: tuple[SeatChoices, ...] = ()
+    """Per seat: its choices when a player joins it (cabinet/modes/flow/choices.py)."""
+    choices: tuple[SeatChoices, ...] = ()
+    """Per seat: the choices its player made (the defaults until then)."""
+    options: tuple[int | None, ...] = ()
+    """Per seat: the row of its options page being changed, or None (the page is closed)."""
+    touched: frozenset[int] = frozenset()
+    """Seats whose player changed a choice since attract: choices stored with initials
+    entered later no longer replace them."""
 
     # Derived.
 
@@ -148,6 +158,9 @@ class Flow:
 
     def name_of(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else ""
+
+    def choices_of(self, seat: int) -> SeatChoices:
+        return self.choices[seat] if 0 <= seat < len(self.choices) else SeatChoices()
 
     def is_entering(self, seat: int) -> bool:
         """Is ``seat`` entering its initials?"""

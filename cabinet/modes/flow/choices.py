@@ -1,0 +1,154 @@
+"""A seat's own choices at join (issue 16), as values: its hints, its handicap and the
+accessibility options (four-colour suits, large cards, left-handed). The page that
+changes them is ``options.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import TypeVar
+
+from cabinet.config import Assist, SeatConfig
+from engine.rules import NO_HANDICAP, Handicap, Rules
+
+T = TypeVar("T")
+
+HINT_LEVELS: tuple[Assist, ...] = (Assist.TARGETS, Assist.CARDS, Assist.NONE)
+"""The hints row's values, most help first ("pro" is ``Assist.NONE``: no hints)."""
+
+
+def hint_label(assist: Assist) -> str:
+    """The hints row as a player reads it: ``none`` is "pro" (no hints at all)."""
+    return "pro" if assist is Assist.NONE else assist.value
+
+
+class HandicapChoice(StrEnum):
+    """The handicaps a seat may pick at join; the value is what the records keep."""
+
+    NONE = "none"
+    HEAD_START_3 = "head-start-3"
+    HEAD_START_6 = "head-start-6"
+    LONGER_LOCKOUT = "longer-lockout"
+    SHORTER_LOCKOUT = "shorter-lockout"
+    SLOWER_CLAIM = "slower-claim"
+
+    @property
+    def label(self) -> str:
+        return _HANDICAP_LABELS[self]
+
+    def handicap(self, rules: Rules) -> Handicap:
+        """The engine's handicap for this choice at the table's ``rules``: a lockout twice
+        or half the table's, a claim window twice the table's (Speed's "Speed!" call)."""
+        match self:
+            case HandicapChoice.HEAD_START_3:
+                return Handicap(head_start=3)
+            case HandicapChoice.HEAD_START_6:
+                return Handicap(head_start=6)
+            case HandicapChoice.LONGER_LOCKOUT:
+                return Handicap(lockout_ms=rules.lockout_ms * 2)
+            case HandicapChoice.SHORTER_LOCKOUT:
+                return Handicap(lockout_ms=rules.lockout_ms // 2)
+            case HandicapChoice.SLOWER_CLAIM:
+                return Handicap(claim_ms=rules.call_timeout_ms * 2)
+            case _:
+                return NO_HANDICAP
+
+
+_HANDICAP_LABELS = {
+    HandicapChoice.NONE: "none",
+    HandicapChoice.HEAD_START_3: "head start 3",
+    HandicapChoice.HEAD_START_6: "head start 6",
+    HandicapChoice.LONGER_LOCKOUT: "longer lockout",
+    HandicapChoice.SHORTER_LOCKOUT: "shorter lockout",
+    HandicapChoice.SLOWER_CLAIM: "slower claim",
+}
+
+
+class OptionRow(StrEnum):
+    """The rows of a seat's options page, in the order slot 5 goes through them."""
+
+    HINTS = "hints"
+    HANDICAP = "handicap"
+    FOUR_COLOUR = "four colours"
+    LARGE_CARDS = "large cards"
+    LEFT_HANDED = "left-handed"
+
+
+OPTION_ROWS = tuple(OptionRow)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChoices:
+    """One seat's own settings for the games it plays (kept with its initials)."""
+
+    hints: Assist = Assist.TARGETS
+    handicap: HandicapChoice = HandicapChoice.NONE
+    four_colour: bool = False
+    large_cards: bool = False
+    left_handed: bool = False
+
+    def value(self, row: OptionRow) -> str:
+        """``row``'s value as the page shows it."""
+        match row:
+            case OptionRow.HINTS:
+                return hint_label(self.hints)
+            case OptionRow.HANDICAP:
+                return self.handicap.label
+            case OptionRow.FOUR_COLOUR:
+                return _on(self.four_colour)
+            case OptionRow.LARGE_CARDS:
+                return _on(self.large_cards)
+            case _:
+                return _on(self.left_handed)
+
+    def changed(self, row: OptionRow, by: int) -> SeatChoices:
+        """LEFT (-1) / RIGHT (+1) on ``row``: its next value (a yes/no row flips)."""
+        match row:
+            case OptionRow.HINTS:
+                return replace(self, hints=_cycle(HINT_LEVELS, self.hints, by))
+            case OptionRow.HANDICAP:
+                return replace(self, handicap=_cycle(tuple(HandicapChoice), self.handicap, by))
+            case OptionRow.FOUR_COLOUR:
+                return replace(self, four_colour=not self.four_colour)
+            case OptionRow.LARGE_CARDS:
+                return replace(self, large_cards=not self.large_cards)
+            case _:
+                return replace(self, left_handed=not self.left_handed)
+
+    def summary(self) -> str:
+        """One line for the seat's part of the join screen while its page is closed."""
+        parts = [f"hints {hint_label(self.hints)}"]
+        if self.handicap is not HandicapChoice.NONE:
+            parts.append(self.handicap.label)
+        parts += [
+            name
+            for name, on in (
+                ("four colours", self.four_colour),
+                ("large cards", self.large_cards),
+                ("left-handed", self.left_handed),
+            )
+            if on
+        ]
+        return ", ".join(parts)
+
+
+def _on(flag: bool) -> str:
+    return "on" if flag else "off"
+
+
+def _cycle(values: Sequence[T], value: T, by: int) -> T:
+    i = values.index(value) if value in values else 0
+    return values[(i + by) % len(values)]
+
+
+def default_choices(seat: SeatConfig) -> SeatChoices:
+    """A seat's choices when a player joins it: the hints and hands its config gives (the
+    operator's), no handicap."""
+    hints = seat.assist if seat.assist in HINT_LEVELS else HINT_LEVELS[0]
+    return SeatChoices(
+        hints=hints,
+        four_colour=seat.four_colour,
+        large_cards=seat.large_cards,
+        left_handed=seat.left_handed,
+    )
