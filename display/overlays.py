@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from display import seat_options
 from display.games import GameArt
 from display.layout import Layout, Rect
 from display.paint import Painter, pg_rect
@@ -198,6 +199,7 @@ def flow(
     """The flow's screen over the table (nothing while playing), and over it the idle
     warning when one is up."""
     _SCREENS[flow.screen](paint, surface, flow, layout, blink)
+    seat_options.draw(paint, surface, flow, layout)
     if flow.idle:
         _idle_warning(paint, surface, flow, layout, blink)
 

@@ -162,8 +162,8 @@ class SeatOptions:
     lines: tuple[OptionLine, ...]
     row: int | None = None
     """The row being changed while the seat's page is open; None: closed (one line)."""
-    summary: str = ""
-    """The choices in one line, for the closed page."""
+    summary: tuple[str, ...] = ()
+    """The choices in short phrases ("hints teach", "head start 3"), for the closed page."""
     hint: str = ""
     """What the seat's buttons do on its open page."""
     four_colour: bool = False

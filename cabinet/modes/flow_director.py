@@ -369,7 +369,8 @@ class FlowDirector:
         self._step(fl.Recalled(seat, initials, found), self.clock())
         if self.flow.choices == before.choices:
             return
-        self._say(f"P{seat + 1} is {initials}: their choices are back ({found.summary()})")
+        back = ", ".join(found.summary())
+        self._say(f"P{seat + 1} is {initials}: their choices are back ({back})")
         if self.flow.phase is fl.FlowPhase.COUNTDOWN:
             self._deal_countdown()  # the table under the countdown shows them
 

@@ -116,8 +116,9 @@ class SeatChoices:
             case _:
                 return replace(self, left_handed=not self.left_handed)
 
-    def summary(self) -> str:
-        """One line for the seat's part of the join screen while its page is closed."""
+    def summary(self) -> tuple[str, ...]:
+        """Short phrases for the seat's part of the join screen while its page is closed
+        (the hints always, the rest when chosen)."""
         parts = [f"hints {hint_label(self.hints)}"]
         if self.handicap is not HandicapChoice.NONE:
             parts.append(self.handicap.label)
@@ -130,7 +131,7 @@ class SeatChoices:
             )
             if on
         ]
-        return ", ".join(parts)
+        return tuple(parts)
 
 
 def _on(flag: bool) -> str:

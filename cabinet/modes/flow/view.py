@@ -8,7 +8,7 @@ from cabinet.modes.flow.choices import OPTION_ROWS
 from cabinet.modes.flow.state import Flow, FlowPhase, score_text
 from display.view import FlowScreen, FlowView, MatchView, OptionLine, SeatMark, SeatOptions
 
-PAGE_HINT = "LEFT / RIGHT: change   slot 5: next   SLAM: ready"
+PAGE_HINT = "LEFT/RIGHT change   5 next   SLAM ready"
 """What a seat's buttons do on its open options page (drawn on the page)."""
 
 
