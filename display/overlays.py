@@ -344,11 +344,11 @@ def free_band(layout: Layout, per_lh: float, units: float) -> Band:
     in sight. Its line height is capped at the centred card's."""
     u = layout.card_w
     cap = round(u * 0.42)
-    cards = [*layout.center, *layout.side]
+    cards = [*layout.center, *layout.side, *layout.tags]
     if layout.burned is not None:
         cards.append(layout.burned)
     for seat in layout.seats:
-        cards += [seat.draw, *seat.slots, *seat.raised]
+        cards += [seat.draw, *seat.slots, *seat.raised, seat.status]
         if seat.panel is not None:
             cards.append(seat.panel.rect)
     gap = max(2, u // 16)

@@ -12,13 +12,18 @@ Piece: TypeAlias = tuple[str, Colour]
 FELT = (12, 66, 40)
 FELT_LINE = (40, 110, 72)
 WHITE = (250, 250, 250)
-GREY = (150, 160, 155)
+GREY = (190, 200, 195)
+"""Secondary text: 6.8:1 against the felt (WCAG AA asks 4.5:1), readable at a metre."""
 DARK = (10, 14, 12)
 LOCK_RED = (235, 40, 40)
+"""The lockout's shade and frame, and red text on a dark band."""
+LOCK_TEXT = (255, 125, 115)
+"""Red text straight on the felt ("LOCKED"): LOCK_RED is too dark there to read."""
 READY_GREEN = (70, 235, 110)
 GOLD = (255, 205, 40)
-SEAT_COLOURS = ((255, 200, 30), (40, 200, 255), (255, 80, 200), (130, 240, 80))
-"""P1 gold, P2 cyan, P3 pink, P4 green: glows, names and marks use the seat's colour."""
+SEAT_COLOURS = ((255, 200, 30), (40, 200, 255), (255, 110, 210), (130, 240, 80))
+"""P1 gold, P2 cyan, P3 pink, P4 green: glows, names and marks use the seat's colour (each
+at least 4.5:1 against the felt, as text must be; always beside the seat's name)."""
 
 
 def seat_colour(index: int) -> Colour:
@@ -39,6 +44,7 @@ __all__ = [
     "GOLD",
     "GREY",
     "LOCK_RED",
+    "LOCK_TEXT",
     "READY_GREEN",
     "SEAT_COLOURS",
     "WHITE",

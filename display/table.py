@@ -14,7 +14,18 @@ import pygame
 from display.games import GameArt
 from display.layout import Layout, Rect, SeatLayout, union_all
 from display.paint import Painter, mix, pg_rect
-from display.palette import DARK, FELT, FELT_LINE, GOLD, LOCK_RED, WHITE, Colour, Piece, seat_colour
+from display.palette import (
+    DARK,
+    FELT,
+    FELT_LINE,
+    GOLD,
+    LOCK_RED,
+    LOCK_TEXT,
+    WHITE,
+    Colour,
+    Piece,
+    seat_colour,
+)
 from display.view import Light, NoteKind, SeatNote, SeatView, TableView
 from engine.protocol import SeatCards
 
@@ -240,7 +251,7 @@ def _status(
     parts: list[Piece] = [(name, colour)]
     parts += art.status(state, seat.index, now_ms, blink)
     if now_ms < cards.locked_until and not state.is_over:
-        parts.append(("LOCKED", LOCK_RED))
+        parts.append(("LOCKED", LOCK_TEXT))
     if state.is_over and state.winner == seat.index:
         parts.append(("WINNER", GOLD))
     size = round(min(s.status.w, s.status.h) * 0.95)

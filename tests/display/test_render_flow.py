@@ -299,16 +299,18 @@ def _attract_pair(renderer: Renderer, state: Any) -> tuple[pygame.Surface, pygam
 
 
 @pytest.mark.parametrize(
-    "state", [scenes.speed_new(), scenes.california_new()], ids=["speed", "california"]
+    "state",
+    [scenes.speed_new(), scenes.speed_new(3), scenes.speed_new(4), scenes.california_new()],
+    ids=["speed", "speed3", "speed4", "california"],
 )
 def test_attract_card_leaves_the_piles_in_sight(renderer: Renderer, state: Any) -> None:
-    """Speed's centre piles and California's rows (its piles) are not covered by the card
-    (issue 15 item 9); the card is drawn (its gold frame) and readable (body lines of a
-    real size, not squeezed into a strip)."""
+    """Speed's centre piles, whose they are, and California's rows (its piles) are not
+    covered by the card (issue 15 items 9 and 5), nor any seat's name; the card is drawn
+    (its gold frame) and readable (body lines of a real size, not squeezed into a strip)."""
     shot, bare, layout = _attract_pair(renderer, state)
-    piles = [*layout.center, *layout.side]
+    piles = [*layout.center, *layout.side, *layout.tags]
     for seat in layout.seats:
-        piles += [seat.draw, *seat.slots]
+        piles += [seat.draw, *seat.slots, seat.status]
     assert piles
     for r in piles:
         assert changed(shot, bare, pygame.Rect(r.x, r.y, r.w, r.h), 3) == 0, r

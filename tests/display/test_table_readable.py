@@ -10,7 +10,17 @@ import pygame
 import pytest
 
 from display.animations import Animations
-from display.palette import SEAT_COLOURS
+from display.palette import (
+    DARK,
+    FELT,
+    GOLD,
+    GREY,
+    LOCK_RED,
+    LOCK_TEXT,
+    READY_GREEN,
+    SEAT_COLOURS,
+    WHITE,
+)
 from display.renderer import Renderer
 from display.view import TableView
 from engine.protocol import SeatCards
@@ -117,3 +127,33 @@ def test_speed_hands_have_no_depth_tabs(screen: pygame.Surface) -> None:
     layout = renderer.layout_of(view)
     for r in layout.seats[0].slots:
         assert (10, 14, 12) not in _tab_pixels(surface, pygame.Rect(r.x, r.y, r.w, r.h), True)
+
+
+def _luminance(c: tuple[int, int, int]) -> float:
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize(
+    "colour", [WHITE, GREY, GOLD, READY_GREEN, LOCK_TEXT, *SEAT_COLOURS], ids=str
+)
+def test_text_colours_stand_out_from_the_felt(colour: tuple[int, int, int]) -> None:
+    """High contrast (issue 15 item 13): every colour text is drawn in straight on the felt
+    reaches WCAG's 4.5:1 against it, and against the dark bands text sits on."""
+    assert contrast(colour, FELT) >= 4.5
+    assert contrast(colour, DARK) >= 4.5
+
+
+def test_lock_red_is_for_dark_bands_only() -> None:
+    assert contrast(LOCK_RED, DARK) >= 4.5
+    assert contrast(LOCK_RED, FELT) < 4.5  # why "LOCKED" on the felt uses LOCK_TEXT
