@@ -52,6 +52,7 @@ from cabinet.modes.flow_records import (
     Later,
     MatchBook,
     RecordedGame,
+    kept,
     recall,
     remember_chosen,
     safely,
@@ -326,11 +327,17 @@ class FlowDirector:
                     table.set_bot(seat, self._bot(seat, difficulty, table.state.now))
                     self._say(f"P{seat + 1} went quiet: a {difficulty} bot plays on")
                 case fl.Named(seat=seat, initials=initials):
+                    records = self.records
                     if self.flow.phase is fl.FlowPhase.RESULT:
                         game_id = self._book.name(seat, initials)
                         if game_id is not None:
                             self._say(f"P{seat + 1} is {initials} (game {game_id})")
-                    elif self.records is not None:  # the join menu: their choices, next pass
+                        if records is not None and seat in self.flow.joined:
+                            # The choices this player just played with, kept with them.
+                            mine = kept(self.flow.choices_of(seat))
+                            keep = partial(records.remember_choices, initials, mine)
+                            self._later.append(partial(safely, "remember_choices", keep))
+                    elif records is not None:  # the join menu: their choices, next pass
                         self._later.append(partial(self._recall, seat, initials))
                 case fl.WentIdle():
                     self._say(eff.reason)

@@ -14,6 +14,7 @@ from cabinet.kiosk.records import Records
 from cabinet.loop import CabinetLoop
 from cabinet.modes.flow import (
     HINT_LEVELS,
+    RESULT_GRACE_S,
     FlowPhase,
     HandicapChoice,
     SeatChoices,
@@ -180,5 +181,27 @@ def test_initials_finished_with_slam_recall_under_the_countdown(tmp_path: Path) 
     assert loop.state.rules.handicaps == (Handicap(head_start=3), NO_HANDICAP)
     wait(loop, clock, 2.1)
     assert loop.state.rules.handicaps == (Handicap(head_start=3), NO_HANDICAP)
+    director.close()
+    records.close()
+
+
+def test_initials_on_the_result_screen_keep_the_choices_just_played_with(
+    tmp_path: Path,
+) -> None:
+    records = Records.open(tmp_path)
+    loop, director, clock = rig(records, match="best-of-3")
+    press(loop, clock, 0, SLAM)
+    presses(loop, clock, 0, SLOT5, SLOT5, SLOT5, RIGHT)  # four colours, no initials yet
+    to_play(loop, director, clock)
+    play_out(loop, director, clock)
+    wait(loop, clock, RESULT_GRACE_S)
+    assert records.choices("BAA") is None
+    initials(loop, clock, 0, 1)  # "BAA", on the result screen
+    wait(loop, clock, 0.1)
+    assert director.flow.phase is FlowPhase.RESULT
+    stored = records.choices("BAA")
+    assert stored is not None
+    assert stored.four_colour
+    assert stored == kept(director.flow.choices[0])
     director.close()
     records.close()
