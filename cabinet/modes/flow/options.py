@@ -30,10 +30,6 @@ def page(flow: Flow, seat: int, row: int | None) -> Flow:
     return replace(flow, options=tuple(options))
 
 
-def is_open(flow: Flow, seat: int) -> bool:
-    return flow.options[seat] is not None
-
-
 def options_press(flow: Flow, seat: int, control: Control) -> Flow | None:
     """A joined seat's press as options: slot 5 opens the page or moves on a row (closing
     it after the last); while it is open LEFT/RIGHT change the row. None: no options press
