@@ -13,6 +13,8 @@ Glossary (the contract's words):
     flip      side tops turn onto the centre piles (or, in a deadlock, forced discards)
     lockout   a rejected play blocks that player's plays for ``lockout_ms``
     out       a player with no cards in hand or draw; "Speed!" (SLAM) claims the win
+    handicap  one seat's own head start (cards burned from its deal), lockout and claim
+              window (docs/rules-options.md, "Handicaps")
 
 ``new_game``, ``start_table`` and ``step`` here serve every game (``engine.game`` asks the
 game of ``rules.game``); each game is a package under ``engine.games`` implementing the one

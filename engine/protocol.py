@@ -15,7 +15,7 @@ depths (none in California).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -63,6 +63,11 @@ class CentrePile:
 NO_CARDS = CentrePile(None, 0)
 
 
+def burned_pile(burned: Sequence[Card]) -> CentrePile:
+    """``TableCards.burned`` of a burned pile (top first)."""
+    return CentrePile(burned[0], len(burned)) if burned else NO_CARDS
+
+
 @dataclass(frozen=True, slots=True)
 class SeatCards:
     """One seat's cards and what its SLAM means now, in the same shape for every game."""
@@ -107,7 +112,8 @@ class TableCards:
     side: tuple[int, ...]
     """Face-down side piles' sizes; pile i flips onto centre pile i (Speed; else none)."""
     burned: CentrePile
-    """Speed's burned cards (the top shown, the count); ``NO_CARDS`` otherwise."""
+    """The burned cards, out of play (the top shown, the count): Speed's deal remainder and
+    any game's head starts (docs/rules-options.md, "Handicaps"); ``NO_CARDS`` when none."""
     round: int
     """The round (1 in games without rounds)."""
     scores: tuple[int, ...]
@@ -170,6 +176,11 @@ class GameRules(Protocol[S, T]):
 
     def new_game(self, rules: Rules, rng: random.Random, seed: int = 0) -> tuple[S, list[Event]]:
         """Deal with ``rng`` and start at t = 0."""
+        ...
+
+    def head_start_limit(self, rules: Rules) -> int:
+        """The largest ``head_start`` a seat's deal can burn under ``rules`` and keep its
+        opening cards (docs/rules-options.md, "Handicaps"); at most ``MAX_HEAD_START``."""
         ...
 
     def step(self, state: S, cmd: Command) -> tuple[S, list[Event]]:

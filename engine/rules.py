@@ -216,6 +216,16 @@ class Rules:
                 f"rules option 'handicaps': {len(rules.handicaps)} given for "
                 f"{rules.players} players; give one per player ({{}} for none)"
             )
+        if rules.handicaps and not rules.handicapped:
+            # Nobody has one: as if left out, so the rules equal their own options' rules.
+            rules = replace(rules, handicaps=())
+        if any(h.head_start for h in rules.handicaps):
+            # Asked at call time: the games' packages import this module.
+            from engine.games import rules_for
+
+            limit = rules_for(rules.game).head_start_limit(rules)
+            for p, h in enumerate(rules.handicaps):
+                check_head_start(rules, p, h.head_start, limit)
         return rules
 
 
@@ -248,6 +258,19 @@ _HANDICAP_KEYS = {"head_start": 0, "lockout_ms": 0, "claim_ms": 1}
 """A handicap's keys and their lowest value (a 0 ms claim could never be made)."""
 MAX_HEAD_START = 10
 """Cards a head start may take out of a seat's deal: the smallest deal keeps some."""
+
+
+def check_head_start(rules: Rules, player: int, head_start: int, limit: int) -> None:
+    """RulesError unless ``player``'s deal can burn ``head_start`` cards (``limit``: the
+    game's ``head_start_limit``) and keep its opening cards."""
+    if head_start > limit:
+        deal = f"{rules.players}-player {rules.game}"
+        if rules.game is Game.SPEED:
+            deal += f" with {rules.decks} deck{'s' if rules.decks > 1 else ''}"
+        raise RulesError(
+            f"rules option 'handicaps'[{player}].head_start: {head_start} is more than a "
+            f"{deal} deal can take out of a seat's cards; give at most {limit}"
+        )
 
 
 def _parse_handicaps(raw: Any) -> tuple[Handicap, ...]:

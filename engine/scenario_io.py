@@ -68,3 +68,22 @@ class TableReader:
 def codes(piles: Iterable[Iterable[Card]]) -> list[list[str]]:
     """Piles as lists of card codes, each top first."""
     return [[c.code for c in pile] for pile in piles]
+
+
+def read_burned(read: TableReader, raw: Mapping[str, Any]) -> tuple[Card, ...]:
+    """Spit's and California's ``burned`` cards: their tables have the key only when a
+    seat has a head start (docs/rules-options.md, "Handicaps"), so that a game dealt with
+    one can be written down; without one the contract's table keys are all there is."""
+    if "burned" not in raw:
+        return ()
+    if not any(h.head_start for h in read.rules.handicaps):
+        raise ScenarioError(
+            f"table: 'burned' is for a {read.rules.game} game with a head start "
+            "(rules 'handicaps'); leave it out"
+        )
+    return read.cards("burned", raw["burned"])
+
+
+def burned_json(burned: tuple[Card, ...]) -> dict[str, list[str]]:
+    """``burned`` for a Spit or California table: written only when it holds cards."""
+    return {"burned": [c.code for c in burned]} if burned else {}

@@ -45,13 +45,25 @@ def _seconds(ms: float | None) -> str:
     return "-" if ms is None else f"{ms / 1000:.1f} s"
 
 
-_GAME_COLUMNS = ("id", "game", "started (UTC)", "status", "winner", "length", "seats")
+_GAME_COLUMNS = (
+    "id",
+    "game",
+    "started (UTC)",
+    "status",
+    "winner",
+    "length",
+    "seats",
+    "handicaps",
+)
 _RIGHT = frozenset({"id", "length"})  # numbers line up on their last digit
 
 
 def show_games(records: Records, limit: int = 20) -> None:
     """The most recent games, newest first, in columns as wide as their widest cell (a
-    damaged row says so; the others still list)."""
+    damaged row says so; the others still list). ``handicaps``: each seat's handicap read
+    from the game's stored rules (docs/rules-options.md, "Handicaps"), "-" for none."""
+    from cabinet.kiosk.records.model import handicaps_text
+
     rows = records.recent_games(limit)
     if not rows:
         print("no games recorded yet")
@@ -64,7 +76,16 @@ def show_games(records: Records, limit: int = 20) -> None:
         seats = ", ".join(s.initials or (f"bot {s.bot}" if s.bot else "player") for s in g.seats)
         winner = "-" if g.winner is None else f"P{g.winner + 1}"
         cells.append(
-            (str(g.id), g.game, g.started_wall, g.status, winner, _seconds(g.duration_ms), seats)
+            (
+                str(g.id),
+                g.game,
+                g.started_wall,
+                g.status,
+                winner,
+                _seconds(g.duration_ms),
+                seats,
+                handicaps_text(g.rules) or "-",
+            )
         )
     whole = [row for row in cells if len(row) == len(_GAME_COLUMNS)]
     widths = [
@@ -80,7 +101,10 @@ def show_games(records: Records, limit: int = 20) -> None:
 
 
 def show_stats(records: Records) -> None:
-    """The bookkeeping counts, then totals per seat and per initials."""
+    """The bookkeeping counts, then totals per seat and per initials (a ``*`` marks wins
+    from games with a handicap at the table)."""
+    from cabinet.kiosk.records.model import HANDICAP_LEGEND
+
     book = records.bookkeeping()
     print(
         f"games {book.games}: finished {book.finished}, abandoned {book.abandoned}, "
@@ -96,10 +120,12 @@ def show_stats(records: Records) -> None:
         for s in table:
             mean = "-" if s.mean_reaction_ms is None else f"{s.mean_reaction_ms:.0f} ms"
             print(
-                f"  {s.key:<7} games {s.games:>4}  wins {s.wins:>4}  fastest win "
+                f"  {s.key + s.mark:<7} games {s.games:>4}  wins {s.wins:>4}  fastest win "
                 f"{_seconds(s.fastest_win_ms):>8}  mean reaction {mean:>7}  "
                 f"longest run {s.longest_run:>2}  plays {s.plays}"
             )
+        if any(s.mark for s in table):
+            print(f"  {HANDICAP_LEGEND}")
 
 
 def write_replay(records: Records, game: int, output: str | None = None) -> None:

@@ -120,6 +120,7 @@ class FlowDirector:
             now=clock(),
             saved=None if saved is None else (saved.game, saved.match),
             choices=[fl.default_choices(s) for s in config.seats],
+            head_start_limits=self._head_start_limits(games),
         )
         if self.flow.saved is None:
             self._book.saved = None  # not playable here (other seats or games)
@@ -380,6 +381,16 @@ class FlowDirector:
         self._say(f"P{seat + 1} is {initials}: their choices are back ({back})")
         if self.flow.phase is fl.FlowPhase.COUNTDOWN:
             self._deal_countdown()  # the table under the countdown shows them
+
+    def _head_start_limits(self, games: Sequence[Game] | None) -> dict[Game, int]:
+        """Per game this cabinet offers, the most a head start may take here."""
+        offered = tuple(games) if games is not None else playable_games(self.config)
+        limits = {}
+        for game in offered:
+            rules = rules_at(self.config, game)
+            if rules is not None:
+                limits[game] = fl.head_start_limit(rules)
+        return limits
 
     def _rules(self, game: Game, chosen: Sequence[fl.Chosen]) -> Rules:
         """``game``'s rules here with the seats' chosen handicaps."""

@@ -12,6 +12,7 @@ from functools import partial
 from typing import NamedTuple
 
 from cabinet.kiosk.records import PlayerChoices, Records, RecordsError, SeatEntry
+from cabinet.kiosk.records.model import HANDICAP_LEGEND
 from cabinet.modes.flow import HINT_LEVELS, HandicapChoice, SeatChoices, StartGame
 from cabinet.modes.played import Played, SeatResults
 from engine.match import Match
@@ -65,12 +66,14 @@ def attract_scores(records: Records) -> tuple[str, ...] | None:
     except Exception:
         log.exception("records: reading the high scores failed")
         return None
+    winners = [s for s in table if s.wins]
     lines = [
-        f"{i + 1}.  {s.key}   {s.wins} {'win' if s.wins == 1 else 'wins'}"
+        f"{i + 1}.  {s.key}{s.mark}   {s.wins} {'win' if s.wins == 1 else 'wins'}"
         + (f"   fastest {s.fastest_win_ms / 1000:.1f} s" if s.fastest_win_ms else "")
-        for i, s in enumerate(table)
-        if s.wins
+        for i, s in enumerate(winners)
     ]
+    if any(s.mark for s in winners):
+        lines.append(HANDICAP_LEGEND)
     hands = sorted(
         (s.mean_reaction_ms, s.key)
         for s in everyone

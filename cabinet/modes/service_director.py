@@ -32,6 +32,7 @@ from typing import TextIO
 from cabinet.adapters.debounce import InputKind, PanelDebouncer
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
 from cabinet.kiosk.records import Records
+from cabinet.kiosk.records.model import HANDICAP_LEGEND
 from cabinet.kiosk.settings import check_settings, save_settings
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
@@ -331,15 +332,16 @@ class ServiceDirector:
                 lines.append(f"last error: {b.last_fault}")
             lines += [f"{k}: {v}" for k, v in sorted(b.extra.items())]
             self._bookkeeping = tuple(lines)
+            table = records.high_scores(8)
             self._scores = tuple(
-                f"{i + 1}. {s.key}   {s.wins} wins of {s.games}"
+                f"{i + 1}. {s.key}{s.mark}   {s.wins} wins of {s.games}"
                 + (
                     f"   fastest {s.fastest_win_ms / 1000:.1f} s"
                     if s.fastest_win_ms is not None
                     else ""
                 )
-                for i, s in enumerate(records.high_scores(8))
-            )
+                for i, s in enumerate(table)
+            ) + ((HANDICAP_LEGEND,) if any(s.mark for s in table) else ())
             self._claim = records.unclaimed_win()
         except Exception as exc:  # a records fault shows; the cabinet goes on
             self._bookkeeping = (f"records error: {_one_line(exc)}",)

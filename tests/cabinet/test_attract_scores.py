@@ -70,3 +70,20 @@ def test_no_records_or_no_wins_means_the_rules_card_only() -> None:
     for _ in range(4):
         clock.t += ATTRACT_CARD_S
         assert director.flow_view()[0].scores == ()
+
+
+def test_a_win_with_a_handicap_at_the_table_is_marked(tmp_path: Path) -> None:
+    with Records.open(tmp_path) as records:
+        plain = Rules.from_options({})
+        handicapped = Rules.from_options({"handicaps": [{"head_start": 5}, {}]})
+        for rules, winner, ms in ((plain, 0, 41_000), (handicapped, 1, 30_000)):
+            seats = [SeatEntry(initials="ZOE"), SeatEntry(initials="MAX")]
+            records.finish_game(records.start_game(rules, seats, 1), winner=winner, duration_ms=ms)
+        clock = Clock()
+        director = FlowDirector(laptop_config(2, 2, "easy", seed=3), clock=clock, records=records)
+        clock.t += ATTRACT_CARD_S + 0.1
+        assert director.flow_view()[0].scores == (
+            "1.  MAX*   1 win   fastest 30.0 s",
+            "2.  ZOE   1 win   fastest 41.0 s",
+            "* won with a handicap at the table",
+        )

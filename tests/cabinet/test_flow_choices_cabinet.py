@@ -6,6 +6,7 @@ restart too. A real loop on a fake clock, the records in a temporary folder."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from cabinet.adapters.screen_feed import ScreenFeed
@@ -19,12 +20,13 @@ from cabinet.modes.flow import (
     HandicapChoice,
     SeatChoices,
     default_choices,
+    head_start_limit,
 )
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.flow_records import kept
-from engine.rules import NO_HANDICAP, Handicap
+from engine.rules import NO_HANDICAP, Game, Handicap, Rules
 from engine.scenario import run_scenario
-from tests.cabinet.rigs import FakeClock, press, wait
+from tests.cabinet.rigs import FakeClock, flow_config, press, wait
 from tests.cabinet.test_kiosk_wiring import rig as kiosk_rig
 from tests.cabinet.test_records_players import play_out, rig
 
@@ -205,3 +207,14 @@ def test_initials_on_the_result_screen_keep_the_choices_just_played_with(
     assert stored == kept(director.flow.choices[0])
     director.close()
     records.close()
+
+
+def test_the_flow_offers_the_head_starts_each_game_can_deal_here() -> None:
+    """The page's head starts come from the engine's limit for each game at this cabinet
+    (its seats and rules): 4 seats with one deck of Speed leave 2 cards to take out."""
+    config = flow_config(4, 2, idle_return_s=60, bot_takeover_s=0)
+    config = replace(config, rules=Rules.from_options({"players": 4, "decks": 1}))
+    director = FlowDirector(config, clock=FakeClock())
+    limits = director.flow.head_start_limits
+    assert limits[Game.SPEED] == head_start_limit(config.rules) == 2
+    assert set(limits) == set(director.flow.games)

@@ -4,6 +4,7 @@ the records keep coming back with the initials. Pure: presses and time in, effec
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
@@ -25,14 +26,17 @@ from cabinet.modes.flow import (
     SeatChoices,
     StartGame,
     default_choices,
+    head_start_limit,
+    offered,
     seat_config,
     start,
     step,
     view_of,
     with_handicaps,
 )
+from engine.game import new_game
 from engine.match import MatchRules
-from engine.rules import NO_HANDICAP, Game, Handicap, Rules
+from engine.rules import NO_HANDICAP, Game, Handicap, Rules, RulesError
 
 L, R, SLAM = Control.LEFT, Control.RIGHT, Control.SLAM
 SLOT1, SLOT4, SLOT5 = Control.SLOT1, Control.SLOT4, Control.SLOT5
@@ -286,3 +290,69 @@ def test_the_seat_config_of_a_seats_choices() -> None:
     assert default_choices(replace(seat, assist=Assist.CARDS, left_handed=True)) == SeatChoices(
         hints=Assist.CARDS, left_handed=True
     )
+
+
+def _tables() -> list[Rules]:
+    """Every game at 2-4 players where it can be played, as preset and with one deck."""
+    out = []
+    for game in Game:
+        for players in (2, 3, 4):
+            for decks in ({}, {"decks": 1}):
+                try:
+                    rules = Rules.from_options({"game": game.value, "players": players, **decks})
+                except RulesError:
+                    continue
+                if rules not in out:
+                    out.append(rules)
+    return out
+
+
+@pytest.mark.parametrize("rules", _tables(), ids=lambda r: f"{r.game}-{r.players}p-{r.decks}")
+def test_every_handicap_offered_deals_at_every_table(rules: Rules) -> None:
+    """What the page offers at a table is what the engine can deal there: every seat with
+    the same choice, each choice, deals (a head start within the game's limit)."""
+    limit = head_start_limit(rules)
+    for choice in offered(limit):
+        chosen = [Chosen(p, SeatChoices(handicap=choice)) for p in range(rules.players)]
+        dealt = with_handicaps(rules, chosen)
+        assert all(h.head_start <= limit for h in dealt.handicaps)
+        state, _ = new_game(dealt, random.Random(1), 1)
+        assert state.rules == dealt
+
+
+def test_a_head_start_is_offered_as_far_as_the_deal_allows() -> None:
+    four = Rules.from_options({"players": 4, "decks": 1})  # 2 cards under each hand
+    assert head_start_limit(four) == 2
+    assert HandicapChoice.HEAD_START_6 not in offered(2)
+    assert HandicapChoice.HEAD_START_3 in offered(2)
+    assert HandicapChoice.HEAD_START_3 not in offered(0)
+    assert offered(10) == tuple(HandicapChoice)
+    assert HandicapChoice.HEAD_START_3.label(2) == "head start 2"
+    assert HandicapChoice.HEAD_START_6.label(0) == "none"
+    # A seat that chose six for another game gets as many as this one allows.
+    dealt = with_handicaps(four, [Chosen(0, SeatChoices(handicap=HandicapChoice.HEAD_START_6))])
+    assert dealt.handicaps[0] == Handicap(head_start=2)
+
+
+def test_the_page_cycles_the_handicaps_the_chosen_game_offers() -> None:
+    flow, _ = start(
+        FlowConfig(60, 0, 3),
+        seats=4,
+        humans=(0, 1, 2, 3),
+        games=(Game.SPEED,),
+        difficulties=("medium",),
+        now=0.0,
+        head_start_limits={Game.SPEED: 2},
+    )
+    flow, _ = run(flow, (0, SLAM), (0, SLOT5), (0, SLOT5))
+    seen = []
+    for _ in offered(2):  # once round: back to none
+        flow, _ = run(flow, (0, R))
+        seen.append(flow.choices[0].handicap)
+    assert HandicapChoice.HEAD_START_6 not in seen
+    assert set(seen) == set(offered(2))
+    flow, _ = run(flow, (0, R))  # none -> the head start, as many cards as can go
+    assert flow.choices[0].handicap is HandicapChoice.HEAD_START_3
+    view = view_of(flow, 1.0)
+    assert view.options[0].lines[1].value == "head start 2"
+    assert view.options[0].summary[1] == "head start 2"

@@ -12,7 +12,7 @@ import pytest
 
 from cabinet.cli import main
 from cabinet.kiosk.records import Records, SeatEntry, SeatResult
-from engine.rules import Game
+from engine.rules import Game, Rules
 from tests.cabinet.test_records import _bot_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,3 +124,27 @@ def test_reading_changes_nothing(state: tuple[Path, int, int | None]) -> None:
             rec.reset_stats()
     assert main(["records", "--state-dir", str(folder), "stats"]) == 0
     assert (folder / "records.sqlite3").read_bytes() == before
+
+
+def test_games_and_stats_show_handicaps(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    handicaps = [{"head_start": 5, "lockout_ms": 900}, {"claim_ms": 6000}]
+    rules, replay, winner, length = _bot_game(Game.SPEED, 3, handicaps=handicaps)
+    assert winner is not None
+    with Records.open(tmp_path) as rec:
+        plain = rec.start_game(Rules(), [SeatEntry(initials="ZOE"), SeatEntry(initials="MAX")], 1)
+        rec.finish_game(plain, winner=0, duration_ms=50_000)
+        seats = [SeatEntry(initials="ZOE"), SeatEntry(initials="MAX")]
+        gid = rec.start_game(rules, seats, 3)
+        rec.finish_game(gid, winner=winner, duration_ms=length, replay=replay)
+    assert main(["records", "--state-dir", str(tmp_path), "games"]) == 0
+    header, newest, older = capsys.readouterr().out.splitlines()
+    column = header.index("handicaps")
+    assert newest[column:] == "P1 head start 5, lockout 900 ms; P2 claim 6.0 s"
+    assert older[column:] == "-"
+    assert main(["records", "--state-dir", str(tmp_path), "stats"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    won = "ZOE" if winner == 0 else "MAX"
+    lost = "MAX" if winner == 0 else "ZOE"
+    assert any(line.strip().startswith(f"{won}* ") for line in out)
+    assert not any(line.strip().startswith(f"{lost}*") for line in out)
+    assert out[-1] == "  * won with a handicap at the table"

@@ -364,3 +364,20 @@ def test_button_test_reports_a_stuck_button_and_its_release() -> None:
     clock.t += 0.05
     loop.process([ButtonEdge(clock.t, 1, Control.SLOT4, False)])  # freed
     assert cell() == "4 1 s1 u1"
+
+
+def test_the_scores_page_marks_a_win_with_a_handicap_at_the_table(tmp_path: Path) -> None:
+    records = Records.open(tmp_path)
+    handicapped = Rules.from_options({"handicaps": [{}, {"lockout_ms": 900}]})
+    for rules, winner in ((Rules.from_options({}), 0), (handicapped, 1)):
+        gid = records.start_game(rules, [SeatEntry("ZOE"), SeatEntry("MAX")], 5)
+        records.finish_game(gid, winner=winner, duration_ms=30_000)
+    loop, director, clock, _ = rig(records=records)
+    pin(loop, clock)
+    goto(loop, clock, director, Page.SCORES)
+    view = director.service_view()
+    assert view is not None
+    assert any(line.startswith("1. MAX*   1 wins of 2") for line in view.lines)
+    assert any(line.startswith("2. ZOE   1 wins of 2") for line in view.lines)
+    assert "* won with a handicap at the table" in view.lines
+    records.close()

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from engine import Rules
+from tests.engine.handicap_strategies import handicaps
 from tests.engine.playout import playout
 
 OPTIONS = {
@@ -34,6 +35,9 @@ def speed_options(draw: st.DrawFn, players: list[int]) -> dict[str, Any]:
     opts["players"] = n
     if n == 2 and draw(st.booleans()):
         opts["deal"] = draw(st.sampled_from([20, 15]))
+    if draw(st.booleans()):
+        # Per-seat lockouts, claim windows and head starts: the fast path must agree too.
+        opts["handicaps"] = draw(handicaps(opts))
     return opts
 
 

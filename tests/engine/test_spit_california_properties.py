@@ -20,6 +20,7 @@ from engine.games.spit import SpitState, legal_moves, legal_plays
 from engine.invariants import check_invariants
 from engine.rules import Rules
 from engine.state import Phase as GamePhase
+from tests.engine.handicap_strategies import with_handicaps
 
 MAX_STEPS = 3000
 
@@ -175,26 +176,30 @@ def playout(rules: Rules, seed: int) -> tuple[Any, int]:
     return state, steps
 
 
-spit_options = st.fixed_dictionaries(
-    {"game": st.just("spit"), "round_limit": st.integers(1, 3)},
-    optional={
-        "ace": st.sampled_from(["cyclic", "low", "high"]),
-        "same_rank": st.booleans(),
-        "combine_same_rank": st.booleans(),
-        "recycle": st.booleans(),
-        "scoring": st.sampled_from(["standard", "points"]),
-        "stall_delay_ms": st.sampled_from([0, 300, 2000]),
-        "slap_timeout_ms": st.sampled_from([0, 700, 5000]),
-        "lockout_ms": st.sampled_from([0, 400]),
-    },
+spit_options = with_handicaps(
+    st.fixed_dictionaries(
+        {"game": st.just("spit"), "round_limit": st.integers(1, 3)},
+        optional={
+            "ace": st.sampled_from(["cyclic", "low", "high"]),
+            "same_rank": st.booleans(),
+            "combine_same_rank": st.booleans(),
+            "recycle": st.booleans(),
+            "scoring": st.sampled_from(["standard", "points"]),
+            "stall_delay_ms": st.sampled_from([0, 300, 2000]),
+            "slap_timeout_ms": st.sampled_from([0, 700, 5000]),
+            "lockout_ms": st.sampled_from([0, 400]),
+        },
+    )
 )
-california_options = st.fixed_dictionaries(
-    {"game": st.just("california"), "round_limit": st.integers(1, 5)},
-    optional={
-        "row": st.sampled_from([4, 5]),
-        "stall_delay_ms": st.sampled_from([0, 300, 2000]),
-        "lockout_ms": st.sampled_from([0, 400]),
-    },
+california_options = with_handicaps(
+    st.fixed_dictionaries(
+        {"game": st.just("california"), "round_limit": st.integers(1, 5)},
+        optional={
+            "row": st.sampled_from([4, 5]),
+            "stall_delay_ms": st.sampled_from([0, 300, 2000]),
+            "lockout_ms": st.sampled_from([0, 400]),
+        },
+    )
 )
 _SETTINGS = settings(
     max_examples=80,

@@ -112,6 +112,37 @@ class Stats:
     longest_run: int = 0
     stalls: int = 0
     plays: int = 0
+    handicap_wins: int = 0
+    """Wins in games where some seat had a handicap (docs/rules-options.md, "Handicaps")."""
+
+    @property
+    def mark(self) -> str:
+        """``HANDICAP_MARK`` after a high-score line with a win from a handicapped game."""
+        return HANDICAP_MARK if self.handicap_wins else ""
+
+
+HANDICAP_MARK = "*"
+HANDICAP_LEGEND = "* won with a handicap at the table"
+"""The high-score tables' footnote, shown under a table with a marked line."""
+
+
+def handicaps_text(rules: JSONObject) -> str:
+    """A stored game's handicaps (its rules options), one short phrase per seat that had
+    one: ``P1 head start 5, lockout 900 ms; P2 claim 6.0 s``; "" when nobody had one."""
+    seats = rules.get("handicaps")
+    if not isinstance(seats, list):
+        return ""
+    names = (("head_start", "head start {}"), ("lockout_ms", "lockout {} ms"))
+    out = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict) or not seat:
+            continue
+        parts = [text.format(seat[key]) for key, text in names if key in seat]
+        claim = seat.get("claim_ms")
+        if isinstance(claim, int):
+            parts.append(f"claim {claim / 1000:.1f} s")
+        out.append(f"P{i + 1} {', '.join(parts)}")
+    return "; ".join(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,14 +9,20 @@ import sqlite3
 
 from cabinet.kiosk.records.model import Bookkeeping, Claim, GameStatus, Stats
 
-_STATS = """
-    SELECT {key}, COUNT(*), SUM(s.won),
+HANDICAPPED = """instr(g.rules_json, '"handicaps"') > 0"""
+"""A game played with a handicap at the table: its stored rules (``Rules.options()``) name
+``handicaps`` only when some seat had one (docs/rules-options.md, "Handicaps"). Read from
+the rules JSON, not a column of its own; ``instr`` also reads a damaged row (no JSON)."""
+
+_STATS = f"""
+    SELECT {{key}}, COUNT(*), SUM(s.won),
            MIN(CASE WHEN s.won THEN g.duration_ms END),
            SUM(s.reaction_sum_ms), SUM(s.reaction_count), MIN(s.reaction_best_ms),
-           MAX(s.longest_run), SUM(s.stalls), SUM(s.plays)
+           MAX(s.longest_run), SUM(s.stalls), SUM(s.plays),
+           SUM(CASE WHEN s.won AND {HANDICAPPED} THEN 1 ELSE 0 END)
     FROM game_seats s JOIN games g ON g.id = s.game_id
-    WHERE g.status = 'finished' {where}
-    GROUP BY {key} ORDER BY {key}
+    WHERE g.status = 'finished' {{where}}
+    GROUP BY {{key}} ORDER BY {{key}}
 """
 
 
@@ -30,7 +36,7 @@ def _float(value: object) -> float | None:
 
 
 def _stats(key: str, row: tuple[object, ...]) -> Stats:
-    _, games, wins, fastest, rsum, rcount, rbest, run, stalls, plays = row
+    _, games, wins, fastest, rsum, rcount, rbest, run, stalls, plays, handicapped = row
     count, total = _int(rcount), _float(rsum)
     return Stats(
         key=key,
@@ -42,6 +48,7 @@ def _stats(key: str, row: tuple[object, ...]) -> Stats:
         longest_run=_int(run) or 0,
         stalls=_int(stalls) or 0,
         plays=_int(plays) or 0,
+        handicap_wins=_int(handicapped) or 0,
     )
 
 

@@ -48,6 +48,7 @@ from cabinet.modes.flow.choices import (
     SeatChoices,
     default_choices,
     hint_label,
+    offered,
 )
 from cabinet.modes.flow.join import CLEAR_SLOT, INITIALS_SLOT
 from cabinet.modes.flow.messages import (
@@ -67,7 +68,13 @@ from cabinet.modes.flow.messages import (
     TakeOver,
     WentIdle,
 )
-from cabinet.modes.flow.options import OPTIONS_SLOT, chosen, seat_config, with_handicaps
+from cabinet.modes.flow.options import (
+    OPTIONS_SLOT,
+    chosen,
+    head_start_limit,
+    seat_config,
+    with_handicaps,
+)
 from cabinet.modes.flow.state import (
     DEMO_PAUSE_S,
     EPS,
@@ -128,10 +135,12 @@ __all__ = [
     "WentIdle",
     "chosen",
     "default_choices",
+    "head_start_limit",
     "hint",
     "hint_label",
     "match_view",
     "next_due",
+    "offered",
     "reset",
     "score_text",
     "seat_config",

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from cabinet.config import Assist, SeatConfig
-from engine.rules import NO_HANDICAP, Handicap, Rules
+from engine.rules import MAX_HEAD_START, NO_HANDICAP, Handicap, Rules
 
 T = TypeVar("T")
 
@@ -33,18 +33,30 @@ class HandicapChoice(StrEnum):
     SHORTER_LOCKOUT = "shorter-lockout"
     SLOWER_CLAIM = "slower-claim"
 
-    @property
-    def label(self) -> str:
-        return _HANDICAP_LABELS[self]
+    def cards(self, limit: int) -> int:
+        """The cards a head start takes out of the seat's deal where at most ``limit`` can
+        go (the game's ``head_start_limit``); 0 for the other handicaps."""
+        return min(_HEAD_STARTS.get(self, 0), max(0, limit))
 
-    def handicap(self, rules: Rules) -> Handicap:
-        """The engine's handicap for this choice at the table's ``rules``: a lockout twice
-        or half the table's, a claim window twice the table's (Speed's "Speed!" call)."""
+    def none_at(self, limit: int) -> bool:
+        """Is this no handicap at all where a head start may take ``limit`` cards?"""
+        return self is HandicapChoice.NONE or (self in _HEAD_STARTS and not self.cards(limit))
+
+    def label(self, limit: int = MAX_HEAD_START) -> str:
+        """As the page shows it where a head start may take ``limit`` cards."""
+        if self in _HEAD_STARTS:
+            cards = self.cards(limit)
+            return f"head start {cards}" if cards else "none"
+        return _LABELS[self]
+
+    def handicap(self, rules: Rules, limit: int = MAX_HEAD_START) -> Handicap:
+        """The engine's handicap for this choice at the table's ``rules`` (a head start
+        no larger than ``limit``): a lockout twice or half the table's, a claim window
+        twice the table's (Speed's "Speed!" call)."""
         match self:
-            case HandicapChoice.HEAD_START_3:
-                return Handicap(head_start=3)
-            case HandicapChoice.HEAD_START_6:
-                return Handicap(head_start=6)
+            case HandicapChoice.HEAD_START_3 | HandicapChoice.HEAD_START_6:
+                cards = self.cards(limit)
+                return Handicap(head_start=cards) if cards else NO_HANDICAP
             case HandicapChoice.LONGER_LOCKOUT:
                 return Handicap(lockout_ms=rules.lockout_ms * 2)
             case HandicapChoice.SHORTER_LOCKOUT:
@@ -55,14 +67,26 @@ class HandicapChoice(StrEnum):
                 return NO_HANDICAP
 
 
-_HANDICAP_LABELS = {
+_HEAD_STARTS = {HandicapChoice.HEAD_START_3: 3, HandicapChoice.HEAD_START_6: 6}
+_LABELS = {
     HandicapChoice.NONE: "none",
-    HandicapChoice.HEAD_START_3: "head start 3",
-    HandicapChoice.HEAD_START_6: "head start 6",
     HandicapChoice.LONGER_LOCKOUT: "longer lockout",
     HandicapChoice.SHORTER_LOCKOUT: "shorter lockout",
     HandicapChoice.SLOWER_CLAIM: "slower claim",
 }
+
+
+def offered(limit: int) -> tuple[HandicapChoice, ...]:
+    """The handicaps the page offers where a head start may take at most ``limit`` cards
+    (docs/rules-options.md, "Handicaps"): the smaller head start if any card can go (as
+    many as can), the larger only in full."""
+    return tuple(
+        c
+        for c in HandicapChoice
+        if c not in _HEAD_STARTS
+        or (c is HandicapChoice.HEAD_START_3 and limit > 0)
+        or _HEAD_STARTS[c] <= limit
+    )
 
 
 class OptionRow(StrEnum):
@@ -88,13 +112,13 @@ class SeatChoices:
     large_cards: bool = False
     left_handed: bool = False
 
-    def value(self, row: OptionRow) -> str:
-        """``row``'s value as the page shows it."""
+    def value(self, row: OptionRow, limit: int = MAX_HEAD_START) -> str:
+        """``row``'s value as the page shows it (``limit``: the game's head start limit)."""
         match row:
             case OptionRow.HINTS:
                 return hint_label(self.hints)
             case OptionRow.HANDICAP:
-                return self.handicap.label
+                return self.handicap.label(limit)
             case OptionRow.FOUR_COLOUR:
                 return _on(self.four_colour)
             case OptionRow.LARGE_CARDS:
@@ -102,13 +126,14 @@ class SeatChoices:
             case _:
                 return _on(self.left_handed)
 
-    def changed(self, row: OptionRow, by: int) -> SeatChoices:
-        """LEFT (-1) / RIGHT (+1) on ``row``: its next value (a yes/no row flips)."""
+    def changed(self, row: OptionRow, by: int, limit: int = MAX_HEAD_START) -> SeatChoices:
+        """LEFT (-1) / RIGHT (+1) on ``row``: its next value (a yes/no row flips; the
+        handicaps those ``offered`` at the game's head start ``limit``)."""
         match row:
             case OptionRow.HINTS:
                 return replace(self, hints=_cycle(HINT_LEVELS, self.hints, by))
             case OptionRow.HANDICAP:
-                return replace(self, handicap=_cycle(tuple(HandicapChoice), self.handicap, by))
+                return replace(self, handicap=_cycle(offered(limit), self.handicap, by))
             case OptionRow.FOUR_COLOUR:
                 return replace(self, four_colour=not self.four_colour)
             case OptionRow.LARGE_CARDS:
@@ -116,12 +141,12 @@ class SeatChoices:
             case _:
                 return replace(self, left_handed=not self.left_handed)
 
-    def summary(self) -> tuple[str, ...]:
+    def summary(self, limit: int = MAX_HEAD_START) -> tuple[str, ...]:
         """Short phrases for the seat's part of the join screen while its page is closed
         (the hints always, the rest when chosen)."""
         parts = [f"hints {hint_label(self.hints)}"]
-        if self.handicap is not HandicapChoice.NONE:
-            parts.append(self.handicap.label)
+        if not self.handicap.none_at(limit):
+            parts.append(self.handicap.label(limit))
         parts += [
             name
             for name, on in (

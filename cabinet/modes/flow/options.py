@@ -17,6 +17,7 @@ from cabinet.config import Control, SeatConfig
 from cabinet.modes.flow.choices import OPTION_ROWS, SeatChoices
 from cabinet.modes.flow.messages import Chosen
 from cabinet.modes.flow.state import Flow
+from engine.games import rules_for
 from engine.rules import NO_HANDICAP, Rules
 
 OPTIONS_SLOT = 4
@@ -42,7 +43,8 @@ def options_press(flow: Flow, seat: int, control: Control) -> Flow | None:
     if row is None or control not in (Control.LEFT, Control.RIGHT):
         return None
     by = 1 if control is Control.RIGHT else -1
-    return set_choices(flow, seat, flow.choices[seat].changed(OPTION_ROWS[row], by), own=True)
+    changed = flow.choices[seat].changed(OPTION_ROWS[row], by, flow.head_start_limit())
+    return set_choices(flow, seat, changed, own=True)
 
 
 def set_choices(flow: Flow, seat: int, choices: SeatChoices, *, own: bool) -> Flow:
@@ -62,10 +64,17 @@ def chosen(flow: Flow) -> tuple[Chosen, ...]:
 # What the choices make of the game.
 
 
+def head_start_limit(rules: Rules) -> int:
+    """The most cards a head start may take out of a seat's deal under ``rules``."""
+    return rules_for(rules.game).head_start_limit(rules)
+
+
 def with_handicaps(rules: Rules, seats: Sequence[Chosen]) -> Rules:
     """The table's rules with each chosen handicap on its seat (none chosen: unchanged,
-    so a game without one records and replays as before)."""
-    by_seat = {c.seat: c.choices.handicap.handicap(rules) for c in seats}
+    so a game without one records and replays as before). A head start takes no more than
+    the game's limit (the seats chose it for another game)."""
+    limit = head_start_limit(rules)
+    by_seat = {c.seat: c.choices.handicap.handicap(rules, limit) for c in seats}
     handicaps = tuple(by_seat.get(p, NO_HANDICAP) for p in range(rules.players))
     if all(h.none for h in handicaps):
         return replace(rules, handicaps=())

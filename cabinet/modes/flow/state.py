@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from cabinet.config import FlowConfig
 from cabinet.modes.flow.choices import SeatChoices
 from cabinet.modes.flow.messages import GameOver
 from engine.match import Match, MatchRules
-from engine.rules import Game
+from engine.rules import MAX_HEAD_START, Game
 
 DEMO_PAUSE_S = 5.0
 """The finished demo game stays on screen this long before the next demo deals."""
@@ -106,6 +107,9 @@ class Flow:
     touched: frozenset[int] = frozenset()
     """Seats whose player changed a choice since attract: choices stored with initials
     entered later no longer replace them."""
+    head_start_limits: Mapping[Game, int] = field(default_factory=dict)
+    """Per game: the most cards a head start may take out of a seat's deal at this
+    cabinet (the engine's ``head_start_limit``; a game not in it: ``MAX_HEAD_START``)."""
 
     # Derived.
 
@@ -158,6 +162,10 @@ class Flow:
 
     def name_of(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else ""
+
+    def head_start_limit(self) -> int:
+        """The chosen game's head start limit (what the options page offers)."""
+        return self.head_start_limits.get(self.game, MAX_HEAD_START)
 
     def choices_of(self, seat: int) -> SeatChoices:
         return self.choices[seat] if 0 <= seat < len(self.choices) else SeatChoices()

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cabinet.config import Control, FlowConfig
@@ -55,11 +55,14 @@ def start(
     now: float = 0.0,
     saved: tuple[Game, Match] | None = None,
     choices: Sequence[SeatChoices] = (),
+    head_start_limits: Mapping[Game, int] | None = None,
 ) -> Step:
     """Attract mode with its first demo. ``saved``: a match kept open through a restart
     (its game and score), offered to the players (ignored if it cannot be played here).
     ``game``: the one chosen first (default: the first of ``games``). ``choices``: per
-    seat, its choices when a player joins it (default: ``SeatChoices()``)."""
+    seat, its choices when a player joins it (default: ``SeatChoices()``).
+    ``head_start_limits``: per game, the most a head start may take here (the options
+    page offers no more; default: ``engine.rules.MAX_HEAD_START``)."""
     games = tuple(games)
     if not games:
         raise ValueError("the flow needs at least one game to offer")
@@ -83,6 +86,7 @@ def start(
         defaults=defaults,
         choices=defaults,
         options=(None,) * seats,
+        head_start_limits=dict(head_start_limits or {}),
     )
     return _attract(offer_saved(flow, saved), now, deal=True)
 

@@ -56,14 +56,15 @@ def seat_options(flow: Flow) -> tuple[SeatOptions, ...]:
     if flow.phase is not FlowPhase.JOIN:
         return ()
     out = []
+    limit = flow.head_start_limit()
     for seat in sorted(flow.joined):
         c = flow.choices_of(seat)
         out.append(
             SeatOptions(
                 seat=seat,
-                lines=tuple(OptionLine(row.value, c.value(row)) for row in OPTION_ROWS),
+                lines=tuple(OptionLine(row.value, c.value(row, limit)) for row in OPTION_ROWS),
                 row=flow.options[seat],
-                summary=c.summary(),
+                summary=c.summary(limit),
                 hint=PAGE_HINT,
                 four_colour=c.four_colour,
                 large_cards=c.large_cards,

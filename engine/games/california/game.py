@@ -14,7 +14,7 @@ from engine.games.california import rules as california_rules
 from engine.games.california import step as california_step
 from engine.games.california.state import CaliforniaState, CaliforniaTable
 from engine.games.california.strategy import CaliforniaStrategy
-from engine.protocol import NO_CARDS, GameRules, LegalPlay, SeatCards, SlotPile, TableCards
+from engine.protocol import GameRules, LegalPlay, SeatCards, SlotPile, TableCards, burned_pile
 from engine.rules import Game, Rules
 from engine.state import Phase
 
@@ -47,6 +47,9 @@ class CaliforniaGame:
         self, rules: Rules, rng: random.Random, seed: int = 0
     ) -> tuple[CaliforniaState, list[Event]]:
         return california_step.new_game(rules, rng, seed)
+
+    def head_start_limit(self, rules: Rules) -> int:
+        return california_step.head_start_limit(rules)
 
     # The hot delegations are the game's own functions (no wrapper call per step).
     step = staticmethod(california_step.step)
@@ -130,7 +133,7 @@ class CaliforniaGame:
             seats=tuple(self.seat_cards(state, p) for p in range(len(state.players))),
             centre=(),
             side=(),
-            burned=NO_CARDS,
+            burned=burned_pile(state.burned),
             round=state.round,
             scores=(),
             live=tuple(sorted(state.live)),

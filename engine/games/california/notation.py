@@ -12,7 +12,8 @@ from engine.rules import Rules
 
 
 def format_position(state: CaliforniaState) -> str:
-    """``state`` on one line: ``california <rows> <decks> live round t phase``."""
+    """``state`` on one line: ``california <rows> <decks> live round t phase [x<burned>]``
+    (the burned cards only when there are any)."""
 
     def pile(cards: Iterable[Card]) -> str:
         return "".join(c.code for c in cards) or "-"
@@ -20,7 +21,9 @@ def format_position(state: CaliforniaState) -> str:
     rows = "/".join(".".join(pile(s) for s in p.row) for p in state.players)
     decks = "/".join(pile(p.deck) for p in state.players)
     live = "".join("A23456789TJQK"[r - 1] for r in sorted(state.live)) or "-"
-    return f"california {rows} {decks} {live} r{state.round} {state.now} {state.phase.value}"
+    line = f"california {rows} {decks} {live} r{state.round} {state.now} {state.phase.value}"
+    # The head starts' burned cards, when there are any: ``x`` and the cards.
+    return f"{line} x{pile(state.burned)}" if state.burned else line
 
 
 def parse_table(text: str, rules: Rules) -> CaliforniaTable:
@@ -49,4 +52,5 @@ def parse_table(text: str, rules: Rules) -> CaliforniaTable:
         for player in fields[0].split("/")
     )
     decks = tuple(pile(s) for s in fields[1].split("/"))
-    return CaliforniaTable(rows, decks)
+    burned = next((pile(f[1:]) for f in fields[2:] if f.startswith("x")), ())
+    return CaliforniaTable(rows, decks, burned)

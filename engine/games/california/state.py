@@ -28,6 +28,8 @@ class CaliforniaTable(GameTable):
     """Per player, the row's piles (slot 1 first)."""
     decks: tuple[Pile, ...]
     """Per player, the face-down deck, top first."""
+    burned: Pile = ()
+    """Cards out of play: the head starts (docs/rules-options.md, "Handicaps")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +57,15 @@ class CaliforniaState(TimedState[CaliforniaPlayer]):
     """Ranks whose match is live (rule 1)."""
     round: int = 1
     """Rounds are counted from the table (round 1); each re-deal starts the next."""
+    burned: Pile = ()
+    """Cards out of play for the whole game: the head starts (docs/rules-options.md,
+    "Handicaps")."""
 
     def tops(self) -> list[Card]:
         return [pile[0] for p in self.players for pile in p.row]
 
     def cards_total(self) -> int:
-        return sum(len(p.deck) + p.row_cards for p in self.players)
+        return sum(len(p.deck) + p.row_cards for p in self.players) + len(self.burned)
 
     def all_cards(self) -> list[Card]:
         cards: list[Card] = []
@@ -68,4 +73,5 @@ class CaliforniaState(TimedState[CaliforniaPlayer]):
             for pile in p.row:
                 cards += pile
             cards += p.deck
+        cards += self.burned
         return cards

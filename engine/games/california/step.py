@@ -21,8 +21,9 @@ from engine.games.california.state import (
     CaliforniaPlayer,
     CaliforniaState,
     CaliforniaTable,
+    Pile,
 )
-from engine.rules import Game, Rules
+from engine.rules import MAX_HEAD_START, Game, Rules, check_head_start
 from engine.state import Phase, Timer
 from engine.work import Work, run_step
 
@@ -31,11 +32,24 @@ def deal(rules: Rules, rng: random.Random) -> CaliforniaTable:
     """Rule 4: 26 cards each; a row of ``row`` cards dealt face up from each deck's top."""
     deck = shuffled_deck(1, False, rng)
     rows, decks = [], []
+    burned: Pile = ()
+    limit = head_start_limit(rules)
     for p in range(PLAYERS):
         mine = deck[p * DEAL_EACH : (p + 1) * DEAL_EACH]
+        # A head start burns the bottom of the deck: the row is dealt as without one.
+        head_start = rules.handicap(p).head_start
+        check_head_start(rules, p, head_start, limit)
+        keep = DEAL_EACH - head_start
         rows.append(tuple((card,) for card in mine[: rules.row]))
-        decks.append(tuple(mine[rules.row :]))
-    return CaliforniaTable(tuple(rows), tuple(decks))
+        decks.append(tuple(mine[rules.row : keep]))
+        burned += tuple(mine[keep:])
+    return CaliforniaTable(tuple(rows), tuple(decks), burned)
+
+
+def head_start_limit(rules: Rules) -> int:
+    """The most a head start may burn: ``MAX_HEAD_START`` (the deck under a row of 5
+    keeps 11 cards)."""
+    return min(MAX_HEAD_START, DEAL_EACH - rules.row - 1)
 
 
 def new_game(
@@ -58,6 +72,7 @@ def start(
         players=tuple(
             CaliforniaPlayer(row, deck) for row, deck in zip(table.rows, table.decks, strict=True)
         ),
+        burned=table.burned,
         seed=seed,
         rng_state=rng.getstate(),
     )
@@ -69,7 +84,9 @@ def start(
 
 def table_of(state: CaliforniaState) -> CaliforniaTable:
     return CaliforniaTable(
-        rows=tuple(p.row for p in state.players), decks=tuple(p.deck for p in state.players)
+        rows=tuple(p.row for p in state.players),
+        decks=tuple(p.deck for p in state.players),
+        burned=state.burned,
     )
 
 
@@ -87,6 +104,7 @@ class _Work(Work[CaliforniaState]):
         self.decks = [list(p.deck) for p in s.players]
         self.live = set(s.live)
         self.round = s.round
+        self.burned = s.burned
 
     def freeze(self) -> CaliforniaState:
         return CaliforniaState(
@@ -96,6 +114,7 @@ class _Work(Work[CaliforniaState]):
             ),
             live=frozenset(self.live),
             round=self.round,
+            burned=self.burned,
             **self.frozen(),
         )
 

@@ -21,6 +21,7 @@ from engine.protocol import (
     SeatCards,
     SlotPile,
     TableCards,
+    burned_pile,
 )
 from engine.rules import Game, Rules
 from engine.state import Phase
@@ -54,6 +55,9 @@ class SpeedGame:
         self, rules: Rules, rng: random.Random, seed: int = 0
     ) -> tuple[SpeedState, list[Event]]:
         return speed_step.new_game(rules, rng, seed)
+
+    def head_start_limit(self, rules: Rules) -> int:
+        return speed_step.head_start_limit(rules)
 
     # The hot delegations are the game's own functions (no wrapper call per step).
     step = staticmethod(speed_step.step)
@@ -146,12 +150,11 @@ class SpeedGame:
         )
 
     def table_cards(self, state: SpeedState) -> TableCards:
-        burned = state.burned
         return TableCards(
             seats=tuple(self.seat_cards(state, p) for p in range(len(state.players))),
             centre=tuple(CentrePile(pile[0] if pile else None, len(pile)) for pile in state.center),
             side=tuple(map(len, state.side)),
-            burned=CentrePile(burned[0] if burned else None, len(burned)),
+            burned=burned_pile(state.burned),
             round=1,
             scores=(),
             live=(),

@@ -34,7 +34,16 @@ from engine.games.speed.state import (
     new_speed_player,
     new_speed_state,
 )
-from engine.rules import CallMode, Deadlock, FalseCall, Game, Reshuffle, Rules
+from engine.rules import (
+    MAX_HEAD_START,
+    CallMode,
+    Deadlock,
+    FalseCall,
+    Game,
+    Reshuffle,
+    Rules,
+    check_head_start,
+)
 from engine.state import Phase, Timer, TimerKind
 from engine.work import Work, run_step
 
@@ -43,7 +52,9 @@ _PLAYING, _STALLED = Phase.PLAYING, Phase.STALLED
 
 def deal(rules: Rules, rng: random.Random) -> SpeedTable:
     """Rule 10: side piles, one starter per centre pile, the rest split evenly into draw
-    piles whose first five cards form the hand; a remainder is burned."""
+    piles whose first five cards form the hand; a remainder is burned. A seat's head start
+    burns that many cards off the bottom of its draw pile (after the remainder, in seat
+    order), so its hand is dealt as without one (docs/rules-options.md, "Handicaps")."""
     n = rules.players
     deck = shuffled_deck(rules.decks, rules.jokers, rng)
     k = rules.side_size
@@ -53,9 +64,25 @@ def deal(rules: Rules, rng: random.Random) -> SpeedTable:
     pos += n
     each = (len(deck) - pos) // n
     draws = [deck[pos + i * each : pos + (i + 1) * each] for i in range(n)]
-    burned = tuple(deck[pos + n * each :])
+    burned = deck[pos + n * each :]
+    for p, draw in enumerate(draws):
+        head_start = rules.handicap(p).head_start
+        if head_start:
+            check_head_start(rules, p, head_start, head_start_limit(rules))
+            burned += draw[-head_start:]
+            del draw[-head_start:]
     hands = tuple(tuple(d[:HAND_SIZE]) for d in draws)
-    return SpeedTable(hands, tuple(tuple(d[HAND_SIZE:]) for d in draws), center, side, burned)
+    return SpeedTable(
+        hands, tuple(tuple(d[HAND_SIZE:]) for d in draws), center, side, tuple(burned)
+    )
+
+
+def head_start_limit(rules: Rules) -> int:
+    """The most a head start may burn: what a seat's draw pile holds under its hand in
+    the rule 10 deal (4 players with one deck: 2), at most ``MAX_HEAD_START``."""
+    n = rules.players
+    each = (rules.deck_size - n * rules.side_size - n) // n
+    return max(0, min(MAX_HEAD_START, each - HAND_SIZE))
 
 
 def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[SpeedState, list[Event]]:

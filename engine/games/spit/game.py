@@ -15,13 +15,13 @@ from engine.games.spit import step as spit_step
 from engine.games.spit.state import SpitState, SpitTable
 from engine.games.spit.strategy import SpitStrategy
 from engine.protocol import (
-    NO_CARDS,
     CentrePile,
     GameRules,
     LegalPlay,
     SeatCards,
     SlotPile,
     TableCards,
+    burned_pile,
 )
 from engine.rules import Game, Rules, Scoring
 from engine.state import Phase
@@ -55,6 +55,9 @@ class SpitGame:
         self, rules: Rules, rng: random.Random, seed: int = 0
     ) -> tuple[SpitState, list[Event]]:
         return spit_step.new_game(rules, rng, seed)
+
+    def head_start_limit(self, rules: Rules) -> int:
+        return spit_step.head_start_limit(rules)
 
     # The hot delegations are the game's own functions (no wrapper call per step).
     step = staticmethod(spit_step.step)
@@ -154,7 +157,7 @@ class SpitGame:
             seats=tuple(self.seat_cards(state, p) for p in range(len(state.players))),
             centre=tuple(CentrePile(pile[0] if pile else None, len(pile)) for pile in state.center),
             side=(),
-            burned=NO_CARDS,
+            burned=burned_pile(state.burned),
             round=state.round,
             scores=state.scores if scored else (),
             live=(),

@@ -13,7 +13,8 @@ from engine.rules import Rules
 
 def format_position(state: SpitState) -> str:
     """``state`` on one line, for logs and invariant messages:
-    ``spit <stocks p0>/<stocks p1> <spit> <center> round t phase`` (piles ``.``-joined)."""
+    ``spit <stocks p0>/<stocks p1> <spit> <center> round t phase [x<burned>]`` (piles
+    ``.``-joined; the burned cards only when there are any)."""
 
     def pile(cards: Iterable[Card]) -> str:
         return "".join(c.code for c in cards) or "-"
@@ -21,7 +22,9 @@ def format_position(state: SpitState) -> str:
     stocks = "/".join(".".join(pile(s) for s in p.stocks) for p in state.players)
     spit = "/".join(pile(p.spit) for p in state.players)
     center = "/".join(pile(c) for c in state.center)
-    return f"spit {stocks} {spit} {center} r{state.round} {state.now} {state.phase.value}"
+    line = f"spit {stocks} {spit} {center} r{state.round} {state.now} {state.phase.value}"
+    # The head starts' burned cards, when there are any: ``x`` and the cards.
+    return f"{line} x{pile(state.burned)}" if state.burned else line
 
 
 def parse_table(text: str, rules: Rules) -> SpitTable:
@@ -39,7 +42,8 @@ def parse_table(text: str, rules: Rules) -> SpitTable:
     )
     spit_cards = tuple(read.pile(s) for s in fields[1].split("/"))
     center = tuple(read.pile(s) for s in fields[2].split("/"))
-    return SpitTable(stocks, spit_cards, center)
+    burned = next((read.pile(f[1:]) for f in fields[3:] if f.startswith("x")), ())
+    return SpitTable(stocks, spit_cards, center, burned)
 
 
 class _Codes:

@@ -34,6 +34,8 @@ class SpitTable(GameTable):
     """Per player, the face-down spit cards, top first."""
     center: tuple[Pile, ...]
     """The two spit piles; pile i was started by player i."""
+    burned: Pile = ()
+    """Cards out of play: the head starts (docs/rules-options.md, "Handicaps")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,9 @@ class SpitState(TimedState[SpitPlayer]):
     """``recycle``: players who recycled their pile since the last play."""
     scores: tuple[int, ...] = (0, 0)
     """``scoring`` = points: the running scores (SPS-1)."""
+    burned: Pile = ()
+    """Cards out of play for the whole game: the head starts (docs/rules-options.md,
+    "Handicaps"). No re-deal takes them back."""
 
     def in_use(self, pile: int) -> bool:
         """Is spit pile ``pile`` in use this round (rule 4/5)?"""
@@ -80,7 +85,7 @@ class SpitState(TimedState[SpitPlayer]):
         return self.timer_due(TimerKind.SLAP)
 
     def cards_total(self) -> int:
-        return sum(p.cards for p in self.players) + sum(map(len, self.center))
+        return sum(p.cards for p in self.players) + sum(map(len, self.center)) + len(self.burned)
 
     def all_cards(self) -> list[Card]:
         cards: list[Card] = []
@@ -90,4 +95,5 @@ class SpitState(TimedState[SpitPlayer]):
             cards += p.spit
         for pile in self.center:
             cards += pile
+        cards += self.burned
         return cards

@@ -31,6 +31,7 @@ from engine.events import (
 from engine.games.spit.rules import check_table, fits, lands
 from engine.games.spit.state import (
     DEAL_EACH,
+    LAYOUT_SIZE,
     PLAYERS,
     POINTS_TARGET,
     STOCK_SLOTS,
@@ -39,7 +40,7 @@ from engine.games.spit.state import (
     SpitState,
     SpitTable,
 )
-from engine.rules import Game, Rules, Scoring
+from engine.rules import MAX_HEAD_START, Game, Rules, Scoring, check_head_start
 from engine.state import Phase, Timer, TimerKind
 from engine.work import Work, run_step
 
@@ -65,12 +66,24 @@ def deal(rules: Rules, rng: random.Random) -> SpitTable:
     10 spit cards left. Spit always uses one deck without jokers."""
     deck = shuffled_deck(1, False, rng)
     stocks, spit, center = [], [], []
+    burned: Pile = ()
+    limit = head_start_limit(rules)
     for p in range(PLAYERS):
         piles, rest = layout(deck[p * DEAL_EACH : (p + 1) * DEAL_EACH])
         stocks.append(piles)
         center.append(rest[:1])
-        spit.append(rest[1:])
-    return SpitTable(tuple(stocks), tuple(spit), tuple(center))
+        # A head start burns the bottom of the spit cards: stocks and starter as dealt.
+        head_start = rules.handicap(p).head_start
+        check_head_start(rules, p, head_start, limit)
+        keep = len(rest) - head_start
+        spit.append(rest[1:keep])
+        burned += rest[keep:]
+    return SpitTable(tuple(stocks), tuple(spit), tuple(center), burned)
+
+
+def head_start_limit(rules: Rules) -> int:
+    """The most a head start may burn: the 10 spit cards left under the starter."""
+    return min(MAX_HEAD_START, DEAL_EACH - LAYOUT_SIZE - 1)
 
 
 def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[SpitState, list[Event]]:
@@ -95,6 +108,7 @@ def start(
             SpitPlayer(stocks, spit) for stocks, spit in zip(table.stocks, table.spit, strict=True)
         ),
         center=table.center,
+        burned=table.burned,
         seed=seed,
         rng_state=shuffle_stream("spit", seed).getstate(),
     )
@@ -110,6 +124,7 @@ def table_of(state: SpitState) -> SpitTable:
         stocks=tuple(p.stocks for p in state.players),
         spit=tuple(p.spit for p in state.players),
         center=state.center,
+        burned=state.burned,
     )
 
 
@@ -133,6 +148,7 @@ class _Work(Work[SpitState]):
         self.ender = s.ender
         self.recycled = set(s.recycled)
         self.scores = list(s.scores)
+        self.burned = s.burned
 
     def freeze(self) -> SpitState:
         return SpitState(
@@ -145,6 +161,7 @@ class _Work(Work[SpitState]):
             ender=self.ender,
             recycled=frozenset(self.recycled),
             scores=tuple(self.scores),
+            burned=self.burned,
             **self.frozen(),
         )
 
@@ -320,8 +337,11 @@ class _Work(Work[SpitState]):
             for p in range(PLAYERS)
         ]
         if self.rules.scoring is Scoring.POINTS and not all(hands):
+            # Dealt as at the start, the burned cards still out: player 0 gets 26 less
+            # their head start, player 1 the rest.
             everything = hands[0] + hands[1]
-            hands = [everything[:DEAL_EACH], everything[DEAL_EACH:]]
+            first = DEAL_EACH - self.rules.handicap(0).head_start
+            hands = [everything[:first], everything[first:]]
         for p in range(PLAYERS):
             rng.shuffle(hands[p])
             piles, spit = layout(hands[p])

@@ -9,10 +9,11 @@ from engine.errors import InvalidPosition
 from engine.games.spit.rules import check_table
 from engine.games.spit.state import STOCK_SLOTS, SpitState, SpitTable
 from engine.rules import Rules, Scoring
-from engine.scenario_io import ScenarioError, TableReader, codes
+from engine.scenario_io import ScenarioError, TableReader, burned_json, codes, read_burned
 
 ACTIONS = frozenset({"play", "move", "slap", "slam", "pause", "resume"})
-TABLE_KEYS = ("stocks", "spit", "center")
+TABLE_KEYS = ("stocks", "spit", "center", "burned")
+"""``burned`` only with a head start (docs/rules-options.md, "Handicaps")."""
 
 
 def read_table(raw: Mapping[str, Any], rules: Rules) -> SpitTable:
@@ -24,8 +25,9 @@ def read_table(raw: Mapping[str, Any], rules: Rules) -> SpitTable:
         read.cards(f"center[{i}]", pile)
         for i, pile in enumerate(read.zone("center", 2, "two spit piles"))
     )
+    burned = read_burned(read, raw)
     read.check_complete()
-    table = SpitTable(stocks, spit_cards, center)
+    table = SpitTable(stocks, spit_cards, center, burned)
     try:
         check_table(table)
     except InvalidPosition as exc:
@@ -38,6 +40,7 @@ def table_json(table: SpitTable) -> dict[str, Any]:
         "stocks": [codes(piles) for piles in table.stocks],
         "spit": codes(table.spit),
         "center": codes(table.center),
+        **burned_json(table.burned),
     }
 
 
