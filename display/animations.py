@@ -7,10 +7,11 @@ shows the pile's previous top underneath so the card does not appear twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from display.layout import Layout, Rect
+from display.moments import Moments, PenaltyMove
 from engine import games
 from engine.events import CardFlipped, CardPlayed, Covered, Event
 from engine.state import GameState
@@ -53,10 +54,11 @@ class Slide:
 
 
 class Animations:
-    """The running slides."""
+    """The running slides, and the moments (display/moments.py: a win, penalties in flight)."""
 
     def __init__(self) -> None:
         self.slides: list[Slide] = []
+        self.moments = Moments()
 
     @property
     def active(self) -> bool:
@@ -70,6 +72,7 @@ class Animations:
 
     def clear(self) -> None:
         self.slides.clear()
+        self.moments.clear()
 
     def hidden(self, pile: int) -> int:
         """How many tops of centre pile ``pile`` are still in flight."""
@@ -81,8 +84,12 @@ class Animations:
         before: GameState | None,
         layout: Layout,
         picked: dict[int, tuple[int, ...]] | None = None,
+        penalties: Sequence[PenaltyMove] = (),
     ) -> None:
-        """Start the slides for ``events`` (``before``: the state the events left)."""
+        """Start the slides for ``events`` (``before``: the state the events left) and their
+        moments (``penalties``: where each penalty's cards come from)."""
+        events = tuple(events)  # read twice: the moments, then the slides
+        self.moments.start(events, layout, penalties)
         for ev in events:
             if isinstance(ev, CardPlayed) and ev.to < len(layout.center):
                 start = self._origin(ev.player, ev.card.code, before, layout, picked)

@@ -31,6 +31,7 @@ def banners(
     art: GameArt,
     now_ms: int,
     blink: bool,
+    result: bool = True,
 ) -> None:
     state = view.state
     own = art.strip(state, blink)
@@ -76,7 +77,7 @@ def banners(
             (170, 0, 0, 225),
         )
     result_screen = view.flow is not None and view.flow.screen is FlowScreen.RESULT
-    if state.is_over or result_screen:
+    if result and (state.is_over or result_screen):  # not during a win's moment
         _result_card(paint, surface, view, layout, art, blink)
 
 

@@ -2,7 +2,8 @@
 
 A function of (view, animations, layout, time): it never changes the view. A frame is,
 in order: the felt (cached per layout), the game's centre, the glows, the seats, the info
-line, the slides, the banners, the flow's screen and the service menu. The pieces are
+line, the slides, the moments (``moment_art``), the banners (the result card once a win's
+moment is over), the flow's screen and the service menu. The pieces are
 drawn by their own modules (``table``, ``display/games``, ``overlays``, ``service_menu``)
 with one ``Painter`` whose caches make a frame a run of blits; ``frame_key`` tells the
 caller when nothing visible changed so it can skip the frame altogether.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from display import overlays, service_menu, table
+from display import moment_art, overlays, service_menu, table
 from display.animations import Animations
 from display.games import art_for
 from display.layout import Layout, layout_for
@@ -52,7 +53,7 @@ class Renderer:
         """Equal keys draw the same picture (no need to draw or flip again)."""
         state = view.state
         countdown = 0
-        if state.timers or view.photo is not None:
+        if state.timers:
             countdown = now_ms // 100
         locked = tuple(p.locked_until > now_ms for p in state.players)
         # A seat's note disappears at its time, with no new view.
@@ -65,6 +66,7 @@ class Renderer:
             noted,
             anims.active,
             len(anims.slides),
+            anims.moments.key(state, view.photo, now_ms),
         )
 
     # The frame.
@@ -99,7 +101,9 @@ class Renderer:
             else:
                 face = paint.art.face(slide.code, rect.w, rect.h, rot)
             surface.blit(face, (rect.x, rect.y))
-        overlays.banners(paint, surface, view, layout, art, now_ms, blink)
+        moment_art.draw(paint, surface, view, layout, anims.moments, now_ms)
+        held = anims.moments.holds_result(state, now_ms)  # the win's moment comes first
+        overlays.banners(paint, surface, view, layout, art, now_ms, blink, result=not held)
         if view.flow is not None and (view.flow.screen is not FlowScreen.PLAYING or view.flow.idle):
             overlays.flow(paint, surface, view.flow, layout, blink)
         if view.service is not None:

@@ -1,7 +1,9 @@
 """Short sound effects synthesised by our own code and played through pygame's mixer.
 
-Card landing, rejected play, stall cue, flip, the "SPEED!" claim, the win and the slap
-cue: a few hundred milliseconds of tones and noise each, made once at start-up. Playing
+Card landing, rejected play, stall cue, flip, the "SPEED!" claim, the win (a fanfare
+under its moment, display/moments.py), the slap cue, a penalty (falling tones over the
+riffle of its cards) and a photo finish's shutter click: under a second of tones and
+noise each, made once at start-up. Playing
 is ``Sound.play()``, which returns at once (the mixer runs on SDL's audio thread), so a
 sound never delays the loop. No audio device (or any mixer error) means silence.
 """
@@ -25,6 +27,7 @@ from engine.events import (
     Event,
     GameTied,
     GameWon,
+    PenaltyTaken,
     PlayRejected,
     RoundOver,
     Slapped,
@@ -35,7 +38,7 @@ log = logging.getLogger("speed_cabinet.sound")
 
 RATE = 22050
 
-EFFECTS = ("land", "reject", "stall", "flip", "speed", "win", "slap")
+EFFECTS = ("land", "reject", "stall", "flip", "speed", "win", "slap", "penalty", "photo")
 
 
 @contextmanager
@@ -93,10 +96,23 @@ def synthesise(name: str) -> array[int]:
             return _tone([(330, 0, 0.06), (500, 0.05, 0.08)], noise=0.5, seed=2)
         case "speed":
             return _tone([(880, 0, 0.1), (1175, 0.09, 0.1), (1568, 0.18, 0.2)])
-        case "win":
-            return _tone([(523, 0, 0.15), (659, 0.15, 0.15), (784, 0.3, 0.15), (1046, 0.45, 0.45)])
+        case "win":  # up the major chord, then the chord held
+            return _tone(
+                [
+                    (523, 0, 0.15),
+                    (659, 0.15, 0.15),
+                    (784, 0.3, 0.15),
+                    (1046, 0.45, 0.5),
+                    (784, 0.45, 0.5),
+                    (659, 0.45, 0.5),
+                ]
+            )
         case "slap":
             return _tone([(180, 0, 0.08)], noise=1.0, seed=3)
+        case "penalty":  # down a step twice, the cards' riffle under it
+            return _tone([(392, 0, 0.16), (330, 0.15, 0.16), (262, 0.3, 0.4)], noise=0.6, seed=4)
+        case "photo":  # a shutter: two clicks
+            return _tone([(1800, 0, 0.03), (1400, 0.07, 0.04)], noise=1.0, seed=5)
     raise ValueError(f"unknown effect {name!r}; known: {', '.join(EFFECTS)}")
 
 
@@ -113,6 +129,8 @@ def effect_for(event: Event) -> str | None:
             return "flip"
         case GameWon() | GameTied():
             return "win"
+        case PenaltyTaken():
+            return "penalty"
         case RoundOver():
             return "slap"
         case Slapped():

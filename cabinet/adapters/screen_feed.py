@@ -13,12 +13,13 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from cabinet.adapters.keyboard import Bindings
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
 from cabinet.loop import Published, SeatRuntime
 from cabinet.panel import LEVELS, Led, PanelLights
+from display.moments import PenaltyMove
 from display.view import (
     FlowView,
     Light,
@@ -222,6 +223,31 @@ class PhotoFinishes:
         return found
 
 
+def penalty_moves(
+    before: GameState | None, after: GameState, events: Sequence[Event]
+) -> list[PenaltyMove]:
+    """Each penalty in ``events`` that moved cards, with the centre pile they came from:
+    the one that lost cards between ``before`` (the last publish) and ``after``, the loss
+    nearest the penalty's count first (a play on it in the same batch makes up some). The
+    engine names no pile (``PenaltyTaken``), so the screen reads it off the piles' depths."""
+    penalties = [ev for ev in events if isinstance(ev, PenaltyTaken) and ev.count > 0]
+    if not penalties:
+        return []
+    lost: dict[int, int] = {}
+    if before is not None and before.rules.game is after.rules.game:
+        old, new = of(before).table_cards(before).centre, of(after).table_cards(after).centre
+        if len(old) == len(new):
+            lost = {k: a.depth - b.depth for k, (a, b) in enumerate(zip(old, new, strict=True))}
+            lost = {k: d for k, d in lost.items() if d > 0}
+    moves = []
+    for ev in penalties:
+        pile = min(lost, key=lambda k: (abs(lost[k] - ev.count), k)) if lost else None
+        if pile is not None:
+            del lost[pile]
+        moves.append(PenaltyMove(ev.player, pile, ev.count, ev.t))
+    return moves
+
+
 @dataclass
 class Frame:
     """What the window takes from the feed each frame."""
@@ -231,6 +257,8 @@ class Frame:
     before: GameState | None
     claims: int = 0
     """"SPEED!" claims since the last take (a seat out of cards slammed and won)."""
+    penalties: list[PenaltyMove] = field(default_factory=list)
+    """Where the cards of each penalty since the last take came from (``penalty_moves``)."""
 
 
 class ScreenFeed:
@@ -266,6 +294,9 @@ class ScreenFeed:
         self._view: TableView | None = None
         self._before: GameState | None = None
         self._events: deque[Event] = deque(maxlen=256)
+        self._penalties: deque[PenaltyMove] = deque(maxlen=16)
+        self._last: GameState | None = None
+        """The state of the last publish: a penalty's pile is read off it."""
         self.published = threading.Event()
 
     def view_of(self, state: GameState) -> TableView:
@@ -296,6 +327,8 @@ class ScreenFeed:
         if photo is not None:
             self.photo = photo
         self.notes.see(pub.state, pub.commands, pub.events)
+        moves = penalty_moves(self._last, pub.state, pub.events)
+        self._last = pub.state
         view = self.view_of(pub.state)
         claims = sum(
             1
@@ -309,9 +342,11 @@ class ScreenFeed:
                 self._before = self._view.state
             self._view = view
             self._events.extend(pub.events)
+            self._penalties.extend(moves)
         self.published.set()
 
     def prime(self, state: GameState) -> None:
+        self._last = state
         with self._lock:
             self._view = self.view_of(state)
 
@@ -323,7 +358,9 @@ class ScreenFeed:
             self._events.clear()
             before, self._before = self._before, None
             claims, self._claims = self._claims, 0
-            return Frame(self._view, events, before, claims)
+            penalties = list(self._penalties)
+            self._penalties.clear()
+            return Frame(self._view, events, before, claims, penalties)
 
 
 def _named(view: SeatView, flow: FlowView) -> SeatView:
@@ -359,6 +396,7 @@ __all__ = [
     "ScreenFeed",
     "SeatNotes",
     "lights_view",
+    "penalty_moves",
     "rejected_text",
     "seat_keys",
     "seat_label",

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, TextIO
 from cabinet.adapters.keyboard import SeatKey, key_edge
 from cabinet.adapters.screen_feed import ScreenFeed
 from cabinet.inputs import ServiceSource, Wake
-from display.view import TableView
+from display.view import PhotoFinish, TableView
 from engine.events import GameWon
 
 if TYPE_CHECKING:
@@ -194,6 +194,8 @@ def run_window(
     last = time.monotonic()
     broken: TableView | None = None
     """The view a frame failed on: not drawn again (the loop publishes after its reset)."""
+    heard: PhotoFinish | None = None
+    """The last photo finish sounded."""
 
     def fallback() -> None:
         """The plain "resetting" card, with the simplest calls; a failure here is ignored."""
@@ -247,6 +249,7 @@ def run_window(
                             frame.before,
                             layout,
                             {s.index: s.picked for s in frame.view.seats},
+                            frame.penalties,
                         )
                         if sound is not None:
                             if frame.claims:  # the "SPEED!" claim, instead of the plain win
@@ -258,6 +261,9 @@ def run_window(
                                     if not (frame.claims and isinstance(e, GameWon))
                                 ]
                             )
+                    if sound is not None and frame.view.photo not in (None, heard):
+                        heard = frame.view.photo  # the photo finish's click, once
+                        sound.play("photo")
                     anims.advance(dt)
                     now_ms = loop.ms(now)
                     key = renderer.frame_key(frame.view, anims, now_ms)

@@ -27,6 +27,8 @@ Around the games (issue 9) it also
   result screen and the records, puts initials entered on the result screen on the game
   just played (``Named``), and reads the high-score table that attract shows in turn
   with the rules card;
+- lets a won game's result screen take presses only once the win's moment has played
+  and the result card has been up its grace (``WON_HOLD_S``): nothing else waits for it;
 - deals each seat's own choices at join (issue 16): the handicaps into the game's rules
   (so its record and replay have them), the hints and accessibility into the seats'
   configs (the controls rebuilt for a left hand); keeps them with the seats' initials
@@ -36,6 +38,7 @@ Around the games (issue 9) it also
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -60,6 +63,7 @@ from cabinet.modes.flow_records import (
 from cabinet.modes.games import bot_for, difficulties, playable_games, rules_at
 from cabinet.modes.played import Played, cards_left, stats_lines
 from cabinet.modes.ports import Table
+from display.moments import WIN_MS
 from display.view import FlowScreen, FlowView, MatchView
 from engine.bots import Bot
 from engine.game import new_game
@@ -70,6 +74,10 @@ RESET_CARD_S = 3.0
 """How long the failsafe's "resetting" card stays over the fresh demo."""
 ATTRACT_CARD_S = 8.0
 """Attract shows the rules card and the high-score table in turn, this long each."""
+WON_HOLD_S = WIN_MS / 1000 + fl.RESULT_GRACE_S
+"""After a won game the result screen takes presses this long after the win: the screen
+plays the win's moment first (display/moments.py), then the result card has the flow's
+grace (``RESULT_GRACE_S``) like any result."""
 
 
 class FlowDirector:
@@ -133,6 +141,8 @@ class FlowDirector:
         self._table: Table | None = None
         self._reported = False
         """Has the game on the table been reported over to the flow?"""
+        self._answers_from = -math.inf
+        """The result screen takes presses from this clock time (``WON_HOLD_S``)."""
         self._note_status()
 
     @property
@@ -170,6 +180,8 @@ class FlowDirector:
     def press(self, seat: int, control: Control, t: float) -> bool:
         """A debounced press; True if the flow took it (the engine must not see it)."""
         before = self.flow
+        if before.phase is fl.FlowPhase.RESULT and t < self._answers_from - fl.EPS:
+            return True  # the win's moment is on, or the card is new: not answers to it
         self._step(fl.FlowPress(seat, control), t)
         playing = before.phase is fl.FlowPhase.PLAYING and self.flow.phase is fl.FlowPhase.PLAYING
         return not (playing and seat in self.flow.joined and seat not in self.flow.taken)
@@ -181,6 +193,8 @@ class FlowDirector:
         state = self.table.state
         if state.is_over and not self._reported:
             self._reported = True
+            if state.winner is not None:
+                self._answers_from = now + WON_HOLD_S
             self._finished()
             cards = cards_left(state)
             match = self.flow.match
@@ -426,4 +440,4 @@ class FlowDirector:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
 
 
-__all__ = ["ATTRACT_CARD_S", "RESET_CARD_S", "FlowDirector"]
+__all__ = ["ATTRACT_CARD_S", "RESET_CARD_S", "WON_HOLD_S", "FlowDirector"]

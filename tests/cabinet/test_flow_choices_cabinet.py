@@ -15,14 +15,13 @@ from cabinet.kiosk.records import Records
 from cabinet.loop import CabinetLoop
 from cabinet.modes.flow import (
     HINT_LEVELS,
-    RESULT_GRACE_S,
     FlowPhase,
     HandicapChoice,
     SeatChoices,
     default_choices,
     head_start_limit,
 )
-from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.flow_director import WON_HOLD_S, FlowDirector
 from cabinet.modes.flow_records import kept
 from engine.rules import NO_HANDICAP, Game, Handicap, Rules
 from engine.scenario import run_scenario
@@ -196,7 +195,7 @@ def test_initials_on_the_result_screen_keep_the_choices_just_played_with(
     presses(loop, clock, 0, SLOT5, SLOT5, SLOT5, RIGHT)  # four colours, no initials yet
     to_play(loop, director, clock)
     play_out(loop, director, clock)
-    wait(loop, clock, RESULT_GRACE_S)
+    wait(loop, clock, WON_HOLD_S)  # the win's moment, then the result takes presses
     assert records.choices("BAA") is None
     initials(loop, clock, 0, 1)  # "BAA", on the result screen
     wait(loop, clock, 0.1)

@@ -9,8 +9,9 @@ import random
 from cabinet.config import CabinetConfig, Control, laptop_config
 from cabinet.loop import CabinetLoop, Published
 from cabinet.modes.flow import RESULT_GRACE_S, FlowPhase
-from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.flow_director import WON_HOLD_S, FlowDirector
 from cabinet.modes.games import playable_games
+from display.moments import WIN_MS
 from engine.commands import Play, Slam
 from engine.game import new_game
 from engine.games.speed import start, step
@@ -101,7 +102,7 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     assert mv.score == (1, 0)
     assert mv.title == "best of 3"
     assert mv.game == 1
-    wait(loop, clock, RESULT_GRACE_S)
+    wait(loop, clock, WON_HOLD_S)
     press(loop, clock, 0, SLAM)
     press(loop, clock, 1, SLAM)
     wait(loop, clock, 2.1)
@@ -111,6 +112,34 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     assert second.seed == first.seed
     assert second.deal_seed() == Match(first.rules, 2, first.seed).deal_seed(2)
     assert not loop.state.is_over
+
+
+def test_a_won_result_takes_presses_after_the_win_moment_and_its_grace() -> None:
+    loop, director, clock, _ = rig()
+    for seat in (0, 1, 0, 1):
+        press(loop, clock, seat, SLAM)
+    wait(loop, clock, 2.1)
+    rules = loop.state.rules
+    won, _ = start(rules, parse_table("6C/KD4S -/- 7D/QS 3C/4H -", rules), random.Random(1))
+    won, _ = step(won, Play(10, 0, "6C", 0))
+    won, _ = step(won, Slam(20, 0))
+    loop.table.swap_game(won, {0: None, 1: None})
+    loop.catch_up(clock.t)
+    # Only the presses wait: the flow is on its result, the match scored, at once.
+    assert director.flow.phase is FlowPhase.RESULT
+    assert director.flow_view()[1] is not None
+    assert WON_HOLD_S == WIN_MS / 1000 + RESULT_GRACE_S
+    # Past the flow's own grace but the win's moment (then the card's grace) is still on:
+    # the players' SLAMs are the game's last ones, not answers.
+    wait(loop, clock, RESULT_GRACE_S + 0.1)
+    press(loop, clock, 0, SLAM)
+    press(loop, clock, 1, SLAM)
+    assert director.flow.phase is FlowPhase.RESULT
+    assert director.flow.ready == frozenset()
+    wait(loop, clock, WON_HOLD_S)
+    press(loop, clock, 0, SLAM)
+    press(loop, clock, 1, SLAM)
+    assert director.flow.phase is FlowPhase.COUNTDOWN
 
 
 def test_quiet_seat_taken_over_by_a_bot_and_given_back() -> None:

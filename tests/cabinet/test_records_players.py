@@ -10,8 +10,8 @@ from cabinet.config import Control
 from cabinet.kiosk.records import Records, seat_results
 from cabinet.kiosk.records.tallies import scenario_tally
 from cabinet.loop import CabinetLoop
-from cabinet.modes.flow import RESULT_GRACE_S, FlowPhase
-from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.flow import FlowPhase
+from cabinet.modes.flow_director import WON_HOLD_S, FlowDirector
 from cabinet.modes.played import stats_lines
 from engine.bots import Bot
 from engine.rules import find_rules
@@ -170,7 +170,7 @@ def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
     assert run.startswith("longest run  P1 ")
     assert published  # the screen was told when the numbers came (no game is on)
     # The next game's deal clears them.
-    wait(loop, clock, RESULT_GRACE_S)
+    wait(loop, clock, WON_HOLD_S)
     press(loop, clock, 0, SLAM)
     wait(loop, clock, 2.1)
     assert director.flow.phase is FlowPhase.PLAYING
@@ -188,7 +188,7 @@ def test_a_winner_puts_initials_on_the_game_from_the_result_screen(tmp_path: Pat
     play_out(loop, director, clock)
     assert records.game(game_id).seats[0].initials is None
     assert "slot 4: your initials" in director.flow_view()[0].hint
-    wait(loop, clock, RESULT_GRACE_S)
+    wait(loop, clock, WON_HOLD_S)
     press(loop, clock, 0, SLOT4)  # A A A
     press(loop, clock, 0, RIGHT)  # B A A
     for _ in range(3):
