@@ -3,7 +3,8 @@
 Big rank indices (readable from two metres), suit symbols drawn as shapes (the bundled
 font has no suit glyphs): circles and polygons, drawn at twice the size and smoothly
 scaled down for clean edges. Jokers get a star. ``four_colour`` gives diamonds blue and
-clubs green. Every surface is made once per (card, size, turn) and reused.
+clubs green (for the table, or for one seat's own cards). Every surface is made once per
+(card, size, turn, colours) and reused.
 """
 
 from __future__ import annotations
@@ -101,21 +102,30 @@ class Fonts:
 
 
 class CardArt:
-    """Cached card surfaces: faces, backs, turned to face a seat."""
+    """Cached card surfaces: faces, backs, turned to face a seat, in two or four colours.
+
+    ``four_colour`` is the table's choice; a seat may ask for four colours on its own cards
+    (``face(..., four_colour=True)``). Both sets live in one cache, keyed by the colours,
+    so a table where seats differ draws from the cache as fast as one where they agree."""
 
     def __init__(self, fonts: Fonts | None = None, four_colour: bool = False) -> None:
         self.fonts = fonts or Fonts()
         self.four_colour = four_colour
         self._cache: dict[tuple[str, int, int, int, bool], pygame.Surface] = {}
 
-    def face(self, code: str, w: int, h: int, rotation: int = 0) -> pygame.Surface:
-        key = (code, w, h, rotation, self.four_colour)
+    def face(
+        self, code: str, w: int, h: int, rotation: int = 0, four_colour: bool | None = None
+    ) -> pygame.Surface:
+        """``code``'s face at ``w`` x ``h`` turned by ``rotation``; four suit colours if
+        ``four_colour`` (None: the table's choice)."""
+        four = self.four_colour if four_colour is None else four_colour
+        key = (code, w, h, rotation, four)
         surf = self._cache.get(key)
         if surf is None:
             if rotation:
-                surf = pygame.transform.rotate(self.face(code, w, h), rotation)
+                surf = pygame.transform.rotate(self.face(code, w, h, 0, four), rotation)
             else:
-                surf = self._draw_face(code, w, h)
+                surf = self._draw_face(code, w, h, four)
             self._cache[key] = surf
         return surf
 
@@ -129,14 +139,14 @@ class CardArt:
         pygame.draw.rect(surf, EDGE, (0, 0, w, h), width=max(1, w // 70), border_radius=radius)
         return surf
 
-    def _draw_face(self, code: str, w: int, h: int) -> pygame.Surface:
+    def _draw_face(self, code: str, w: int, h: int, four_colour: bool) -> pygame.Surface:
         if code == "##":
             return self._draw_back(w, h)
         if code == "--":
             return self._blank(w, h, FACE)
         surf = self._blank(w, h, FACE)
         suit = "" if code == "JK" else code[1]
-        colour = suit_colour(suit, self.four_colour)
+        colour = suit_colour(suit, four_colour)
         text = rank_text(code)
         # The corner index: rank and a small suit, top-left and (turned) bottom-right.
         corner = self.fonts.get(round(h * 0.2)).render(text, True, colour)

@@ -8,6 +8,11 @@ drawn, north upside down, west and east turned 90 degrees, so each seat's cards 
 
 The card size is the largest that fits every rect inside the screen without overlaps
 (found by bisection), so the same code serves 1280x720 to 3840x2160 and 2-4 seats.
+
+Per seat, for accessibility (docs/display.md, "Accessibility per seat"): a seat with
+large cards gets a bar whose cards are 1.15 to 1.3 times the table's (``LARGE_CARDS``),
+and a left-handed seat's bar is mirrored end for end (its on-screen panel first, its
+face-down pile last, the panel's LEFT and RIGHT buttons swapped), slot 1 still on its left.
 """
 
 from __future__ import annotations
@@ -38,6 +43,12 @@ _ANGLE = {Position.EAST: 0.0, Position.NORTH: 90.0, Position.WEST: 180.0, Positi
 
 CARD_RATIO = 1.4
 """Card height / width (poker cards are 88 x 63 mm)."""
+
+LARGE_CARDS = (1.15, 1.2, 1.25, 1.3)
+"""How much larger a large-cards seat's cards (and all its bar) may be than the table's.
+The layout takes the smallest of these that gives the seat its largest cards: where the
+seat's own bar is what limits it (a side seat's runs along the screen's short side), a
+larger factor would only shrink everyone else's cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +113,9 @@ class SeatLayout:
     position: Position
     rotation: int
     """Degrees counter-clockwise to turn a seat-facing surface (0, 90, 180, 270)."""
+    card_w: int
+    """The seat's own card width (the table's ``Layout.card_w``, or larger for a seat with
+    large cards): what its rings, edges and marks are sized by."""
     bar: Rect
     draw: Rect
     """The seat's face-down pile: Speed draw, Spit spit cards, California deck."""
@@ -207,7 +221,9 @@ class _Frame:
 
     def rect(self, a: float, b: float, w: float, h: float) -> Rect:
         X, Y, B = self.bar.x, self.bar.y, self.bar
-        a, b, w, h = round(a), round(b), round(w), round(h)
+        # Round the edges, not the sizes: rects that touch in the seat's frame still touch
+        # (never overlap by a pixel) at any card size.
+        a, b, w, h = round(a), round(b), round(a + w) - round(a), round(b + h) - round(b)
         if self.upright:
             return Rect(X + a, Y + b, w, h)
         match self.position:
@@ -229,6 +245,7 @@ def _seat(
     slots: int,
     laptop: bool,
     upright: bool = False,
+    mirrored: bool = False,
 ) -> SeatLayout:
     # Only a north seat can be drawn upright: west and east bars run down the screen.
     upright = upright and position is Position.NORTH
@@ -236,33 +253,42 @@ def _seat(
     ch = u * CARD_RATIO
     b_card = u * (_STATUS + _RAISE)
     b_label = b_card + ch
-    draw = f.rect(0, b_card, u, ch)
-    draw_label = f.rect(0, b_label, u, u * _LABEL)
-    a = u * (1 + _BIG_GAP)
+    # Along the bar: [draw] [slots 1-5] [panel], or mirrored [panel] [slots 1-5] [draw].
+    length, _depth = _bar_dims(u, slots, laptop)
+    panel_at = 0.0 if mirrored else length - u * _PANEL
+    panel_room = u * (_PANEL + _BIG_GAP) if laptop else 0.0
+    a = panel_room if mirrored else u * (1 + _BIG_GAP)
     rest, up, labels = [], [], []
     for _ in range(slots):
         rest.append(f.rect(a, b_card, u, ch))
         up.append(f.rect(a, b_card - u * _RAISE, u, ch))
         labels.append(f.rect(a, b_label, u, u * _LABEL))
         a += u * (1 + _GAP)
-    a += u * (_BIG_GAP - _GAP)
+    draw_at = a + u * (_BIG_GAP - _GAP) if mirrored else 0.0
+    draw = f.rect(draw_at, b_card, u, ch)
+    draw_label = f.rect(draw_at, b_label, u, u * _LABEL)
     panel = None
     if laptop:
         pw = u * _PANEL
         btn = u * 0.62
         top = b_card + u * 0.08
+        near = f.rect(panel_at + u * 0.1, top, btn, btn)
+        far = f.rect(panel_at + pw - u * 0.1 - btn, top, btn, btn)
         panel = PanelLayout(
-            rect=f.rect(a, b_card - u * _RAISE, pw, ch + u * (_RAISE + _LABEL)),
-            left=f.rect(a + u * 0.1, top, btn, btn),
-            slam=f.rect(a + (pw - btn * 1.25) / 2, top + btn * 0.9, btn * 1.25, btn * 1.25),
-            right=f.rect(a + pw - u * 0.1 - btn, top, btn, btn),
-            name=f.rect(a + u * 0.05, b_card + ch - u * 0.05, pw - u * 0.1, u * _LABEL),
+            rect=f.rect(panel_at, b_card - u * _RAISE, pw, ch + u * (_RAISE + _LABEL)),
+            # Left-handed, LEFT aims at the right-hand pile: its button sits on the right.
+            left=far if mirrored else near,
+            slam=f.rect(panel_at + (pw - btn * 1.25) / 2, top + btn * 0.9, btn * 1.25, btn * 1.25),
+            right=near if mirrored else far,
+            name=f.rect(panel_at + u * 0.05, b_card + ch - u * 0.05, pw - u * 0.1, u * _LABEL),
         )
-    status = f.rect(0, 0, a if not laptop else a + u * _PANEL, u * _STATUS * 0.92)
+    # Without a panel the status line runs a gap past the bar's far end (as it always has).
+    status = f.rect(0, 0, length if laptop else length + u * _BIG_GAP, u * _STATUS * 0.92)
     return SeatLayout(
         index=index,
         position=position,
         rotation=0 if upright else ROTATION[position],
+        card_w=round(u),
         bar=bar,
         draw=draw,
         slots=tuple(rest),
@@ -334,28 +360,39 @@ def _build(
     burned: bool,
     laptop: bool,
     upright: tuple[Position, ...] = (),
+    large: tuple[Position, ...] = (),
+    mirrored: tuple[Position, ...] = (),
+    factor: float = 1.0,
 ) -> Layout:
     m = round(min(w, h) * _MARGIN)
-    length, depth = _bar_dims(u, slots, laptop)
-    L, D = round(length), round(depth)
     gap = round(u * _GAP)
+    # Each bar at its own card size (a seat with large cards has a longer, deeper one).
+    units = {p: u * factor if p in large else u for p in ROTATION}
+    dims = {p: _bar_dims(units[p], slots, laptop) for p in ROTATION}
+    L = {p: round(dims[p][0]) for p in ROTATION}
+    D = {p: round(dims[p][1]) for p in ROTATION}
     # The centre area is what the seats leave: with one side seat (three players) the
     # centre moves into the empty side, and the top and bottom seats with it, away from
     # the side seat.
-    x0 = m + D + gap if Position.WEST in positions else m
-    x1 = w - m - D - gap if Position.EAST in positions else w - m
-    y0 = m + D + gap if Position.NORTH in positions else m
-    y1 = h - m - D - gap if Position.SOUTH in positions else h - m
+    x0 = m + D[Position.WEST] + gap if Position.WEST in positions else m
+    x1 = w - m - D[Position.EAST] - gap if Position.EAST in positions else w - m
+    y0 = m + D[Position.NORTH] + gap if Position.NORTH in positions else m
+    y1 = h - m - D[Position.SOUTH] - gap if Position.SOUTH in positions else h - m
     area = Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
-    across = min(max(m, area.x + (area.w - L) // 2), w - m - L)
+
+    def across(length: int) -> int:
+        return min(max(m, area.x + (area.w - length) // 2), w - m - length)
+
+    S, N, W, E = Position.SOUTH, Position.NORTH, Position.WEST, Position.EAST
     bars = {
-        Position.SOUTH: Rect(across, h - m - D, L, D),
-        Position.NORTH: Rect(across, m, L, D),
-        Position.WEST: Rect(m, (h - L) // 2, D, L),
-        Position.EAST: Rect(w - m - D, (h - L) // 2, D, L),
+        S: Rect(across(L[S]), h - m - D[S], L[S], D[S]),
+        N: Rect(across(L[N]), m, L[N], D[N]),
+        W: Rect(m, (h - L[W]) // 2, D[W], L[W]),
+        E: Rect(w - m - D[E], (h - L[E]) // 2, D[E], L[E]),
     }
     seats = tuple(
-        _seat(i, p, bars[p], u, slots, laptop, p in upright) for i, p in enumerate(positions)
+        _seat(i, p, bars[p], units[p], slots, laptop, p in upright, p in mirrored)
+        for i, p in enumerate(positions)
     )
 
     # The centre row: [side] [centre] pairs, in pile order, then the burned pile.
@@ -447,6 +484,8 @@ def make_layout(
     burned: bool = True,
     laptop: bool = False,
     upright: tuple[Position, ...] = (),
+    large: tuple[Position, ...] = (),
+    mirrored: tuple[Position, ...] = (),
 ) -> Layout:
     """The layout with the largest cards that fit.
 
@@ -454,16 +493,52 @@ def make_layout(
     California's 4-5); ``centre``: centre piles (default: one per player); ``side``: side
     piles beside them (Speed); ``laptop``: room for each seat's on-screen panel;
     ``upright``: positions drawn upright, not turned to face their edge (laptop mode's
-    north seat: it reads as the south one does, slot 1 on the left).
+    north seat: it reads as the south one does, slot 1 on the left); ``large``: positions
+    whose cards are drawn larger (``LARGE_CARDS``); ``mirrored``: positions whose bar
+    runs mirrored (a left-handed seat: panel first, face-down pile last).
     """
     if len(set(positions)) != len(positions) or not all(p in ROTATION for p in positions):
         raise ValueError(f"positions must be distinct seats of {tuple(ROTATION)}: {positions}")
     n_centre = len(positions) if centre is None else centre
+    large = tuple(Position(p) for p in large)
+    mirrored = tuple(Position(p) for p in mirrored)
+    args = (slots, n_centre, side, burned, laptop, upright, large, mirrored)
+    if not large:
+        return _largest(width, height, positions, args, 1.0)
+    chosen: Layout | None = None
+    seat_w = 0
+    for factor in LARGE_CARDS:
+        cand = _largest(width, height, positions, args, factor)
+        w = min(s.card_w for s in cand.seats if s.position in large)
+        if chosen is None or w > seat_w + 2:  # a few pixels more is not worth the others'
+            chosen, seat_w = cand, w
+    assert chosen is not None
+    return chosen
+
+
+def _largest(
+    width: int,
+    height: int,
+    positions: tuple[Position, ...],
+    args: tuple[
+        int,
+        int,
+        bool,
+        bool,
+        bool,
+        tuple[Position, ...],
+        tuple[Position, ...],
+        tuple[Position, ...],
+    ],
+    factor: float,
+) -> Layout:
+    """The layout with the largest table cards that fit (bisection), large-cards seats at
+    ``factor`` times them."""
     lo, hi = 8.0, min(width, height) / 2
-    best = _build(width, height, positions, lo, slots, n_centre, side, burned, laptop, upright)
+    best = _build(width, height, positions, lo, *args, factor)
     for _ in range(24):
         mid = (lo + hi) / 2
-        cand = _build(width, height, positions, mid, slots, n_centre, side, burned, laptop, upright)
+        cand = _build(width, height, positions, mid, *args, factor)
         if _fits(cand):
             lo, best = mid, cand
         else:
@@ -504,9 +579,11 @@ def layout_for(
     *,
     laptop: bool = False,
     upright: tuple[Position, ...] = (),
+    large: tuple[Position, ...] = (),
+    mirrored: tuple[Position, ...] = (),
 ) -> Layout:
-    """The layout of a table of ``shape`` for seats at ``positions`` (``upright``: those
-    drawn upright, see ``make_layout``)."""
+    """The layout of a table of ``shape`` for seats at ``positions`` (``upright``,
+    ``large``, ``mirrored``: those seats drawn so, see ``make_layout``)."""
     return make_layout(
         width,
         height,
@@ -517,11 +594,14 @@ def layout_for(
         burned=shape.burned,
         laptop=laptop,
         upright=upright,
+        large=large,
+        mirrored=mirrored,
     )
 
 
 __all__ = [
     "CARD_RATIO",
+    "LARGE_CARDS",
     "ROTATION",
     "Layout",
     "PanelLayout",

@@ -46,9 +46,8 @@ class Painter:
         self.smallest = None
 
     def colours(self, four_colour: bool) -> None:
-        """Two- or four-colour suits from now on (new card art only when it changes)."""
-        if self.art.four_colour != four_colour:
-            self.art = CardArt(self.fonts, four_colour)
+        """The table's two- or four-colour suits from now on (the card cache keeps both)."""
+        self.art.four_colour = four_colour
 
     # Cached pieces.
 
@@ -100,11 +99,20 @@ class Painter:
 
     # Cards and piles.
 
-    def card(self, surface: pygame.Surface, code: str, r: Rect, rotation: int) -> None:
+    def card(
+        self,
+        surface: pygame.Surface,
+        code: str,
+        r: Rect,
+        rotation: int,
+        four_colour: bool | None = None,
+    ) -> None:
+        """``code`` face up in ``r``, turned to face a seat; ``four_colour``: that seat's own
+        choice of suit colours (None: the table's)."""
         if rotation in (90, 270):
-            surface.blit(self.art.face(code, r.h, r.w, rotation), (r.x, r.y))
+            surface.blit(self.art.face(code, r.h, r.w, rotation, four_colour), (r.x, r.y))
         else:
-            surface.blit(self.art.face(code, r.w, r.h, rotation), (r.x, r.y))
+            surface.blit(self.art.face(code, r.w, r.h, rotation, four_colour), (r.x, r.y))
 
     def depth(
         self, surface: pygame.Surface, r: Rect, n: int, rotation: int, step: int, code: str = "--"

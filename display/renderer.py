@@ -43,9 +43,19 @@ class Renderer:
         seats = sorted(view.seats, key=lambda s: s.index)
         positions = tuple(s.position for s in seats)
         upright = tuple(s.position for s in seats if s.upright)
+        # Accessibility per seat (docs/display.md): larger cards, a mirrored bar.
+        large = tuple(s.position for s in seats if s.large_cards)
+        mirrored = tuple(s.position for s in seats if s.left_handed)
         shape = art_for(view.state.rules.game).table(view.state)
         return layout_for(
-            self.size[0], self.size[1], shape, positions, laptop=view.laptop, upright=upright
+            self.size[0],
+            self.size[1],
+            shape,
+            positions,
+            laptop=view.laptop,
+            upright=upright,
+            large=large,
+            mirrored=mirrored,
         )
 
     @staticmethod
@@ -89,9 +99,7 @@ class Renderer:
         for seat in seats:
             if seat.index < len(layout.seats):
                 s = layout.seats[seat.index]
-                table.seat(
-                    paint, surface, view, seat, cards[seat.index], s, layout, art, now_ms, blink
-                )
+                table.seat(paint, surface, view, seat, cards[seat.index], s, art, now_ms, blink)
         table.info(paint, surface, view, layout, art)
         table.pile_tags(paint, surface, view, layout)
         for slide in anims.slides:

@@ -81,11 +81,12 @@ def glows(
     for seat in seats:
         if seat.index >= len(layout.seats):
             continue
-        rects = layout.seats[seat.index].slots
-        for slot, r in zip(cards[seat.index].slots, rects, strict=False):
+        bar = layout.seats[seat.index]
+        w = max(3, bar.card_w // 22)
+        for slot, r in zip(cards[seat.index].slots, bar.slots, strict=False):
             if slot.coverable:
-                box = pg_rect(r).inflate(2 * width, 2 * width)
-                pygame.draw.rect(surface, GOLD, box, width, border_radius=layout.card_w // 8)
+                box = pg_rect(r).inflate(2 * w, 2 * w)
+                pygame.draw.rect(surface, GOLD, box, w, border_radius=bar.card_w // 8)
 
 
 # One seat.
@@ -98,18 +99,23 @@ def seat(
     seat: SeatView,
     cards: SeatCards,
     s: SeatLayout,
-    layout: Layout,
     art: GameArt,
     now_ms: int,
     blink: bool,
 ) -> None:
+    """One seat's bar: its face-down pile, its slots (ringed when picked or lit), their
+    labels, status line, lockout, note and (laptop) its on-screen panel."""
     state = view.state
     colour = seat_colour(seat.index)
     rot = s.rotation
-    step = layout.depth_step * 2
+    # Sized by the seat's own cards (larger for a seat with large cards).
+    u = s.card_w
+    step = max(1, u // 60) * 2
     picked = set(seat.picked)
-    line = max(3, layout.card_w // 28)
+    line = max(3, u // 28)
     slot_lights = seat.lights.slots
+    # Four-colour suits on the seat's own cards if it chose them (or the table did).
+    four = seat.four_colour or view.four_colour
 
     paint.back_with_count(surface, s.draw, cards.face_down, s.draw_label, rot, WHITE)
 
@@ -121,9 +127,9 @@ def seat(
         r = s.raised[k] if up else s.slots[k]
         if slot.under:
             paint.depth(surface, r, slot.under, rot, step, "##")
-        paint.card(surface, slot.top.code, r, rot)
+        paint.card(surface, slot.top.code, r, rot, four)
         if art.depth_counts and slot.under:
-            _depth_count(paint, surface, r, slot.under, rot, layout)
+            _depth_count(paint, surface, r, slot.under, rot, u)
         lit = (slot_lights[k] if k < len(slot_lights) else Light.OFF).lit(blink, view.dim)
         if up or lit >= 1.0:
             ring: Colour | None = colour
@@ -137,7 +143,7 @@ def seat(
                 ring,
                 pg_rect(r).inflate(2 * line, 2 * line),
                 line,
-                border_radius=layout.card_w // 8,
+                border_radius=u // 8,
             )
 
     # Slot labels: LED dot, number (as the button), keyboard key.
@@ -152,25 +158,24 @@ def seat(
         zone = union_all([*s.slots, *s.raised])
         surface.blit(paint.shade(zone.w, zone.h, (200, 0, 0, 90)), (zone.x, zone.y))
         if blink:
-            pygame.draw.rect(
-                surface, LOCK_RED, pg_rect(zone), line * 2, border_radius=layout.card_w // 8
-            )
-        size = round(layout.card_w * 0.5)
+            pygame.draw.rect(surface, LOCK_RED, pg_rect(zone), line * 2, border_radius=u // 8)
+        size = round(u * 0.5)
         paint.blit_text(surface, "LOCKED", size, WHITE, zone, rot)
 
     if seat.note is not None and now_ms < seat.note.until:
-        _note(paint, surface, seat.note, union_all([*s.slots, *s.raised]), rot, layout)
+        _note(paint, surface, seat.note, union_all([*s.slots, *s.raised]), rot, u)
 
     if s.panel is not None:
         _panel(paint, surface, view, seat, s, blink, colour)
 
 
 def _depth_count(
-    paint: Painter, surface: pygame.Surface, r: Rect, under: int, rot: int, layout: Layout
+    paint: Painter, surface: pygame.Surface, r: Rect, under: int, rot: int, u: int
 ) -> None:
     """How many cards lie under a top ("+3"), on a dark tab across the card's edge on the
-    centre side, turned to face the seat: the edges of a pile say "some", not how many."""
-    along, across = round(layout.card_w * 0.56), round(layout.card_w * 0.3)
+    centre side, turned to face the seat (``u``: its card width): the edges of a pile say
+    "some", not how many."""
+    along, across = round(u * 0.56), round(u * 0.3)
     cx, cy = r.center
     if rot == 0:
         tab = Rect(cx - along // 2, r.y - across // 2, along, across)
@@ -181,12 +186,12 @@ def _depth_count(
     else:
         tab = Rect(r.x - across // 2, cy - along // 2, across, along)
     pygame.draw.rect(surface, DARK, pg_rect(tab), border_radius=across // 3)
-    pygame.draw.rect(surface, WHITE, pg_rect(tab), max(1, layout.card_w // 60), across // 3)
+    pygame.draw.rect(surface, WHITE, pg_rect(tab), max(1, u // 60), across // 3)
     paint.blit_text(surface, f"+{under}", round(across * 0.95), WHITE, tab, rot)
 
 
 def _note(
-    paint: Painter, surface: pygame.Surface, note: SeatNote, zone: Rect, rot: int, layout: Layout
+    paint: Painter, surface: pygame.Surface, note: SeatNote, zone: Rect, rot: int, u: int
 ) -> None:
     """A penalty or a refused play's reason, on a dark band across the seat's cards, where
     the player is looking (a penalty in the lockout's red, a reason in white)."""
@@ -199,7 +204,7 @@ def _note(
         band = Rect(cx - thick // 2, zone.y, thick, zone.h)
     surface.blit(paint.shade(band.w, band.h, (10, 10, 10, 235)), (band.x, band.y))
     colour = LOCK_RED if note.kind is NoteKind.PENALTY else WHITE
-    pygame.draw.rect(surface, colour, pg_rect(band), max(2, layout.card_w // 40))
+    pygame.draw.rect(surface, colour, pg_rect(band), max(2, u // 40))
     scale = 0.6 if note.kind is NoteKind.PENALTY else 0.45
     paint.blit_text(surface, note.text, round(thick * scale), colour, band, rot)
 

@@ -33,6 +33,10 @@ class Assist(StrEnum):
     """Also, with nothing picked, LEFT/RIGHT light when any held card fits that pile."""
     CARDS = "cards"
     """Also slot LEDs (where fitted) glow dimly for every playable card."""
+    TEACH = "teach"
+    """For beginners: feedback as ``none`` until the seat has had a legal play for a while
+    and made none; then its hint escalates, first the card's slot, then also the pile it
+    fits (``cabinet/controls/teach.py``). Nothing glows while nobody can play."""
 
 
 class PinFactoryKind(StrEnum):

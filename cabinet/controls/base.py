@@ -1,9 +1,10 @@
 """What every game's controls offer the cabinet, and what every game's LEDs show first.
 
 A controller is one seat's controls for one game: pure, it holds only the seat's picks
-(the game state is passed in). The loop, the views and the service menu use it only
-through ``Controller``; each game's module (``controls/speed.py``, ``spit.py``,
-``california.py``) is the only place that knows that game's state.
+and its teach hint's wait, in engine times (the game state and the time are passed in).
+The loop, the views and the service menu use it only through ``Controller``; each game's
+module (``controls/speed.py``, ``spit.py``, ``california.py``) is the only place that
+knows that game's state.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from enum import StrEnum
 from typing import ClassVar, Protocol
 
 from cabinet.config import Assist
+from cabinet.controls.teach import Teacher
 from cabinet.panel import ALL_BLINK, ALL_OFF, Control, Led, PanelLights
 from engine.commands import Command
 from engine.game import GameState
@@ -51,6 +53,8 @@ class Controller(Protocol):
     left_handed: bool
     two_hand: bool
     drawn: Drawn
+    teacher: Teacher
+    """The seat's wait for its ``teach`` hint (cabinet/controls/teach.py)."""
 
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         """A debounced press at engine time ``t``; the command to apply, if any."""
@@ -68,6 +72,11 @@ class Controller(Protocol):
         """The seat's LEDs at engine time ``now``."""
         ...
 
+    def hint_due(self, assist: Assist, now: int) -> int | None:
+        """The next engine time after ``now`` at which the seat's LEDs change by themselves
+        (its ``teach`` hint escalating), if any: the loop wakes then."""
+        ...
+
     def piles(self, state: GameState) -> tuple[int | None, int | None]:
         """The centre piles LEFT and RIGHT aim at (after left-handed mirroring), or None
         where they aim at no centre pile (California's LEFT / RIGHT pick a row)."""
@@ -78,14 +87,19 @@ class Controller(Protocol):
         ...
 
 
-def settled_lights(state: GameState, player: int, now: int) -> PanelLights | None:
+def settled_lights(
+    state: GameState, player: int, now: int, teacher: Teacher | None = None
+) -> PanelLights | None:
     """What every game shows first: game over, all off but the winner's SLAM; paused, all
-    off; locked out after a rejected press, the whole panel blinks. None: play is on."""
+    off (and the ``teacher``'s wait starts again after it: a pause is not a stuck seat);
+    locked out after a rejected press, the whole panel blinks. None: play is on."""
     if state.is_over:
         return PanelLights(
             ALL_OFF.slots, Led.OFF, Led.OFF, Led.ON if state.winner == player else Led.OFF
         )
     if state.paused:
+        if teacher is not None:
+            teacher.forget()
         return ALL_OFF
     if now < state.players[player].locked_until:
         return ALL_BLINK

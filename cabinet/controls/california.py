@@ -12,11 +12,13 @@ it. SLAM is ready at a stall.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
 from cabinet.controls.base import Drawn, aims_left, settled_lights
-from cabinet.panel import Control, Led, PanelLights
+from cabinet.controls.teach import Hint, Teacher, taught
+from cabinet.panel import SLOTS, Control, Led, PanelLights
 from engine.cards import Card
 from engine.commands import Command, Cover, Slam
 from engine.game import GameState
@@ -60,6 +62,7 @@ class CaliforniaController:
         self.two_hand = two_hand
         self.armed: Control | None = None
         """LEFT or RIGHT pressed and waiting for a slot (the button, before the mirror)."""
+        self.teacher = Teacher()
 
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         p = self.player
@@ -75,6 +78,7 @@ class CaliforniaController:
         pile = self.target(_california(state), slot, armed)
         if pile is None:
             return None
+        self.teacher.forget()  # it covered: the teach hint calms down
         return Cover(t, p, pile[0].code)
 
     def target(
@@ -98,6 +102,9 @@ class CaliforniaController:
             return None
         return f"{self.armed.value.upper()}+slot: opposite row"
 
+    def hint_due(self, assist: Assist, now: int) -> int | None:
+        return self.teacher.due(now) if assist is Assist.TEACH else None
+
     def picked_slots(self, state: GameState) -> list[int]:
         return []  # California has no picks
 
@@ -118,10 +125,53 @@ def california_lights(
     * the armed modifier (LEFT or RIGHT pressed, waiting for a slot) is lit;
     * with ``targets`` or ``cards`` LEFT and RIGHT light when the opposite row has a top
       that may be covered; with ``cards`` the slots glow dimly where the next slot press
-      would cover something (the own row, or through the armed modifier the opposite row).
+      would cover something (the own row, or through the armed modifier the opposite row);
+    * with ``teach``, as ``none`` until the seat has had a cover for a while: then its
+      first button blinks (the own row's slot, or LEFT / RIGHT for the opposite row),
+      later also the slot after the modifier (``california_hints``).
     """
+    lights = _california_lights(state, ctrl, Assist.NONE if assist is Assist.TEACH else assist, now)
+    if assist is not Assist.TEACH or state.is_over or state.paused:
+        return lights
+    teacher = ctrl.teacher
+    hint = teacher.follow(
+        california_hints(state, ctrl), state.players[ctrl.player].cards, state.now
+    )
+    if now < state.players[ctrl.player].locked_until:
+        return lights  # locked out: the lockout blinks
+    return taught(lights, hint, teacher.stage(now))
+
+
+def california_hints(state: CaliforniaState, ctrl: CaliforniaController) -> Iterator[Hint]:
+    """The tops the seat may cover as its buttons make them: its own row's by their slot
+    first (with a modifier armed, that modifier again to drop it, then the slot), then the
+    opposite row's by the modifier (the armed one, else LEFT) and the slot that aims
+    there; none unless the game is in play (``legal_covers``)."""
     p = ctrl.player
-    settled = settled_lights(state, p, now)
+    covers = legal_covers(state, p)
+    if not covers:
+        return
+    armed = ctrl.armed
+    for k, pile in enumerate(state.players[p].row):
+        if k < len(SLOTS) and pile[0] in covers:
+            if armed is None:
+                yield Hint((p, pile[0]), SLOTS[k])
+            else:
+                yield Hint((p, pile[0]), armed, SLOTS[k])
+    modifier = armed or Control.LEFT
+    row = state.players[1 - p].row
+    for j, pile in enumerate(row):
+        if pile[0] in covers:
+            k = len(row) - 1 - j if aims_left(modifier, ctrl.mirror) else j
+            if 0 <= k < len(SLOTS):
+                yield Hint((1 - p, pile[0]), modifier, SLOTS[k], done=armed is not None)
+
+
+def _california_lights(
+    state: CaliforniaState, ctrl: CaliforniaController, assist: Assist, now: int
+) -> PanelLights:
+    p = ctrl.player
+    settled = settled_lights(state, p, now, ctrl.teacher)
     if settled is not None:
         return settled
     cue = state.phase is Phase.STALLED and CALIFORNIA.seat_cards(state, p).ready_cue
@@ -143,4 +193,4 @@ def california_lights(
     return PanelLights((slots[0], slots[1], slots[2], slots[3], slots[4]), left, right, slam)
 
 
-__all__ = ["CaliforniaController", "california_lights"]
+__all__ = ["CaliforniaController", "california_hints", "california_lights"]

@@ -10,12 +10,13 @@ when out, a false call otherwise (the engine decides which).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
 from cabinet.controls.base import Drawn, aims_left, settled_lights
-from cabinet.panel import Control, Led, PanelLights, lit
+from cabinet.controls.teach import Hint, Teacher, taught
+from cabinet.panel import SLOTS, Control, Led, PanelLights, lit
 from engine.cards import Card
 from engine.commands import Command, Play, Slam
 from engine.games.speed import SPEED, SpeedState, can_play, claims
@@ -59,6 +60,7 @@ class SpeedController:
         self.in_flight = 2 if two_hand else 1
         self.picks: list[Card] = []
         """Picked cards, oldest first (cards, not slots: a refill must not retarget)."""
+        self.teacher = Teacher()
 
     def pile(self, state: GameState, control: Control) -> int:
         """The centre pile a LEFT or RIGHT press aims at."""
@@ -70,6 +72,9 @@ class SpeedController:
 
     def hint(self) -> str | None:
         return None  # a pick is shown on its slot
+
+    def hint_due(self, assist: Assist, now: int) -> int | None:
+        return self.teacher.due(now) if assist is Assist.TEACH else None
 
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         """A debounced press at engine time ``t``; the command to apply, if any."""
@@ -89,6 +94,7 @@ class SpeedController:
         if not self.picks:
             return None
         card = self.picks.pop(0)
+        self.teacher.forget()  # it played: the teach hint calms down
         return Play(t, self.player, card.code, self.pile(state, control))
 
     def forget_gone(self, state: GameState) -> None:
@@ -125,14 +131,48 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
       must claim the win ("Speed!");
     * LEFT / RIGHT light when the picked card can go on that pile; with assist
       ``targets`` or ``cards`` and nothing picked, when any held card can;
-    * slot LEDs: the picked slot lit; with assist ``cards`` playable cards glow dimly.
+    * slot LEDs: the picked slot lit; with assist ``cards`` playable cards glow dimly;
+    * with assist ``teach``, as ``none`` until the seat has held a legal play for a while:
+      then the card's slot blinks, later the pile it fits too (``speed_hints``).
 
     The engine answers what may go where (``fits_for``), what a SLAM claims (``claims``)
     and whether a stall is cued (a hidden one is not); each is asked only when the LEDs
     depend on it (this runs after every press).
     """
+    lights = _speed_lights(state, ctrl, Assist.NONE if assist is Assist.TEACH else assist, now)
+    if assist is not Assist.TEACH or state.is_over or state.paused:
+        return lights
+    teacher = ctrl.teacher
+    hint = teacher.follow(speed_hints(state, ctrl), state.players[ctrl.player].cards, state.now)
+    if now < state.players[ctrl.player].locked_until:
+        return lights  # locked out: the lockout blinks
+    return taught(lights, hint, teacher.stage(now))
+
+
+def speed_hints(state: SpeedState, ctrl: SpeedController) -> Iterator[Hint]:
+    """The seat's legal plays as its buttons make them (slot, then LEFT or RIGHT), slot
+    order, LEFT first, asked of the engine one at a time as they are read; none unless
+    the game is in play (in a stall, hidden or not, nobody can play, and a deadlock's
+    discards are not a stuck seat)."""
+    if state.phase is not Phase.PLAYING:
+        return
     p = ctrl.player
-    settled = settled_lights(state, p, now)
+    aims = (
+        (Control.LEFT, ctrl.pile(state, Control.LEFT)),
+        (Control.RIGHT, ctrl.pile(state, Control.RIGHT)),
+    )
+    picked = ctrl.picked_slots(state)
+    for k, card in enumerate(state.players[p].hand):
+        for control, pile in aims:
+            if can_play(state, p, card, pile):
+                yield Hint((card, pile), SLOTS[k], control, done=k in picked)
+
+
+def _speed_lights(
+    state: SpeedState, ctrl: SpeedController, assist: Assist, now: int
+) -> PanelLights:
+    p = ctrl.player
+    settled = settled_lights(state, p, now, ctrl.teacher)
     if settled is not None:
         return settled
     cue = state.phase.is_stall and SPEED.seat_cards(state, p).ready_cue
@@ -167,4 +207,4 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     return lit(slots, left, right, slam)
 
 
-__all__ = ["SpeedController", "fits_for", "speed_lights"]
+__all__ = ["SpeedController", "fits_for", "speed_hints", "speed_lights"]

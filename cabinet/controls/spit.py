@@ -10,11 +10,13 @@ LEFT or RIGHT slaps that pile and SLAM slaps the smaller one (equal piles: the s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
 from cabinet.controls.base import Drawn, aims_left, settled_lights
-from cabinet.panel import ALL_OFF, Control, Led, PanelLights, lit
+from cabinet.controls.teach import Hint, Teacher, taught
+from cabinet.panel import ALL_OFF, SLOTS, Control, Led, PanelLights, lit
 from engine.cards import Card
 from engine.commands import Command, Move, Play, Slam, Slap
 from engine.game import GameState
@@ -62,6 +64,7 @@ class SpitController:
         self.mirror = left_handed != (drawn is Drawn.UPRIGHT_TOP)
         self.two_hand = two_hand
         self.picks: list[Card] = []
+        self.teacher = Teacher()
 
     def pile(self, state: GameState, control: Control) -> int:
         """The spit pile LEFT or RIGHT aims at: LEFT the seat's own (the one it started)."""
@@ -72,6 +75,9 @@ class SpitController:
 
     def hint(self) -> str | None:
         return None  # a pick is shown on its slot
+
+    def hint_due(self, assist: Assist, now: int) -> int | None:
+        return self.teacher.due(now) if assist is Assist.TEACH else None
 
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         spit = _spit(state)
@@ -95,6 +101,7 @@ class SpitController:
                 src = self.picked_slots(spit)[0]
                 if slot != src and lands(spit.rules, card, target):
                     self.picks.clear()
+                    self.teacher.forget()  # it moved a card: the teach hint calms down
                     return Move(t, p, card.code, slot + 1)
             if target:
                 self.picks = [target[0]]
@@ -102,6 +109,7 @@ class SpitController:
         if not self.picks:
             return None
         card = self.picks.pop(0)
+        self.teacher.forget()  # it played: the teach hint calms down
         return Play(t, p, card.code, self.pile(spit, control))
 
     def forget_gone(self, state: GameState) -> None:
@@ -128,10 +136,40 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
     * after a pick: the picked slot lit, LEFT / RIGHT lit where the card fits, and the
       empty slots it may move to glow dimly;
     * nothing picked: with ``targets`` or ``cards`` LEFT / RIGHT light when some stock top
-      fits that pile; with ``cards`` the slots whose top can be played or moved glow dimly.
+      fits that pile; with ``cards`` the slots whose top can be played or moved glow dimly;
+    * with ``teach``, as ``none`` until the seat has had a legal play for a while: then
+      that stock's slot blinks, later the spit pile it fits too (``spit_hints``).
     """
+    lights = _spit_lights(state, ctrl, Assist.NONE if assist is Assist.TEACH else assist, now)
+    if assist is not Assist.TEACH or state.is_over or state.paused:
+        return lights
+    teacher = ctrl.teacher
+    hint = teacher.follow(spit_hints(state, ctrl), state.players[ctrl.player].cards, state.now)
+    if now < state.players[ctrl.player].locked_until:
+        return lights  # locked out: the lockout blinks
+    return taught(lights, hint, teacher.stage(now))
+
+
+def spit_hints(state: SpitState, ctrl: SpitController) -> Iterator[Hint]:
+    """The seat's legal plays as its buttons make them (a stock's slot, then LEFT or
+    RIGHT), slot then pile order; none unless the game is in play (not at a stall, where
+    nobody can play, nor in the slap phase)."""
+    if state.phase is not Phase.PLAYING:
+        return
     p = ctrl.player
-    settled = settled_lights(state, p, now)
+    left = ctrl.pile(state, Control.LEFT)
+    tops = state.players[p].tops
+    picked = ctrl.picked_slots(state)
+    for top, pile in legal_plays(state, p):
+        for k, card in enumerate(tops):
+            if card is top:
+                aim = Control.LEFT if pile == left else Control.RIGHT
+                yield Hint((top, pile), SLOTS[k], aim, done=k in picked)
+
+
+def _spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int) -> PanelLights:
+    p = ctrl.player
+    settled = settled_lights(state, p, now, ctrl.teacher)
     if settled is not None:
         return settled
     if state.phase is Phase.SLAP:
@@ -168,4 +206,4 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
     return lit(slots, left, right, slam)
 
 
-__all__ = ["SpitController", "spit_lights"]
+__all__ = ["SpitController", "spit_hints", "spit_lights"]

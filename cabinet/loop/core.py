@@ -3,8 +3,8 @@
 Inputs arrive on one queue as typed items (``cabinet.inputs``) from any thread (GPIO
 callbacks, the keyboard reader, serial panels, the window); nothing else touches the
 state. The loop waits on the queue with a timeout up to its next deadline (an engine
-timer, a bot's wake, a debounce window or stuck limit, a lockout's end, a blink toggle,
-the flow's next step): no busy polling. Each wake it
+timer, a bot's wake, a debounce window or stuck limit, a lockout's end, a teach hint's
+next step, a blink toggle, the flow's next step): no busy polling. Each wake it
 
 1. drains the queue; link changes and fault reports go to their parts (``links``,
    ``failsafe``), the edges to the router (``router``), which orders them by edge time,

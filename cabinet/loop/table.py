@@ -75,13 +75,16 @@ class Table:
     def deadlines(self) -> list[float]:
         """The clock times the game needs the loop awake at: its next timer, each bot's
         wake, each seat's lockout end (its LEDs, on a panel or on the screen, stop
-        blinking)."""
+        blinking) and each step of a seat's teach hint (its LEDs start to glow)."""
         state = self.state
         times: list[float] = []
         if state.is_over:
             return times
         if state.timers and not state.paused:
             times.append(self.at(min(tm.due for tm in state.timers)))
+        hint = self.hint_due()
+        if hint is not None:
+            times.append(self.at(hint))
         now_ms = -1
         for seat in self.seats:
             if seat.wake is not None:
@@ -93,6 +96,20 @@ class Table:
                 if locked > now_ms:
                     times.append(self.at(locked))
         return times
+
+    def hint_due(self) -> int | None:
+        """The next engine time after the state's own at which a seat's teach hint steps
+        up (cabinet/controls/teach.py), while the game runs."""
+        state = self.state
+        if state.is_over or state.paused:
+            return None
+        now = state.now
+        due: int | None = None
+        for seat in self.seats:
+            t = seat.controller.hint_due(seat.config.assist, now)
+            if t is not None and (due is None or t < due):
+                due = t
+        return due
 
     # Play.
 
@@ -129,13 +146,16 @@ class Table:
         if state.is_over:
             return
         ms = self.ms(now)
+        hint = self.hint_due()
         if not state.paused and (
             (state.timers and min(tm.due for tm in state.timers) <= ms)
             or any(state.now < p.locked_until <= ms for p in state.players)
+            or (hint is not None and hint <= ms)
         ):
-            # A due timer fires; a lockout that ended moves the game's clock past it, so
-            # everything that reads the state's time (the screen's LEDs and lockout mark,
-            # the text view) sees it end, not only the panels that ask the loop's clock.
+            # A due timer fires; a lockout that ended (or a teach hint that steps up) moves
+            # the game's clock past it, so everything that reads the state's time (the
+            # screen's LEDs and lockout mark, the text view) sees it, not only the panels
+            # that ask the loop's clock; the Tick also marks every panel's LEDs for asking.
             self.apply(Tick(ms))
         self.bots.take_turns(self, ms)
 

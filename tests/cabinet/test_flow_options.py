@@ -286,7 +286,12 @@ def test_the_seat_config_of_a_seats_choices() -> None:
     assert replace(got, assist=seat.assist, four_colour=False, large_cards=False) == replace(
         seat, left_handed=True
     )
-    # A seat's choices at join start from its config (the operator's hints and hand).
+    # A beginner starts on teach, whatever a plain seat's config says; "pro" is one press.
+    assert seat.assist is Assist.NONE
+    assert default_choices(seat).hints is Assist.TEACH
+    assert SeatChoices().hints is Assist.TEACH is HINT_LEVELS[0]
+    assert HINT_LEVELS[-1] is Assist.NONE
+    # Always-on help the operator gave the seat stays, as do its cards and hand.
     assert default_choices(replace(seat, assist=Assist.CARDS, left_handed=True)) == SeatChoices(
         hints=Assist.CARDS, left_handed=True
     )

@@ -17,6 +17,7 @@ import pytest
 
 from cabinet.adapters.gpio import GpioPanel
 from cabinet.config import CabinetConfig, Control, parse_config
+from cabinet.controls.teach import BOTH_AFTER_MS, SLOT_AFTER_MS
 from cabinet.inputs import ButtonEdge, Inbox, InboxItem
 from cabinet.loop import CabinetLoop, Published, Table, seat_runtime
 from cabinet.run import FAILED_EXIT, run_cabinet
@@ -343,6 +344,57 @@ def test_rejected_play_blinks_panel_until_lockout_ends(rig_factory: Any) -> None
     assert rig.led("left") == 0.0
     assert rig.led("slam") == 0.0
     assert rig.loop.next_deadline() is None  # nothing left to wake for
+
+
+def test_teach_hint_lights_at_each_step_without_a_press(rig_factory: Any) -> None:
+    # Seat 1 (P1) holds 8H, which fits 7D (LEFT): on teach, its slot glows after
+    # SLOT_AFTER_MS and LEFT after BOTH_AFTER_MS, the loop waking for each (no input).
+    clock = FakeClock()
+    rig = rig_factory(clock=clock, config=two_panels(assist="teach"))
+    t0 = clock.t
+    leds = ("slot1", "slot2", "slot3", "left", "right", "slam")
+
+    def lit() -> list[str]:
+        return [c for c in leds if rig.led(c) > 0]
+
+    assert lit() == []
+    deadline = rig.loop.next_deadline()
+    assert deadline is not None
+    assert abs(deadline - (t0 + SLOT_AFTER_MS / 1000)) < 0.001
+    clock.t = t0 + SLOT_AFTER_MS / 1000 - 0.01
+    rig.loop.catch_up(clock.t)
+    assert lit() == []
+    clock.t = deadline
+    rig.loop.run_once(until=clock.t)  # nothing queued: no wait, no press
+    assert lit() == ["slot1"]  # blink phase on at a whole second
+    # The game's clock moved with it, so the screen (which reads the state) sees it too.
+    pub = rig.wait(lambda p: p.state.now >= SLOT_AFTER_MS)
+    assert pub.state.now == SLOT_AFTER_MS
+    clock.t += 0.26
+    rig.loop.catch_up(clock.t)
+    assert lit() == []  # blinking: off half the time
+    deadline = rig.loop.next_deadline()
+    assert deadline is not None
+    assert abs(deadline - (t0 + 3.5)) < 0.001  # the next blink phase
+    while deadline is not None and deadline < t0 + BOTH_AFTER_MS / 1000:
+        clock.t = deadline
+        rig.loop.catch_up(clock.t)
+        deadline = rig.loop.next_deadline()
+    assert deadline is not None
+    assert abs(deadline - (t0 + BOTH_AFTER_MS / 1000)) < 0.001
+    clock.t = deadline
+    rig.loop.catch_up(clock.t)
+    assert lit() == ["slot1", "left"]
+    assert rig.loop.state.now == BOTH_AFTER_MS
+
+
+def test_no_teach_no_wake(rig_factory: Any) -> None:
+    clock = FakeClock()
+    rig = rig_factory(clock=clock, config=two_panels(assist="cards"))
+    assert rig.loop.next_deadline() is None
+    clock.t += BOTH_AFTER_MS / 1000
+    rig.loop.catch_up(clock.t)
+    assert rig.loop.state.now == 0  # no Tick: nothing to show
 
 
 def test_stuck_button_reported_and_game_goes_on(rig_factory: Any) -> None:

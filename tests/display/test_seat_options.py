@@ -157,7 +157,7 @@ def test_a_closed_page_is_a_short_card_over_the_seats_cards(screen: pygame.Surfa
     flow, _ = step(flow, FlowPress(1, SLOT5), 1.0)
     assert flow.options == (None, 0)
     view = view_of(flow, 1.0)
-    assert view.options[0].summary == ("hints targets", "head start 3")
+    assert view.options[0].summary == ("hints teach", "head start 3")
     shot, layout, renderer = draw(table(flow, laptop=True), (1920, 1080))
     smallest = renderer.paint.smallest
     assert smallest is not None

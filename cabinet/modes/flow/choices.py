@@ -14,8 +14,11 @@ from engine.rules import MAX_HEAD_START, NO_HANDICAP, Handicap, Rules
 
 T = TypeVar("T")
 
-HINT_LEVELS: tuple[Assist, ...] = (Assist.TARGETS, Assist.CARDS, Assist.NONE)
-"""The hints row's values, most help first ("pro" is ``Assist.NONE``: no hints)."""
+HINT_LEVELS: tuple[Assist, ...] = (Assist.TEACH, Assist.TARGETS, Assist.CARDS, Assist.NONE)
+"""The hints row's values: ``teach`` (help only when stuck: the beginner's default), then
+always-on help, then "pro" (``Assist.NONE``: no hints)."""
+BEGINNER = Assist.TEACH
+"""A seat's hints when a player joins it, unless the operator gave it more help."""
 
 
 def hint_label(assist: Assist) -> str:
@@ -106,7 +109,7 @@ OPTION_ROWS = tuple(OptionRow)
 class SeatChoices:
     """One seat's own settings for the games it plays (kept with its initials)."""
 
-    hints: Assist = Assist.TARGETS
+    hints: Assist = BEGINNER
     handicap: HandicapChoice = HandicapChoice.NONE
     four_colour: bool = False
     large_cards: bool = False
@@ -169,9 +172,11 @@ def _cycle(values: Sequence[T], value: T, by: int) -> T:
 
 
 def default_choices(seat: SeatConfig) -> SeatChoices:
-    """A seat's choices when a player joins it: the hints and hands its config gives (the
-    operator's), no handicap."""
-    hints = seat.assist if seat.assist in HINT_LEVELS else HINT_LEVELS[0]
+    """A seat's choices when a player joins it: the beginner's ``teach`` hints ("pro" is
+    one press away) unless the operator's config gives the seat always-on help
+    (``targets``, ``cards``); its cards and hand as the config has them; no handicap."""
+    more_help = seat.assist in (Assist.TARGETS, Assist.CARDS)
+    hints = seat.assist if more_help else BEGINNER
     return SeatChoices(
         hints=hints,
         four_colour=seat.four_colour,
