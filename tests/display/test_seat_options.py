@@ -206,3 +206,44 @@ def test_no_choices_are_drawn_outside_the_join_menu(screen: pygame.Surface) -> N
     )
     without, _, _ = draw(table(flow, laptop=True, flow_view=countdown), (1920, 1080))
     assert changed(with_them, without, rect(region(layout.seats[0])), 3) == 0
+
+
+def test_a_seats_choices_on_screen_at_join_and_in_play(screen: pygame.Surface) -> None:
+    """Through the real cabinet: P1 chooses a head start, four colours, large cards and
+    left-handed. The join menu already draws its cards so; the game dealt does too (its
+    bar larger than P2's, mirrored: the face-down pile after slot 5), with the handicap in
+    its rules."""
+    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.modes.flow import FlowPhase
+    from cabinet.modes.flow_director import FlowDirector
+    from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
+
+    config = flow_config(2, 2, idle_return_s=60, bot_takeover_s=0)
+    clock = FakeClock()
+    director = FlowDirector(config, clock=clock)
+    loop = cabinet_loop(config, clock, flow=director)
+    feed = ScreenFeed(loop.seats, laptop=True, keys={}, flow=director.flow_view)
+    presses = [SLAM, SLOT5, SLOT5, RIGHT, SLOT5, RIGHT, SLOT5, RIGHT, SLOT5, RIGHT, SLOT5]
+    for control in presses:
+        press(loop, clock, 0, control)
+    renderer = Renderer((1920, 1080))
+    for name in ("join", "play"):
+        view = feed.view_of(loop.state)
+        me, other = view.seats
+        assert (me.four_colour, me.large_cards, me.left_handed) == (True, True, True)
+        assert (other.four_colour, other.large_cards, other.left_handed) == (False,) * 3
+        surface = pygame.Surface((1920, 1080))
+        renderer.paint.measure()
+        layout = renderer.draw(surface, view, Animations(), 0)
+        smallest = renderer.paint.smallest
+        assert smallest is not None
+        assert smallest[0] >= 26
+        mine, theirs = layout.seats
+        assert mine.slots[0].w > theirs.slots[0].w  # large cards
+        assert mine.draw.x > mine.slots[-1].x  # left-handed: the pile after slot 5
+        save_shot("FLOW_SHOTS", surface, f"seat-options-chosen-{name}")
+        if name == "join":
+            press(loop, clock, 0, SLAM)
+            wait(loop, clock, 2.1)
+            assert director.flow.phase is FlowPhase.PLAYING
+            assert loop.state.rules.handicaps[0].head_start == 3
