@@ -202,6 +202,9 @@ class FlowView:
     "still playing?" warning, drawn over any screen); 0: no warning."""
     options: tuple[SeatOptions, ...] = ()
     """Join: each joined seat's own choices (its options page, open or closed)."""
+    notes: tuple[str, ...] = ()
+    """Result: why the game ended beyond the game's own reason ("P1 went quiet: a bot
+    played on"), one per line."""
 
 
 class ServicePage(StrEnum):

@@ -83,7 +83,10 @@ class GameArt:
     strip: Callable[[GameState, bool], list[Piece]] = _no_strip
     """The game's own one-line banner on the info line (Spit's slap), if any."""
     result: Callable[[GameState], list[str]] = _no_lines
-    """Lines under the winner on the game-over screen."""
+    """Lines under the winner on the game-over screen: the cards (or points) left."""
+    ending: Callable[[GameState], list[str]] = _no_lines
+    """Why the game ended, read off its final state ("P2 called SPEED!"): the result's
+    reason, under the winner."""
     depth_counts: bool = False
     """Show how many cards lie under each slot's top ("+3"): Spit, where a move needs a
     card under the one moved."""

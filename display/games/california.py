@@ -52,11 +52,39 @@ def text_seat(state: GameState, seat: int, picked: Sequence[int]) -> SeatText:
     return SeatText(f"{row:<26}", f"deck {len(me.deck):>2}", notes)
 
 
+def result(state: GameState) -> list[str]:
+    """The cards left in each deck."""
+    cal = _california(state)
+    return ["deck left " + " - ".join(str(p.cards) for p in cal.players)]
+
+
+def ending(state: GameState) -> list[str]:
+    """An empty deck, both decks empty at a re-deal, or the round limit (docs/rules.md
+    CAL-7): read off the final state."""
+    cal = _california(state)
+    if not cal.is_over:
+        return []
+    w = cal.winner
+    empty = [p for p, player in enumerate(cal.players) if player.cards == 0]
+    if len(empty) == len(cal.players):
+        if w is None:
+            return ["both decks ran out with equal rows, a draw"]
+        return [f"both decks ran out: P{w + 1} has fewer cards in the row"]
+    if w is not None and w in empty:
+        return [f"P{w + 1} emptied the deck first"]
+    limit = cal.rules.round_limit
+    if w is None:
+        return [f"round limit ({limit}): equal cards, a draw"]
+    return [f"round limit ({limit}): P{w + 1} has fewer cards"]
+
+
 ART = GameArt(
     table=table,
     info=info,
     text_head=text_head,
     text_seat=text_seat,
+    result=result,
+    ending=ending,
 )
 
 __all__ = ["ART"]

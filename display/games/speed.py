@@ -10,6 +10,7 @@ from display.games.base import GameArt, SeatText
 from display.layout import Layout, Rect, SeatLayout, TableShape, union_all
 from display.palette import GOLD, GREY, READY_GREEN, WHITE, Piece
 from engine.games.speed import SpeedState
+from engine.rules import CallMode
 from engine.state import GameState
 
 if TYPE_CHECKING:  # the text view imports these modules too, without pygame
@@ -92,6 +93,28 @@ def result(state: GameState) -> list[str]:
     return ["cards left " + " - ".join(str(p.cards) for p in _speed(state).players)]
 
 
+def ending(state: GameState) -> list[str]:
+    """The claim that won ("P2 ran out and called SPEED!"), a seat that ran out and never
+    called, or the deadlock that decided it on cards (docs/rules.md SPD-8, SPD-9, A.3.5):
+    read off the final state."""
+    speed = _speed(state)
+    if not speed.is_over:
+        return []
+    out = [p for p, player in enumerate(speed.players) if player.cards == 0]
+    w = speed.winner
+    if w is None:
+        return ["deadlock: the fewest cards are shared, a draw"]
+    if w not in out:
+        if out:  # ``either``: anyone's SLAM after someone ran out
+            return [f"P{out[0] + 1} ran out, P{w + 1} called SPEED! first"]
+        return [f"deadlock: P{w + 1} held the fewest cards"]
+    if speed.rules.call is CallMode.AUTO:
+        return [f"P{w + 1} ran out of cards first"]
+    lines = [f"P{w + 1} ran out and called SPEED!"]
+    lines += [f"P{p + 1} ran out but never called SPEED!" for p in out if p != w]
+    return lines
+
+
 def text_head(state: GameState) -> str:
     speed = _speed(state)
     centre = "  ".join(f"{i}:{pile[0].code}" for i, pile in enumerate(speed.center))
@@ -126,6 +149,7 @@ ART = GameArt(
     status=status,
     over_seat=over_seat,
     result=result,
+    ending=ending,
 )
 
 __all__ = ["ART"]

@@ -10,7 +10,7 @@ from display.games.base import GameArt, SeatText
 from display.layout import Layout, Rect, TableShape
 from display.palette import GOLD, LOCK_RED, WHITE, Piece
 from engine.cards import Card
-from engine.games.spit import SpitState
+from engine.games.spit import POINTS_TARGET, SpitState
 from engine.rules import Scoring
 from engine.state import GameState, Phase
 
@@ -49,9 +49,26 @@ def centre(
         if k < len(layout.center):
             paint.centre_pile(surface, layout, k, pile, anims.hidden(k))
             if spit.phase is Phase.SLAP:  # the smaller pile is the one to slap for
-                r = layout.center[k]
-                label = Rect(r.x - r.w // 2, r.bottom + 2, r.w * 2, layout.card_w // 4)
-                paint.blit_text(surface, f"{len(pile)} cards", label.h, WHITE, label)
+                _count(paint, surface, slap_count_rect(layout, k), len(pile))
+
+
+def slap_count_rect(layout: Layout, k: int) -> Rect:
+    """Where spit pile ``k``'s size shows in the slap phase: a badge over the lower half of
+    its top card, inside the pile's own rect, so it never lands on a seat's name below it
+    (issue 15 item 10). The top's index corner stays in sight."""
+    r = layout.center[k]
+    h = round(layout.card_h * 0.52)
+    inset = max(2, layout.card_w // 20)
+    return Rect(r.x + inset, r.y + layout.card_h - h - inset, layout.card_w - 2 * inset, h)
+
+
+def _count(paint: Painter, surface: pygame.Surface, r: Rect, n: int) -> None:
+    """The pile's size, big, and "cards" under it, white on a dark badge."""
+    surface.blit(paint.shade(r.w, r.h, (10, 10, 10, 245)), (r.x, r.y))
+    number = Rect(r.x, r.y, r.w, round(r.h * 0.62))
+    word = Rect(r.x, number.bottom, r.w, r.h - number.h)
+    paint.blit_text(surface, str(n), round(number.h * 0.95), WHITE, number)
+    paint.blit_text(surface, "cards" if n != 1 else "card", round(word.h * 0.8), WHITE, word)
 
 
 def strip(state: GameState, blink: bool) -> list[Piece]:
@@ -61,7 +78,33 @@ def strip(state: GameState, blink: bool) -> list[Piece]:
 
 
 def result(state: GameState) -> list[str]:
-    return ["cards left " + " - ".join(str(p.cards) for p in _spit(state).players)]
+    """The cards left, or the series' points."""
+    spit = _spit(state)
+    if spit.rules.scoring is Scoring.POINTS:
+        tally = "points " + " - ".join(str(x) for x in spit.scores)
+    else:
+        tally = "cards left " + " - ".join(str(p.cards) for p in spit.players)
+    return [tally]
+
+
+def ending(state: GameState) -> list[str]:
+    """Out of cards, the series' points or the round limit (docs/rules.md SPT-12, A.6 and
+    the round limit of A.5): read off the final state."""
+    spit = _spit(state)
+    if not spit.is_over:
+        return []
+    w = spit.winner
+    if spit.rules.scoring is Scoring.POINTS:
+        reached = max(spit.scores) >= POINTS_TARGET
+        why = f"a score reached {POINTS_TARGET}" if reached else "round limit"
+        if w is None:
+            return [f"series over, {why}: the lowest score is shared, a draw"]
+        return [f"series over, {why}: P{w + 1} has the lowest score"]
+    if w is None:
+        return [f"round limit ({spit.rules.round_limit}): equal cards, a draw"]
+    if spit.players[w].cards == 0:
+        return [f"P{w + 1} got rid of every card"]
+    return [f"round limit ({spit.rules.round_limit}): P{w + 1} has fewer cards"]
 
 
 def text_head(state: GameState) -> str:
@@ -101,6 +144,7 @@ ART = GameArt(
     strip=strip,
     result=result,
     depth_counts=True,
+    ending=ending,
 )
 
-__all__ = ["ART"]
+__all__ = ["ART", "slap_count_rect"]

@@ -72,7 +72,7 @@ def test_a_win_has_its_moment_then_the_result(screen: pygame.Surface) -> None:
     layout = renderer.layout_of(view)
     anims = Animations()
     anims.start([GameWon(20, 0)], None, layout)
-    card = result_card(view, layout, art_for(won.rules.game)).box
+    card = result_card(view, layout, art_for(won.rules.game), renderer.paint.fonts).box
     panel = pygame.Rect(card.x + 8, card.y + 8, 24, card.h - 16)  # the card's dark margin
     gold = seat_colour(0)
 
@@ -111,7 +111,7 @@ def test_a_tie_or_a_missed_win_shows_the_result_at_once(screen: pygame.Surface) 
     view = scenes.view(won, humans=2)
     renderer = Renderer(SIZE)
     layout = renderer.layout_of(view)
-    card = result_card(view, layout, art_for(won.rules.game)).box
+    card = result_card(view, layout, art_for(won.rules.game), renderer.paint.fonts).box
     panel = pygame.Rect(card.x + 8, card.y + 8, 24, card.h - 16)
     shot, _ = _draw(view, Animations(), 30, renderer)  # the window never saw the GameWon
     assert max(sum(c) for c in colours(shot, panel)) < 40

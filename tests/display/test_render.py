@@ -13,6 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import scenes
+from pixels import changed, save_shot
 
 from display.animations import Animations
 from display.cards import CardArt
@@ -147,6 +148,30 @@ def test_render_spit_phases(screen: pygame.Surface, renderer: Renderer) -> None:
     if slap.phase is Phase.SLAP:
         _draw(screen, renderer, scenes.view(slap))
     assert played.center != state.center
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+@pytest.mark.parametrize("laptop", [True, False], ids=["laptop", "kiosk"])
+def test_spit_slap_counts_stay_off_the_seats_names(
+    screen: pygame.Surface, size: tuple[int, int], laptop: bool
+) -> None:
+    """The slap phase's pile sizes are drawn on the piles, never over a seat's name or
+    anything else of the seats (issue 15 item 10): every pixel the slap phase adds lies
+    on the info line's banner or the spit piles."""
+    slap = scenes.greedy(scenes.spit_new(), 400, until=lambda s: s.phase is Phase.SLAP)
+    assert slap.phase is Phase.SLAP
+    renderer = Renderer(size)
+    view = scenes.view(slap, humans=2, laptop=laptop)
+    shot = pygame.Surface(size)
+    layout = renderer.draw(shot, view, Animations(), slap.now)
+    save_shot("FLOW_SHOTS", shot, f"spit-slap-{size[1]}-{'laptop' if laptop else 'kiosk'}")
+    calm = pygame.Surface(size)  # the same seats and lights, out of the slap phase
+    renderer.draw(calm, replace(view, state=replace(slap, phase=Phase.PLAYING)), Animations(), 0)
+    for s in layout.seats:
+        for r in (s.status, s.draw_label, *s.labels, *s.slots):
+            assert changed(shot, calm, pygame.Rect(r.x, r.y, r.w, r.h), 1) == 0, r
+    for r in layout.center:
+        assert changed(shot, calm, pygame.Rect(r.x, r.y, r.w, r.h), 2) > 50  # the count
 
 
 def test_render_california_live_glow(screen: pygame.Surface, renderer: Renderer) -> None:

@@ -208,7 +208,7 @@ def test_result_scoreboard_and_hint(screen: pygame.Surface, renderer: Renderer) 
     won = scenes.speed_won()
     layout = _render(screen, renderer, "result", won, 32.0)
     view = scenes.view(won, humans=2, match=mv, flow=view_of(flow, 32.0))
-    card = result_card(view, layout, art_for(won.rules.game))
+    card = result_card(view, layout, art_for(won.rules.game), renderer.paint.fonts)
     assert card.seats is not None
     seats = pygame.Rect(card.seats.x, card.seats.y, card.seats.w, card.seats.h)
     assert READY_GREEN in _colours(screen, seats)  # P2 READY
@@ -305,12 +305,12 @@ def _attract_pair(renderer: Renderer, state: Any) -> tuple[pygame.Surface, pygam
 )
 def test_attract_card_leaves_the_piles_in_sight(renderer: Renderer, state: Any) -> None:
     """Speed's centre piles, whose they are, and California's rows (its piles) are not
-    covered by the card (issue 15 items 9 and 5), nor any seat's name; the card is drawn
-    (its gold frame) and readable (body lines of a real size, not squeezed into a strip)."""
+    covered by the card (issue 15 items 9 and 5); the card is drawn (its gold frame) and
+    readable (body lines of a real size, not squeezed into a strip)."""
     shot, bare, layout = _attract_pair(renderer, state)
     piles = [*layout.center, *layout.side, *layout.tags]
     for seat in layout.seats:
-        piles += [seat.draw, *seat.slots, seat.status]
+        piles += [seat.draw, *seat.slots]
     assert piles
     for r in piles:
         assert changed(shot, bare, pygame.Rect(r.x, r.y, r.w, r.h), 3) == 0, r

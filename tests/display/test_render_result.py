@@ -57,7 +57,7 @@ def test_result_lines_each_in_their_own_band_on_a_panel_at_720p(
     view = _view()
     layout = renderer.draw(screen, view, Animations(), 0)
     save_shot("FLOW_SHOTS", screen, "result-720p")
-    card = result_card(view, layout, art_for(view.state.rules.game))
+    card = result_card(view, layout, art_for(view.state.rules.game), renderer.paint.fonts)
     texts = [r.text for r in card.rows]
     assert texts[0] == "P2 WINS!"
     assert "P2 takes the match!" in texts
@@ -118,7 +118,7 @@ def test_the_countdown_is_drawn_on_a_clean_table(screen: pygame.Surface) -> None
     save_shot("FLOW_SHOTS", shot, "countdown-clean-720p")
     old = pygame.Surface(size)
     renderer.draw(old, feed.view_of(demo), Animations(), 0)  # as it was: over the demo
-    card = result_card(feed.view_of(demo), layout, art_for(demo.rules.game))
+    card = result_card(feed.view_of(demo), layout, art_for(demo.rules.game), renderer.paint.fonts)
     u = layout.card_w
     probe = (card.box.x + u // 20, card.box.y + card.box.h // 2)
     assert old.get_at(probe)[:3] == (0, 0, 0)  # the result's opaque panel

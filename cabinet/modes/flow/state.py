@@ -91,6 +91,8 @@ class Flow:
     table_demo: bool = True
     """Is the table showing a demo (so a return to attract need not deal another)?"""
     last_result: GameOver | None = None
+    left: frozenset[int] = frozenset()
+    """Result: the seats a bot had taken over when the game ended (their players left)."""
     names: tuple[str, ...] = ()
     """Per seat: its three-letter initials, or "" (none entered)."""
     editing: tuple[int | None, ...] = ()

@@ -281,6 +281,7 @@ def _game_over(flow: Flow, g: GameOver, now: float) -> Step:
         ready=frozenset(),
         taken=frozenset(),
         last_result=g,
+        left=flow.taken,
     )
     return flow, []  # nobody left (all taken over): the result still shows, then attract
 

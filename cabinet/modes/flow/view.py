@@ -74,6 +74,13 @@ def seat_options(flow: Flow) -> tuple[SeatOptions, ...]:
     return tuple(out)
 
 
+def result_notes(flow: Flow) -> tuple[str, ...]:
+    """What the result says beyond the game's own reason: who left while it was played."""
+    if flow.phase is not FlowPhase.RESULT:
+        return ()
+    return tuple(f"P{s + 1} went quiet: a bot played on" for s in sorted(flow.left))
+
+
 def view_of(flow: Flow, now: float) -> FlowView:
     return FlowView(
         screen=FlowScreen(flow.phase.value),
@@ -88,6 +95,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         editing=flow.editing,
         idle=flow.idle_left(now),
         options=seat_options(flow),
+        notes=result_notes(flow),
     )
 
 
