@@ -72,8 +72,14 @@ def table(flow: Flow, *, laptop: bool, flow_view: FlowView | None = None) -> Tab
     return view
 
 
+_RENDERERS: dict[tuple[int, int], Renderer] = {}
+"""One renderer per size for the whole module: each one's fonts hold files open."""
+
+
 def draw(view: TableView, size: tuple[int, int]) -> tuple[pygame.Surface, Layout, Renderer]:
-    renderer = Renderer(size)
+    renderer = _RENDERERS.get(size)
+    if renderer is None:
+        renderer = _RENDERERS[size] = Renderer(size)
     surface = pygame.Surface(size)
     renderer.paint.measure()
     layout = renderer.draw(surface, view, Animations(), 0)
@@ -226,15 +232,12 @@ def test_a_seats_choices_on_screen_at_join_and_in_play(screen: pygame.Surface) -
     presses = [SLAM, SLOT5, SLOT5, RIGHT, SLOT5, RIGHT, SLOT5, RIGHT, SLOT5, RIGHT, SLOT5]
     for control in presses:
         press(loop, clock, 0, control)
-    renderer = Renderer((1920, 1080))
     for name in ("join", "play"):
         view = feed.view_of(loop.state)
         me, other = view.seats
         assert (me.four_colour, me.large_cards, me.left_handed) == (True, True, True)
         assert (other.four_colour, other.large_cards, other.left_handed) == (False,) * 3
-        surface = pygame.Surface((1920, 1080))
-        renderer.paint.measure()
-        layout = renderer.draw(surface, view, Animations(), 0)
+        surface, layout, renderer = draw(view, (1920, 1080))
         smallest = renderer.paint.smallest
         assert smallest is not None
         assert smallest[0] >= 26
