@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from display import attract
+from display import attract, seat_options
 from display.cards import Fonts
 from display.games import GameArt
 from display.layout import Layout, Rect
@@ -202,6 +202,7 @@ def flow(
     """The flow's screen over the table (nothing while playing), and over it the idle
     warning when one is up."""
     _SCREENS[flow.screen](paint, surface, flow, layout, blink)
+    seat_options.draw(paint, surface, flow, layout)
     if flow.idle:
         _idle_warning(paint, surface, flow, layout, blink)
 

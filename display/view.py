@@ -146,6 +146,32 @@ class SeatMark(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class OptionLine:
+    """One row of a seat's options page: its name and the value shown."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOptions:
+    """A joined seat's own choices in the join menu (cabinet/modes/flow/options.py), drawn
+    on its part of the join screen (display/seat_options.py)."""
+
+    seat: int
+    lines: tuple[OptionLine, ...]
+    row: int | None = None
+    """The row being changed while the seat's page is open; None: closed (one line)."""
+    summary: tuple[str, ...] = ()
+    """The choices in short phrases ("hints teach", "head start 3"), for the closed page."""
+    hint: str = ""
+    """What the seat's buttons do on its open page."""
+    four_colour: bool = False
+    large_cards: bool = False
+    left_handed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class FlowView:
     """The player's flow around the game (cabinet/modes/flow/) as the screen shows it."""
 
@@ -174,6 +200,8 @@ class FlowView:
     idle: int = 0
     """Seconds left before nobody's presses send the cabinet back to attract (the
     "still playing?" warning, drawn over any screen); 0: no warning."""
+    options: tuple[SeatOptions, ...] = ()
+    """Join: each joined seat's own choices (its options page, open or closed)."""
     notes: tuple[str, ...] = ()
     """Result: why the game ended beyond the game's own reason ("P1 went quiet: a bot
     played on"), one per line."""
@@ -249,10 +277,12 @@ __all__ = [
     "Lights",
     "MatchView",
     "NoteKind",
+    "OptionLine",
     "PhotoFinish",
     "Position",
     "SeatMark",
     "SeatNote",
+    "SeatOptions",
     "SeatView",
     "ServicePage",
     "ServiceView",

@@ -43,6 +43,12 @@ def flow_text(flow: FlowView, match: MatchView | None) -> str:
                 for i, mark in enumerate(flow.seats)
             )
         )
+    for chose in flow.options:  # each joined seat's own choices (its page's row, if open)
+        if chose.row is not None and 0 <= chose.row < len(chose.lines):
+            line = chose.lines[chose.row]
+            parts.append(f"P{chose.seat + 1} options [{line.name}: {line.value}]")
+        else:
+            parts.append(f"P{chose.seat + 1} " + ", ".join(chose.summary))
     if match is not None:
         parts.append(f"{match.title} {'-'.join(map(str, match.score))}")
     parts.extend(flow.stats)

@@ -365,8 +365,17 @@ class ScreenFeed:
 
 def _named(view: SeatView, flow: FlowView) -> SeatView:
     """A seat named by its player's initials; a seat joined in the menu or the countdown
-    (the demo's bot still plays it behind) labelled "you" unless initials name it."""
+    (the demo's bot still plays it behind) labelled "you" unless initials name it. In the
+    join menu a joined seat's cards already show its accessibility choices."""
     i = view.index
+    for chose in flow.options:
+        if chose.seat == i:
+            view = replace(
+                view,
+                four_colour=chose.four_colour,
+                large_cards=chose.large_cards,
+                left_handed=chose.left_handed,
+            )
     name = flow.names[i] if i < len(flow.names) else ""
     mark = flow.seats[i] if i < len(flow.seats) else SeatMark.BOT
     if view.bot and mark in (SeatMark.JOINED, SeatMark.READY):

@@ -47,6 +47,26 @@ class SeatRuntime:
     """What was last written to its panel, with the blink phase."""
 
 
+def controls_for(config: SeatConfig, game: Game, two_hand: bool) -> Controller:
+    """The seat's controls for ``game`` as its config has them (its hand, its side of a
+    clockwise ring, how the screen draws it)."""
+    return make_controller(
+        game,
+        config.index,
+        # A clockwise ring swaps LEFT and RIGHT as a left-handed player does.
+        config.left_handed != config.turned,
+        two_hand,
+        Drawn.of(config.upright, config.position),
+    )
+
+
+def reseat(seat: SeatRuntime, config: SeatConfig, game: Game) -> None:
+    """``seat`` with ``config`` for the game about to be dealt (a player's choices at
+    join: hints, hand, cards): its controls rebuilt for it, its debouncer and panel kept."""
+    seat.config = config
+    seat.controller = controls_for(config, game, seat.controller.two_hand)
+
+
 def seat_runtime(
     config: SeatConfig,
     *,
@@ -60,18 +80,11 @@ def seat_runtime(
 ) -> SeatRuntime:
     return SeatRuntime(
         config=config,
-        controller=make_controller(
-            game,
-            config.index,
-            # A clockwise ring swaps LEFT and RIGHT as a left-handed player does.
-            config.left_handed != config.turned,
-            two_hand,
-            Drawn.of(config.upright, config.position),
-        ),
+        controller=controls_for(config, game, two_hand),
         debouncer=PanelDebouncer(debounce_ms / 1000, stuck_ms / 1000, service_hold_ms / 1000),
         panel=panel,
         bot=bot,
     )
 
 
-__all__ = ["BotLike", "PanelPort", "SeatRuntime", "seat_runtime"]
+__all__ = ["BotLike", "PanelPort", "SeatRuntime", "controls_for", "reseat", "seat_runtime"]

@@ -17,10 +17,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
+from cabinet.config import SeatConfig
 from cabinet.controls.registry import controller_for
 from cabinet.loop.bots import BotDriver
 from cabinet.loop.publish import Outbox
-from cabinet.loop.seats import BotLike, SeatRuntime
+from cabinet.loop.seats import BotLike, SeatRuntime, reseat
 from engine.commands import Command, Tick
 from engine.events import Event
 from engine.game import GameState, step
@@ -160,16 +161,27 @@ class Table:
 
     # Between games (the flow, on the loop's thread).
 
-    def swap_game(self, state: GameState, bots: Mapping[int, BotLike | None]) -> None:
+    def swap_game(
+        self,
+        state: GameState,
+        bots: Mapping[int, BotLike | None],
+        configs: Mapping[int, SeatConfig] | None = None,
+    ) -> None:
         """Deal a new game in: its state (time 0 is now), each seat's controls for it and
-        its bot (None: a player's seat)."""
+        its bot (None: a player's seat). ``configs``: by seat, its config for this game
+        (a player's choices at join); the seats not in it keep theirs."""
         self.state = self.first = state
         self.game_commands = []
         self.game_events = []
         self.t0 = self.clock() - state.now / 1000
         game = state.rules.game
+        configs = configs or {}
         for seat in self.seats:
-            seat.controller = controller_for(game, seat.controller)
+            config = configs.get(seat.config.index)
+            if config is not None and config.index == seat.config.index:
+                reseat(seat, config, game)
+            else:
+                seat.controller = controller_for(game, seat.controller)
             seat.lights = None
         self.bots.deal(bots)
         self.outbox.touch()

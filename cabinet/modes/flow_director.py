@@ -26,9 +26,14 @@ Around the games (issue 9) it also
 - works out each match game's numbers on the next pass (cabinet/modes/played.py) for the
   result screen and the records, puts initials entered on the result screen on the game
   just played (``Named``), and reads the high-score table that attract shows in turn
-  with the rules card.
+  with the rules card;
 - lets a won game's result screen take presses only once the win's moment has played
-  and the result card has been up its grace (``WON_HOLD_S``): nothing else waits for it.
+  and the result card has been up its grace (``WON_HOLD_S``): nothing else waits for it;
+- deals each seat's own choices at join (issue 16): the handicaps into the game's rules
+  (so its record and replay have them), the hints and accessibility into the seats'
+  configs (the controls rebuilt for a left hand); keeps them with the seats' initials
+  and, when a seat enters initials in the join menu, gives the flow what the records
+  keep for them (``Recalled``, next pass).
 """
 
 from __future__ import annotations
@@ -42,11 +47,19 @@ from functools import partial
 from typing import TextIO
 
 from cabinet.adapters import sdnotify
-from cabinet.config import CabinetConfig, Control, Inputs
+from cabinet.config import CabinetConfig, Control, Inputs, SeatConfig
 from cabinet.kiosk.records import Records, seat_results
 from cabinet.modes import flow as fl
 from cabinet.modes.flow.match import match_to_play
-from cabinet.modes.flow_records import Later, MatchBook, RecordedGame, safely
+from cabinet.modes.flow_records import (
+    Later,
+    MatchBook,
+    RecordedGame,
+    kept,
+    recall,
+    remember_chosen,
+    safely,
+)
 from cabinet.modes.games import bot_for, difficulties, playable_games, rules_at
 from cabinet.modes.played import Played, cards_left, stats_lines
 from cabinet.modes.ports import Table
@@ -54,7 +67,7 @@ from display.moments import WIN_MS
 from display.view import FlowScreen, FlowView, MatchView
 from engine.bots import Bot
 from engine.game import new_game
-from engine.rules import Game
+from engine.rules import Game, Rules
 
 DEFAULT_DIFFICULTY = "medium"
 RESET_CARD_S = 3.0
@@ -114,6 +127,8 @@ class FlowDirector:
             seed=self.seed,
             now=clock(),
             saved=None if saved is None else (saved.game, saved.match),
+            choices=[fl.default_choices(s) for s in config.seats],
+            head_start_limits=self._head_start_limits(games),
         )
         if self.flow.saved is None:
             self._book.saved = None  # not playable here (other seats or games)
@@ -173,8 +188,8 @@ class FlowDirector:
 
     def after_batch(self, now: float) -> bool:
         """After each batch: a decided game, due flow timers. True if the flow moved."""
+        before = self.flow  # a recall on this pass's writes moves the flow too
         self.flush()
-        before = self.flow
         state = self.table.state
         if state.is_over and not self._reported:
             self._reported = True
@@ -291,7 +306,7 @@ class FlowDirector:
         is dealt again with the bots (time 0 is then)."""
         match = match_to_play(self.flow).match
         assert match is not None
-        self._deal(self.flow.game, match.deal_seed(), {})
+        self._deal(self.flow.game, match.deal_seed(), {}, fl.chosen(self.flow))
 
     def _note_status(self) -> None:
         """STATUS= for ``systemctl status`` when the phase changed (sent next pass)."""
@@ -313,8 +328,9 @@ class FlowDirector:
                     self._book.abandon(Played.of(self.table), self.flush)
                     if self.records is not None:
                         self.flush()  # the last game's record first
-                    self._book.start(eff, rules_at(self.config, eff.game) or self.config.rules)
-                    self._deal(eff.game, eff.seed, dict(eff.bots))
+                        self._later.append(partial(remember_chosen, self.records, eff))
+                    self._book.start(eff, self._rules(eff.game, eff.chosen))
+                    self._deal(eff.game, eff.seed, dict(eff.bots), eff.chosen)
                     m = eff.match
                     self._say(
                         f"{eff.game.value.capitalize()}, game {m.game_number} of the match "
@@ -326,10 +342,18 @@ class FlowDirector:
                     table.set_bot(seat, self._bot(seat, difficulty, table.state.now))
                     self._say(f"P{seat + 1} went quiet: a {difficulty} bot plays on")
                 case fl.Named(seat=seat, initials=initials):
+                    records = self.records
                     if self.flow.phase is fl.FlowPhase.RESULT:
                         game_id = self._book.name(seat, initials)
                         if game_id is not None:
                             self._say(f"P{seat + 1} is {initials} (game {game_id})")
+                        if records is not None and seat in self.flow.joined:
+                            # The choices this player just played with, kept with them.
+                            mine = kept(self.flow.choices_of(seat))
+                            keep = partial(records.remember_choices, initials, mine)
+                            self._later.append(partial(safely, "remember_choices", keep))
+                    elif records is not None:  # the join menu: their choices, next pass
+                        self._later.append(partial(self._recall, seat, initials))
                 case fl.WentIdle():
                     self._say(eff.reason)
                     self._book.abandon_reason = eff.reason  # the demo's deal abandons it
@@ -354,19 +378,62 @@ class FlowDirector:
 
         self._later.append(partial(safely, "the game's numbers", after))
 
+    def _recall(self, seat: int, initials: str) -> None:
+        """The choices the records keep for ``initials``, just entered at ``seat``, back
+        into the flow (between games: the join menu's next pass)."""
+        records = self.records
+        if records is None or not 0 <= seat < len(self.flow.defaults):
+            return
+        found = recall(records, initials, self.flow.defaults[seat])
+        if found is None:
+            return
+        before = self.flow
+        self._step(fl.Recalled(seat, initials, found), self.clock())
+        if self.flow.choices == before.choices:
+            return
+        back = ", ".join(found.summary())
+        self._say(f"P{seat + 1} is {initials}: their choices are back ({back})")
+        if self.flow.phase is fl.FlowPhase.COUNTDOWN:
+            self._deal_countdown()  # the table under the countdown shows them
+
+    def _head_start_limits(self, games: Sequence[Game] | None) -> dict[Game, int]:
+        """Per game this cabinet offers, the most a head start may take here."""
+        offered = tuple(games) if games is not None else playable_games(self.config)
+        limits = {}
+        for game in offered:
+            rules = rules_at(self.config, game)
+            if rules is not None:
+                limits[game] = fl.head_start_limit(rules)
+        return limits
+
+    def _rules(self, game: Game, chosen: Sequence[fl.Chosen]) -> Rules:
+        """``game``'s rules here with the seats' chosen handicaps."""
+        return fl.with_handicaps(rules_at(self.config, game) or self.config.rules, chosen)
+
     def _bot(self, seat: int, difficulty: str, salt: int) -> Bot:
         return bot_for(seat, difficulty, self.seed * 10 + seat + 1 + salt * 7919)
 
-    def _deal(self, game: Game, seed: int, bots: Mapping[int, str]) -> None:
+    def _deal(
+        self,
+        game: Game,
+        seed: int,
+        bots: Mapping[int, str],
+        chosen: Sequence[fl.Chosen] = (),
+    ) -> None:
+        """Deal ``game`` in: ``bots`` by seat, the joined seats' ``chosen`` choices (the
+        other seats as the config has them: a demo puts every seat back)."""
         self._stats, self._book.named_game = (), None
-        rules = rules_at(self.config, game) or self.config.rules
-        state, _ = new_game(rules, random.Random(seed), seed)
+        state, _ = new_game(self._rules(game, chosen), random.Random(seed), seed)
         seats = {
             s.index: (self._bot(s.index, bots[s.index], seed) if s.index in bots else None)
             for s in self.config.seats
         }
+        configs: dict[int, SeatConfig] = {s.index: s for s in self.config.seats}
+        for c in chosen:
+            if c.seat in configs:
+                configs[c.seat] = fl.seat_config(configs[c.seat], c.choices)
         self._reported = False
-        self.table.swap_game(state, seats)
+        self.table.swap_game(state, seats, configs)
 
     def _say(self, text: str) -> None:
         if self.out is not None:

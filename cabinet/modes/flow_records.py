@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
-from cabinet.kiosk.records import Records, RecordsError, SeatEntry
+from cabinet.kiosk.records import PlayerChoices, Records, RecordsError, SeatEntry
 from cabinet.kiosk.records.model import HANDICAP_LEGEND
-from cabinet.modes.flow import StartGame
+from cabinet.modes.flow import HINT_LEVELS, HandicapChoice, SeatChoices, StartGame
 from cabinet.modes.played import Played, SeatResults
 from engine.match import Match
 from engine.rules import Game, Rules
@@ -102,6 +102,55 @@ def saved_match(records: Records) -> SavedMatch | None:
         return SavedMatch(match_id, Game(game), match) if game is not None else None
     except ValueError:
         return None
+
+
+def kept(choices: SeatChoices) -> PlayerChoices:
+    """A seat's choices as the records keep them."""
+    return PlayerChoices(
+        hints=choices.hints.value,
+        handicap=choices.handicap.value,
+        four_colour=choices.four_colour,
+        large_cards=choices.large_cards,
+        left_handed=choices.left_handed,
+    )
+
+
+def read_back(stored: PlayerChoices, default: SeatChoices) -> SeatChoices:
+    """Kept choices as the flow's: a value this release does not offer (another release
+    wrote it) is the seat's default for that row."""
+    hints = next((a for a in HINT_LEVELS if a.value == stored.hints), default.hints)
+    try:
+        handicap = HandicapChoice(stored.handicap)
+    except ValueError:
+        handicap = default.handicap
+    return SeatChoices(
+        hints=hints,
+        handicap=handicap,
+        four_colour=stored.four_colour,
+        large_cards=stored.large_cards,
+        left_handed=stored.left_handed,
+    )
+
+
+def remember_chosen(records: Records, eff: StartGame) -> None:
+    """Each named seat's choices kept with its initials (between games); a failed write
+    is logged, the next seat's still tried."""
+    names = dict(eff.names)
+    for c in eff.chosen:
+        initials = names.get(c.seat)
+        if initials:
+            safely("remember_choices", partial(records.remember_choices, initials, kept(c.choices)))
+
+
+def recall(records: Records, initials: str, default: SeatChoices) -> SeatChoices | None:
+    """The choices kept with ``initials`` (None: none kept, or they could not be read:
+    logged)."""
+    try:
+        stored = records.choices(initials)
+    except Exception:
+        log.exception("records: reading the choices of %s failed", initials)
+        return None
+    return None if stored is None else read_back(stored, default)
 
 
 def start_recorded(

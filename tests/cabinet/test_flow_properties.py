@@ -14,11 +14,15 @@ from cabinet.config import CONTROLS, FlowConfig, laptop_config
 from cabinet.kiosk.records import valid_initials
 from cabinet.modes import service as sv
 from cabinet.modes.flow import (
+    OPTION_ROWS,
     FlowPhase,
     FlowPress,
     FlowTick,
     GameOver,
+    HandicapChoice,
     Named,
+    Recalled,
+    SeatChoices,
     StartGame,
     next_due,
     start,
@@ -41,6 +45,17 @@ inputs = st.lists(
                 GameOver,
                 st.one_of(st.none(), st.integers(0, SEATS - 1)),
                 st.tuples(*[st.integers(0, 30)] * SEATS),
+            ),
+            # The records' answer to initials entered: kept choices (any seat, any name).
+            st.builds(
+                Recalled,
+                st.integers(0, SEATS - 1),
+                st.sampled_from(["AAA", "BAA", "ZZZ"]),
+                st.builds(
+                    SeatChoices,
+                    handicap=st.sampled_from(HandicapChoice),
+                    left_handed=st.booleans(),
+                ),
             ),
         ),
     ),
@@ -68,8 +83,18 @@ def check(flow: Any, effects: list[Any]) -> None:
         assert cursor is None or 0 <= cursor <= 2
         assert cursor is None or name, seat
         assert cursor is None or flow.phase in (FlowPhase.JOIN, FlowPhase.RESULT)
+    for seat, row in enumerate(flow.options):  # a seat's options page
+        assert row is None or 0 <= row < len(OPTION_ROWS)
+        assert row is None or seat in flow.joined
+        assert row is None or flow.phase in (FlowPhase.JOIN, FlowPhase.COUNTDOWN)
+        assert row is None or flow.editing[seat] is None  # one of the two at a time
+    assert len(flow.choices) == SEATS
+    if flow.phase is FlowPhase.ATTRACT:
+        assert flow.choices == flow.defaults
     for eff in effects:
         if isinstance(eff, StartGame):
+            assert {c.seat for c in eff.chosen} == flow.joined
+            assert all(c.choices == flow.choices[c.seat] for c in eff.chosen)
             assert flow.phase is FlowPhase.PLAYING
             bots = {seat for seat, _ in eff.bots}
             assert bots | flow.joined == set(range(SEATS))

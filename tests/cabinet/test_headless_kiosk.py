@@ -17,7 +17,7 @@ from cabinet.adapters.headless import flow_text, service_text
 from cabinet.config import Control, load_config
 from cabinet.kiosk.records import Records
 from cabinet.run import run_cabinet
-from display.view import FlowView, MatchView, ServiceView
+from display.view import FlowView, MatchView, OptionLine, SeatOptions, ServiceView
 
 BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
 SERVICE_PIN = 3
@@ -97,6 +97,20 @@ def test_screen_lines_say_the_flow_and_the_menu_in_one_line() -> None:
     assert flow_text(join, None) == (
         "join  1 game: Speed | [2 bots: 1 x easy] | 3 match: best-of-3  "
         "P1 ABC=ready P2=joined  SLAM: ready"
+    )
+    # Each joined seat's own choices: its open page's row, or what it chose.
+    rows = (OptionLine("hints", "pro"), OptionLine("handicap", "head start 3"))
+    join = replace(
+        join,
+        options=(
+            SeatOptions(0, rows, row=1, summary=("hints pro", "head start 3")),
+            SeatOptions(1, rows, summary=("hints targets",)),
+        ),
+    )
+    assert flow_text(join, None) == (
+        "join  1 game: Speed | [2 bots: 1 x easy] | 3 match: best-of-3  "
+        "P1 ABC=ready P2=joined  P1 options [handicap: head start 3]  P2 hints targets  "
+        "SLAM: ready"
     )
     result = FlowView(screen="result", seats=("joined", "bot"), hint="SLAM: rematch")
     match = MatchView(title="best of 3", score=(2, 1), game=3, winner=0)

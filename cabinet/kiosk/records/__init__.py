@@ -39,6 +39,8 @@ The app's calls, in order::
     records.finish_game(game_id, winner=..., duration_ms=..., replay=record(...),
                         results=[SeatResult(...), ...])
     records.end_match(match_id, winner)               # when the match is decided
+    records.remember_choices(initials, choices)       # a player's own choices at join
+    records.choices(initials)                         # ... back when they join again
 
 The package (this module is its face: ``from cabinet.kiosk.records import X``):
 
@@ -63,6 +65,7 @@ from cabinet.kiosk.records.model import (
     JSONObject,
     JSONValue,
     OpenMatch,
+    PlayerChoices,
     SeatEntry,
     SeatResult,
     Stats,
@@ -86,6 +89,7 @@ __all__ = [
     "JSONObject",
     "JSONValue",
     "OpenMatch",
+    "PlayerChoices",
     "Records",
     "RecordsError",
     "SeatEntry",

@@ -62,6 +62,19 @@ class SeatResult:
     """Reaction times from the press timestamps (e.g. card playable -> press edge), ms."""
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerChoices:
+    """A player's own choices at join, kept with their initials: the values as the flow
+    names them (cabinet/modes/flow/choices.py), which reads them back leniently (a value
+    another release wrote is its default)."""
+
+    hints: str
+    handicap: str
+    four_colour: bool = False
+    large_cards: bool = False
+    left_handed: bool = False
+
+
 # What the records hand back.
 
 

@@ -88,10 +88,26 @@ MIGRATIONS: tuple[Step, ...] = (
     # 3 -> 4: no table changes. The stalls of the games with a hidden stall, which the old
     # count (``stalled`` events) missed, counted again from their replays (issue 14).
     _recount_hidden_stalls,
+    # 4 -> 5: each player's own choices at join, kept with their initials (issue 16):
+    # hints, handicap, four-colour suits, large cards, left-handed. Values as the flow
+    # names them (cabinet/modes/flow/choices.py); one row per initials, replaced whole.
+    """
+    CREATE TABLE player_choices (
+        initials TEXT PRIMARY KEY,
+        hints TEXT NOT NULL,
+        handicap TEXT NOT NULL,
+        four_colour INTEGER NOT NULL CHECK (four_colour IN (0, 1)),
+        large_cards INTEGER NOT NULL CHECK (large_cards IN (0, 1)),
+        left_handed INTEGER NOT NULL CHECK (left_handed IN (0, 1)),
+        updated_wall TEXT NOT NULL
+    )
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES_SINCE = 3
-"""Versions from this one on have today's tables (later steps changed data only)."""
+"""Versions from this one on have the tables a read-only reader (``speed-cabinet
+records``) reads as today's: later steps changed data only, or added a table only the
+kiosk itself reads (5: ``player_choices``)."""
 
 
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:

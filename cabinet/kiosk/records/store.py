@@ -21,6 +21,7 @@ from cabinet.kiosk.records.model import (
     JSONObject,
     JSONValue,
     OpenMatch,
+    PlayerChoices,
     SeatEntry,
     SeatResult,
     Stats,
@@ -325,8 +326,43 @@ class Records:
             if cur.rowcount != 1:
                 raise RecordsError(f"no seat {seat + 1} in game {game_id}")
 
+    # Players' choices (issue 16).
+
+    def remember_choices(self, initials: str, choices: PlayerChoices) -> None:
+        """Keep ``choices`` with ``initials`` (replacing what was kept): committed when it
+        returns, so a power cut after it loses nothing."""
+        if not valid_initials(initials):
+            raise ValueError(f"initials {initials!r}: use three letters A-Z")
+        with self._tx() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO player_choices (initials, hints, handicap, four_colour, "
+                "large_cards, left_handed, updated_wall) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    initials,
+                    choices.hints,
+                    choices.handicap,
+                    int(choices.four_colour),
+                    int(choices.large_cards),
+                    int(choices.left_handed),
+                    now_wall(),
+                ),
+            )
+
+    def choices(self, initials: str) -> PlayerChoices | None:
+        """The choices kept with ``initials``, or None (none kept)."""
+        row = self._conn.execute(
+            "SELECT hints, handicap, four_colour, large_cards, left_handed FROM player_choices "
+            "WHERE initials = ?",
+            (initials,),
+        ).fetchone()
+        if row is None:
+            return None
+        hints, handicap, four, large, left = row
+        return PlayerChoices(str(hints), str(handicap), bool(four), bool(large), bool(left))
+
     def reset_stats(self) -> None:
-        """The service menu's "reset stats": every game, match and log line is deleted."""
+        """The service menu's "reset stats": every game, match and log line is deleted
+        (the players' choices are no statistics: they stay)."""
         with self._tx() as conn:
             conn.execute("DELETE FROM game_seats")
             conn.execute("DELETE FROM games")

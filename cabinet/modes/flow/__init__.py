@@ -10,7 +10,11 @@ no engine state (the cabinet turns effects into games: cabinet/modes/flow_direct
   joined seat's next SLAM readies it. Every joined seat ready: COUNTDOWN. Seats nobody
   joined get bots of the chosen difficulty. Slot 4 enters the seat's own three-letter
   initials for the records (arcade style: LEFT/RIGHT change the letter, slot 4 again moves
-  on, SLAM finishes); slot 5 clears them. Initials stay with the seat until attract.
+  on, SLAM finishes; slot 5 meanwhile clears them). Initials stay with the seat until
+  attract. Slot 5 opens the seat's own options page (``options``: hints, handicap, four
+  colours, large cards, left-handed; LEFT/RIGHT change, slot 5 the next row, SLAM ready);
+  the choices go with ``StartGame``, and the choices the records keep for initials just
+  entered come back (``Recalled``) unless the seat chose its own since attract.
 - COUNTDOWN: ``countdown_s`` seconds (3-2-1), then ``StartGame``: PLAYING. A new match
   starts (``engine.match.Match``) unless one is running; the deal's seed is
   ``Match.deal_seed()``.
@@ -31,12 +35,24 @@ no engine state (the cabinet turns effects into games: cabinet/modes/flow_direct
   it on from its score. Starting anything else starts a new match instead.
 
 Modules: ``state`` (``Flow``, ``FlowPhase``), ``messages`` (``FlowInput``, ``FlowEffect``),
-``step`` (the transitions), ``join`` (the join menu, initials), ``match`` (new, running or
-saved match), ``view`` (what the screen shows).
+``step`` (the transitions), ``join`` (the join menu, initials), ``choices`` and ``options``
+(a seat's own choices and its options page), ``match`` (new, running or saved match),
+``view`` (what the screen shows).
 """
 
+from cabinet.modes.flow.choices import (
+    HINT_LEVELS,
+    OPTION_ROWS,
+    HandicapChoice,
+    OptionRow,
+    SeatChoices,
+    default_choices,
+    hint_label,
+    offered,
+)
 from cabinet.modes.flow.join import CLEAR_SLOT, INITIALS_SLOT
 from cabinet.modes.flow.messages import (
+    Chosen,
     FlowEffect,
     FlowInput,
     FlowPress,
@@ -44,12 +60,20 @@ from cabinet.modes.flow.messages import (
     GameOver,
     GiveBack,
     Named,
+    Recalled,
     SeatBot,
     SeatName,
     StartDemo,
     StartGame,
     TakeOver,
     WentIdle,
+)
+from cabinet.modes.flow.options import (
+    OPTIONS_SLOT,
+    chosen,
+    head_start_limit,
+    seat_config,
+    with_handicaps,
 )
 from cabinet.modes.flow.state import (
     DEMO_PAUSE_S,
@@ -70,6 +94,7 @@ from cabinet.modes.flow.view import (
     hint,
     match_view,
     seat_marks,
+    seat_options,
     status_line,
     view_of,
 )
@@ -78,12 +103,16 @@ __all__ = [
     "CLEAR_SLOT",
     "DEMO_PAUSE_S",
     "EPS",
+    "HINT_LEVELS",
     "IDLE_WARN_S",
     "INITIALS_SLOT",
     "JOIN_ROWS",
     "MATCHES",
+    "OPTIONS_SLOT",
+    "OPTION_ROWS",
     "RESULT_ALONE_S",
     "RESULT_GRACE_S",
+    "Chosen",
     "Flow",
     "FlowEffect",
     "FlowInput",
@@ -92,23 +121,35 @@ __all__ = [
     "FlowTick",
     "GameOver",
     "GiveBack",
+    "HandicapChoice",
     "JoinRow",
     "Named",
+    "OptionRow",
+    "Recalled",
     "SeatBot",
+    "SeatChoices",
     "SeatName",
     "StartDemo",
     "StartGame",
     "TakeOver",
     "WentIdle",
+    "chosen",
+    "default_choices",
+    "head_start_limit",
     "hint",
+    "hint_label",
     "match_view",
     "next_due",
+    "offered",
     "reset",
     "score_text",
+    "seat_config",
     "seat_marks",
+    "seat_options",
     "seed_of",
     "start",
     "status_line",
     "step",
     "view_of",
+    "with_handicaps",
 ]

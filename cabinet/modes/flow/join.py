@@ -1,7 +1,8 @@
 """The join menu's rows and the arcade-style initials entry (join and result screens).
 
 Slot 4 enters a seat's own three-letter initials for the records (LEFT/RIGHT change the
-letter, slot 4 again moves on, SLAM finishes); slot 5 clears them."""
+letter, slot 4 again moves on, SLAM finishes); slot 5 while entering clears them (else slot
+5 opens the seat's options page: ``options.py``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from cabinet.modes.flow.state import JOIN_ROWS, MATCHES, Flow, JoinRow
 from engine.match import MatchRules
 
 INITIALS_SLOT = 3
-"""Slot 4 (index 3) enters a seat's initials in the join menu; slot 5 clears them."""
+"""Slot 4 (index 3) enters a seat's initials in the join menu; slot 5 clears them while
+they are being entered."""
 CLEAR_SLOT = 4
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

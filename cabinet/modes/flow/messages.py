@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from cabinet.config import Control
+from cabinet.modes.flow.choices import SeatChoices
 from engine.match import Match
 from engine.rules import Game
 
@@ -36,7 +37,17 @@ class GameOver:
     cards_left: tuple[int, ...]
 
 
-FlowInput = FlowPress | FlowTick | GameOver
+@dataclass(frozen=True, slots=True)
+class Recalled:
+    """The records keep ``choices`` for ``initials``, which ``seat`` just entered (the
+    cabinet's answer to ``Named``): they come back unless the seat has chosen its own."""
+
+    seat: int
+    initials: str
+    choices: SeatChoices
+
+
+FlowInput = FlowPress | FlowTick | GameOver | Recalled
 
 
 # Effects.
@@ -57,6 +68,14 @@ class SeatName(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class Chosen:
+    """A joined seat and the choices its player made at join (its options page)."""
+
+    seat: int
+    choices: SeatChoices
+
+
+@dataclass(frozen=True, slots=True)
 class StartDemo:
     """Deal a bot-vs-bot demo of ``game``: every seat a bot."""
 
@@ -74,6 +93,9 @@ class StartGame:
     match: Match
     names: tuple[SeatName, ...] = ()
     """Each joined seat that entered initials: the records' names."""
+    chosen: tuple[Chosen, ...] = ()
+    """Each joined seat's own choices: its handicap goes into the game's rules, its hints
+    and accessibility into its seat (and the records keep them with its initials)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from cabinet.config import FlowConfig
+from cabinet.modes.flow.choices import SeatChoices
 from cabinet.modes.flow.messages import GameOver
 from engine.match import Match, MatchRules
-from engine.rules import Game
+from engine.rules import MAX_HEAD_START, Game
 
 DEMO_PAUSE_S = 5.0
 """The finished demo game stays on screen this long before the next demo deals."""
@@ -98,6 +100,18 @@ class Flow:
     saved: Match | None = None
     """A match the records kept open through a restart, offered until a match starts."""
     saved_game: Game | None = None
+    defaults: tuple[SeatChoices, ...] = ()
+    """Per seat: its choices when a player joins it (cabinet/modes/flow/choices.py)."""
+    choices: tuple[SeatChoices, ...] = ()
+    """Per seat: the choices its player made (the defaults until then)."""
+    options: tuple[int | None, ...] = ()
+    """Per seat: the row of its options page being changed, or None (the page is closed)."""
+    touched: frozenset[int] = frozenset()
+    """Seats whose player changed a choice since attract: choices stored with initials
+    entered later no longer replace them."""
+    head_start_limits: Mapping[Game, int] = field(default_factory=dict)
+    """Per game: the most cards a head start may take out of a seat's deal at this
+    cabinet (the engine's ``head_start_limit``; a game not in it: ``MAX_HEAD_START``)."""
 
     # Derived.
 
@@ -150,6 +164,13 @@ class Flow:
 
     def name_of(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else ""
+
+    def head_start_limit(self) -> int:
+        """The chosen game's head start limit (what the options page offers)."""
+        return self.head_start_limits.get(self.game, MAX_HEAD_START)
+
+    def choices_of(self, seat: int) -> SeatChoices:
+        return self.choices[seat] if 0 <= seat < len(self.choices) else SeatChoices()
 
     def is_entering(self, seat: int) -> bool:
         """Is ``seat`` entering its initials?"""

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cabinet.config import Control, FlowConfig
-from cabinet.modes.flow import join
+from cabinet.modes.flow import join, options
+from cabinet.modes.flow.choices import SeatChoices
 from cabinet.modes.flow.match import match_to_play, offer_saved, record
 from cabinet.modes.flow.messages import (
     FlowEffect,
@@ -17,6 +18,7 @@ from cabinet.modes.flow.messages import (
     FlowTick,
     GameOver,
     GiveBack,
+    Recalled,
     SeatBot,
     SeatName,
     StartDemo,
@@ -52,14 +54,20 @@ def start(
     seed: int = 0,
     now: float = 0.0,
     saved: tuple[Game, Match] | None = None,
+    choices: Sequence[SeatChoices] = (),
+    head_start_limits: Mapping[Game, int] | None = None,
 ) -> Step:
     """Attract mode with its first demo. ``saved``: a match kept open through a restart
     (its game and score), offered to the players (ignored if it cannot be played here).
-    ``game``: the one chosen first (default: the first of ``games``)."""
+    ``game``: the one chosen first (default: the first of ``games``). ``choices``: per
+    seat, its choices when a player joins it (default: ``SeatChoices()``).
+    ``head_start_limits``: per game, the most a head start may take here (the options
+    page offers no more; default: ``engine.rules.MAX_HEAD_START``)."""
     games = tuple(games)
     if not games:
         raise ValueError("the flow needs at least one game to offer")
     difficulties = tuple(difficulties) or ("medium",)
+    defaults = tuple(choices[s] if s < len(choices) else SeatChoices() for s in range(seats))
     flow = Flow(
         config=config,
         seats=seats,
@@ -75,6 +83,10 @@ def start(
         pressed=(now,) * seats,
         names=("",) * seats,
         editing=(None,) * seats,
+        defaults=defaults,
+        choices=defaults,
+        options=(None,) * seats,
+        head_start_limits=dict(head_start_limits or {}),
     )
     return _attract(offer_saved(flow, saved), now, deal=True)
 
@@ -88,6 +100,8 @@ def step(flow: Flow, inp: FlowInput, now: float) -> Step:
             return _game_over(flow, inp, now)
         case FlowTick():
             return _tick(flow, now)
+        case Recalled():
+            return _recalled(flow, inp), []
 
 
 def reset(flow: Flow, now: float) -> Step:
@@ -134,6 +148,9 @@ def _attract(flow: Flow, now: float, *, deal: bool) -> Step:
         row=0,
         names=("",) * flow.seats,
         editing=(None,) * flow.seats,
+        choices=flow.defaults,
+        options=(None,) * flow.seats,
+        touched=frozenset(),
     )
     if not deal and flow.table_demo:
         return flow, []
@@ -182,21 +199,39 @@ def _join_press(flow: Flow, p: FlowPress, now: float) -> Step:
         if p.seat not in flow.joined:
             return replace(flow, joined=flow.joined | {p.seat}), []
         flow, named = join.finish_initials(flow, p.seat)  # SLAM finishes them too
+        flow = options.page(flow, p.seat, None)  # and closes the options page
         flow = replace(flow, ready=flow.ready | {p.seat})
         if not flow.waiting_for():
             return replace(flow, phase=FlowPhase.COUNTDOWN, since=now), named
         return flow, named
     if p.seat not in flow.joined:
         return flow, []
+    if not flow.is_entering(p.seat):
+        chose = options.options_press(flow, p.seat, p.control)
+        if chose is not None:
+            return chose, []
+        flow = options.page(flow, p.seat, None)  # any other button closes the page
     entered = join.initials_press(flow, p)
     if entered is not None:
         return entered
     slot = p.control.slot
-    if slot == join.CLEAR_SLOT:
-        return join.set_name(flow, p.seat, ""), []
     if slot is not None:
         return replace(join.edit(flow, p.seat, None), row=slot), []
     return join.change(flow, 1 if p.control is Control.RIGHT else -1), []
+
+
+def _recalled(flow: Flow, r: Recalled) -> Flow:
+    """The choices the records keep for the initials a seat just entered come back, unless
+    its player has chosen for themselves since attract, or the seat has moved on (other
+    initials, left) or the game is on."""
+    if (
+        flow.phase not in (FlowPhase.JOIN, FlowPhase.COUNTDOWN)
+        or r.seat not in flow.joined
+        or r.seat in flow.touched
+        or flow.name_of(r.seat) != r.initials
+    ):
+        return flow
+    return options.set_choices(flow, r.seat, r.choices, own=False)
 
 
 def _result_press(flow: Flow, p: FlowPress, now: float) -> Step:
@@ -303,6 +338,8 @@ def _start_game(flow: Flow, now: float) -> Step:
         demo_over=None,
         table_demo=False,
         editing=(None,) * flow.seats,
+        options=(None,) * flow.seats,
     )
     names = tuple(SeatName(s, flow.names[s]) for s in sorted(flow.joined) if flow.names[s])
-    return flow, [StartGame(flow.game, match.deal_seed(), bots, match, names)]
+    chosen = options.chosen(flow)
+    return flow, [StartGame(flow.game, match.deal_seed(), bots, match, names, chosen)]

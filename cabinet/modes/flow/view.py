@@ -4,8 +4,12 @@ one status line systemd shows for it."""
 from __future__ import annotations
 
 from cabinet.controls.registry import rules_card
+from cabinet.modes.flow.choices import OPTION_ROWS
 from cabinet.modes.flow.state import Flow, FlowPhase, score_text
-from display.view import FlowScreen, FlowView, MatchView, SeatMark
+from display.view import FlowScreen, FlowView, MatchView, OptionLine, SeatMark, SeatOptions
+
+PAGE_HINT = "LEFT/RIGHT change   5 next   SLAM ready"
+"""What a seat's buttons do on its open options page (drawn on the page)."""
 
 
 def seat_marks(flow: Flow) -> tuple[SeatMark, ...]:
@@ -28,7 +32,7 @@ def hint(flow: Flow) -> str:
     if flow.phase is FlowPhase.JOIN:
         if entering:
             return "LEFT / RIGHT: letter   slot 4: next letter   slot 5: clear   SLAM: ready"
-        return "slot 1-3: choose   LEFT / RIGHT: change   slot 4: initials   SLAM: ready"
+        return "slot 1-3: choose   LEFT / RIGHT: change   4: initials   5: options   SLAM: ready"
     if flow.phase is FlowPhase.RESULT:
         if entering:
             return "LEFT / RIGHT: letter   slot 4: next letter   SLAM: done"
@@ -44,6 +48,30 @@ def hint(flow: Flow) -> str:
             )
         return "press SLAM to join"
     return ""
+
+
+def seat_options(flow: Flow) -> tuple[SeatOptions, ...]:
+    """Each joined seat's choices on its part of the join screen (none outside the join
+    menu)."""
+    if flow.phase is not FlowPhase.JOIN:
+        return ()
+    out = []
+    limit = flow.head_start_limit()
+    for seat in sorted(flow.joined):
+        c = flow.choices_of(seat)
+        out.append(
+            SeatOptions(
+                seat=seat,
+                lines=tuple(OptionLine(row.value, c.value(row, limit)) for row in OPTION_ROWS),
+                row=flow.options[seat],
+                summary=c.summary(limit),
+                hint=PAGE_HINT,
+                four_colour=c.four_colour,
+                large_cards=c.large_cards,
+                left_handed=c.left_handed,
+            )
+        )
+    return tuple(out)
 
 
 def result_notes(flow: Flow) -> tuple[str, ...]:
@@ -66,6 +94,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         names=flow.names,
         editing=flow.editing,
         idle=flow.idle_left(now),
+        options=seat_options(flow),
         notes=result_notes(flow),
     )
 
