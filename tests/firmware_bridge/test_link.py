@@ -256,7 +256,7 @@ def test_an_idle_link_uses_next_to_no_cpu(rig: Rig) -> None:
     unread past the link's write timeout) measured the reconnection, not the idle link:
     it is measured again, three windows at most."""
     rig.link.clock_map  # noqa: B018  (warm)
-    budget = 0.05 * _slowness()
+    budget = IDLE_BUDGET * _slowness()
     for _ in range(3):
         pongs = threading.Event()
         count = [0]
@@ -276,10 +276,18 @@ def test_an_idle_link_uses_next_to_no_cpu(rig: Rig) -> None:
         while not rig.statuses.empty():  # disturbed: wait until it is up again
             rig.statuses.get()
         assert rig.link.up.wait(WAIT * _slowness())
-    # The whole process (host link + simulated panel + pytest): well under 5% of a core on
-    # a machine as fast as a laptop, and that much more on one this many times slower; a
-    # link that polls instead of blocking takes a whole core on any machine.
-    assert cpu / wall < budget, f"{cpu / wall:.1%} CPU while idle (budget {budget:.1%})"
+    # The whole process (host link + simulated panel + pytest + whatever daemon threads
+    # earlier tests left winding down): a few % of a core on a laptop-fast machine, that
+    # much more on a slower one; a link that polls instead of blocking takes a whole core.
+    alive = sorted(t.name for t in threading.enumerate())
+    assert cpu / wall < budget, (
+        f"{cpu / wall:.1%} CPU while idle (budget {budget:.1%}); threads: {alive}"
+    )
+
+
+IDLE_BUDGET = 0.15
+"""An idle link's share of a core, with room for the process's other threads (measured:
+3.5-5.2% with the whole suite before it); polling would take about 100%."""
 
 
 REFERENCE_S = 0.02
