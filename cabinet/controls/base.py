@@ -39,6 +39,31 @@ class Drawn(StrEnum):
         return cls.UPRIGHT_TOP if position == "north" else cls.UPRIGHT
 
 
+class SeatControls:
+    """What every game's controller holds for its seat: who it is, which way its LEFT and
+    RIGHT aim, its two-hand option and its teach hint. A game lists the ways of drawing a
+    seat that turn its LEFT and RIGHT round (``turned_by``)."""
+
+    turned_by: ClassVar[frozenset[Drawn]] = frozenset({Drawn.UPRIGHT_TOP})
+    """Centre piles (Speed, Spit): upright at the top edge, the screen's left pile is the
+    seat's own right one."""
+
+    def __init__(
+        self,
+        player: int,
+        left_handed: bool = False,
+        two_hand: bool = False,
+        drawn: Drawn = Drawn.FACING,
+    ) -> None:
+        self.player = player
+        self.left_handed = left_handed
+        self.two_hand = two_hand
+        self.drawn = drawn
+        self.mirror = left_handed != (drawn in self.turned_by)
+        """LEFT aims at the rules' RIGHT (a left-handed player, or the way it is drawn)."""
+        self.teacher = Teacher()
+
+
 class Controller(Protocol):
     """One seat's controls for ``game``."""
 
@@ -111,4 +136,4 @@ def aims_left(control: Control, left_handed: bool) -> bool:
     return (control is Control.LEFT) != left_handed
 
 
-__all__ = ["Controller", "Drawn", "aims_left", "settled_lights"]
+__all__ = ["Controller", "Drawn", "SeatControls", "aims_left", "settled_lights"]

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
-from cabinet.controls.base import Drawn, aims_left, settled_lights
-from cabinet.controls.teach import Hint, Teacher, taught
+from cabinet.controls.base import Drawn, SeatControls, aims_left, settled_lights
+from cabinet.controls.teach import Hint, taught
 from cabinet.panel import SLOTS, Control, Led, PanelLights
 from engine.cards import Card
 from engine.commands import Command, Cover, Slam
@@ -33,7 +33,7 @@ def _california(state: GameState) -> CaliforniaState:
     return state
 
 
-class CaliforniaController:
+class CaliforniaController(SeatControls):
     """One California seat: the held (or last pressed) LEFT / RIGHT modifier."""
 
     game: ClassVar[Game] = Game.CALIFORNIA
@@ -45,6 +45,9 @@ class CaliforniaController:
         "first to run out of cards wins",
     )
     """Attract's short rules card, in the buttons' words."""
+    turned_by: ClassVar[frozenset[Drawn]] = frozenset({Drawn.UPRIGHT, Drawn.UPRIGHT_TOP})
+    """Both rows upright (laptop) no longer face each other: "counted from the seat's left"
+    turns round for both seats."""
 
     def __init__(
         self,
@@ -53,16 +56,9 @@ class CaliforniaController:
         two_hand: bool = False,
         drawn: Drawn = Drawn.FACING,
     ) -> None:
-        self.player = player
-        self.left_handed = left_handed
-        self.drawn = drawn
-        # Both rows upright (laptop) no longer face each other: "counted from the seat's
-        # left" turns round for both seats.
-        self.mirror = left_handed != (drawn is not Drawn.FACING)
-        self.two_hand = two_hand
+        super().__init__(player, left_handed, two_hand, drawn)
         self.armed: Control | None = None
         """LEFT or RIGHT pressed and waiting for a slot (the button, before the mirror)."""
-        self.teacher = Teacher()
 
     def press(self, state: GameState, control: Control, t: int) -> Command | None:
         p = self.player

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
-from cabinet.controls.base import Drawn, aims_left, settled_lights
-from cabinet.controls.teach import Hint, Teacher, taught
+from cabinet.controls.base import Drawn, SeatControls, aims_left, settled_lights
+from cabinet.controls.teach import Hint, taught
 from cabinet.panel import SLOTS, Control, Led, PanelLights, lit
 from engine.cards import Card
 from engine.commands import Command, Play, Slam
@@ -31,7 +31,7 @@ def _speed(state: GameState) -> SpeedState:
     return state
 
 
-class SpeedController:
+class SpeedController(SeatControls):
     """One seat's picks, and the commands its presses make."""
 
     game: ClassVar[Game] = Game.SPEED
@@ -51,16 +51,10 @@ class SpeedController:
         two_hand: bool = False,
         drawn: Drawn = Drawn.FACING,
     ) -> None:
-        self.player = player
-        self.left_handed = left_handed
-        self.drawn = drawn
-        # Upright at the top edge, the screen's left pile is the seat's own right one.
-        self.mirror = left_handed != (drawn is Drawn.UPRIGHT_TOP)
-        self.two_hand = two_hand
+        super().__init__(player, left_handed, two_hand, drawn)
         self.in_flight = 2 if two_hand else 1
         self.picks: list[Card] = []
         """Picked cards, oldest first (cards, not slots: a refill must not retarget)."""
-        self.teacher = Teacher()
 
     def pile(self, state: GameState, control: Control) -> int:
         """The centre pile a LEFT or RIGHT press aims at."""

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
-from cabinet.controls.base import Drawn, aims_left, settled_lights
-from cabinet.controls.teach import Hint, Teacher, taught
+from cabinet.controls.base import Drawn, SeatControls, aims_left, settled_lights
+from cabinet.controls.teach import Hint, taught
 from cabinet.panel import ALL_OFF, SLOTS, Control, Led, PanelLights, lit
 from engine.cards import Card
 from engine.commands import Command, Move, Play, Slam, Slap
@@ -37,7 +37,7 @@ def _smaller(state: SpitState, player: int) -> int:
     return player if a == b else (0 if a < b else 1)
 
 
-class SpitController:
+class SpitController(SeatControls):
     """One Spit seat: a picked stock top (the card, so a reveal never retargets it)."""
 
     game: ClassVar[Game] = Game.SPIT
@@ -57,14 +57,8 @@ class SpitController:
         two_hand: bool = False,
         drawn: Drawn = Drawn.FACING,
     ) -> None:
-        self.player = player
-        self.left_handed = left_handed
-        self.drawn = drawn
-        # Upright at the top edge, the screen's left pile is the seat's own right one.
-        self.mirror = left_handed != (drawn is Drawn.UPRIGHT_TOP)
-        self.two_hand = two_hand
+        super().__init__(player, left_handed, two_hand, drawn)
         self.picks: list[Card] = []
-        self.teacher = Teacher()
 
     def pile(self, state: GameState, control: Control) -> int:
         """The spit pile LEFT or RIGHT aims at: LEFT the seat's own (the one it started)."""
