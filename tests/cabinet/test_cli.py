@@ -75,3 +75,45 @@ def test_a_two_player_game_with_more_players_names_the_option(
         == f"speed-cabinet {command}: {game} is for 2 players: use --players 2 (or --game speed)\n"
     )
     assert "[[seat]]" not in err
+
+
+@pytest.mark.parametrize(
+    ("size", "why"),
+    [
+        ("big", "give the size as WIDTHxHEIGHT"),
+        ("1920x", "give the size as WIDTHxHEIGHT"),
+        ("-5x100", "expected one argument"),  # argparse: read as an option
+        ("320x200", "at least 640x360"),
+        ("20000x1080", "at most 16384 a side"),
+    ],
+)
+def test_a_bad_window_size_is_one_line_naming_the_form(
+    size: str, why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["run", "--size", size, "--seconds", "0.1"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert why in err[-1]
+    assert "--size" in err[-1]
+
+
+def test_size_and_fullscreen_reach_the_laptop_cabinets_display(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--size`` and ``--fullscreen`` become the laptop config's display, which the
+    window opens with (cabinet/adapters/window.py's ``run_display``)."""
+    from cabinet import run as run_module
+    from cabinet.config import CabinetConfig, WindowSize
+
+    seen: list[CabinetConfig] = []
+
+    def fake_run_cabinet(config: CabinetConfig, **_: object) -> int:
+        seen.append(config)
+        return 0
+
+    monkeypatch.setattr(run_module, "run_cabinet", fake_run_cabinet)
+    assert main(["run", "--size", "1024x600", "--fullscreen", "--headless"]) == 0
+    (config,) = seen
+    assert config.display.window == WindowSize(1024, 600)
+    assert config.display.fullscreen
