@@ -122,7 +122,9 @@ def run_cabinet(
     ``state_dir``: keep the records there (default ``$STATE_DIRECTORY`` when set; with
     neither, no records). ``laptop`` False: the kiosk (the flow runs even headless)."""
     no_window = None
-    if window:
+    if window and laptop:
+        # Laptop mode decides once: no display now is the headless bot demo. The kiosk
+        # always runs its window side, which opens the screen whenever one is there.
         from cabinet.adapters.window import try_display
 
         no_window = try_display()
@@ -145,7 +147,10 @@ def run_cabinet(
     except PinFactoryError as exc:
         raise StartupError(str(exc)) from None
     try:
-        screen = "a window" if window else f"no display ({no_window or '--headless'})"
+        if window and not laptop:
+            screen = "the screen when one opens (the panels and LEDs play meanwhile)"
+        else:
+            screen = "a window" if window else f"no display ({no_window or '--headless'})"
         _announce(seated, mock=mock, keyboard=keyboard, screen=screen, joining=window and laptop)
         cab = compose(
             seated,

@@ -69,12 +69,18 @@ def service_text(svc: ServiceView) -> str:
 
 
 class ScreenLines:
-    """A loop observer: prints the screen the window would draw, when it changes."""
+    """A loop observer: prints the screen the window would draw, when it changes.
 
-    def __init__(self, director: ServiceDirector, out: TextIO) -> None:
+    ``active`` False: the screen is there and shows it, so nothing is printed; the kiosk's
+    screen watch (cabinet/adapters/screen_watch.py) sets it from the frame loop's thread
+    while the screen is missing. Switched on again, the next publish prints the screen as
+    it is then (not only a change since the screen was lost)."""
+
+    def __init__(self, director: ServiceDirector, out: TextIO, *, active: bool = True) -> None:
         self.director = director
         self.out = out
         self.last = ""
+        self.active = active
 
     def text(self) -> str:
         svc = self.director.service_view()
@@ -84,6 +90,9 @@ class ScreenLines:
         return "" if flow.screen == "playing" else flow_text(flow, match)
 
     def __call__(self, pub: Published) -> None:
+        if not self.active:
+            self.last = ""  # printed in full once the screen is missing again
+            return
         text = self.text()
         if text and text != self.last:
             print(f"speed-cabinet: screen: {text}", file=self.out, flush=True)
