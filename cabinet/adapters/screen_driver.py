@@ -59,8 +59,55 @@ class ScreenDriver(Protocol):
         ...
 
 
+def display_available(env: dict[str, str] | None = None) -> str | None:
+    """None if a window can be tried, else why not (no display server, no SDL driver)."""
+    env = dict(os.environ) if env is None else env
+    if env.get("SDL_VIDEODRIVER"):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return "no DISPLAY or WAYLAND_DISPLAY and no SDL_VIDEODRIVER"
+
+
+def start_video() -> None:
+    """Start SDL's video subsystem on a real display, or raise ``NoScreen`` with it
+    stopped again (nothing half-started is left for the next try)."""
+    reason = display_available()
+    if reason is not None:
+        raise NoScreen(reason)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame as pg
+
+    try:
+        pg.display.init()
+        requested = os.environ.get("SDL_VIDEODRIVER", "")
+        if pg.display.get_driver() == "offscreen" and requested != "offscreen":
+            # SDL's last resort when no display answers: frames nobody would see.
+            raise NoScreen("no display answered (SDL fell back to its offscreen driver)")
+    except NoScreen:
+        pg.display.quit()
+        raise
+    except Exception as exc:  # pygame.error: no X server behind DISPLAY, no such driver
+        pg.display.quit()
+        raise NoScreen(_one_line(exc)) from exc
+
+
 DEFAULT_SIZE = (1280, 720)
 """The window's size when none is given and it is not fullscreen."""
+
+
+ICON_FELT = (20, 90, 50)
+ICON_CARD = (245, 245, 240)
+
+
+def _icon() -> pygame.Surface:
+    """The window's icon: a card on the felt (drawn, not loaded from a file)."""
+    import pygame as pg
+
+    icon = pg.Surface((32, 32))
+    icon.fill(ICON_FELT)
+    icon.fill(ICON_CARD, pg.Rect(9, 5, 14, 22))
+    return icon
 
 
 def _one_line(exc: BaseException) -> str:
@@ -86,13 +133,19 @@ class PygameScreen:
         if size is None:
             size = (0, 0) if fullscreen else DEFAULT_SIZE
         try:
-            pg.display.init()
+            start_video()
             pg.font.init()
+            # Our own icon: without one, set_mode loads pygame's through Python code whose
+            # errors it clears, and a SIGTERM (systemd's stop) landing there would be lost.
+            pg.display.set_icon(_icon())
             try:
                 screen = pg.display.set_mode(size, flags, vsync=1)
             except pg.error:  # no vsync renderer (SDL's dummy driver, some X servers)
                 screen = pg.display.set_mode(size, flags)
             pg.display.set_caption(self.title)
+        except NoScreen:
+            self.close()
+            raise
         except Exception as exc:  # pygame.error, or SDL's video refusing outright
             self.close()
             raise NoScreen(_one_line(exc)) from exc
@@ -132,4 +185,12 @@ class PygameScreen:
             pg.display.quit()
 
 
-__all__ = ["DEFAULT_SIZE", "NoScreen", "PygameScreen", "ScreenDriver", "ScreenLost"]
+__all__ = [
+    "DEFAULT_SIZE",
+    "NoScreen",
+    "PygameScreen",
+    "ScreenDriver",
+    "ScreenLost",
+    "display_available",
+    "start_video",
+]

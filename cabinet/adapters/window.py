@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from cabinet.adapters.keyboard import SeatKey, key_edge
+from cabinet.adapters.screen_driver import display_available
 from cabinet.inputs import ServiceSource, Wake
 from display.view import PhotoFinish, TableView
 from engine.events import GameWon
@@ -44,16 +45,6 @@ log = logging.getLogger("speed_cabinet.screen")
 
 SWITCH_INTERVAL_S = 0.0005
 """The GIL hand-over time while the window draws (Python's default is 5 ms)."""
-
-
-def display_available(env: dict[str, str] | None = None) -> str | None:
-    """None if a window can be tried, else why not (no display server, no SDL driver)."""
-    env = dict(os.environ) if env is None else env
-    if env.get("SDL_VIDEODRIVER"):
-        return None
-    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
-        return None
-    return "no DISPLAY or WAYLAND_DISPLAY and no SDL_VIDEODRIVER"
 
 
 SCREENSHOT = "speed-cabinet-screenshot.png"
@@ -203,8 +194,10 @@ def run_window(
             errors.append(exc)
 
     runner = threading.Thread(target=run_loop, name="cabinet-loop", daemon=True)
-    runner.start()
+    # The loop and the inputs are built (the loop starts next): the kiosk does not wait
+    # for a screen to say so.
     sdnotify.ready("the table is up" if frames is not None else "the cabinet is up")
+    runner.start()
     seen = -1
     drawn = 0
     last = time.monotonic()
@@ -342,20 +335,18 @@ def run_window(
 
 
 def try_display() -> str | None:
-    """None if SDL's video starts (the window can open), else why not."""
+    """None if SDL's video starts on a display (the window can open), else why not."""
+    from cabinet.adapters.screen_driver import NoScreen, start_video
+
     reason = display_available()
     if reason is not None:
         return reason
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        import pygame
+        start_video()
+    except NoScreen as exc:
+        return f"SDL video did not start ({exc})"
     except ImportError as exc:
         return f"pygame-ce is not installed ({exc})"
-    try:
-        pygame.display.init()
-    except Exception as exc:  # no X server behind DISPLAY, a driver that will not start
-        pygame.display.quit()  # nothing half-started is left for the next try
-        return f"SDL video did not start ({' '.join(str(exc).split())})"
     return None
 
 
