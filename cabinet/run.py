@@ -1,10 +1,15 @@
 """Running the cabinet ``cabinet/app.py`` builds: say what runs, run it (the window, the
 headless kiosk, or one headless game), and always leave the LEDs off.
 
-Under systemd (issue 9, deploy/speed-cabinet.service) it says READY once the display (or
-the headless loop) and every input are up, STOPPING on the way out; the loop's failsafe
-gives up with ``CabinetFailed`` after repeated failures, and the run exits
+Under systemd (issue 9, deploy/speed-cabinet.service) it says READY once every input and
+the loop are up (laptop mode's window also open), STOPPING on the way out; the loop's
+failsafe gives up with ``CabinetFailed`` after repeated failures, and the run exits
 ``FAILED_EXIT`` so systemd restarts the process.
+
+Laptop mode decides once whether a window opens (else the headless bot demo); the kiosk
+(``--config``) always runs its window side, which plays without a screen and opens one
+whenever it can (issue 18: cabinet/adapters/screen_watch.py). Only ``--headless`` makes a
+kiosk that never tries (cabinet/adapters/headless.py).
 """
 
 from __future__ import annotations

@@ -7,6 +7,11 @@ held, or the service button) run exactly as with the window (cabinet/modes/flow_
 cabinet/modes/service_director.py); the LEDs show the legal targets and the menu's LED test; and
 ``ScreenLines`` writes one log line each time what the screen would show changes, so an
 operator reading ``journalctl -u speed-cabinet`` can follow along.
+
+``run_headless_kiosk`` is the kiosk run with ``--headless``, which never opens a screen.
+The usual kiosk runs its window side instead (cabinet/adapters/window.py) and is headless
+only while its screen is missing: the same ``ScreenLines`` then speaks, switched on and off
+by its screen watch (cabinet/adapters/screen_watch.py).
 """
 
 from __future__ import annotations

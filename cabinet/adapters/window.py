@@ -9,6 +9,12 @@ Drawing never holds the loop: the loop waits on its queue, not on frames, and th
 interpreter's switch interval is lowered so a press thread gets the GIL back from a
 drawing thread within half a millisecond (measured by the ``press`` bench with
 the display running: ``cabinet/tools/bench/frame.py``).
+
+The display is reached only through a ``ScreenDriver`` (cabinet/adapters/screen_driver.py).
+The kiosk's loop starts before its screen and never waits for one: with none, the main
+thread keeps the watchdog and tries to open it every few seconds
+(cabinet/adapters/screen_watch.py), and a screen lost mid-game is closed and tried again
+the same way while the game plays on.
 """
 
 from __future__ import annotations
