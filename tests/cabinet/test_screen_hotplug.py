@@ -10,6 +10,7 @@ dummy driver). Retries come every 50 ms here (the kiosk's ``RETRY_S`` is seconds
 from __future__ import annotations
 
 import io
+import itertools
 import logging
 import socket
 import threading
@@ -21,6 +22,8 @@ from typing import Any
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cabinet.adapters.screen_driver import NoScreen, PygameScreen, ScreenLost
 from cabinet.adapters.screen_watch import ScreenRetry, ScreenWatch
@@ -481,3 +484,89 @@ def test_laptop_mode_ends_the_run_when_its_window_is_gone(mock_factory: Any) -> 
     assert time.monotonic() - start < DEADLINE_S - 1
     assert screen.opens == 1
     assert len(screen.flips) == 3
+
+
+class PaperScreen:
+    """A driver with no SDL at all (the watch only opens and closes): a plain surface."""
+
+    def __init__(self) -> None:
+        self.present = False
+        self.opens = 0
+        self.open_now = False
+
+    def open(self, size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
+        self.opens += 1
+        if not self.present:
+            raise NoScreen("No connected displays found.")
+        self.open_now = True
+        return pygame.Surface(size or (64, 48))
+
+    def surface(self) -> pygame.Surface:
+        raise AssertionError("not used by the watch")
+
+    def flip(self) -> None:
+        raise AssertionError("not used by the watch")
+
+    def events(self) -> list[pygame.event.Event]:
+        raise AssertionError("not used by the watch")
+
+    def close(self) -> None:
+        self.open_now = False
+
+
+class ScreenLinesStub:
+    """The journal's screen lines, as the watch switches them."""
+
+    active = True
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["wait", "plug", "unplug"]), st.floats(0.0, 10.0)),
+        max_size=40,
+    )
+)
+def test_the_watch_never_tries_sooner_than_its_interval_and_finds_a_screen_within_one(
+    steps: list[tuple[str, float]],
+) -> None:
+    """Whatever happens: tries while missing are at least ``every_s`` apart, a screen that
+    is there is open within ``every_s`` of the frame loop asking, and the journal lines
+    switch with it."""
+    every = 3.0
+    clock = StepClock()
+    paper = PaperScreen()
+    lines = ScreenLinesStub()
+    watch = ScreenWatch(
+        paper, ScreenRetry(every_s=every, clock=clock), size=None, fullscreen=True, lines=lines
+    )
+    tries: list[float] = []
+    is_open = False
+    present_since: float | None = None
+
+    def ask() -> None:
+        nonlocal is_open
+        before = paper.opens
+        if watch.try_open() is not None:
+            is_open = True
+        if paper.opens > before:
+            tries.append(clock.t)
+
+    ask()
+    for action, seconds in steps:
+        if action == "plug" and not paper.present:
+            paper.present, present_since = True, clock.t
+        elif action == "unplug":
+            paper.present, present_since = False, None
+            if is_open:  # the frame loop's next flip fails
+                watch.lost("unplugged")
+                is_open = False
+        # The frame loop asks about every 10 ms while there is no screen.
+        end = clock.t + seconds
+        while clock.t < end:
+            clock.t = min(end, clock.t + 0.01)
+            if not is_open:
+                ask()
+            if present_since is not None and not is_open:
+                assert clock.t - present_since <= every + 0.02
+        assert lines.active is (not is_open)
+    assert all(b - a >= every - 1e-9 for a, b in itertools.pairwise(tries))
