@@ -161,7 +161,7 @@ def run_cabinet(
         raise StartupError(str(exc)) from None
     try:
         if window and not laptop:
-            screen = "the screen when one opens (the panels and LEDs play meanwhile)"
+            screen = "a screen whenever one opens (the panels and LEDs play meanwhile)"
         else:
             screen = "a window" if window else f"no display ({no_window or '--headless'})"
         _announce(seated, mock=mock, keyboard=keyboard, screen=screen, joining=window and laptop)

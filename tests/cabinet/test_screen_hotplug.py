@@ -373,7 +373,7 @@ def test_real_sdl_failing_then_starting_opens_the_kiosks_screen_without_a_restar
     assert status == [0]
     assert "no screen (no-such-driver not available)" in caplog.text
     assert "screen opened (1280x720) after " in caplog.text
-    assert "the screen when one opens" in out.getvalue()
+    assert "a screen whenever one opens (the panels and LEDs play meanwhile)" in out.getvalue()
     notes = systemd.take()
     assert sum(n.startswith("READY=1") for n in notes) == 1
     assert notes[-1] == "STOPPING=1"
