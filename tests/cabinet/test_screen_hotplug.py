@@ -224,6 +224,10 @@ def test_the_kiosk_plays_without_a_screen_opens_it_late_and_survives_losing_it(
             assert screen.flips[0] >= plugged
             assert "first frame" in out.getvalue()
             lines_while_open = out.getvalue().count("speed-cabinet: screen:")
+            pings_before_open = len(notes)
+            wait_for(lambda: recorder.last().now >= before_screen.now + 300, "play on screen")
+            notes += systemd.take()
+            assert notes[pings_before_open:].count("WATCHDOG=1") >= 2  # pinged with one
 
             # 3. It goes away mid-game: logged once, the game plays on, the journal again.
             at_loss = recorder.last()
@@ -401,6 +405,42 @@ def test_a_failed_open_leaves_sdl_video_stopped_and_a_closed_screen_fails_as_los
     with pytest.raises(ScreenLost):
         screen.surface()
     screen.close()  # twice is fine
+
+
+def test_opening_loads_no_resource_through_python_so_no_sigterm_is_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without an icon of ours, ``set_mode`` loads pygame's through Python code whose
+    errors it clears: systemd's SIGTERM (a ``SystemExit`` from our handler) landing there
+    was lost and the kiosk kept running until killed."""
+    import pygame.pkgdata
+
+    loaded: list[str] = []
+    real = pygame.pkgdata.getResource
+
+    def get_resource(identifier: str, pkgname: str = "pygame") -> Any:
+        loaded.append(identifier)
+        return real(identifier, pkgname)
+
+    monkeypatch.setattr(pygame.pkgdata, "getResource", get_resource)
+    screen = PygameScreen()
+    screen.open((320, 200), False)
+    screen.close()
+    assert loaded == []
+
+
+def test_no_display_at_all_is_no_screen_not_sdls_offscreen_fallback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    with pytest.raises(NoScreen, match="no DISPLAY or WAYLAND_DISPLAY and no SDL_VIDEODRIVER"):
+        PygameScreen().open(None, True)
+    monkeypatch.setenv("DISPLAY", ":4242")  # no X server there
+    with pytest.raises(NoScreen, match="SDL fell back to its offscreen driver"):
+        PygameScreen().open(None, True)
+    assert not pygame.display.get_init()
 
 
 class StepClock:
