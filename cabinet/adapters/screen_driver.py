@@ -14,6 +14,11 @@ kiosk) SDL 2 finds the connected HDMI connectors once, when the video subsystem 
 a failed page flip is only written to SDL's own log, so pygame-ce's ``flip`` does not raise.
 An HDMI cable pulled out while the screen is open therefore goes unnoticed (the frames go
 to the connector as before); deploy/README.md says what the operator sees.
+
+Two guards in ``open``: SDL's ``offscreen`` driver, which it falls back to when no display
+answers, counts as no screen (unless asked for by name); and the window gets an icon of
+ours, because pygame-ce otherwise loads its own through Python code whose errors it clears,
+which swallowed a SIGTERM (systemd's stop) arriving just then.
 """
 
 from __future__ import annotations
