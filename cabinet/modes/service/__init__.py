@@ -109,6 +109,7 @@ from cabinet.modes.service.step import (
     step,
 )
 from cabinet.modes.service.view import (
+    UNDERVOLTAGE_WARNING,
     Live,
     percentile,
     view_of,
@@ -126,6 +127,7 @@ __all__ = [
     "PROMPT_TIMEOUT_S",
     "READ_ONLY_ITEMS",
     "TRIES",
+    "UNDERVOLTAGE_WARNING",
     "Access",
     "Audit",
     "Closed",
