@@ -242,3 +242,20 @@ def test_a_failing_migration_leaves_the_schema_5_file_as_it_was(tmp_path: Path) 
     kinds = conn.execute("SELECT kind FROM cabinet_log ORDER BY id").fetchall()
     assert kinds == [("start",), ("fault",), ("start",)]
     conn.close()
+
+
+def test_the_records_command_counts_power_events(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cabinet.cli import main
+
+    with Records.open(tmp_path) as rec:
+        assert main(["records", "--state-dir", str(tmp_path), "stats"]) == 0
+        assert "power:" not in capsys.readouterr().out  # nothing to say: no line
+        rec.note_power(PowerEvent.UNDERVOLTAGE, "get_throttled 0x50005")
+        rec.note_power(PowerEvent.THROTTLED, "get_throttled 0x50005")
+        rec.note_power(PowerEvent.UNDERVOLTAGE_CLEARED, "get_throttled 0x50000")
+        wall = rec.bookkeeping().last_undervoltage
+    assert main(["records", "--state-dir", str(tmp_path), "stats"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == f"power: undervoltage 1 (last {wall}), throttled 1"

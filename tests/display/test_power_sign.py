@@ -52,9 +52,13 @@ def _attract(low_power: bool) -> FlowView:
 
 
 def _draw(
-    screen: pygame.Surface, renderer: Renderer, state: object, flow: FlowView
+    screen: pygame.Surface,
+    renderer: Renderer,
+    state: object,
+    flow: FlowView,
+    laptop: bool = True,
 ) -> tuple[TableView, Rect]:
-    view = scenes.view(state, humans=2, flow=flow)
+    view = scenes.view(state, humans=2, flow=flow, laptop=laptop)
     layout = renderer.draw(screen, view, Animations(), 0)
     return view, _placed(renderer, layout, flow)
 
@@ -85,21 +89,33 @@ def test_the_sign_shows_only_while_undervoltage(
     assert (250, 250, 250) in with_sign  # LOW POWER in white
 
 
+@pytest.mark.parametrize("laptop", [True, False], ids=["laptop", "cabinet"])
+@pytest.mark.parametrize(
+    "state",
+    [
+        scenes.speed_new(),
+        scenes.speed_new(3),
+        scenes.speed_new(4),
+        scenes.spit_new(),
+        scenes.california_new(),
+    ],
+    ids=["speed2", "speed3", "speed4", "spit", "california"],
+)
 def test_the_sign_keeps_clear_of_the_table_and_attracts_card(
-    screen: pygame.Surface, renderer: Renderer
+    screen: pygame.Surface, renderer: Renderer, state: object, laptop: bool
 ) -> None:
-    for state in (scenes.speed_new(), scenes.spit_new(), scenes.california_new()):
-        view = scenes.view(state, humans=2, flow=_attract(True))
-        layout = renderer.draw(screen, view, Animations(), 0)
-        taken = _taken(renderer, layout, _attract(True))
-        sign = _placed(renderer, layout, _attract(True))
-        assert sign.inside(*SIZE)
-        assert not any(sign.overlaps(r) for r in taken), state
-        cards = [r for name, r in layout.all_rects() if not name.endswith(".status")]
-        assert not any(sign.overlaps(r) for r in cards)  # every card, label and panel
-        w, h = power_sign.sign_size(layout)
-        assert h <= SIZE[1] // 12
-        assert w <= SIZE[0] // 4
+    flow = _attract(True)
+    view = scenes.view(state, humans=2, flow=flow, laptop=laptop)
+    layout = renderer.draw(screen, view, Animations(), 0)
+    taken = _taken(renderer, layout, flow)
+    sign = _placed(renderer, layout, flow)
+    assert sign.inside(*SIZE)
+    assert not any(sign.overlaps(r) for r in taken)
+    cards = [r for name, r in layout.all_rects() if not name.endswith(".status")]
+    assert not any(sign.overlaps(r) for r in cards)  # every card, label and panel
+    w, h = power_sign.sign_size(layout)
+    assert h <= SIZE[1] // 12
+    assert w <= SIZE[0] // 4  # small: out of the way
 
 
 def test_every_corner_taken_falls_back_to_the_top_right(
@@ -114,8 +130,10 @@ def test_every_corner_taken_falls_back_to_the_top_right(
 
 
 def test_attract_screenshot_with_the_sign(screen: pygame.Surface, renderer: Renderer) -> None:
+    _draw(screen, renderer, scenes.speed_new(), _attract(True), laptop=False)
+    save_shot("POWER_SHOTS", screen, "power-attract")  # as the cabinet shows it
     _draw(screen, renderer, scenes.speed_new(), _attract(True))
-    save_shot("POWER_SHOTS", screen, "power-attract")
+    save_shot("POWER_SHOTS", screen, "power-attract-laptop")
 
 
 def _menu(page: sv.Page) -> sv.ServiceMenu:
