@@ -176,19 +176,18 @@ class SoundBoard:
                 return
             freq, _, channels = init
 
-            def made(name: str) -> pygame.mixer.Sound:
+            raw: dict[str, bytes] = {}
+            for name in EFFECTS:
                 samples = synthesise(name)
                 if freq != RATE:
                     samples = _resample(samples, freq)
                 if channels > 1:
                     samples = array("h", (x for x in samples for _ in range(channels)))
-                sound = pygame.mixer.Sound(buffer=samples.tobytes())
+                raw[name] = samples.tobytes()
+                sound = pygame.mixer.Sound(buffer=raw[name])
                 sound.set_volume(self.volume)
-                return sound
-
-            for name in EFFECTS:
-                self.sounds[name] = made(name)
-            self._check = made(CHECK)
+                self.sounds[name] = sound
+            self._check = pygame.mixer.Sound(buffer=raw[CHECK])  # made once, played apart
             pygame.mixer.set_num_channels(16)
             self.available = True
         except Exception as exc:  # no audio device, no driver: silence, not a crash

@@ -39,7 +39,8 @@ menu           LEFT / RIGHT previous / next item, SLAM open it, SLOT5 exit
 every page     SLOT5 back to the menu (button test: SLOT5 three times in a row)
 button test    every press shown live (counts, bounces, stuck buttons)
 LED test       each seat's LEDs lit one at a time; SLAM: all on / cycling
-settings       LEFT / RIGHT row, SLOT1 / SLOT2 value down / up, SLAM save
+settings       LEFT / RIGHT row, SLOT1 / SLOT2 value down / up, SLAM save (used from
+               the next start; the two volume rows are heard at once: ``volume``)
 high scores    SLAM enter initials for the newest unclaimed win: SLOT1 / SLOT2
                letter down / up, LEFT / RIGHT letter position, SLAM confirm
 reset stats    SLAM arms, SLAM again erases every record (any other: cancel)
