@@ -20,7 +20,7 @@ from cabinet.adapters.keyboard import SeatKey, key_bindings
 from cabinet.adapters.screen_feed import ScreenFeed
 from cabinet.config import CONTROLS, RANGES, ConfigError, Control, laptop_config, parse_config
 from cabinet.inputs import Inbox
-from cabinet.kiosk.settings import load_layered, load_settings
+from cabinet.kiosk.settings import load_layered, load_settings, save_settings, start_settings
 from cabinet.loop import CabinetLoop
 from cabinet.modes import service as sv
 from cabinet.modes.flow import FlowPhase
@@ -77,6 +77,20 @@ def test_the_example_config_lists_both_volumes() -> None:
     assert example["display"]["volume"] == 70
     assert example["display"]["attract_volume"] == 30
     assert "## Volume" in (ROOT / "deploy/README.md").read_text()
+
+
+def test_a_saved_attract_volume_out_of_range_is_set_aside_and_the_rest_kept(
+    tmp_path: Path,
+) -> None:
+    """A settings file an upgrade or a hand edit broke still starts the cabinet."""
+    settings = tmp_path / "settings.toml"
+    save_settings(settings, {"display": {"volume": 90, "attract_volume": 150}})
+    started = start_settings(ROOT / "deploy/config.example.toml", settings)
+    assert (started.config.display.volume, started.config.display.attract_volume) == (90, 30)
+    assert started.set_aside is not None
+    assert started.set_aside.keys == ("display.attract_volume",)
+    assert "display.attract_volume" in started.config.set_aside
+    assert load_settings(settings) == {"display": {"volume": 90}}
 
 
 # The service menu's form (pure).
