@@ -199,6 +199,8 @@ def test_settings_saved_stay_and_cover_seats_bots_assist_match() -> None:
         "difficulty",
         "assist",
         "match",
+        "display.volume",
+        "display.attract_volume",
     ]
     svc, _ = press(svc, *([C.RIGHT] * 5), C.SLOT2)  # seat 2: a bot
     svc, _ = press(svc, C.RIGHT, C.SLOT2)  # bots: medium (no bot seat yet) -> hard
@@ -337,7 +339,12 @@ def test_number_rows_offer_only_what_the_config_accepts() -> None:
 
     svc, _ = goto(opened(), Page.SETTINGS)
     numbers = [r for r in svc.rows if r.key in RANGES]
-    assert [r.key for r in numbers] == ["rules.lockout_ms", "rules.stall_delay_ms"]
+    assert [r.key for r in numbers] == [
+        "rules.lockout_ms",
+        "rules.stall_delay_ms",
+        "display.volume",
+        "display.attract_volume",
+    ]
     for row in numbers:
         limits = RANGES[row.key]
         assert all(limits.allows(v) for v in row.values), row.key

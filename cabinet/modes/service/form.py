@@ -73,6 +73,7 @@ def form_of(
     assist = assists.pop() if len(assists) == 1 else Assist.NONE.value
     rows.append(_row("assist", "assist", tuple(a.value for a in Assist), assist))
     rows.append(_row("match", "match", tuple(matches), str(config.match)))
+    rows += volume_rows(config)
     return tuple(rows)
 
 
@@ -112,4 +113,37 @@ def settings_mapping(rows: Sequence[SettingRow], config: CabinetConfig) -> dict[
         out["seat"] = seats
     if by["match"] != str(config.match):
         out["match"] = by["match"]
+    out.update(volume_mapping(by, config))
     return out
+
+
+# The speakers (issue 18): applied at once, not at the next start (cabinet/modes/service/
+# volume.py publishes them to the sound board).
+
+VOLUME_KEYS = {"display.volume": "game volume", "display.attract_volume": "attract volume"}
+"""The volume rows' keys (``RANGES``) and labels, in row order."""
+
+
+def volume_rows(config: CabinetConfig) -> list[SettingRow]:
+    """The game and attract volume rows (0-100 in tens); with ``[display] mute`` the label
+    says the installed config silences them."""
+    muted = " (muted: [display] mute)" if config.display.mute else ""
+    now = {"display.volume": config.display.volume}
+    now["display.attract_volume"] = config.display.attract_volume
+    return [
+        _row(key, label + muted, RANGES[key].values(now[key]), now[key])
+        for key, label in VOLUME_KEYS.items()
+    ]
+
+
+def volume_mapping(by: Mapping[str, SettingValue], config: CabinetConfig) -> dict[str, object]:
+    """The ``[display]`` table of the volume rows that differ from ``config``."""
+    table = {
+        key.removeprefix("display."): by[key]
+        for key, now in (
+            ("display.volume", config.display.volume),
+            ("display.attract_volume", config.display.attract_volume),
+        )
+        if key in by and by[key] != now
+    }
+    return {"display": table} if table else {}
