@@ -35,6 +35,8 @@ def draw(paint: Painter, surface: pygame.Surface, svc: ServiceView, layout: Layo
     )
     y = margin // 2 + round(u * 1.6)
     inner = Rect(margin, y, w - 2 * margin, 0)
+    if svc.warning:
+        y = _warning(paint, surface, svc.warning, inner, y, u)
     if svc.grid:
         y = _grid(paint, surface, svc, inner, y, u, h)
     lh = round(u * (0.8 if len(svc.lines) > 8 else 0.95))
@@ -127,6 +129,19 @@ def _grid(
             )
         y += ch
     return y + u // 3
+
+
+def _warning(
+    paint: Painter, surface: pygame.Surface, text: str, inner: Rect, y: int, u: int
+) -> int:
+    """A red band across the page under the title (the Pi's undervoltage); returns where
+    the lines go."""
+    band = Rect(inner.x, y, inner.w, round(u * 0.65))
+    pygame.draw.rect(surface, LOCK_RED, pg_rect(band), border_radius=u // 8)
+    paint.blit_text(
+        surface, text, round(u * 0.45), WHITE, Rect(band.x + u // 4, y, band.w - u // 2, band.h)
+    )
+    return band.bottom + u // 8
 
 
 def _code_dots(surface: pygame.Surface, dots: int, r: Rect, u: int) -> None:

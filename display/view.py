@@ -205,6 +205,9 @@ class FlowView:
     notes: tuple[str, ...] = ()
     """Result: why the game ended beyond the game's own reason ("P1 went quiet: a bot
     played on"), one per line."""
+    low_power: bool = False
+    """The Pi reports undervoltage now: attract shows a small LOW POWER sign
+    (display/power_sign.py)."""
 
 
 class ServicePage(StrEnum):
@@ -243,6 +246,8 @@ class ServiceView:
     hint: str = ""
     dots: int = 0
     """The code prompt: presses entered so far, shown as dots (never which buttons)."""
+    warning: str = ""
+    """A warning across the top of the page (the Pi's undervoltage), "" for none."""
 
 
 @dataclass(frozen=True, slots=True)

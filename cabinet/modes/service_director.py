@@ -28,6 +28,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -39,7 +40,7 @@ from cabinet.kiosk.settings import check_settings, save_settings
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
 from cabinet.modes.flow_director import FlowDirector
-from cabinet.modes.ports import Faults, Links, Table
+from cabinet.modes.ports import Faults, Links, Power, Table
 from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
 from display.view import FlowView, MatchView, ServiceView, SoundCheck, SoundLevels
 from engine.commands import Pause, Resume
@@ -72,10 +73,13 @@ class ServiceDirector:
         links: Links | None = None,
         faults: Faults | None = None,
         stop: Callable[[], None] | None = None,
+        power: Power | None = None,
     ) -> None:
         """``links``: the serial panels (no resume while one is offline); ``faults``: the
-        loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power)."""
+        loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power);
+        ``power``: the Pi's power flags (the menu's warning, attract's LOW POWER sign)."""
         self.inner = inner
+        self.power_flags = power
         self.links = links
         self.faults = faults
         self.stop = stop
@@ -195,7 +199,10 @@ class ServiceDirector:
     # What the screen shows.
 
     def flow_view(self) -> tuple[FlowView, MatchView | None]:
-        return self.inner.flow_view()
+        view, match = self.inner.flow_view()
+        if self.power_flags is not None and self.power_flags.undervoltage:
+            view = replace(view, low_power=True)  # attract's sign (display/power_sign.py)
+        return view, match
 
     def service_view(self) -> ServiceView | None:
         return sv.view_of(self.menu, self.live(), self.clock())
@@ -222,6 +229,8 @@ class ServiceDirector:
             claim=claim,
             uptime_s=self.clock() - self.started,
             paused=table is not None and table.state.paused,
+            undervoltage=self.power_flags is not None and self.power_flags.undervoltage,
+            power="" if self.power_flags is None else self.power_flags.now_line(),
         )
 
     # Effects.
@@ -345,6 +354,8 @@ class ServiceDirector:
             ]
             if b.last_fault:
                 lines.append(f"last error: {b.last_fault}")
+            last = f" (last {b.last_undervoltage})" if b.last_undervoltage else ""
+            lines.append(f"undervoltage: {b.undervoltage}{last}   throttled: {b.throttled}")
             lines += [f"{k}: {v}" for k, v in sorted(b.extra.items())]
             self._bookkeeping = tuple(lines)
             table = records.high_scores(8)

@@ -113,6 +113,7 @@ from cabinet.modes.service.step import (
     step,
 )
 from cabinet.modes.service.view import (
+    UNDERVOLTAGE_WARNING,
     Live,
     percentile,
     view_of,
@@ -131,6 +132,7 @@ __all__ = [
     "PROMPT_TIMEOUT_S",
     "READ_ONLY_ITEMS",
     "TRIES",
+    "UNDERVOLTAGE_WARNING",
     "VOLUME_KEYS",
     "Access",
     "Audit",
