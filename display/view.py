@@ -171,6 +171,16 @@ class SeatOptions:
     left_handed: bool = False
 
 
+class ScreenCare(StrEnum):
+    """How awake the screen is (screen care: attract with nobody pressing a while)."""
+
+    AWAKE = "awake"
+    DIM = "dim"
+    """Drawn as usual under a dark veil."""
+    BLANK = "blank"
+    """Black, nothing drawn (the panels' SLAM LEDs breathe instead)."""
+
+
 @dataclass(frozen=True, slots=True)
 class FlowView:
     """The player's flow around the game (cabinet/modes/flow/) as the screen shows it."""
@@ -205,6 +215,8 @@ class FlowView:
     notes: tuple[str, ...] = ()
     """Result: why the game ended beyond the game's own reason ("P1 went quiet: a bot
     played on"), one per line."""
+    care: ScreenCare = ScreenCare.AWAKE
+    """Screen care: attract left alone dims, then goes black (docs/display.md)."""
 
 
 class ServicePage(StrEnum):
@@ -280,6 +292,7 @@ __all__ = [
     "OptionLine",
     "PhotoFinish",
     "Position",
+    "ScreenCare",
     "SeatMark",
     "SeatNote",
     "SeatOptions",

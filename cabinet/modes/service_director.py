@@ -26,6 +26,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -39,7 +40,7 @@ from cabinet.modes import service as sv
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.ports import Faults, Links, Table
 from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
-from display.view import FlowView, MatchView, ServiceView
+from display.view import FlowView, MatchView, ScreenCare, ServiceView
 from engine.commands import Pause, Resume
 
 log = logging.getLogger("speed_cabinet.service")
@@ -174,9 +175,12 @@ class ServiceDirector:
         return self.inner.flow.phase is fl.FlowPhase.PLAYING and not self.table.state.is_over
 
     def lights_for(self, seat: int) -> PanelLights | None:
-        """The LED test's lights for ``seat`` (every other page: the game's)."""
+        """The LED test's lights for ``seat`` (every other page: the game's; the menu
+        closed: the flow's, a black screen's breathing SLAM)."""
         menu = self.menu
-        if not menu.open or menu.page is not sv.Page.LEDS:
+        if not menu.open:
+            return self.inner.lights_for(seat)
+        if menu.page is not sv.Page.LEDS:
             return None
         if menu.leds_all:
             return ALL_ON
@@ -191,7 +195,10 @@ class ServiceDirector:
     # What the screen shows.
 
     def flow_view(self) -> tuple[FlowView, MatchView | None]:
-        return self.inner.flow_view()
+        view, match = self.inner.flow_view()
+        if self.menu.open and view.care is not ScreenCare.AWAKE:
+            view = replace(view, care=ScreenCare.AWAKE)  # the operator sees the menu
+        return view, match
 
     def service_view(self) -> ServiceView | None:
         return sv.view_of(self.menu, self.live(), self.clock())
@@ -244,6 +251,7 @@ class ServiceDirector:
                 if table.state.paused and not (self.links is not None and self.links.offline):
                     table.command(Resume(table.ms(now), 0))
             case sv.Opened():
+                self.inner.wake(now)  # screen care: a dim or black screen wakes
                 self._say(self._opened_line())
             case sv.Closed(attract=attract):
                 if attract:

@@ -199,6 +199,8 @@ def test_settings_saved_stay_and_cover_seats_bots_assist_match() -> None:
         "difficulty",
         "assist",
         "match",
+        "flow.dim_after_s",
+        "flow.blank_after_s",
     ]
     svc, _ = press(svc, *([C.RIGHT] * 5), C.SLOT2)  # seat 2: a bot
     svc, _ = press(svc, C.RIGHT, C.SLOT2)  # bots: medium (no bot seat yet) -> hard
