@@ -4,6 +4,7 @@ that drive it, and the director at a real loop on a fake clock."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cabinet.config import ConfigError, Control, FlowConfig, parse_config
+from cabinet.loop.lights import SLOW_S
 from cabinet.modes.flow import (
     Flow,
     FlowPhase,
@@ -27,7 +29,7 @@ from cabinet.modes.flow import (
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.service.form import form_of, settings_mapping
 from cabinet.modes.service_director import ServiceDirector
-from cabinet.panel import ASLEEP, Led
+from cabinet.panel import ASLEEP, Led, PanelLights
 from display.view import ScreenCare
 from engine.rules import Game
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
@@ -298,3 +300,38 @@ def test_the_service_menu_wakes_a_black_screen_and_shows_itself() -> None:
     assert menu.lights_for(0) is None
     wait(loop, clock, DIM_S + 5)  # the operator takes their time: the menu stays lit
     assert menu.flow_view()[0].care is AWAKE
+
+
+class Panel:
+    """A seat's LEDs as the loop writes them (lights and slow phase)."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[PanelLights, bool]] = []
+
+    def show(self, lights: PanelLights, blink_on: bool, slow_on: bool = True) -> None:
+        self.shown.append((lights, slow_on))
+
+    def all_off(self) -> None:
+        pass
+
+
+def test_a_black_screen_breathes_slam_on_the_slow_phase_and_the_game_lights_return() -> None:
+    loop, _, clock, menu = rig(menu=True)
+    panel = Panel()
+    loop.seats[0].panel = panel
+    wait(loop, clock, BLANK_S + 0.5)
+    assert panel.shown[-1][0] == ASLEEP
+    assert loop.lamps.breathing
+    # Only the slow phase wakes the loop for the LEDs: once a second, on the second.
+    assert loop.lamps.next_blink(clock.t) == math.floor(clock.t) + SLOW_S
+    start = len(panel.shown)
+    wait(loop, clock, 3)
+    phases = [slow for lights, slow in panel.shown[start:] if lights == ASLEEP]
+    assert True in phases
+    assert False in phases
+    press(loop, clock, 1, Control.SLOT3)  # any seat's button
+    assert panel.shown[-1][0] != ASLEEP
+    assert panel.shown[-1][0] == loop.seats[0].lights  # the game's own, back
+    assert not loop.lamps.breathing
+    assert menu is not None
+    assert not menu.menu.open
