@@ -54,11 +54,11 @@ def attract_views() -> dict[str, TableView]:
     )
     state = scenes.speed_new()
     views = {
-        name: scenes.view(state, humans=2, flow=view_of(flow, t))
+        name: scenes.view(state, humans=2, laptop=False, flow=view_of(flow, t))
         for name, t in (("awake", 1.0), ("dim", DIM_S + 1.0), ("blank", BLANK_S + 1.0))
     }
     woken, _ = step(flow, FlowPress(0, Control.SLAM), BLANK_S + 2.0)
-    views["woken"] = scenes.view(state, humans=2, flow=view_of(woken, BLANK_S + 2.0))
+    views["woken"] = scenes.view(state, humans=2, laptop=False, flow=view_of(woken, BLANK_S + 2.0))
     return views
 
 
