@@ -196,6 +196,7 @@ def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> Wind
         offline=seated.links.offline_names,
         flow=None if modes is None else modes.menu.flow_view,
         service=None if modes is None else modes.menu.service_view,
+        sound=None if modes is None else modes.menu.sound_levels,
     )
     return WindowParts(feed, keys)
 

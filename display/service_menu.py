@@ -38,7 +38,13 @@ def draw(paint: Painter, surface: pygame.Surface, svc: ServiceView, layout: Layo
     if svc.grid:
         y = _grid(paint, surface, svc, inner, y, u, h)
     lh = round(u * (0.8 if len(svc.lines) > 8 else 0.95))
-    for k, text in enumerate(svc.lines):
+    bottom = h - margin // 2 - round(u * 0.9)
+    first, shown = _scrolled(svc, (bottom - round(u * 1.4) - y) // lh)
+    if first > 0:
+        _more(surface, Rect(inner.x, y, inner.w, lh), up=True)
+    if first + shown < len(svc.lines):
+        _more(surface, Rect(inner.x, y + (shown - 1) * lh, inner.w, lh), up=False)
+    for k, text in enumerate(svc.lines[first : first + shown], start=first):
         chosen = k == svc.chosen
         r = Rect(inner.x, y, inner.w, lh)
         if chosen:
@@ -53,7 +59,6 @@ def draw(paint: Painter, surface: pygame.Surface, svc: ServiceView, layout: Layo
         y += lh
     if svc.page is ServicePage.CODE:
         _code_dots(surface, svc.dots, Rect(inner.x, y + u // 2, inner.w, u * 2), u)
-    bottom = h - margin // 2 - round(u * 0.9)
     if svc.error:
         paint.blit_text(
             surface,
@@ -74,6 +79,25 @@ def draw(paint: Painter, surface: pygame.Surface, svc: ServiceView, layout: Layo
         paint.blit_text(
             surface, svc.hint, round(u * 0.5), GREY, Rect(inner.x, bottom, inner.w, round(u * 0.7))
         )
+
+
+def _scrolled(svc: ServiceView, fit: int) -> tuple[int, int]:
+    """(first line, lines shown): every line if they fit above the message, else a window
+    around the chosen one (more rows than the screen holds: four seats, more settings)."""
+    n = len(svc.lines)
+    fit = max(1, fit)
+    if n <= fit:
+        return 0, n
+    chosen = svc.chosen if svc.chosen is not None else 0
+    return min(max(0, chosen - fit // 2), n - fit), fit
+
+
+def _more(surface: pygame.Surface, row: Rect, *, up: bool) -> None:
+    """A small grey triangle at the right end of ``row``: more lines that way."""
+    s = max(6, row.h // 4)
+    x, mid = row.x + row.w - 2 * s, row.y + row.h // 2
+    tip, base = (mid - s, mid + s // 2) if up else (mid + s, mid - s // 2)
+    pygame.draw.polygon(surface, GREY, [(x - s, base), (x + s, base), (x, tip)])
 
 
 def _grid(

@@ -258,6 +258,35 @@ class ServiceView:
 
 
 @dataclass(frozen=True, slots=True)
+class SoundCheck:
+    """The operator changed a volume row in the service menu: one short sound at ``level``
+    so they hear it. ``n`` counts the changes, so the window plays each one once."""
+
+    n: int
+    level: float
+
+
+@dataclass(frozen=True, slots=True)
+class SoundLevels:
+    """The speakers' levels (0..1) the operator set in the service menu, applied at once
+    (display/sound.py ``SoundBoard.set_levels``)."""
+
+    game: float
+    """Join, countdown, the game and the result."""
+    attract: float
+    """The attract demo (0: silent)."""
+    attract_now: bool = False
+    """The attract demo is up: effects play at ``attract``, otherwise at ``game``."""
+    check: SoundCheck | None = None
+    """The operator's latest test sound (None: none yet)."""
+
+    @property
+    def now(self) -> float:
+        """The level effects play at now."""
+        return self.attract if self.attract_now else self.game
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """What the display draws: the game state plus the cabinet's per-seat view."""
 
@@ -277,6 +306,8 @@ class TableView:
     """The attract card, join menu, countdown or result screen over the table."""
     service: ServiceView | None = None
     """The operator's service menu, over everything (None: closed)."""
+    sound: SoundLevels | None = None
+    """The speakers' levels now (None: the installed config's volume, unchanged)."""
 
 
 __all__ = [
@@ -299,5 +330,7 @@ __all__ = [
     "SeatView",
     "ServicePage",
     "ServiceView",
+    "SoundCheck",
+    "SoundLevels",
     "TableView",
 ]

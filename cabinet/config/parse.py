@@ -38,7 +38,7 @@ from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
 
 _TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display", "flow"}
 _FLOW = {"idle_return_s", "bot_takeover_s", "countdown_s", "dim_after_s", "blank_after_s"}
-_DISPLAY = {"fullscreen", "four_colour", "volume", "mute"}
+_DISPLAY = {"fullscreen", "four_colour", "volume", "attract_volume", "mute"}
 _CABINET = {
     "pin_factory",
     "debounce_ms",
@@ -176,6 +176,7 @@ def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
         fullscreen=bool_value(disp.get("fullscreen", False), "display.fullscreen"),
         four_colour=bool_value(disp.get("four_colour", False), "display.four_colour"),
         volume=_number(disp, "volume", 70, "display"),
+        attract_volume=_number(disp, "attract_volume", 30, "display"),
         mute=bool_value(disp.get("mute", False), "display.mute"),
     )
 

@@ -60,6 +60,7 @@ RANGES: dict[str, Range] = {
         Range("cabinet.stuck_ms", 1_000, 600_000),
         Range("cabinet.service_hold_ms", 500, 10_000),
         Range("display.volume", 0, 100, step=10),
+        Range("display.attract_volume", 0, 100, step=10),
         Range("flow.idle_return_s", 10, 3600),
         Range("flow.bot_takeover_s", 5, 600, off=True),
         Range("flow.countdown_s", 1, 10),

@@ -17,7 +17,9 @@ sent back to attract). It also
   and write the records (the menu is open outside a game or with the game paused: never on
   the path of a play), check and save the operator settings (``cabinet.kiosk.settings``), and
   ask for a power-off or reboot (``power``, run by the app after the loop stops, as
-  ``systemctl`` with no shell; laptop mode just quits).
+  ``systemctl`` with no shell; laptop mode just quits);
+- publishes the speakers' levels (``sound_levels``: the volume rows, heard at once, the
+  attract volume while the attract demo is up, and a check sound per volume row change).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from cabinet.modes import service as sv
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.ports import Faults, Links, Table
 from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
-from display.view import FlowView, MatchView, ScreenCare, ServiceView
+from display.view import FlowView, MatchView, ScreenCare, ServiceView, SoundCheck, SoundLevels
 from engine.commands import Pause, Resume
 
 log = logging.getLogger("speed_cabinet.service")
@@ -108,6 +110,8 @@ class ServiceDirector:
         self._claim: tuple[int, int] | None = None
         """The unclaimed win the initials go to: (game id, seat)."""
         self._led: sv.SeatControl | None = None
+        self._check: SoundCheck | None = None
+        """The operator's latest volume check (``SoundLevels.check``)."""
 
     # Set-up.
 
@@ -203,6 +207,12 @@ class ServiceDirector:
     def service_view(self) -> ServiceView | None:
         return sv.view_of(self.menu, self.live(), self.clock())
 
+    def sound_levels(self) -> SoundLevels:
+        """The speakers' levels now (``TableView.sound``): the menu's volume rows, the
+        attract one while the attract demo is up."""
+        attract = self.inner.flow.phase is fl.FlowPhase.ATTRACT
+        return sv.levels_of(self.menu.rows, attract=attract, check=self._check)
+
     def live(self) -> sv.Live:
         table = self._table
         seats = table.seats if table is not None else ()
@@ -224,7 +234,12 @@ class ServiceDirector:
     # Effects.
 
     def _step(self, inp: sv.MenuInput, now: float) -> None:
+        before = self.menu
         self.menu, effects = sv.step(self.menu, inp, now)
+        level = sv.volume_changed(before, self.menu)
+        if level is not None:  # the operator hears the row's level at once
+            n = 1 if self._check is None else self._check.n + 1
+            self._check = SoundCheck(n, level)
         for eff in effects:
             self._apply(eff, inp, now)
 

@@ -201,6 +201,8 @@ def test_settings_saved_stay_and_cover_seats_bots_assist_match() -> None:
         "match",
         "flow.dim_after_s",
         "flow.blank_after_s",
+        "display.volume",
+        "display.attract_volume",
     ]
     svc, _ = press(svc, *([C.RIGHT] * 5), C.SLOT2)  # seat 2: a bot
     svc, _ = press(svc, C.RIGHT, C.SLOT2)  # bots: medium (no bot seat yet) -> hard
@@ -344,6 +346,8 @@ def test_number_rows_offer_only_what_the_config_accepts() -> None:
         "rules.stall_delay_ms",
         "flow.dim_after_s",
         "flow.blank_after_s",
+        "display.volume",
+        "display.attract_volume",
     ]
     for row in numbers:
         limits = RANGES[row.key]
