@@ -171,6 +171,16 @@ class SeatOptions:
     left_handed: bool = False
 
 
+class ScreenCare(StrEnum):
+    """How awake the screen is (screen care: attract with nobody pressing a while)."""
+
+    AWAKE = "awake"
+    DIM = "dim"
+    """Drawn as usual under a dark veil."""
+    BLANK = "blank"
+    """Black, nothing drawn (the panels' SLAM LEDs breathe instead)."""
+
+
 @dataclass(frozen=True, slots=True)
 class FlowView:
     """The player's flow around the game (cabinet/modes/flow/) as the screen shows it."""
@@ -208,6 +218,8 @@ class FlowView:
     low_power: bool = False
     """The Pi reports undervoltage now: attract shows a small LOW POWER sign
     (display/power_sign.py)."""
+    care: ScreenCare = ScreenCare.AWAKE
+    """Screen care: attract left alone dims, then goes black (docs/display.md)."""
 
 
 class ServicePage(StrEnum):
@@ -316,6 +328,7 @@ __all__ = [
     "OptionLine",
     "PhotoFinish",
     "Position",
+    "ScreenCare",
     "SeatMark",
     "SeatNote",
     "SeatOptions",

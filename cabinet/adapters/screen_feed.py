@@ -51,7 +51,13 @@ from engine.state import GameState
 PHOTO_FINISH_MS = 50
 """Two seats' edges on one pile closer than this make a photo finish."""
 
-_LIGHT = {Led.OFF: Light.OFF, Led.DIM: Light.DIM, Led.ON: Light.ON, Led.BLINK: Light.BLINK}
+_LIGHT = {
+    Led.OFF: Light.OFF,
+    Led.DIM: Light.DIM,
+    Led.ON: Light.ON,
+    Led.BLINK: Light.BLINK,
+    Led.BREATHE: Light.BLINK,  # (only the sleeping screen breathes: nothing to draw)
+}
 
 
 def lights_view(lights: PanelLights) -> Lights:

@@ -156,6 +156,11 @@ class FlowConfig:
     """A joined seat with no press this long mid-game is played by a bot; 0 turns it off."""
     countdown_s: int = 3
     """The countdown before the starters flip."""
+    dim_after_s: int = 300
+    """Screen care: attract with no press this long dims the screen; 0: never dims."""
+    blank_after_s: int = 900
+    """Screen care: attract with no press this long (counted like ``dim_after_s``, so
+    more than it) blacks the screen out, the SLAM LEDs breathing; 0: never goes black."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from cabinet.modes import service as sv
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.ports import Faults, Links, Power, Table
 from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
-from display.view import FlowView, MatchView, ServiceView, SoundCheck, SoundLevels
+from display.view import FlowView, MatchView, ScreenCare, ServiceView, SoundCheck, SoundLevels
 from engine.commands import Pause, Resume
 
 log = logging.getLogger("speed_cabinet.service")
@@ -182,9 +182,12 @@ class ServiceDirector:
         return self.inner.flow.phase is fl.FlowPhase.PLAYING and not self.table.state.is_over
 
     def lights_for(self, seat: int) -> PanelLights | None:
-        """The LED test's lights for ``seat`` (every other page: the game's)."""
+        """The LED test's lights for ``seat`` (every other page: the game's; the menu
+        closed: the flow's, a black screen's breathing SLAM)."""
         menu = self.menu
-        if not menu.open or menu.page is not sv.Page.LEDS:
+        if not menu.open:
+            return self.inner.lights_for(seat)
+        if menu.page is not sv.Page.LEDS:
             return None
         if menu.leds_all:
             return ALL_ON
@@ -202,6 +205,8 @@ class ServiceDirector:
         view, match = self.inner.flow_view()
         if self.power_flags is not None and self.power_flags.undervoltage:
             view = replace(view, low_power=True)  # attract's sign (display/power_sign.py)
+        if self.menu.open and view.care is not ScreenCare.AWAKE:
+            view = replace(view, care=ScreenCare.AWAKE)  # the operator sees the menu
         return view, match
 
     def service_view(self) -> ServiceView | None:
@@ -268,6 +273,7 @@ class ServiceDirector:
                 if table.state.paused and not (self.links is not None and self.links.offline):
                     table.command(Resume(table.ms(now), 0))
             case sv.Opened():
+                self.inner.wake(now)  # screen care: a dim or black screen wakes
                 self._say(self._opened_line())
             case sv.Closed(attract=attract):
                 if attract:

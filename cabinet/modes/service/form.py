@@ -73,8 +73,19 @@ def form_of(
     assist = assists.pop() if len(assists) == 1 else Assist.NONE.value
     rows.append(_row("assist", "assist", tuple(a.value for a in Assist), assist))
     rows.append(_row("match", "match", tuple(matches), str(config.match)))
-    rows += volume_rows(config)
+    # Screen care (idle attract dims, then goes black; 0: never).
+    for key, label, now in _CARE:
+        current = getattr(config.flow, now)
+        rows.append(_row(key, label, RANGES[key].values(current), current))
+    rows += volume_rows(config)  # last: heard at once (cabinet/modes/service/volume.py)
     return tuple(rows)
+
+
+_CARE = (
+    ("flow.dim_after_s", "screen dims after s", "dim_after_s"),
+    ("flow.blank_after_s", "screen black after s", "blank_after_s"),
+)
+"""The screen care rows: key, label, ``FlowConfig`` field."""
 
 
 def settings_mapping(rows: Sequence[SettingRow], config: CabinetConfig) -> dict[str, object]:
@@ -114,6 +125,9 @@ def settings_mapping(rows: Sequence[SettingRow], config: CabinetConfig) -> dict[
     if by["match"] != str(config.match):
         out["match"] = by["match"]
     out.update(volume_mapping(by, config))
+    care = {f: by[k] for k, _, f in _CARE if k in by and by[k] != getattr(config.flow, f)}
+    if care:
+        out["flow"] = care
     return out
 
 
