@@ -214,9 +214,17 @@ class ServiceDirector:
 
     def sound_levels(self) -> SoundLevels:
         """The speakers' levels now (``TableView.sound``): the menu's volume rows, the
-        attract one while the attract demo is up."""
+        attract one while the attract demo is up, silent while its screen is black (the
+        demo deals on under it: docs/display.md, screen care)."""
         attract = self.inner.flow.phase is fl.FlowPhase.ATTRACT
-        return sv.levels_of(self.menu.rows, attract=attract, check=self._check)
+        levels = sv.levels_of(self.menu.rows, attract=attract, check=self._check)
+        if (
+            attract
+            and not self.menu.open
+            and self.inner.flow.care_at(self.clock()) is ScreenCare.BLANK
+        ):
+            levels = replace(levels, attract=0.0)  # a black screen is a quiet one
+        return levels
 
     def live(self) -> sv.Live:
         table = self._table

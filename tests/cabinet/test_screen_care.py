@@ -302,6 +302,22 @@ def test_the_service_menu_wakes_a_black_screen_and_shows_itself() -> None:
     assert menu.flow_view()[0].care is AWAKE
 
 
+def test_a_black_screen_is_a_quiet_one_and_waking_brings_attract_volume_back() -> None:
+    loop, _director, clock, menu = rig(menu=True)
+    assert menu is not None
+    loud = menu.sound_levels()
+    assert loud.attract_now
+    assert loud.now == loud.attract > 0
+    wait(loop, clock, DIM_S + 1)
+    assert menu.sound_levels().now == loud.attract  # dim: still heard
+    wait(loop, clock, BLANK_S - DIM_S)
+    assert menu.flow_view()[0].care is BLANK
+    assert menu.sound_levels().now == 0.0
+    assert menu.sound_levels().game == loud.game  # only the demo is hushed
+    press(loop, clock, 0, SLAM)
+    assert menu.sound_levels() == loud
+
+
 class Panel:
     """A seat's LEDs as the loop writes them (lights and slow phase)."""
 
