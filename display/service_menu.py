@@ -7,7 +7,16 @@ import pygame
 
 from display.layout import Layout, Rect
 from display.paint import Painter, pg_rect
-from display.palette import DARK, GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE
+from display.palette import (
+    DARK,
+    GOLD,
+    GREY,
+    LOCK_RED,
+    READY_GREEN,
+    SEAT_COLOURS,
+    WARNING_RED,
+    WHITE,
+)
 from display.view import ServicePage, ServiceView
 
 HIGHLIGHT = (60, 50, 10)
@@ -137,7 +146,7 @@ def _warning(
     """A red band across the page under the title (the Pi's undervoltage); returns where
     the lines go."""
     band = Rect(inner.x, y, inner.w, round(u * 0.65))
-    pygame.draw.rect(surface, LOCK_RED, pg_rect(band), border_radius=u // 8)
+    pygame.draw.rect(surface, WARNING_RED, pg_rect(band), border_radius=u // 8)
     paint.blit_text(
         surface, text, round(u * 0.45), WHITE, Rect(band.x + u // 4, y, band.w - u // 2, band.h)
     )

@@ -23,7 +23,7 @@ from display import power_sign
 from display.animations import Animations
 from display.attract import attract_card, attract_text, free_rects
 from display.layout import Layout, Rect
-from display.palette import GOLD, LOCK_RED
+from display.palette import GOLD, WARNING_RED
 from display.renderer import Renderer
 from display.view import FlowView, TableView
 from engine.match import MatchRules
@@ -176,13 +176,13 @@ def test_the_service_menu_warns_while_undervoltage(
     assert calm is not None
     assert calm.warning == ""
     renderer.draw(screen, replace(table, service=calm), Animations(), 0)
-    assert LOCK_RED not in colours(screen, band)
+    assert WARNING_RED not in colours(screen, band)
     warned = sv.view_of(svc, replace(LIVE, undervoltage=True), 0.0)
     assert warned is not None
     assert warned.warning == sv.UNDERVOLTAGE_WARNING
     assert warned.lines == calm.lines  # every line still there
     renderer.draw(screen, replace(table, service=warned), Animations(), 0)
-    assert LOCK_RED in colours(screen, band)
+    assert WARNING_RED in colours(screen, band)
     save_shot("POWER_SHOTS", screen, f"power-service-{page.name.lower()}")
 
 
