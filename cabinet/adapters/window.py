@@ -251,6 +251,8 @@ def run_window(
             frame.events, frame.before, frame.claims, frame.penalties = [], None, 0, []
             frames.heard = frame.view.photo
         frames.broken = None
+        if sound is not None and frame.view.sound is not None:
+            sound.set_levels(frame.view.sound)  # the menu's volumes, at once
         if frames.renderer is None:  # a new screen or size, or after a failure: clean
             frames.renderer, frames.anims = Renderer(frames.size), Animations()
         renderer, anims = frames.renderer, frames.anims
