@@ -80,7 +80,8 @@ class Cabinet:
     """The one game, when nothing runs around it."""
     window: WindowParts | None = None
     lines: ScreenLines | None = None
-    """The headless kiosk's screen log (an observer too)."""
+    """The kiosk's screen log (an observer too): always on without a window; with one,
+    only while its screen is missing (cabinet/adapters/screen_watch.py)."""
 
     @property
     def power(self) -> str | None:
@@ -112,7 +113,8 @@ def compose(
 ) -> Cabinet:
     """The mode that runs the table and the loop around it. ``flow``: the player's flow
     with the service menu (the window, the headless kiosk), else the one game dealt.
-    ``window``: a feed of views for it. ``table_view``: the text view prints the table."""
+    ``window``: a feed of views for it (the kiosk's also gets the screen log, for while its
+    screen is missing). ``table_view``: the text view prints the table."""
     config, table, out = seated.config, seated.table, seated.out
     faults = FaultBudget()
     modes: FlowModes | None = None
@@ -148,8 +150,10 @@ def compose(
     if window:
         parts = _window_parts(seated, modes, laptop)
         watchers.append(parts.feed)
-    elif modes is not None:
-        lines = ScreenLines(modes.menu, out)  # no screen: what it would show, in the log
+    if modes is not None and not (window and laptop):
+        # No screen (or, for the kiosk's window, while its screen is missing): what it
+        # would show, in the log. The kiosk's screen watch switches it on and off.
+        lines = ScreenLines(modes.menu, out, active=not window)
         watchers.append(lines)
     loop = CabinetLoop(
         table,

@@ -1,10 +1,15 @@
 """Running the cabinet ``cabinet/app.py`` builds: say what runs, run it (the window, the
 headless kiosk, or one headless game), and always leave the LEDs off.
 
-Under systemd (issue 9, deploy/speed-cabinet.service) it says READY once the display (or
-the headless loop) and every input are up, STOPPING on the way out; the loop's failsafe
-gives up with ``CabinetFailed`` after repeated failures, and the run exits
+Under systemd (issue 9, deploy/speed-cabinet.service) it says READY once every input and
+the loop are up (laptop mode's window also open), STOPPING on the way out; the loop's
+failsafe gives up with ``CabinetFailed`` after repeated failures, and the run exits
 ``FAILED_EXIT`` so systemd restarts the process.
+
+Laptop mode decides once whether a window opens (else the headless bot demo); the kiosk
+(``--config``) always runs its window side, which plays without a screen and opens one
+whenever it can (issue 18: cabinet/adapters/screen_watch.py). Only ``--headless`` makes a
+kiosk that never tries (cabinet/adapters/headless.py).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from types import FrameType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cabinet.adapters import sdnotify
 from cabinet.adapters.gpio import PinFactoryError
@@ -39,6 +44,10 @@ from cabinet.kiosk.state_dir import kiosk_state_dir, load_kiosk_config
 from cabinet.loop import CabinetFailed, Observer
 from cabinet.seating import DEFAULT_BOT, Seated, seat_cabinet
 from engine.game import GameState
+
+if TYPE_CHECKING:
+    from cabinet.adapters.screen_driver import ScreenDriver
+    from cabinet.adapters.screen_watch import ScreenRetry
 
 FAILED_EXIT = 70
 """The exit status when the failsafe gave up (EX_SOFTWARE): systemd restarts the cabinet."""
@@ -116,13 +125,19 @@ def run_cabinet(
     window: bool = False,
     laptop: bool = True,
     state_dir: str | os.PathLike[str] | None = None,
+    screen_driver: ScreenDriver | None = None,
+    screen_retry: ScreenRetry | None = None,
 ) -> int:
     """Build, run until the game ends (or ``seconds``), and always leave the LEDs off.
-    ``window``: draw the table in a pygame window (issue 7) if one opens, else headless.
+    ``window``: draw the table in a pygame window (issue 7); in laptop mode only if one
+    opens now (else headless), the kiosk opens its screen whenever one is there (issue 18:
+    ``screen_driver`` and ``screen_retry`` default to SDL and ``RETRY_S``).
     ``state_dir``: keep the records there (default ``$STATE_DIRECTORY`` when set; with
     neither, no records). ``laptop`` False: the kiosk (the flow runs even headless)."""
     no_window = None
-    if window:
+    if window and laptop:
+        # Laptop mode decides once: no display now is the headless bot demo. The kiosk
+        # always runs its window side, which opens the screen whenever one is there.
         from cabinet.adapters.window import try_display
 
         no_window = try_display()
@@ -145,7 +160,10 @@ def run_cabinet(
     except PinFactoryError as exc:
         raise StartupError(str(exc)) from None
     try:
-        screen = "a window" if window else f"no display ({no_window or '--headless'})"
+        if window and not laptop:
+            screen = "a screen whenever one opens (the panels and LEDs play meanwhile)"
+        else:
+            screen = "a window" if window else f"no display ({no_window or '--headless'})"
         _announce(seated, mock=mock, keyboard=keyboard, screen=screen, joining=window and laptop)
         cab = compose(
             seated,
@@ -162,7 +180,16 @@ def run_cabinet(
     with _sigterm_exits():
         try:
             try:
-                state = _run(cab, until, out, window=window, laptop=laptop, keyboard=keyboard)
+                state = _run(
+                    cab,
+                    until,
+                    out,
+                    window=window,
+                    laptop=laptop,
+                    keyboard=keyboard,
+                    driver=screen_driver,
+                    retry=screen_retry,
+                )
             finally:
                 cab.finish()  # a recorded game still on: finished or abandoned
         except CabinetFailed as exc:
@@ -186,12 +213,22 @@ def run_cabinet(
 
 
 def _run(
-    cab: Cabinet, until: float | None, out: TextIO, *, window: bool, laptop: bool, keyboard: bool
+    cab: Cabinet,
+    until: float | None,
+    out: TextIO,
+    *,
+    window: bool,
+    laptop: bool,
+    keyboard: bool,
+    driver: ScreenDriver | None = None,
+    retry: ScreenRetry | None = None,
 ) -> GameState:
     if window:
         from cabinet.adapters.window import run_display
 
-        state: GameState = run_display(cab, until=until, laptop=laptop, out=out)
+        state: GameState = run_display(
+            cab, until=until, laptop=laptop, out=out, driver=driver, retry=retry
+        )
         return state
     if not laptop:  # the kiosk with no screen: flow and service menu on the panels
         from cabinet.adapters.headless import run_headless_kiosk

@@ -7,6 +7,11 @@ held, or the service button) run exactly as with the window (cabinet/modes/flow_
 cabinet/modes/service_director.py); the LEDs show the legal targets and the menu's LED test; and
 ``ScreenLines`` writes one log line each time what the screen would show changes, so an
 operator reading ``journalctl -u speed-cabinet`` can follow along.
+
+``run_headless_kiosk`` is the kiosk run with ``--headless``, which never opens a screen.
+The usual kiosk runs its window side instead (cabinet/adapters/window.py) and is headless
+only while its screen is missing: the same ``ScreenLines`` then speaks, switched on and off
+by its screen watch (cabinet/adapters/screen_watch.py).
 """
 
 from __future__ import annotations
@@ -69,12 +74,18 @@ def service_text(svc: ServiceView) -> str:
 
 
 class ScreenLines:
-    """A loop observer: prints the screen the window would draw, when it changes."""
+    """A loop observer: prints the screen the window would draw, when it changes.
 
-    def __init__(self, director: ServiceDirector, out: TextIO) -> None:
+    ``active`` False: the screen is there and shows it, so nothing is printed; the kiosk's
+    screen watch (cabinet/adapters/screen_watch.py) sets it from the frame loop's thread
+    while the screen is missing. Switched on again, the next publish prints the screen as
+    it is then (not only a change since the screen was lost)."""
+
+    def __init__(self, director: ServiceDirector, out: TextIO, *, active: bool = True) -> None:
         self.director = director
         self.out = out
         self.last = ""
+        self.active = active
 
     def text(self) -> str:
         svc = self.director.service_view()
@@ -84,6 +95,9 @@ class ScreenLines:
         return "" if flow.screen == "playing" else flow_text(flow, match)
 
     def __call__(self, pub: Published) -> None:
+        if not self.active:
+            self.last = ""  # printed in full once the screen is missing again
+            return
         text = self.text()
         if text and text != self.last:
             print(f"speed-cabinet: screen: {text}", file=self.out, flush=True)
