@@ -6,7 +6,7 @@ kiosk reads the kernel's own connector status instead: one ``status`` file per c
 ``/sys/class/drm/card1-HDMI-A-1/status`` holding ``connected``, ``disconnected`` or
 ``unknown``. Reading it returns the state the kernel last saw (its hot-plug interrupt or
 its output poll keeps it current) without probing the monitor, so a read every few seconds
-is cheap (docs/hardware.md, "DRM connector status").
+is cheap (docs/hardware.md 8).
 
 Only the kiosk on ``kmsdrm`` asks (``kiosk_connectors``): under X11 or Wayland the display
 server owns the outputs, and a laptop's unused HDMI socket reading ``disconnected`` says
