@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import os
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -19,6 +20,8 @@ from typing import Any
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cabinet.adapters import drm_connectors
 from cabinet.adapters.drm_connectors import (
@@ -58,12 +61,17 @@ def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def connector(root: Path, name: str, status: str | None) -> Path:
-    """One connector's folder with its ``status`` file (None: no file written)."""
-    folder = root / name
+    """One connector as sysfs lists it: ``root/name``, a link to its device's folder
+    (``devices/.../drm/card1/card1-HDMI-A-1``), holding ``status`` (None: no file)."""
+    card = name.split("-", 1)[0]
+    folder = root.parent / f"{root.name}-devices" / "gpu" / "drm" / card / name
     folder.mkdir(parents=True, exist_ok=True)
+    root.mkdir(parents=True, exist_ok=True)
+    if not (root / name).exists():
+        (root / name).symlink_to(folder, target_is_directory=True)
     if status is not None:
         (folder / "status").write_text(f"{status}\n")
-    return folder / "status"
+    return root / name / "status"
 
 
 def pi4(root: Path, hdmi1: str = "connected", hdmi2: str = "disconnected") -> Path:
@@ -235,6 +243,62 @@ def test_connectors_that_say_nothing_leave_the_watch_as_without_them(tmp_path: P
         clock.t += EVERY
         assert not watch.unplugged()
     assert paper.open_now
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["wait", "plug", "unplug"]), st.floats(0.0, 10.0)),
+        max_size=20,
+    )
+)
+def test_with_the_connectors_the_screen_follows_the_cable_within_one_interval(
+    steps: list[tuple[str, float]],
+) -> None:
+    """SDL always willing (as kmsdrm is while a monitor was found once): whatever the
+    plugging, SDL is started only while a connector reads connected, an unplugged screen
+    is closed and a plugged one open within one interval of the frame loop asking, and
+    the journal's lines switch with it."""
+    step = 0.05
+    with tempfile.TemporaryDirectory() as tmp:
+        status = pi4(Path(tmp) / "drm")
+        clock = StepClock()
+        paper = PaperScreen()
+        paper.present = True
+        lines = ScreenLinesStub()
+        watch = ScreenWatch(
+            paper,
+            ScreenRetry(every_s=EVERY, clock=clock),
+            size=None,
+            fullscreen=True,
+            lines=lines,
+            connectors=DrmConnectors(Path(tmp) / "drm"),
+        )
+        plugged, since = True, clock.t
+        is_open = False
+
+        def frame() -> None:
+            nonlocal is_open
+            if is_open:
+                is_open = not watch.unplugged()
+                return
+            before = paper.opens
+            is_open = watch.try_open() is not None
+            if paper.opens > before:
+                assert plugged  # SDL is never started without a monitor
+
+        frame()
+        assert is_open
+        for action, seconds in steps:
+            if action in ("plug", "unplug") and plugged is (action == "unplug"):
+                plugged, since = action == "plug", clock.t
+                status.write_text("connected\n" if plugged else "disconnected\n")
+            end = clock.t + seconds
+            while clock.t < end:
+                clock.t = min(end, clock.t + step)
+                frame()
+                if clock.t - since > EVERY + step:
+                    assert is_open is plugged
+            assert lines.active is (not is_open)
 
 
 # The kiosk -------------------------------------------------------------------------------
