@@ -1069,7 +1069,8 @@ def uninstall(box: Container, root: Path, report: Report) -> None:
     r = box.run(["bash", f"{SRC_IN}/deploy/install.sh", "--uninstall"], check=False)
     gone = ["/opt/speed-cabinet", f"/etc/systemd/system/{UNIT}",
             "/etc/udev/rules.d/99-speed-cabinet-panels.rules",
-            "/etc/polkit-1/rules.d/50-speed-cabinet-power.rules"]  # fmt: skip
+            "/etc/polkit-1/rules.d/50-speed-cabinet-power.rules",
+            "/var/cache/speed-cabinet"]  # fmt: skip
     kept = [CONFIG, f"{STATE}/records.sqlite3", f"{STATE}/settings.toml"]
     user = box.run(["getent", "passwd", "speed-cabinet"], check=False, quiet=True).returncode
     left = [p for p in gone if _exists(root, p)]
