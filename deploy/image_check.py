@@ -657,6 +657,7 @@ def run_checks(opts: Options, root: Path, box: Container, report: Report) -> Non
         )
     enabled = box.run(["systemctl", "is-enabled", UNIT], check=False, quiet=True).stdout.strip()
     report.add("the unit is enabled", enabled == "enabled", enabled)
+    compiled(box, report)
     security(box, report)
 
     # The container's drop-in (no tty1), then a reboot: the unit starts at boot.
@@ -695,6 +696,30 @@ def run_checks(opts: Options, root: Path, box: Container, report: Report) -> Non
     )
     if not opts.skip_tests:
         tests_inside(box, opts, report)
+
+
+COMPILED_PY = (
+    "import importlib.util, pathlib\n"
+    "n, missing = 0, []\n"
+    "for pkg in ('cabinet', 'display', 'engine', 'firmware_bridge'):\n"
+    "    spec = importlib.util.find_spec(pkg)\n"
+    "    for p in pathlib.Path(spec.origin).parent.rglob('*.py'):\n"
+    "        n += 1\n"
+    "        if not pathlib.Path(importlib.util.cache_from_source(str(p))).exists():\n"
+    "            missing.append(str(p))\n"
+    "print(n, len(missing), *missing[:3])\n"
+)
+
+
+def compiled(box: Container, report: Report) -> None:
+    """The installed package is byte-compiled: the unit runs with PYTHONDONTWRITEBYTECODE
+    (a read-only /opt), so a module without its .pyc would be compiled at every boot, on
+    the way to the first frame. Checked before anything inside has run Python as root."""
+    r = box.run([VENV_PY, "-c", COMPILED_PY], check=False, quiet=True)
+    words = r.stdout.split()
+    ok = r.returncode == 0 and len(words) >= 2 and words[0] != "0" and words[1] == "0"
+    detail = f"{words[0]} modules, {words[1]} without a .pyc" if len(words) >= 2 else r.stderr
+    report.add("the installed package is byte-compiled (no compiling at boot)", ok, detail[:200])
 
 
 SECCOMP_WHY = (
