@@ -809,8 +809,11 @@ BOOT_TO_READY_LIMIT_S = 120.0
 """The most boot to READY may take in the container. Generous: qemu's user mode runs the
 arm64 Python some 10-30 times slower than a Pi would (natively the kiosk says READY well
 under a second after its start: ``speed-cabinet bench --only frame``, startup_kiosk_*)."""
-NETWORK_UNITS = ("network", "wait-online", "nss-lookup", "time-sync", "remote-fs")
-"""Units whose name says they wait for a network: none may be in the cabinet's start."""
+ONLINE_WAITS = ("network-online.target", "wait-online")
+"""Units that wait for the network to be up (a link, an address): none may be in the
+cabinet's start. ``network.target`` is not one: it is reached once the network's managers
+have started, online or not (``systemd-user-sessions.service``, which the unit follows as
+getty does, orders itself after it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -848,12 +851,13 @@ def ready_times(manager: dict[str, str], unit: dict[str, str]) -> ReadyTimes | N
 
 
 def network_waits(chain: str) -> list[str]:
-    """The units of ``systemd-analyze critical-chain`` output that wait for a network."""
+    """The units of ``systemd-analyze critical-chain`` output that wait for the network
+    to be online."""
     found = []
     for line in chain.splitlines():
         for word in line.replace("└─", " ").split():
             if word.endswith((".service", ".target", ".mount")) and any(
-                n in word.lower() for n in NETWORK_UNITS
+                n in word.lower() for n in ONLINE_WAITS
             ):
                 found.append(word)
     return found
