@@ -131,6 +131,7 @@ def compose(
             links=seated.links,
             faults=faults,
             stop=seated.inbox.request_stop,
+            power=seated.power,
         )
         menu.attach(table)  # attract mode: a bot demo until a seat presses SLAM
         modes = FlowModes(players, menu)
@@ -159,6 +160,7 @@ def compose(
         failsafe=reset,
         links=seated.links,
         faults=faults,
+        power=seated.power,
         observers=watchers,
         notifier=None if window else sdnotify.Notifier(),  # the window pings from its frames
         tie_seed=config.seed or 0,
@@ -196,6 +198,7 @@ def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> Wind
         offline=seated.links.offline_names,
         flow=None if modes is None else modes.menu.flow_view,
         service=None if modes is None else modes.menu.service_view,
+        sound=None if modes is None else modes.menu.sound_levels,
     )
     return WindowParts(feed, keys)
 

@@ -4,9 +4,10 @@ Every input is a small frozen item stamped with its time ``t`` (seconds on the m
 clock; a button edge's own timestamp where the hardware gives one): a panel button's edge
 (``ButtonEdge``), the operator's service button or a kiosk keyboard's F2
 (``ServiceEdge``), a serial panel's link going up or down (``LinkChanged``), a failure on
-another thread (``FaultReported``), or only a nudge to look again (``Wake``). Producers
-(GPIO callbacks, the keyboard reader, each serial panel's reader thread, the window's
-frame loop) only ``put``; the loop's thread ``get``s.
+another thread (``FaultReported``), the Pi's power flags changing (``PowerChanged``), or
+only a nudge to look again (``Wake``). Producers (GPIO callbacks, the keyboard reader, each
+serial panel's reader thread, the window's frame loop, the power watch) only ``put``; the
+loop's thread ``get``s.
 
 A source is a seat's panel (or keyboard seat), or one of the two service inputs. One
 source may have at most ``per_source`` items waiting; beyond that its *presses* are
@@ -23,7 +24,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from cabinet.panel import Control
@@ -89,13 +90,51 @@ class FaultReported:
 
 
 @dataclass(frozen=True, slots=True)
+class PowerFlags:
+    """The Pi's undervoltage and throttling flags as last read from sysfs
+    (cabinet/adapters/power_flags.py; docs/hardware.md 7). Each is None when no source
+    gives it or its file could not be read (unknown, never taken as fine or as bad).
+
+    Equal when the flags *now* are equal: the "has occurred" bits and the raw text ride
+    along for the log, but the kernel clears them every two seconds, so they are no
+    change of their own."""
+
+    undervoltage: bool | None = None
+    """The supply is below the Pi's threshold now (get_throttled bit 0, or rpi_volt's
+    ``in0_lcrit_alarm``: an undervoltage within the kernel's last 2 s poll)."""
+    throttled: bool | None = None
+    """The firmware has slowed the ARM down now (get_throttled bit 2)."""
+    capped: bool | None = None
+    """The ARM's frequency is capped now (get_throttled bit 1)."""
+    undervoltage_occurred: bool | None = field(default=None, compare=False)
+    """get_throttled bit 16 (since the kernel's last poll, which clears it)."""
+    throttled_occurred: bool | None = field(default=None, compare=False)
+    """get_throttled bit 18 (likewise)."""
+    detail: str = field(default="", compare=False)
+    """What was read, for the log: "get_throttled 0x50005, rpi_volt alarm 1"."""
+
+    @property
+    def known(self) -> bool:
+        """Some source gave some flag."""
+        return any(f is not None for f in (self.undervoltage, self.throttled, self.capped))
+
+
+@dataclass(frozen=True, slots=True)
+class PowerChanged:
+    """The power watch read flags that differ from its last reading."""
+
+    t: float
+    flags: PowerFlags
+
+
+@dataclass(frozen=True, slots=True)
 class Wake:
     """Nothing to apply: the loop only takes another pass (a watchdog ping, a stop)."""
 
     t: float
 
 
-InboxItem = ButtonEdge | ServiceEdge | LinkChanged | FaultReported | Wake
+InboxItem = ButtonEdge | ServiceEdge | LinkChanged | FaultReported | PowerChanged | Wake
 Source = int | ServiceSource
 """Whose items are bounded together: a seat index, or a service input."""
 Put = Callable[[InboxItem], None]
@@ -194,6 +233,8 @@ __all__ = [
     "Inbox",
     "InboxItem",
     "LinkChanged",
+    "PowerChanged",
+    "PowerFlags",
     "Put",
     "ServiceEdge",
     "ServiceSource",

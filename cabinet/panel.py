@@ -38,17 +38,23 @@ _SLOT_INDEX = {c: k for k, c in enumerate(SLOTS)}
 
 class Led(Enum):
     """What one LED shows; BLINK follows the loop's common blink phase, so a panel (and
-    every panel) blinks together."""
+    every panel) blinks together. BREATHE is the sleeping screen's SLAM (screen care): a
+    slow smooth pulse where the LED has PWM (gpiozero's ``pulse``), else a slow blink on
+    the loop's slow phase (``slow_on``, ``cabinet.loop.lights.SLOW_S``)."""
 
     OFF = "off"
     DIM = "dim"
     ON = "on"
     BLINK = "blink"
+    BREATHE = "breathe"
 
-    def level(self, blink_on: bool) -> float:
-        """Brightness 0..1 at this point of the blink phase (a PWM duty cycle)."""
+    def level(self, blink_on: bool, slow_on: bool = True) -> float:
+        """Brightness 0..1 at this point of the blink phases (a PWM duty cycle); BREATHE
+        as its slow blink."""
         if self is Led.BLINK:
             return 1.0 if blink_on else 0.0
+        if self is Led.BREATHE:
+            return 1.0 if slow_on else 0.0
         return LEVELS[self]
 
 
@@ -77,9 +83,14 @@ class PanelLights:
         """The eight LEDs in ``CONTROLS`` order."""
         return (*self.slots, self.left, self.right, self.slam)
 
-    def levels(self, blink_on: bool) -> tuple[float, ...]:
-        """The eight brightness levels (``CONTROLS`` order) at this blink phase."""
-        return tuple(led.level(blink_on) for led in self.leds())
+    def levels(self, blink_on: bool, slow_on: bool = True) -> tuple[float, ...]:
+        """The eight brightness levels (``CONTROLS`` order) at these blink phases."""
+        return tuple(led.level(blink_on, slow_on) for led in self.leds())
+
+    @property
+    def breathes(self) -> bool:
+        """Does any LED breathe (the loop then wakes for the slow phase)?"""
+        return Led.BREATHE in self.leds()
 
     @property
     def blinks(self) -> bool:
@@ -93,6 +104,9 @@ class PanelLights:
 ALL_OFF = PanelLights((Led.OFF,) * 5, Led.OFF, Led.OFF, Led.OFF)
 ALL_ON = PanelLights((Led.ON,) * 5, Led.ON, Led.ON, Led.ON)
 ALL_BLINK = PanelLights((Led.BLINK,) * 5, Led.BLINK, Led.BLINK, Led.BLINK)
+ASLEEP = PanelLights((Led.OFF,) * 5, Led.OFF, Led.OFF, Led.BREATHE)
+"""The black screen's panel (screen care): only SLAM, breathing, so guests see the
+cabinet is alive and which button wakes it."""
 
 
 def lit(slots: list[Led], left: bool, right: bool, slam: Led) -> PanelLights:
@@ -109,6 +123,7 @@ __all__ = [
     "ALL_BLINK",
     "ALL_OFF",
     "ALL_ON",
+    "ASLEEP",
     "CONTROLS",
     "LEVELS",
     "SLOTS",

@@ -1,24 +1,26 @@
 """The cabinet's hardware and seats from a config: the pin factory, each seat's GPIO or
 serial panel (or keyboard keys, or a bot), the service button, the terminal's keys, the
-records, and the table with the config's first deal. ``cabinet/app.py`` composes the
-rest around it (the mode that runs the table, the loop)."""
+records, the watch on the Pi's power flags, and the table with the config's first deal.
+``cabinet/app.py`` composes the rest around it (the mode that runs the table, the loop)."""
 
 from __future__ import annotations
 
 import random
 import sys
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from cabinet.adapters.gpio import GpioPanel, make_pin_factory, service_button
 from cabinet.adapters.keyboard import TerminalKeys, key_bindings
+from cabinet.adapters.power_flags import SYSFS, PowerWatch
 from cabinet.config import CabinetConfig, Inputs, PinFactoryKind, SeatConfig
 from cabinet.inputs import Inbox
 from cabinet.kiosk.records import Records
 from cabinet.kiosk.state_dir import open_records
 from cabinet.loop import PanelLinks, PanelPort, SeatRuntime, Table, seat_runtime
+from cabinet.loop.power import PowerHealth
 from engine.bots import Bot
 from engine.game import new_game
 
@@ -44,6 +46,8 @@ class Seated:
     out: TextIO
     records: Records | None = None
     state_dir: Path | None = None
+    power: PowerHealth = field(default_factory=PowerHealth)
+    """The Pi's power flags as the loop knows them (its watch puts the changes)."""
 
     @property
     def seats(self) -> list[SeatRuntime]:
@@ -68,10 +72,12 @@ def seat_cabinet(
     seed: int | None = None,
     factory: Any = None,
     state_dir: Path | None = None,
+    sysfs: Path | None = SYSFS,
 ) -> Seated:
     """The hardware, the seats and the table. ``mock``: mock pins, and GPIO seats nobody can
     press get bots. ``keyboard``: read the keyboard seats from the terminal (or, with the
-    ``window``, from it); otherwise they get bots. ``state_dir``: keep the records there."""
+    ``window``, from it); otherwise they get bots. ``state_dir``: keep the records there.
+    ``sysfs``: where the power watch looks for the Pi's flags (None: no watch)."""
     seed = config.seed if seed is None else seed
     seed = random.randrange(1_000_000) if seed is None else seed
     inbox = Inbox()  # bounded per source: a flooding panel loses presses, nothing else
@@ -125,6 +131,8 @@ def seat_cabinet(
             if bindings:
                 keys = TerminalKeys(bindings, inbox.put, inbox.request_stop)
                 stack.callback(keys.close)
+        if sysfs is not None:  # not a Pi: one line, no thread
+            stack.callback(PowerWatch(inbox.put, root=sysfs).close)
         state, _ = new_game(config.rules, random.Random(seed), seed)
         table = Table(state, seats)
         return Seated(
@@ -139,6 +147,7 @@ def seat_cabinet(
             out,
             records,
             state_dir,
+            PowerHealth(records),
         )
     except BaseException:
         stack.close()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from display import attract, seat_options
+from display import attract, power_sign, seat_options
 from display.cards import Fonts
 from display.games import GameArt
 from display.layout import Layout, Rect
@@ -260,6 +260,7 @@ def _attract(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
     attract.draw(paint, surface, flow, layout, blink)
+    power_sign.draw(paint, surface, flow, layout)  # while the Pi reports undervoltage
 
 
 def _resetting(

@@ -17,6 +17,9 @@ GREY = (190, 200, 195)
 DARK = (10, 14, 12)
 LOCK_RED = (235, 40, 40)
 """The lockout's shade and frame, and red text on a dark band."""
+WARNING_RED = (200, 30, 30)
+"""A warning band's fill under white text (the service menu's LOW POWER): 5.5:1, where
+LOCK_RED under white would be only 4.1:1."""
 LOCK_TEXT = (255, 125, 115)
 """Red text straight on the felt ("LOCKED"): LOCK_RED is too dark there to read."""
 READY_GREEN = (70, 235, 110)

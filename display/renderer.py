@@ -7,9 +7,17 @@ moment is over), the flow's screen and the service menu. The pieces are
 drawn by their own modules (``table``, ``display/games``, ``overlays``, ``service_menu``)
 with one ``Painter`` whose caches make a frame a run of blits; ``frame_key`` tells the
 caller when nothing visible changed so it can skip the frame altogether.
+
+Screen care (``display/screen_care.py``): the whole frame is drawn a few pixels off along
+a slow path (the burn-in shift, from the seconds this renderer has drawn: ``drift_clock``,
+None pins it at zero); the flow's dimmed attract gets a dark veil over it, and a black
+screen is black and nothing else, its frame key constant so it is drawn once.
 """
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
 
 import pygame
 
@@ -18,7 +26,8 @@ from display.animations import Animations
 from display.games import art_for
 from display.layout import Layout, layout_for
 from display.paint import Painter
-from display.view import FlowScreen, TableView
+from display.screen_care import Shift, Veil, shift_at, shifted
+from display.view import FlowScreen, ScreenCare, TableView
 from engine import games
 from engine.protocol import SeatCards
 from engine.state import GameState
@@ -30,9 +39,19 @@ BLINK_MS = 250
 class Renderer:
     """Draws views onto a surface of one size."""
 
-    def __init__(self, size: tuple[int, int], *, four_colour: bool = False) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int],
+        *,
+        four_colour: bool = False,
+        drift_clock: Callable[[], float] | None = time.monotonic,
+    ) -> None:
         self.size = size
         self.paint = Painter(four_colour)
+        self._drift_clock = drift_clock
+        """The burn-in shift's clock (seconds); None: no shift (pinned at zero)."""
+        self._drift_t0 = drift_clock() if drift_clock is not None else 0.0
+        self._veil = Veil()
         self._felt: dict[int, pygame.Surface] = {}
         self._cards: tuple[GameState | None, tuple[SeatCards, ...]] = (None, ())
         """The last state drawn and its seats' cards (asked once per state, not per frame)."""
@@ -58,9 +77,18 @@ class Renderer:
             mirrored=mirrored,
         )
 
+    def shift(self) -> Shift:
+        """The burn-in shift now: from the seconds since this renderer was made."""
+        clock = self._drift_clock
+        return shift_at(clock() - self._drift_t0) if clock is not None else Shift()
+
     @staticmethod
     def frame_key(view: TableView, anims: Animations, now_ms: int) -> tuple[object, ...]:
-        """Equal keys draw the same picture (no need to draw or flip again)."""
+        """Equal keys draw the same picture (no need to draw or flip again). A black
+        screen's key never changes: drawn once, then nothing until it wakes. (The burn-in
+        shift needs no place here: the blink phase in the key redraws every 250 ms.)"""
+        if _care(view) is ScreenCare.BLANK:
+            return (ScreenCare.BLANK,)
         state = view.state
         countdown = 0
         if state.timers:
@@ -82,9 +110,30 @@ class Renderer:
     # The frame.
 
     def draw(
+        self,
+        surface: pygame.Surface,
+        view: TableView,
+        anims: Animations,
+        now_ms: int,
+        *,
+        shift: Shift | None = None,
+    ) -> Layout:
+        """Draw one frame of ``view`` at engine time ``now_ms`` (``shift``: the burn-in
+        shift, default the renderer's own); returns the layout used."""
+        care = _care(view)
+        if care is ScreenCare.BLANK:
+            surface.fill((0, 0, 0))
+            return self.layout_of(view)
+        screen = surface
+        surface = shifted(surface, self.shift() if shift is None else shift)
+        layout = self._draw(surface, view, anims, now_ms)
+        if care is ScreenCare.DIM:
+            self._veil.over(screen)
+        return layout
+
+    def _draw(
         self, surface: pygame.Surface, view: TableView, anims: Animations, now_ms: int
     ) -> Layout:
-        """Draw one frame of ``view`` at engine time ``now_ms``; returns the layout used."""
         paint = self.paint
         paint.colours(view.four_colour)
         layout = self.layout_of(view)
@@ -136,6 +185,10 @@ class Renderer:
             surf = table.felt(layout)
             self._felt[key] = surf
         return surf
+
+
+def _care(view: TableView) -> ScreenCare:
+    return view.flow.care if view.flow is not None else ScreenCare.AWAKE
 
 
 __all__ = ["BLINK_MS", "Renderer"]

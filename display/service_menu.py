@@ -7,7 +7,16 @@ import pygame
 
 from display.layout import Layout, Rect
 from display.paint import Painter, pg_rect
-from display.palette import DARK, GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE
+from display.palette import (
+    DARK,
+    GOLD,
+    GREY,
+    LOCK_RED,
+    READY_GREEN,
+    SEAT_COLOURS,
+    WARNING_RED,
+    WHITE,
+)
 from display.view import ServicePage, ServiceView
 
 HIGHLIGHT = (60, 50, 10)
@@ -35,10 +44,18 @@ def draw(paint: Painter, surface: pygame.Surface, svc: ServiceView, layout: Layo
     )
     y = margin // 2 + round(u * 1.6)
     inner = Rect(margin, y, w - 2 * margin, 0)
+    if svc.warning:
+        y = _warning(paint, surface, svc.warning, inner, y, u)
     if svc.grid:
         y = _grid(paint, surface, svc, inner, y, u, h)
     lh = round(u * (0.8 if len(svc.lines) > 8 else 0.95))
-    for k, text in enumerate(svc.lines):
+    bottom = h - margin // 2 - round(u * 0.9)
+    first, shown = _scrolled(svc, (bottom - round(u * 1.4) - y) // lh)
+    if first > 0:
+        _more(surface, Rect(inner.x, y, inner.w, lh), up=True)
+    if first + shown < len(svc.lines):
+        _more(surface, Rect(inner.x, y + (shown - 1) * lh, inner.w, lh), up=False)
+    for k, text in enumerate(svc.lines[first : first + shown], start=first):
         chosen = k == svc.chosen
         r = Rect(inner.x, y, inner.w, lh)
         if chosen:
@@ -53,7 +70,6 @@ def draw(paint: Painter, surface: pygame.Surface, svc: ServiceView, layout: Layo
         y += lh
     if svc.page is ServicePage.CODE:
         _code_dots(surface, svc.dots, Rect(inner.x, y + u // 2, inner.w, u * 2), u)
-    bottom = h - margin // 2 - round(u * 0.9)
     if svc.error:
         paint.blit_text(
             surface,
@@ -74,6 +90,25 @@ def draw(paint: Painter, surface: pygame.Surface, svc: ServiceView, layout: Layo
         paint.blit_text(
             surface, svc.hint, round(u * 0.5), GREY, Rect(inner.x, bottom, inner.w, round(u * 0.7))
         )
+
+
+def _scrolled(svc: ServiceView, fit: int) -> tuple[int, int]:
+    """(first line, lines shown): every line if they fit above the message, else a window
+    around the chosen one (more rows than the screen holds: four seats, more settings)."""
+    n = len(svc.lines)
+    fit = max(1, fit)
+    if n <= fit:
+        return 0, n
+    chosen = svc.chosen if svc.chosen is not None else 0
+    return min(max(0, chosen - fit // 2), n - fit), fit
+
+
+def _more(surface: pygame.Surface, row: Rect, *, up: bool) -> None:
+    """A small grey triangle at the right end of ``row``: more lines that way."""
+    s = max(6, row.h // 4)
+    x, mid = row.x + row.w - 2 * s, row.y + row.h // 2
+    tip, base = (mid - s, mid + s // 2) if up else (mid + s, mid - s // 2)
+    pygame.draw.polygon(surface, GREY, [(x - s, base), (x + s, base), (x, tip)])
 
 
 def _grid(
@@ -103,6 +138,19 @@ def _grid(
             )
         y += ch
     return y + u // 3
+
+
+def _warning(
+    paint: Painter, surface: pygame.Surface, text: str, inner: Rect, y: int, u: int
+) -> int:
+    """A red band across the page under the title (the Pi's undervoltage); returns where
+    the lines go."""
+    band = Rect(inner.x, y, inner.w, round(u * 0.65))
+    pygame.draw.rect(surface, WARNING_RED, pg_rect(band), border_radius=u // 8)
+    paint.blit_text(
+        surface, text, round(u * 0.45), WHITE, Rect(band.x + u // 4, y, band.w - u // 2, band.h)
+    )
+    return band.bottom + u // 8
 
 
 def _code_dots(surface: pygame.Surface, dots: int, r: Rect, u: int) -> None:

@@ -6,6 +6,9 @@ riffle of its cards) and a photo finish's shutter click: under a second of tones
 noise each, made once at start-up. Playing
 is ``Sound.play()``, which returns at once (the mixer runs on SDL's audio thread), so a
 sound never delays the loop. No audio device (or any mixer error) means silence.
+
+Levels: the service menu's game and attract volumes reach the board through the published
+view (``SoundLevels``), set by the window's frame loop, so a change is heard at once.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from array import array
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
+from display.view import SoundLevels
 from engine.events import (
     ActionRejected,
     CardFlipped,
@@ -138,15 +142,28 @@ def effect_for(event: Event) -> str | None:
     return None
 
 
+CHECK = "flip"
+"""The operator's test sound when a volume row changes (``SoundLevels.check``): a card
+turning over, short and heard all through a game."""
+
+
 class SoundBoard:
-    """The effects, ready to play; silent when there is no audio device or when muted."""
+    """The effects, ready to play; silent when there is no audio device or when muted.
+
+    The level can change while it runs (``set_levels``: the service menu's game and
+    attract volumes, applied at once), so the mixer starts even at volume 0; only ``mute``
+    (the installed config's switch) keeps it off for good."""
 
     def __init__(self, volume: float = 0.7, mute: bool = False) -> None:
-        self.volume = max(0.0, min(1.0, volume))
+        self.volume = _level(volume)
         self.mute = mute
         self.sounds: dict[str, object] = {}
         self.available = False
-        if mute or self.volume == 0:
+        self.levels: SoundLevels | None = None
+        """The levels last set (None: the start's ``volume``)."""
+        self._check: object | None = None
+        """The test sound: its own ``Sound``, so its level is the row's, not the board's."""
+        if mute:
             return
         try:
             import pygame
@@ -158,22 +175,70 @@ class SoundBoard:
             if init is None:
                 return
             freq, _, channels = init
+
+            raw: dict[str, bytes] = {}
             for name in EFFECTS:
                 samples = synthesise(name)
                 if freq != RATE:
                     samples = _resample(samples, freq)
                 if channels > 1:
                     samples = array("h", (x for x in samples for _ in range(channels)))
-                sound = pygame.mixer.Sound(buffer=samples.tobytes())
+                raw[name] = samples.tobytes()
+                sound = pygame.mixer.Sound(buffer=raw[name])
                 sound.set_volume(self.volume)
                 self.sounds[name] = sound
+            self._check = pygame.mixer.Sound(buffer=raw[CHECK])  # made once, played apart
             pygame.mixer.set_num_channels(16)
             self.available = True
         except Exception as exc:  # no audio device, no driver: silence, not a crash
             log.warning("no sound (playing on silently): %s", exc)
             self.sounds.clear()
+            self._check = None
+
+    def set_volume(self, volume: float) -> None:
+        """Every effect at ``volume`` (0..1) from now on, the loaded ones included."""
+        level = _level(volume)
+        if level == self.volume:
+            return
+        self.volume = level
+        for name, sound in list(self.sounds.items()):
+            try:
+                sound.set_volume(level)  # type: ignore[attr-defined]
+            except Exception as exc:  # a mixer that went away: stay silent
+                log.info("sound %s: volume not set: %s", name, exc)
+                self.sounds.clear()
+                self._check = None
+                return
+
+    def set_levels(self, levels: SoundLevels) -> None:
+        """The published levels (the window calls this each frame; unchanged is a no-op):
+        the level for the screen up now, and the operator's test sound once per new check
+        (one already there the first time is old news, not played)."""
+        before = self.levels
+        if levels == before:
+            return
+        self.levels = levels
+        self.set_volume(levels.now)
+        check = levels.check
+        if check is None or before is None or check == before.check:
+            return
+        log.info("volume check at %d%%", round(_level(check.level) * 100))
+        self._play_check(check.level)
+
+    def _play_check(self, level: float) -> None:
+        sound = self._check
+        if sound is None or _level(level) == 0:
+            return
+        try:
+            sound.set_volume(_level(level))  # type: ignore[attr-defined]
+            sound.play()  # type: ignore[attr-defined]
+        except Exception as exc:  # a device that went away: stay silent
+            log.info("volume check failed: %s", exc)
+            self._check = None
 
     def play(self, name: str) -> None:
+        if self.volume == 0:
+            return  # a silent level (an attract volume of 0): no channel taken
         sound = self.sounds.get(name)
         if sound is not None:
             try:
@@ -193,10 +258,14 @@ class SoundBoard:
         return played
 
 
+def _level(volume: float) -> float:
+    return max(0.0, min(1.0, volume))
+
+
 def _resample(samples: array[int], rate: int) -> array[int]:
     ratio = RATE / rate
     n = int(len(samples) / ratio)
     return array("h", (samples[min(len(samples) - 1, int(i * ratio))] for i in range(n)))
 
 
-__all__ = ["EFFECTS", "SoundBoard", "effect_for", "synthesise"]
+__all__ = ["CHECK", "EFFECTS", "SoundBoard", "effect_for", "synthesise"]

@@ -171,6 +171,16 @@ class SeatOptions:
     left_handed: bool = False
 
 
+class ScreenCare(StrEnum):
+    """How awake the screen is (screen care: attract with nobody pressing a while)."""
+
+    AWAKE = "awake"
+    DIM = "dim"
+    """Drawn as usual under a dark veil."""
+    BLANK = "blank"
+    """Black, nothing drawn (the panels' SLAM LEDs breathe instead)."""
+
+
 @dataclass(frozen=True, slots=True)
 class FlowView:
     """The player's flow around the game (cabinet/modes/flow/) as the screen shows it."""
@@ -205,6 +215,11 @@ class FlowView:
     notes: tuple[str, ...] = ()
     """Result: why the game ended beyond the game's own reason ("P1 went quiet: a bot
     played on"), one per line."""
+    low_power: bool = False
+    """The Pi reports undervoltage now: attract shows a small LOW POWER sign
+    (display/power_sign.py)."""
+    care: ScreenCare = ScreenCare.AWAKE
+    """Screen care: attract left alone dims, then goes black (docs/display.md)."""
 
 
 class ServicePage(StrEnum):
@@ -243,6 +258,37 @@ class ServiceView:
     hint: str = ""
     dots: int = 0
     """The code prompt: presses entered so far, shown as dots (never which buttons)."""
+    warning: str = ""
+    """A warning across the top of the page (the Pi's undervoltage), "" for none."""
+
+
+@dataclass(frozen=True, slots=True)
+class SoundCheck:
+    """The operator changed a volume row in the service menu: one short sound at ``level``
+    so they hear it. ``n`` counts the changes, so the window plays each one once."""
+
+    n: int
+    level: float
+
+
+@dataclass(frozen=True, slots=True)
+class SoundLevels:
+    """The speakers' levels (0..1) the operator set in the service menu, applied at once
+    (display/sound.py ``SoundBoard.set_levels``)."""
+
+    game: float
+    """Join, countdown, the game and the result."""
+    attract: float
+    """The attract demo (0: silent)."""
+    attract_now: bool = False
+    """The attract demo is up: effects play at ``attract``, otherwise at ``game``."""
+    check: SoundCheck | None = None
+    """The operator's latest test sound (None: none yet)."""
+
+    @property
+    def now(self) -> float:
+        """The level effects play at now."""
+        return self.attract if self.attract_now else self.game
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +311,8 @@ class TableView:
     """The attract card, join menu, countdown or result screen over the table."""
     service: ServiceView | None = None
     """The operator's service menu, over everything (None: closed)."""
+    sound: SoundLevels | None = None
+    """The speakers' levels now (None: the installed config's volume, unchanged)."""
 
 
 __all__ = [
@@ -280,11 +328,14 @@ __all__ = [
     "OptionLine",
     "PhotoFinish",
     "Position",
+    "ScreenCare",
     "SeatMark",
     "SeatNote",
     "SeatOptions",
     "SeatView",
     "ServicePage",
     "ServiceView",
+    "SoundCheck",
+    "SoundLevels",
     "TableView",
 ]

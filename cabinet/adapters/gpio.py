@@ -11,7 +11,11 @@
   (lgpio: the kernel's CLOCK_MONOTONIC timestamp, in seconds; mock: ``time.monotonic()``
   at the drive).
 * LEDs are written by the loop thread only (gpiozero makes no thread-safety promise), at
-  the panel model's levels (``cabinet.panel.Led.level``); without PWM, lit or not.
+  the panel model's levels (``cabinet.panel.Led.level``); without PWM, lit or not. The
+  one exception is a breathing SLAM (screen care, ``Led.BREATHE``) on a PWM pin: the loop
+  starts gpiozero's ``pulse`` (its own thread fades the duty cycle, so the loop need not
+  wake many times a second) and stops it by writing the pin's next level (gpiozero's
+  value setter stops the pulse thread first). Without PWM it is the loop's slow blink.
 """
 
 from __future__ import annotations
@@ -31,8 +35,16 @@ from cabinet.config import PinFactoryKind, SeatConfig
 from cabinet.inputs import ButtonEdge, Put, ServiceEdge, ServiceSource
 from cabinet.panel import CONTROLS, Control, Led, PanelLights
 
-_LEVELS = {blink_on: {led: led.level(blink_on) for led in Led} for blink_on in (True, False)}
-"""Per blink phase, each LED state's level (looked up per LED on every write)."""
+_LEVELS = {
+    (blink_on, slow_on): {led: led.level(blink_on, slow_on) for led in Led}
+    for blink_on in (True, False)
+    for slow_on in (True, False)
+}
+"""Per blink phase and slow phase, each LED state's level (looked up per LED on every
+write)."""
+
+BREATHE_S = 2.0
+"""A breathing LED's fade in, and again its fade out: one slow breath every 4 s."""
 
 
 class PinFactoryError(RuntimeError):
@@ -150,7 +162,10 @@ class GpioPanel:
         self.inputs: list[EdgeInput] = []
         self.leds: dict[Control, Any] = {}
         self._levels: dict[Control, float] = {}
+        self._breathing: set[Control] = set()
+        """LEDs gpiozero is pulsing (PWM BREATHE): their level is the pulse's, not ours."""
         self._pwm = pwm
+        self.breathe_s = BREATHE_S
         try:
             with _no_fallback():
                 for control in CONTROLS:
@@ -173,20 +188,32 @@ class GpioPanel:
             self.close()
             raise PinFactoryError(f"{seat.name}: GPIO set-up failed: {exc}") from None
 
-    def show(self, lights: PanelLights, blink_on: bool) -> None:
-        """Write the LEDs that changed (BLINK shown by the loop's common blink phase)."""
-        levels = _LEVELS[blink_on]
+    def show(self, lights: PanelLights, blink_on: bool, slow_on: bool = True) -> None:
+        """Write the LEDs that changed (BLINK shown by the loop's common blink phase,
+        BREATHE by a PWM pulse or, without PWM, the loop's slow phase)."""
+        levels = _LEVELS[blink_on, slow_on]
+        breathing = self._breathing
         for control, led in self.leds.items():
-            level = levels[lights.get(control)]
+            state = lights.get(control)
+            if self._pwm and state is Led.BREATHE:
+                if control not in breathing:
+                    breathing.add(control)
+                    self._levels[control] = -1.0  # the pulse's level: any next one writes
+                    t = self.breathe_s
+                    led.pulse(fade_in_time=t, fade_out_time=t, background=True)
+                continue
+            breathing.discard(control)
+            level = levels[state]
             if self._levels[control] != level:
                 self._levels[control] = level
-                led.value = level if self._pwm else level > 0
+                led.value = level if self._pwm else level > 0  # (stops a pulse first)
 
     def all_off(self) -> None:
         for control, led in self.leds.items():
             with suppress(GPIOZeroError):
                 led.off()
             self._levels[control] = 0.0
+        self._breathing.clear()
 
     def close(self) -> None:
         self.all_off()

@@ -32,6 +32,7 @@ from display.view import (
     SeatNote,
     SeatView,
     ServiceView,
+    SoundLevels,
     TableView,
 )
 from engine.commands import Command, Slam
@@ -50,7 +51,13 @@ from engine.state import GameState
 PHOTO_FINISH_MS = 50
 """Two seats' edges on one pile closer than this make a photo finish."""
 
-_LIGHT = {Led.OFF: Light.OFF, Led.DIM: Light.DIM, Led.ON: Light.ON, Led.BLINK: Light.BLINK}
+_LIGHT = {
+    Led.OFF: Light.OFF,
+    Led.DIM: Light.DIM,
+    Led.ON: Light.ON,
+    Led.BLINK: Light.BLINK,
+    Led.BREATHE: Light.BLINK,  # (only the sleeping screen breathes: nothing to draw)
+}
 
 
 def lights_view(lights: PanelLights) -> Lights:
@@ -275,6 +282,7 @@ class ScreenFeed:
         offline: Callable[[], Sequence[str]] | None = None,
         flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None,
         service: Callable[[], ServiceView | None] | None = None,
+        sound: Callable[[], SoundLevels] | None = None,
     ) -> None:
         self.seats = list(seats)
         self.laptop = laptop
@@ -286,6 +294,8 @@ class ScreenFeed:
         """The player's flow (cabinet/modes/flow_director.py): the screen over the table."""
         self.service = service
         """The operator's service menu (cabinet/modes/service_director.py), None while closed."""
+        self.sound = sound
+        """The speakers' levels (the service director's ``sound_levels``)."""
         self._claims = 0
         self.photos = PhotoFinishes()
         self.notes = SeatNotes()
@@ -320,6 +330,7 @@ class ScreenFeed:
             four_colour=self.four_colour,
             flow=flow,
             service=self.service() if self.service is not None else None,
+            sound=self.sound() if self.sound is not None else None,
         )
 
     def __call__(self, pub: Published) -> None:

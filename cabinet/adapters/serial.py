@@ -32,10 +32,16 @@ CONTROL_OF: dict[Button, Control] = {
 
 _STEADY: dict[Led, LedMode] = {Led.OFF: LedMode.OFF, Led.DIM: LedMode.DIM, Led.ON: LedMode.ON}
 MODE_OF: dict[bool, dict[Led, LedMode]] = {
-    True: {**_STEADY, Led.BLINK: LedMode.ON},
-    False: {**_STEADY, Led.BLINK: LedMode.OFF},
+    True: {**_STEADY, Led.BLINK: LedMode.ON, Led.BREATHE: LedMode.ON},
+    False: {**_STEADY, Led.BLINK: LedMode.OFF, Led.BREATHE: LedMode.ON},
 }
-"""``MODE_OF[blink_on][led]``: the mode a cabinet LED shows in this blink phase."""
+"""``MODE_OF[blink_on][led]``: the mode a cabinet LED shows in this blink phase (BREATHE
+in its slow phase's lit half; ``show`` puts it out in the other half)."""
+
+_SLOW_OFF = {blink_on: {**modes, Led.BREATHE: LedMode.OFF} for blink_on, modes in MODE_OF.items()}
+"""``MODE_OF`` in the slow phase's dark half. The frame protocol carries one level per LED
+and no pulse, so a serial panel's BREATHE is the slow blink (1 s on, 1 s off): smoothing it
+would take a frame from the loop many times a second."""
 
 
 def link_changed(status: PanelStatus) -> LinkChanged:
@@ -59,14 +65,14 @@ class InboxFeed:
 
 class SerialLights:
     """The LED port for one serial seat, like ``cabinet.adapters.gpio.GpioPanel``'s LED
-    side: ``show(PanelLights, blink_on)`` sets the seat's eight LEDs on the link."""
+    side: ``show(PanelLights, blink_on, slow_on)`` sets the seat's eight LEDs on the link."""
 
     def __init__(self, link: PanelLink, seat: int) -> None:
         self.link = link
         self.seat = seat
 
-    def show(self, lights: PanelLights, blink_on: bool) -> None:
-        mode = MODE_OF[blink_on]
+    def show(self, lights: PanelLights, blink_on: bool, slow_on: bool = True) -> None:
+        mode = MODE_OF[blink_on] if slow_on else _SLOW_OFF[blink_on]
         slots = lights.slots
         self.link.set_leds(
             self.seat,

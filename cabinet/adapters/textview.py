@@ -13,7 +13,7 @@ from engine import games
 from engine.events import Event
 from engine.state import GameState
 
-_LED = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*"}
+_LED = {Led.OFF: ".", Led.DIM: "o", Led.ON: "O", Led.BLINK: "*", Led.BREATHE: "~"}
 
 
 def describe(event: Event) -> str:

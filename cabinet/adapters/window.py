@@ -240,6 +240,8 @@ def run_window(
                 dt, last = now - last, now
                 if frame is not None and frame.view is not broken:
                     broken = None
+                    if sound is not None and frame.view.sound is not None:
+                        sound.set_levels(frame.view.sound)  # the menu's volumes, at once
                     if renderer is None:  # after a failure: start clean
                         renderer, anims = Renderer(window.size), Animations()
                     layout = renderer.layout_of(frame.view)

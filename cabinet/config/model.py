@@ -137,8 +137,13 @@ class DisplayConfig:
     four_colour: bool = False
     """Diamonds blue and clubs green."""
     volume: int = 70
-    """Sound effects, 0-100."""
+    """Sound effects in a game (join, countdown, play, result), 0-100; the service menu
+    changes it at once."""
+    attract_volume: int = 30
+    """Sound effects of the attract demo, 0-100 (0: a silent demo); lower than the game's
+    so an idle cabinet does not fill the room."""
     mute: bool = False
+    """No sound at all (the installed config's switch: no menu row, no player turns it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +156,11 @@ class FlowConfig:
     """A joined seat with no press this long mid-game is played by a bot; 0 turns it off."""
     countdown_s: int = 3
     """The countdown before the starters flip."""
+    dim_after_s: int = 300
+    """Screen care: attract with no press this long dims the screen; 0: never dims."""
+    blank_after_s: int = 900
+    """Screen care: attract with no press this long (counted like ``dim_after_s``, so
+    more than it) blacks the screen out, the SLAM LEDs breathing; 0: never goes black."""
 
 
 @dataclass(frozen=True, slots=True)

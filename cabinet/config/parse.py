@@ -37,8 +37,8 @@ from engine.match import MatchError, MatchRules
 from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
 
 _TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display", "flow"}
-_FLOW = {"idle_return_s", "bot_takeover_s", "countdown_s"}
-_DISPLAY = {"fullscreen", "four_colour", "volume", "mute"}
+_FLOW = {"idle_return_s", "bot_takeover_s", "countdown_s", "dim_after_s", "blank_after_s"}
+_DISPLAY = {"fullscreen", "four_colour", "volume", "attract_volume", "mute"}
 _CABINET = {
     "pin_factory",
     "debounce_ms",
@@ -176,6 +176,7 @@ def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
         fullscreen=bool_value(disp.get("fullscreen", False), "display.fullscreen"),
         four_colour=bool_value(disp.get("four_colour", False), "display.four_colour"),
         volume=_number(disp, "volume", 70, "display"),
+        attract_volume=_number(disp, "attract_volume", 30, "display"),
         mute=bool_value(disp.get("mute", False), "display.mute"),
     )
 
@@ -236,7 +237,20 @@ def _flow(raw: Mapping[str, object]) -> FlowConfig:
             f"({idle}), or 0 to turn the takeover off"
         )
     countdown = _number(raw, "countdown_s", 3, "flow")
-    return FlowConfig(idle_return_s=idle, bot_takeover_s=takeover, countdown_s=countdown)
+    dim = _number(raw, "dim_after_s", 300, "flow")
+    blank = _number(raw, "blank_after_s", 900, "flow")
+    if dim and blank and blank <= dim:
+        raise ConfigError(
+            f"flow.blank_after_s = {blank}: the screen goes black only after it dims; use "
+            f"more seconds than flow.dim_after_s ({dim}), or 0 to never black it out"
+        )
+    return FlowConfig(
+        idle_return_s=idle,
+        bot_takeover_s=takeover,
+        countdown_s=countdown,
+        dim_after_s=dim,
+        blank_after_s=blank,
+    )
 
 
 LAPTOP_POSITIONS = ("south", "north", "west", "east")

@@ -60,9 +60,12 @@ RANGES: dict[str, Range] = {
         Range("cabinet.stuck_ms", 1_000, 600_000),
         Range("cabinet.service_hold_ms", 500, 10_000),
         Range("display.volume", 0, 100, step=10),
+        Range("display.attract_volume", 0, 100, step=10),
         Range("flow.idle_return_s", 10, 3600),
         Range("flow.bot_takeover_s", 5, 600, off=True),
         Range("flow.countdown_s", 1, 10),
+        Range("flow.dim_after_s", 30, 3600, step=30, off=True),
+        Range("flow.blank_after_s", 60, 7200, step=60, off=True),
         Range("rules.lockout_ms", 0, 5_000, step=50),
         Range("rules.stall_delay_ms", 250, 60_000, step=250),
         # A claim needs time to press SLAM: 0 makes every claim in call mode fail.

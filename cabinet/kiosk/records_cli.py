@@ -110,6 +110,9 @@ def show_stats(records: Records) -> None:
         f"games {book.games}: finished {book.finished}, abandoned {book.abandoned}, "
         f"running {book.running}; matches {book.matches}"
     )
+    if book.undervoltage or book.throttled:  # the Pi's supply (deploy/README.md, Power health)
+        last = f" (last {book.last_undervoltage})" if book.last_undervoltage else ""
+        print(f"power: undervoltage {book.undervoltage}{last}, throttled {book.throttled}")
     for title, table in (
         ("per seat", records.seat_stats()),
         ("per initials (wins, then fastest win)", records.high_scores(50)),

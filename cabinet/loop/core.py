@@ -6,9 +6,10 @@ state. The loop waits on the queue with a timeout up to its next deadline (an en
 timer, a bot's wake, a debounce window or stuck limit, a lockout's end, a teach hint's
 next step, a blink toggle, the flow's next step): no busy polling. Each wake it
 
-1. drains the queue; link changes and fault reports go to their parts (``links``,
-   ``failsafe``), the edges to the router (``router``), which orders them by edge time,
-   debounces them and turns presses into commands on the table (``table``);
+1. drains the queue; link changes, fault reports and power flags go to their parts
+   (``links``, ``failsafe``, ``power``), the edges to the router (``router``), which
+   orders them by edge time, debounces them and turns presses into commands on the table
+   (``table``);
 2. fires due engine timers and lets bots act (``table.catch_up``), and services the
    player's flow (``director.after_batch``);
 3. updates every panel's LEDs at once (``lamps``), then publishes state, events and
@@ -24,10 +25,19 @@ import time
 from collections.abc import Callable, Sequence
 
 from cabinet.adapters.sdnotify import Notifier
-from cabinet.inputs import ButtonEdge, FaultReported, Inbox, InboxItem, LinkChanged, ServiceEdge
+from cabinet.inputs import (
+    ButtonEdge,
+    FaultReported,
+    Inbox,
+    InboxItem,
+    LinkChanged,
+    PowerChanged,
+    ServiceEdge,
+)
 from cabinet.loop.faults import Failsafe, FaultBudget, Reset
 from cabinet.loop.lights import LightsOverride, PanelLamps
 from cabinet.loop.links import PanelLinks
+from cabinet.loop.power import PowerHealth
 from cabinet.loop.publish import Observer, Publisher
 from cabinet.loop.router import Director, Edge, InputRouter, ServiceInputs
 from cabinet.loop.seats import SeatRuntime
@@ -51,6 +61,7 @@ class CabinetLoop:
         failsafe: Reset | None = None,
         links: PanelLinks | None = None,
         faults: FaultBudget | None = None,
+        power: PowerHealth | None = None,
         observers: Sequence[Observer] = (),
         notifier: Notifier | None = None,
         tie_seed: int = 0,
@@ -59,6 +70,7 @@ class CabinetLoop:
         """``director``: the player's flow (it sees presses first; None: every press is a
         game press); ``service_inputs``: who takes the service button and kiosk F2;
         ``failsafe``: resets the table after a failure (None: failures propagate);
+        ``power``: the Pi's power flags as the loop knows them (cabinet/loop/power.py);
         ``notifier``: headless, the loop pings systemd's watchdog from its own pass (a
         frozen loop stops pinging; the window pings from its frame loop instead);
         ``on_batch_done``: after each drained batch is fully handled (the press bench)."""
@@ -72,6 +84,7 @@ class CabinetLoop:
         self.links = PanelLinks(table) if links is None else links
         self.lamps = PanelLamps(table, override=lights_override)
         self.faults = FaultBudget() if faults is None else faults
+        self.power = PowerHealth() if power is None else power
         self.failsafe = Failsafe(self.faults, failsafe, table.outbox, self.clock)
         self.publisher = Publisher(table.outbox, observers)
         self.notifier = notifier
@@ -197,6 +210,8 @@ class CabinetLoop:
                 self.links.changed(item)
             elif type(item) is FaultReported:
                 self.failsafe.reported(item)
+            elif type(item) is PowerChanged and self.power.changed(item):
+                self.table.outbox.changed = True  # the screen's sign and warning
         self.router.route(edges, now)
         if self.table.outbox.lights_dirty:
             self.lamps.refresh(now)  # LEDs first: they answer a press before anything else

@@ -19,7 +19,7 @@ from engine.rules import Game
 class PanelPort(Protocol):
     """A seat's LEDs (GPIO pins, a serial panel): written on the loop's thread only."""
 
-    def show(self, lights: PanelLights, blink_on: bool) -> None: ...
+    def show(self, lights: PanelLights, blink_on: bool, slow_on: bool = True) -> None: ...
     def all_off(self) -> None: ...
 
 
@@ -43,7 +43,7 @@ class SeatRuntime:
     """The engine time the bot wants to act at (``cabinet.loop.bots``)."""
     lights: PanelLights | None = field(default=None, repr=False)
     """What its panel's LEDs show now (None: no panel, or a new deal not yet lit)."""
-    shown: tuple[PanelLights, bool] | None = field(default=None, repr=False)
+    shown: tuple[PanelLights, bool, bool] | None = field(default=None, repr=False)
     """What was last written to its panel, with the blink phase."""
 
 

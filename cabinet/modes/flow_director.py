@@ -29,6 +29,9 @@ Around the games (issue 9) it also
   with the rules card;
 - lets a won game's result screen take presses only once the win's moment has played
   and the result card has been up its grace (``WON_HOLD_S``): nothing else waits for it;
+- looks after the screen (issue 18, screen care): attract left alone dims the screen,
+  then blacks it out with every panel's SLAM breathing (``lights_for``); the loop wakes
+  for both, and a press on a sleeping screen only wakes it (cabinet/modes/flow/);
 - deals each seat's own choices at join (issue 16): the handicaps into the game's rules
   (so its record and replay have them), the hints and accessibility into the seats'
   configs (the controls rebuilt for a left hand); keeps them with the seats' initials
@@ -63,8 +66,9 @@ from cabinet.modes.flow_records import (
 from cabinet.modes.games import bot_for, difficulties, playable_games, rules_at
 from cabinet.modes.played import Played, cards_left, stats_lines
 from cabinet.modes.ports import Table
+from cabinet.panel import ASLEEP, PanelLights
 from display.moments import WIN_MS
-from display.view import FlowScreen, FlowView, MatchView
+from display.view import FlowScreen, FlowView, MatchView, ScreenCare
 from engine.bots import Bot
 from engine.game import new_game
 from engine.rules import Game, Rules
@@ -109,6 +113,8 @@ class FlowDirector:
         """The countdown's number last shown (0: none): a new one must be published."""
         self._idle = 0
         """The idle warning's seconds last shown (0: none), as ``_count``."""
+        self._care = ScreenCare.AWAKE
+        """The screen's care level last published (screen care: dim, black)."""
         self._card_until: float | None = None
         """The failsafe's "resetting" card is up until then."""
         humans = [s.index for s in config.seats if s.inputs is not Inputs.BOT]
@@ -216,7 +222,8 @@ class FlowDirector:
         if card:
             self._card_until = None  # the "resetting" card comes down
         stats, self._stats_new = self._stats_new, False  # the result screen's numbers came
-        return counting or warning or card or stats or self.flow is not before
+        care = self._note_care(now)
+        return counting or warning or card or stats or care or self.flow is not before
 
     def deadline(self) -> float | None:
         now = self.clock()
@@ -246,10 +253,25 @@ class FlowDirector:
             self._note_status()
 
     def menu_closed(self, now: float) -> None:
-        """Time in the service menu is no player's idleness: the press clocks restart."""
+        """Time in the service menu is no player's idleness: the press clocks restart (in
+        attract, the screen's idle time)."""
         flow = self.flow
         if flow.phase is not fl.FlowPhase.ATTRACT:
             self.flow = replace(flow, last_press=now, pressed=(now,) * len(flow.pressed))
+        else:
+            self.wake(now)
+
+    def wake(self, now: float) -> None:
+        """Screen care: the screen wakes and attract's idle time starts again (the service
+        menu opened over a dim or black screen)."""
+        self.flow = fl.wake(self.flow, now)
+
+    def lights_for(self, seat: int) -> PanelLights | None:
+        """The black screen's panels (screen care): only SLAM, breathing; otherwise None
+        (the game's). A dim screen keeps attract's own LEDs: its SLAM cue still shows."""
+        if self.flow.care_at(self.clock()) is ScreenCare.BLANK:
+            return ASLEEP
+        return None
 
     # The failsafe (the loop's ``failsafe``).
 
@@ -434,6 +456,22 @@ class FlowDirector:
                 configs[c.seat] = fl.seat_config(configs[c.seat], c.choices)
         self._reported = False
         self.table.swap_game(state, seats, configs)
+
+    def _note_care(self, now: float) -> bool:
+        """Has the screen's care level changed since last published? Logged once each."""
+        care = self.flow.care_at(now)
+        if care is self._care:
+            return False
+        self._care = care
+        cfg = self.flow.config
+        match care:
+            case ScreenCare.DIM:
+                self._say(f"screen dimmed: {cfg.dim_after_s} s of attract with no press")
+            case ScreenCare.BLANK:
+                self._say(f"screen black, SLAM breathing: {cfg.blank_after_s} s with no press")
+            case ScreenCare.AWAKE:
+                self._say("screen awake")
+        return True
 
     def _say(self, text: str) -> None:
         if self.out is not None:

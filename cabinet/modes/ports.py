@@ -1,5 +1,6 @@
 """What the modes need of the cabinet around them: the loop's table (``Table``), the serial
-panels' links (``Links``) and the failsafe's budget (``Faults``); cabinet/app.py hands them
+panels' links (``Links``), the failsafe's budget (``Faults``) and the Pi's power flags
+(``Power``); cabinet/app.py hands them
 in when it composes the cabinet. What a mode answers the loop is the loop's own
 ``Director`` protocol (cabinet/loop/router.py).
 
@@ -42,6 +43,19 @@ class Links(Protocol):
     @property
     def offline(self) -> Mapping[int, object]:
         """The serial panels that are down, by seat (none: empty)."""
+        ...
+
+
+class Power(Protocol):
+    """The Pi's power flags as the loop knows them (cabinet/loop/power.py)."""
+
+    @property
+    def undervoltage(self) -> bool:
+        """Undervoltage reported now."""
+        ...
+
+    def now_line(self) -> str:
+        """The flags now, in words."""
         ...
 
 

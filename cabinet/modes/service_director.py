@@ -17,7 +17,9 @@ sent back to attract). It also
   and write the records (the menu is open outside a game or with the game paused: never on
   the path of a play), check and save the operator settings (``cabinet.kiosk.settings``), and
   ask for a power-off or reboot (``power``, run by the app after the loop stops, as
-  ``systemctl`` with no shell; laptop mode just quits).
+  ``systemctl`` with no shell; laptop mode just quits);
+- publishes the speakers' levels (``sound_levels``: the volume rows, heard at once, the
+  attract volume while the attract demo is up, and a check sound per volume row change).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -37,9 +40,9 @@ from cabinet.kiosk.settings import check_settings, save_settings
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
 from cabinet.modes.flow_director import FlowDirector
-from cabinet.modes.ports import Faults, Links, Table
+from cabinet.modes.ports import Faults, Links, Power, Table
 from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
-from display.view import FlowView, MatchView, ServiceView
+from display.view import FlowView, MatchView, ScreenCare, ServiceView, SoundCheck, SoundLevels
 from engine.commands import Pause, Resume
 
 log = logging.getLogger("speed_cabinet.service")
@@ -70,10 +73,13 @@ class ServiceDirector:
         links: Links | None = None,
         faults: Faults | None = None,
         stop: Callable[[], None] | None = None,
+        power: Power | None = None,
     ) -> None:
         """``links``: the serial panels (no resume while one is offline); ``faults``: the
-        loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power)."""
+        loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power);
+        ``power``: the Pi's power flags (the menu's warning, attract's LOW POWER sign)."""
         self.inner = inner
+        self.power_flags = power
         self.links = links
         self.faults = faults
         self.stop = stop
@@ -107,6 +113,8 @@ class ServiceDirector:
         self._claim: tuple[int, int] | None = None
         """The unclaimed win the initials go to: (game id, seat)."""
         self._led: sv.SeatControl | None = None
+        self._check: SoundCheck | None = None
+        """The operator's latest volume check (``SoundLevels.check``)."""
 
     # Set-up.
 
@@ -174,9 +182,12 @@ class ServiceDirector:
         return self.inner.flow.phase is fl.FlowPhase.PLAYING and not self.table.state.is_over
 
     def lights_for(self, seat: int) -> PanelLights | None:
-        """The LED test's lights for ``seat`` (every other page: the game's)."""
+        """The LED test's lights for ``seat`` (every other page: the game's; the menu
+        closed: the flow's, a black screen's breathing SLAM)."""
         menu = self.menu
-        if not menu.open or menu.page is not sv.Page.LEDS:
+        if not menu.open:
+            return self.inner.lights_for(seat)
+        if menu.page is not sv.Page.LEDS:
             return None
         if menu.leds_all:
             return ALL_ON
@@ -191,10 +202,29 @@ class ServiceDirector:
     # What the screen shows.
 
     def flow_view(self) -> tuple[FlowView, MatchView | None]:
-        return self.inner.flow_view()
+        view, match = self.inner.flow_view()
+        if self.power_flags is not None and self.power_flags.undervoltage:
+            view = replace(view, low_power=True)  # attract's sign (display/power_sign.py)
+        if self.menu.open and view.care is not ScreenCare.AWAKE:
+            view = replace(view, care=ScreenCare.AWAKE)  # the operator sees the menu
+        return view, match
 
     def service_view(self) -> ServiceView | None:
         return sv.view_of(self.menu, self.live(), self.clock())
+
+    def sound_levels(self) -> SoundLevels:
+        """The speakers' levels now (``TableView.sound``): the menu's volume rows, the
+        attract one while the attract demo is up, silent while its screen is black (the
+        demo deals on under it: docs/display.md, screen care)."""
+        attract = self.inner.flow.phase is fl.FlowPhase.ATTRACT
+        levels = sv.levels_of(self.menu.rows, attract=attract, check=self._check)
+        if (
+            attract
+            and not self.menu.open
+            and self.inner.flow.care_at(self.clock()) is ScreenCare.BLANK
+        ):
+            levels = replace(levels, attract=0.0)  # a black screen is a quiet one
+        return levels
 
     def live(self) -> sv.Live:
         table = self._table
@@ -212,12 +242,19 @@ class ServiceDirector:
             claim=claim,
             uptime_s=self.clock() - self.started,
             paused=table is not None and table.state.paused,
+            undervoltage=self.power_flags is not None and self.power_flags.undervoltage,
+            power="" if self.power_flags is None else self.power_flags.now_line(),
         )
 
     # Effects.
 
     def _step(self, inp: sv.MenuInput, now: float) -> None:
+        before = self.menu
         self.menu, effects = sv.step(self.menu, inp, now)
+        level = sv.volume_changed(before, self.menu)
+        if level is not None:  # the operator hears the row's level at once
+            n = 1 if self._check is None else self._check.n + 1
+            self._check = SoundCheck(n, level)
         for eff in effects:
             self._apply(eff, inp, now)
 
@@ -244,6 +281,7 @@ class ServiceDirector:
                 if table.state.paused and not (self.links is not None and self.links.offline):
                     table.command(Resume(table.ms(now), 0))
             case sv.Opened():
+                self.inner.wake(now)  # screen care: a dim or black screen wakes
                 self._say(self._opened_line())
             case sv.Closed(attract=attract):
                 if attract:
@@ -330,6 +368,8 @@ class ServiceDirector:
             ]
             if b.last_fault:
                 lines.append(f"last error: {b.last_fault}")
+            last = f" (last {b.last_undervoltage})" if b.last_undervoltage else ""
+            lines.append(f"undervoltage: {b.undervoltage}{last}   throttled: {b.throttled}")
             lines += [f"{k}: {v}" for k, v in sorted(b.extra.items())]
             self._bookkeeping = tuple(lines)
             table = records.high_scores(8)

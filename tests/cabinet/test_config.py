@@ -316,6 +316,8 @@ def test_config_ranges_accept_their_ends_and_the_example() -> None:
             data = _set(base(), key, value)
             if key == "flow.bot_takeover_s":
                 data["flow"]["idle_return_s"] = 3600
+            if key in ("flow.dim_after_s", "flow.blank_after_s"):  # the other one off
+                data["flow"][{"flow.dim_after_s": "blank_after_s"}.get(key, "dim_after_s")] = 0
             parse_config(data)  # no ConfigError
     assert str(parse_config({**base(), "match": "best-of-99"}).match) == "best-of-99"
 

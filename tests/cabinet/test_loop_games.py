@@ -39,7 +39,7 @@ class MockPanel:
         self.shown: list[PanelLights] = []
         self.off = 0
 
-    def show(self, lights: PanelLights, blink_on: bool) -> None:
+    def show(self, lights: PanelLights, blink_on: bool, slow_on: bool = True) -> None:
         self.shown.append(lights)
 
     def all_off(self) -> None:

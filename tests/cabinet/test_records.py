@@ -411,12 +411,16 @@ def _old_file(folder: Path) -> dict[str, Any]:
 
 def _as_read(value: object) -> Any:
     """A read as the old code's JSON holds it (a sound row's fault was ""; the old file has
-    no game with a handicap, and the old code no count of their wins)."""
+    no game with a handicap, and the old code no count of their wins; nor any power event,
+    and the old code no count of them)."""
     data = asdict(value)  # type: ignore[call-overload]
     if "fault" in data and data["fault"] is None:
         data["fault"] = ""
     if "handicap_wins" in data:
         assert data.pop("handicap_wins") == 0
+    if "last_undervoltage" in data:
+        assert (data.pop("undervoltage"), data.pop("throttled")) == (0, 0)
+        assert data.pop("last_undervoltage") == ""
     return json.loads(json.dumps(data))
 
 
@@ -482,7 +486,7 @@ def test_an_old_file_opens_migrated_and_reads_the_same(tmp_path: Path) -> None:
         assert rec.migrated_from == 3
         assert rec.abandoned_on_open == (8,)
         assert _reads(rec) == _opened(old)
-        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 5
+        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 6
     with Records.open_readonly(tmp_path) as rec:
         assert _reads(rec) == _opened(old)
     with Records.open(tmp_path) as rec:  # once only

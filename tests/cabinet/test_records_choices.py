@@ -35,7 +35,7 @@ def test_schema_4_migrates_to_5_keeping_every_record(tmp_path: Path) -> None:
     conn.close()
     with Records.open(tmp_path) as rec:
         assert rec.migrated_from == 4
-        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 5
+        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 6
         assert _reads(rec) == _opened(old)  # nothing else changed
         assert _columns(rec) == [
             "initials",
@@ -49,7 +49,7 @@ def test_schema_4_migrates_to_5_keeping_every_record(tmp_path: Path) -> None:
         assert rec.choices("ANN") is None
         rec.remember_choices("ANN", ANN)
     with Records.open(tmp_path) as rec:
-        assert rec.migrated_from == 5  # once only
+        assert rec.migrated_from == R.SCHEMA_VERSION  # once only
         assert rec.choices("ANN") == ANN
         assert _reads(rec) == _opened(old)
     with Records.open_readonly(tmp_path) as rec:  # beside a running kiosk

@@ -32,8 +32,11 @@ WIRE_LEVEL = {
     (Led.ON, False): 255,
     (Led.BLINK, True): 255,
     (Led.BLINK, False): 0,
+    (Led.BREATHE, True): 255,
+    (Led.BREATHE, False): 255,
 }
-"""What each cabinet LED has always put on the wire, in each blink phase."""
+"""What each cabinet LED has always put on the wire, in each blink phase (BREATHE: in its
+slow phase's lit half)."""
 
 
 @pytest.fixture

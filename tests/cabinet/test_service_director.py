@@ -252,7 +252,7 @@ class Panel:
     def __init__(self) -> None:
         self.shown: list[PanelLights] = []
 
-    def show(self, lights: PanelLights, blink_on: bool) -> None:
+    def show(self, lights: PanelLights, blink_on: bool, slow_on: bool = True) -> None:
         self.shown.append(lights)
 
     def all_off(self) -> None:

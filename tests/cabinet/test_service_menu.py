@@ -199,6 +199,10 @@ def test_settings_saved_stay_and_cover_seats_bots_assist_match() -> None:
         "difficulty",
         "assist",
         "match",
+        "flow.dim_after_s",
+        "flow.blank_after_s",
+        "display.volume",
+        "display.attract_volume",
     ]
     svc, _ = press(svc, *([C.RIGHT] * 5), C.SLOT2)  # seat 2: a bot
     svc, _ = press(svc, C.RIGHT, C.SLOT2)  # bots: medium (no bot seat yet) -> hard
@@ -337,11 +341,19 @@ def test_number_rows_offer_only_what_the_config_accepts() -> None:
 
     svc, _ = goto(opened(), Page.SETTINGS)
     numbers = [r for r in svc.rows if r.key in RANGES]
-    assert [r.key for r in numbers] == ["rules.lockout_ms", "rules.stall_delay_ms"]
+    assert [r.key for r in numbers] == [
+        "rules.lockout_ms",
+        "rules.stall_delay_ms",
+        "flow.dim_after_s",
+        "flow.blank_after_s",
+        "display.volume",
+        "display.attract_volume",
+    ]
     for row in numbers:
         limits = RANGES[row.key]
         assert all(limits.allows(v) for v in row.values), row.key
-        assert (row.values[0], row.values[-1]) == (limits.low, limits.high)
+        low = 0 if limits.off else limits.low  # 0 first where it turns the feature off
+        assert (row.values[0], row.values[-1]) == (low, limits.high)
     # Stepping down from the lowest wraps to the highest: never below the range.
     svc, _ = press(svc, C.RIGHT, *([C.SLOT1] * 8))  # lockout 400 -> 0
     assert svc.rows[1].value == 0

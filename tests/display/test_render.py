@@ -29,7 +29,7 @@ SIZE = (1920, 1080)
 
 @pytest.fixture(scope="module")
 def renderer(screen: pygame.Surface) -> Renderer:
-    return Renderer(SIZE)
+    return Renderer(SIZE, drift_clock=None)  # one renderer for the module: no burn-in shift
 
 
 def _colour(surface: pygame.Surface, xy: tuple[int, int]) -> tuple[int, int, int]:

@@ -36,7 +36,7 @@ SLAM = Control.SLAM
 
 @pytest.fixture(scope="module")
 def renderer(screen: pygame.Surface) -> Renderer:
-    return Renderer(SIZE)
+    return Renderer(SIZE, drift_clock=None)  # one renderer for the module: no burn-in shift
 
 
 def _flows() -> dict[str, Any]:

@@ -43,7 +43,7 @@ LIVE = sv.Live(
 
 @pytest.fixture(scope="module")
 def renderer(screen: pygame.Surface) -> Renderer:
-    return Renderer(SIZE)
+    return Renderer(SIZE, drift_clock=None)  # one renderer for the module: no burn-in shift
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ from display.palette import (
     LOCK_TEXT,
     READY_GREEN,
     SEAT_COLOURS,
+    WARNING_RED,
     WHITE,
 )
 from display.renderer import Renderer
@@ -152,6 +153,11 @@ def test_text_colours_stand_out_from_the_felt(colour: tuple[int, int, int]) -> N
     reaches WCAG's 4.5:1 against it, and against the dark bands text sits on."""
     assert contrast(colour, FELT) >= 4.5
     assert contrast(colour, DARK) >= 4.5
+
+
+def test_white_reads_on_the_warning_band() -> None:
+    assert contrast(WHITE, WARNING_RED) >= 4.5
+    assert contrast(WHITE, LOCK_RED) < 4.5  # why the LOW POWER band is not LOCK_RED
 
 
 def test_lock_red_is_for_dark_bands_only() -> None:

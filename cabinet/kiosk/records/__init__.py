@@ -41,6 +41,7 @@ The app's calls, in order::
     records.end_match(match_id, winner)               # when the match is decided
     records.remember_choices(initials, choices)       # a player's own choices at join
     records.choices(initials)                         # ... back when they join again
+    records.note_power(PowerEvent.UNDERVOLTAGE, ...)  # the Pi's power flags changed
 
 The package (this module is its face: ``from cabinet.kiosk.records import X``):
 
@@ -66,6 +67,7 @@ from cabinet.kiosk.records.model import (
     JSONValue,
     OpenMatch,
     PlayerChoices,
+    PowerEvent,
     SeatEntry,
     SeatResult,
     Stats,
@@ -90,6 +92,7 @@ __all__ = [
     "JSONValue",
     "OpenMatch",
     "PlayerChoices",
+    "PowerEvent",
     "Records",
     "RecordsError",
     "SeatEntry",

@@ -30,6 +30,16 @@ class MatchStatus(StrEnum):
     ABANDONED = "abandoned"
 
 
+class PowerEvent(StrEnum):
+    """A change of the Pi's power flags in the cabinet's log (cabinet/loop/power.py):
+    each flag's start and end, so the bookkeeping page counts how often it started."""
+
+    UNDERVOLTAGE = "undervoltage"
+    UNDERVOLTAGE_CLEARED = "undervoltage_cleared"
+    THROTTLED = "throttled"
+    THROTTLED_CLEARED = "throttled_cleared"
+
+
 # What the app hands in.
 
 
@@ -158,6 +168,12 @@ class Bookkeeping:
     """Errors the failsafe reset the table for, since the stats were reset."""
     last_fault: str = ""
     """The newest error: wall time and one line ("" when there was none)."""
+    undervoltage: int = 0
+    """Times the Pi reported undervoltage (each start), since the stats were reset."""
+    throttled: int = 0
+    """Times the firmware started throttling the ARM, since the stats were reset."""
+    last_undervoltage: str = ""
+    """The newest undervoltage's wall time ("" when there was none)."""
     extra: Mapping[str, str] = field(default_factory=dict)
     """More lines for the bookkeeping page, by name."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from cabinet.kiosk.records.model import Bookkeeping, Claim, GameStatus, Stats
+from cabinet.kiosk.records.model import Bookkeeping, Claim, GameStatus, PowerEvent, Stats
 
 HANDICAPPED = """instr(g.rules_json, '"handicaps"') > 0"""
 """A game played with a handicap at the table: its stored rules (``Rules.options()``) name
@@ -95,7 +95,17 @@ def bookkeeping(conn: sqlite3.Connection) -> Bookkeeping:
         starts=log_counts.get("start", 0),
         faults=log_counts.get("fault", 0),
         last_fault="" if last is None else f"{last[0]} {last[1] or ''}".strip(),
+        undervoltage=log_counts.get(PowerEvent.UNDERVOLTAGE, 0),
+        throttled=log_counts.get(PowerEvent.THROTTLED, 0),
+        last_undervoltage=_last_wall(conn, PowerEvent.UNDERVOLTAGE),
     )
+
+
+def _last_wall(conn: sqlite3.Connection, kind: str) -> str:
+    row = conn.execute(
+        "SELECT wall FROM cabinet_log WHERE kind = ? ORDER BY id DESC LIMIT 1", (kind,)
+    ).fetchone()
+    return "" if row is None else str(row[0])
 
 
 def unclaimed_win(conn: sqlite3.Connection) -> Claim | None:

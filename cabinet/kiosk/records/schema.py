@@ -102,12 +102,32 @@ MIGRATIONS: tuple[Step, ...] = (
         updated_wall TEXT NOT NULL
     )
     """,
+    # 5 -> 6: the Pi's power flags in the cabinet's log (issue 18): each undervoltage and
+    # throttling start and end (PowerEvent, cabinet/kiosk/records/model.py). SQLite cannot
+    # change a CHECK in place: the table is built again with its rows, in this transaction.
+    """
+    CREATE TABLE cabinet_log_6 (
+        id INTEGER PRIMARY KEY,
+        wall TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN (
+            'start', 'fault', 'undervoltage', 'undervoltage_cleared', 'throttled',
+            'throttled_cleared'
+        )),
+        detail TEXT
+    );
+    INSERT INTO cabinet_log_6 (id, wall, kind, detail)
+        SELECT id, wall, kind, detail FROM cabinet_log;
+    DROP TABLE cabinet_log;
+    ALTER TABLE cabinet_log_6 RENAME TO cabinet_log;
+    CREATE INDEX cabinet_log_kind ON cabinet_log(kind)
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES_SINCE = 3
 """Versions from this one on have the tables a read-only reader (``speed-cabinet
-records``) reads as today's: later steps changed data only, or added a table only the
-kiosk itself reads (5: ``player_choices``)."""
+records``) reads as today's: later steps changed data only, added a table only the
+kiosk itself reads (5: ``player_choices``), or let ``cabinet_log`` hold more kinds (6: the
+power events; an older file simply has none)."""
 
 
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:

@@ -22,6 +22,7 @@ from cabinet.kiosk.records.model import (
     JSONValue,
     OpenMatch,
     PlayerChoices,
+    PowerEvent,
     SeatEntry,
     SeatResult,
     Stats,
@@ -306,6 +307,10 @@ class Records:
     def note_fault(self, detail: str) -> None:
         """The failsafe reset the table after an error (``detail``: one line)."""
         self._note("fault", " ".join(detail.split())[:300])
+
+    def note_power(self, event: PowerEvent, detail: str = "") -> None:
+        """The Pi's power flags changed (cabinet/loop/power.py): ``detail`` what was read."""
+        self._note(event, " ".join(detail.split())[:300] or None)
 
     def _note(self, kind: str, detail: str | None) -> None:
         with self._tx() as conn:

@@ -30,6 +30,10 @@ no engine state (the cabinet turns effects into games: cabinet/modes/flow_direct
   and end count as a press): ATTRACT, with ``WentIdle`` (its reason, for the log and the
   records). ``IDLE_WARN_S`` before, the screen warns "still playing? press any button"
   with the seconds left (``Flow.idle_left``); any press takes the warning down.
+- Screen care: attract with no press for ``dim_after_s`` dims the screen, for
+  ``blank_after_s`` blacks it out (``Flow.care_at``; the SLAM LEDs breathe then). A press
+  on a dim or black screen only wakes it: it joins nobody; the next press acts. Attract's
+  idle time counts from its start or its last press (``wake``: the service menu too).
 - A match the records kept open through a restart (``saved``: a power cut, a crash) is
   offered in attract and in the join menu's match row; starting that game and format plays
   it on from its score. Starting anything else starts a new match instead.
@@ -89,7 +93,7 @@ from cabinet.modes.flow.state import (
     score_text,
     seed_of,
 )
-from cabinet.modes.flow.step import next_due, reset, start, step
+from cabinet.modes.flow.step import next_due, reset, start, step, wake
 from cabinet.modes.flow.view import (
     hint,
     match_view,
@@ -151,5 +155,6 @@ __all__ = [
     "status_line",
     "step",
     "view_of",
+    "wake",
     "with_handicaps",
 ]

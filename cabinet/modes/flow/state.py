@@ -11,6 +11,7 @@ from enum import StrEnum
 from cabinet.config import FlowConfig
 from cabinet.modes.flow.choices import SeatChoices
 from cabinet.modes.flow.messages import GameOver
+from display.view import ScreenCare
 from engine.match import Match, MatchRules
 from engine.rules import MAX_HEAD_START, Game
 
@@ -134,6 +135,34 @@ class Flow:
         """When the idle warning goes up (no press since ``last_press``)."""
         cfg = self.config
         return self.last_press + max(0.0, cfg.idle_return_s - IDLE_WARN_S)
+
+    def idle_since(self) -> float:
+        """Screen care: attract's idle time counts from here (attract began, or the last
+        press or service menu visit since)."""
+        return max(self.since, self.last_press)
+
+    def care_at(self, now: float) -> ScreenCare:
+        """How awake the screen is at ``now``: attract left alone ``dim_after_s`` dims it,
+        ``blank_after_s`` blacks it out (0: never); every other phase is awake."""
+        if self.phase is not FlowPhase.ATTRACT:
+            return ScreenCare.AWAKE
+        idle = now - self.idle_since()
+        cfg = self.config
+        if cfg.blank_after_s and idle >= cfg.blank_after_s - EPS:
+            return ScreenCare.BLANK
+        if cfg.dim_after_s and idle >= cfg.dim_after_s - EPS:
+            return ScreenCare.DIM
+        return ScreenCare.AWAKE
+
+    def care_due(self, now: float) -> float | None:
+        """The next time the screen's care level changes by itself (dims, goes black)."""
+        base = self.idle_since()
+        times = [
+            base + after
+            for after in (self.config.dim_after_s, self.config.blank_after_s)
+            if after and now < base + after - EPS
+        ]
+        return min(times) if self.phase is FlowPhase.ATTRACT and times else None
 
     def bot_seats(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if s not in self.joined)

@@ -1,5 +1,6 @@
 """The flow's transitions: ``start`` and ``step(flow, input, now) -> (flow, effects)``, and
-``next_due``, the next time a ``FlowTick`` may change anything."""
+``next_due``, the next time a ``FlowTick`` may change anything (or the screen's care
+level: ``Flow.care_at``)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from cabinet.modes.flow.state import (
     FlowPhase,
     seed_of,
 )
+from display.view import ScreenCare
 from engine.match import Match, MatchRules
 from engine.rules import Game
 
@@ -110,6 +112,12 @@ def reset(flow: Flow, now: float) -> Step:
     return _attract(replace(flow, table_demo=False, last_result=None), now, deal=True)
 
 
+def wake(flow: Flow, now: float) -> Flow:
+    """Screen care: the screen wakes and attract's idle time starts again (the service
+    menu opened or closed); no other change."""
+    return replace(flow, last_press=now) if flow.phase is FlowPhase.ATTRACT else flow
+
+
 def next_due(flow: Flow, now: float) -> float | None:
     """The next clock time a ``FlowTick`` may change the flow (or the countdown's number)."""
     cfg = flow.config
@@ -121,6 +129,9 @@ def next_due(flow: Flow, now: float) -> float | None:
     times: list[float] = []
     if flow.demo_over is not None and flow.phase in (FlowPhase.ATTRACT, FlowPhase.JOIN):
         times.append(flow.demo_over + DEMO_PAUSE_S)
+    care = flow.care_due(now)
+    if care is not None:
+        times.append(care)  # the screen dims or goes black: the view changes
     if flow.phase is not FlowPhase.ATTRACT:
         times.append(flow.last_press + cfg.idle_return_s)
         warn = flow.idle_warn_at()
@@ -168,9 +179,12 @@ def _demo(flow: Flow) -> Step:
 def _press(flow: Flow, p: FlowPress, now: float) -> Step:
     if p.seat not in flow.humans or not 0 <= p.seat < flow.seats:
         return flow, []
+    asleep = flow.care_at(now) is not ScreenCare.AWAKE
     pressed = list(flow.pressed)
     pressed[p.seat] = now
     flow = replace(flow, last_press=now, pressed=tuple(pressed))
+    if asleep:
+        return flow, []  # screen care: the press only wakes the screen (it is not a join)
     match flow.phase:
         case FlowPhase.ATTRACT:
             return _attract_press(flow, p, now)

@@ -96,6 +96,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         idle=flow.idle_left(now),
         options=seat_options(flow),
         notes=result_notes(flow),
+        care=flow.care_at(now),
     )
 
 

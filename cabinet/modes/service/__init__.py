@@ -39,7 +39,8 @@ menu           LEFT / RIGHT previous / next item, SLAM open it, SLOT5 exit
 every page     SLOT5 back to the menu (button test: SLOT5 three times in a row)
 button test    every press shown live (counts, bounces, stuck buttons)
 LED test       each seat's LEDs lit one at a time; SLAM: all on / cycling
-settings       LEFT / RIGHT row, SLOT1 / SLOT2 value down / up, SLAM save
+settings       LEFT / RIGHT row, SLOT1 / SLOT2 value down / up, SLAM save (used from
+               the next start; the two volume rows are heard at once: ``volume``)
 high scores    SLAM enter initials for the newest unclaimed win: SLOT1 / SLOT2
                letter down / up, LEFT / RIGHT letter position, SLAM confirm
 reset stats    SLAM arms, SLAM again erases every record (any other: cancel)
@@ -54,15 +55,18 @@ The service button (or kiosk F2) pressed while the menu is open leaves it, from 
 Modules: ``state`` (``ServiceMenu``, ``Page``, ``Access``), ``messages`` (``MenuInput``,
 ``MenuEffect``, the lock's ``Audit``), ``form`` (the settings rows and file), ``lock``
 (open, close, the code prompt), ``pages`` (a press on each page), ``step`` (the
-transitions), ``view`` (what the screen shows).
+transitions), ``view`` (what the screen shows), ``volume`` (the volume rows' levels, heard
+at once rather than at the next start).
 """
 
 from cabinet.modes.service.form import (
+    VOLUME_KEYS,
     SettingRow,
     Settings,
     SettingValue,
     form_of,
     settings_mapping,
+    volume_rows,
 )
 from cabinet.modes.service.messages import (
     HARMFUL,
@@ -109,10 +113,12 @@ from cabinet.modes.service.step import (
     step,
 )
 from cabinet.modes.service.view import (
+    UNDERVOLTAGE_WARNING,
     Live,
     percentile,
     view_of,
 )
+from cabinet.modes.service.volume import levels_of, saved_message, volume_changed
 
 __all__ = [
     "EPS",
@@ -126,6 +132,8 @@ __all__ = [
     "PROMPT_TIMEOUT_S",
     "READ_ONLY_ITEMS",
     "TRIES",
+    "UNDERVOLTAGE_WARNING",
+    "VOLUME_KEYS",
     "Access",
     "Audit",
     "Closed",
@@ -155,10 +163,14 @@ __all__ = [
     "SettingValue",
     "Settings",
     "form_of",
+    "levels_of",
     "next_due",
     "percentile",
+    "saved_message",
     "settings_mapping",
     "start",
     "step",
     "view_of",
+    "volume_changed",
+    "volume_rows",
 ]

@@ -73,7 +73,19 @@ def form_of(
     assist = assists.pop() if len(assists) == 1 else Assist.NONE.value
     rows.append(_row("assist", "assist", tuple(a.value for a in Assist), assist))
     rows.append(_row("match", "match", tuple(matches), str(config.match)))
+    # Screen care (idle attract dims, then goes black; 0: never).
+    for key, label, now in _CARE:
+        current = getattr(config.flow, now)
+        rows.append(_row(key, label, RANGES[key].values(current), current))
+    rows += volume_rows(config)  # last: heard at once (cabinet/modes/service/volume.py)
     return tuple(rows)
+
+
+_CARE = (
+    ("flow.dim_after_s", "screen dims after s", "dim_after_s"),
+    ("flow.blank_after_s", "screen black after s", "blank_after_s"),
+)
+"""The screen care rows: key, label, ``FlowConfig`` field."""
 
 
 def settings_mapping(rows: Sequence[SettingRow], config: CabinetConfig) -> dict[str, object]:
@@ -112,4 +124,40 @@ def settings_mapping(rows: Sequence[SettingRow], config: CabinetConfig) -> dict[
         out["seat"] = seats
     if by["match"] != str(config.match):
         out["match"] = by["match"]
+    out.update(volume_mapping(by, config))
+    care = {f: by[k] for k, _, f in _CARE if k in by and by[k] != getattr(config.flow, f)}
+    if care:
+        out["flow"] = care
     return out
+
+
+# The speakers (issue 18): applied at once, not at the next start (cabinet/modes/service/
+# volume.py publishes them to the sound board).
+
+VOLUME_KEYS = {"display.volume": "game volume", "display.attract_volume": "attract volume"}
+"""The volume rows' keys (``RANGES``) and labels, in row order."""
+
+
+def volume_rows(config: CabinetConfig) -> list[SettingRow]:
+    """The game and attract volume rows (0-100 in tens); with ``[display] mute`` the label
+    says the installed config silences them."""
+    muted = " (muted: [display] mute)" if config.display.mute else ""
+    now = {"display.volume": config.display.volume}
+    now["display.attract_volume"] = config.display.attract_volume
+    return [
+        _row(key, label + muted, RANGES[key].values(now[key]), now[key])
+        for key, label in VOLUME_KEYS.items()
+    ]
+
+
+def volume_mapping(by: Mapping[str, SettingValue], config: CabinetConfig) -> dict[str, object]:
+    """The ``[display]`` table of the volume rows that differ from ``config``."""
+    table = {
+        key.removeprefix("display."): by[key]
+        for key, now in (
+            ("display.volume", config.display.volume),
+            ("display.attract_volume", config.display.attract_volume),
+        )
+        if key in by and by[key] != now
+    }
+    return {"display": table} if table else {}

@@ -27,6 +27,7 @@ from cabinet.modes.service.state import (
     SeatControl,
     ServiceMenu,
 )
+from cabinet.modes.service.volume import saved_message
 
 
 def _by(c: Control, up: Control) -> int:
@@ -103,7 +104,7 @@ def answered(svc: ServiceMenu, d: Done) -> ServiceMenu:
             svc,
             saved_rows=svc.rows,
             error="",
-            message="saved: used from the next start (power: restart)",
+            message=saved_message(svc.saved_rows, svc.rows),
         )
     if svc.page is Page.SCORES:
         if d.error:

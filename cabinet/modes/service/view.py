@@ -36,6 +36,14 @@ class Live:
     """The win the initials go to ("" if none is unclaimed)."""
     uptime_s: float = 0.0
     paused: bool = False
+    undervoltage: bool = False
+    """The Pi reports undervoltage now (cabinet/loop/power.py): the menu warns."""
+    power: str = ""
+    """The power flags now, in words (the bookkeeping page); "": none watched."""
+
+
+UNDERVOLTAGE_WARNING = "LOW POWER: the Pi reports undervoltage. Use the official 5.1 V supply"
+"""The menu's warning while undervoltage is present (deploy/README.md, Power health)."""
 
 
 Grid = tuple[tuple[tuple[str, bool], ...], ...]
@@ -90,6 +98,9 @@ def view_of(svc: ServiceMenu, live: Live, now: float) -> ServiceView | None:
         error=svc.error,
         hint=text.hint,
         dots=text.dots,
+        warning=UNDERVOLTAGE_WARNING
+        if live.undervoltage and page in (Page.MENU, Page.BOOKKEEPING)
+        else "",
     )
 
 
@@ -191,7 +202,10 @@ def _settings(svc: ServiceMenu, live: Live, now: float) -> _Text:
 
 def _bookkeeping(svc: ServiceMenu, live: Live, now: float) -> _Text:
     up = int(live.uptime_s)
-    return _Text(lines=(f"uptime: {up // 3600} h {up % 3600 // 60:02d} min", *live.bookkeeping))
+    power = (live.power,) if live.power else ()
+    return _Text(
+        lines=(f"uptime: {up // 3600} h {up % 3600 // 60:02d} min", *power, *live.bookkeeping)
+    )
 
 
 def _scores(svc: ServiceMenu, live: Live, now: float) -> _Text:
