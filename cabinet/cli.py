@@ -13,7 +13,6 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from cabinet.tools.scenario import play_scenario
 from engine.rules import Game
 
 if TYPE_CHECKING:
@@ -22,9 +21,11 @@ if TYPE_CHECKING:
     Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
-LIGHT = ("scenario",)
-"""Subcommands that need no cabinet module: ``main`` registers only them, so a scenario
-run does not import gpiozero, pygame helpers and the rest (outside checks run many)."""
+COMMANDS = ("scenario", "demo", "sim", "bench", "run", "panel-sim", "leds-off", "records")
+"""Every subcommand. ``main`` registers only the one it runs: a subcommand's options import
+what they need (``run``'s the cabinet, ``panel-sim``'s the simulator), so the kiosk's start
+(``run``, counted by the bench's ``startup_kiosk_*``) imports none of the others', and a
+scenario run (outside checks run many) no cabinet module."""
 
 
 GAME_NAMES = tuple(game.value for game in Game)
@@ -40,29 +41,39 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
-def build_parser(light_only: bool = False) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or of ``only`` that one (one of ``COMMANDS``)."""
     parser: argparse.ArgumentParser = Parser(
         prog="speed-cabinet",
         description="Speed, Spit and California Spit for a party arcade cabinet.",
     )
     sub = parser.add_subparsers(dest="command")
+    adders = {
+        "scenario": _add_scenario,
+        "demo": _add_demo,
+        "sim": _add_sim,
+        "bench": _add_bench,
+        "run": _add_run,
+        "panel-sim": _add_panel_sim,
+        "leds-off": _add_leds_off,
+        "records": _add_records,
+    }
+    for name, add in adders.items():
+        if only is None or only == name:
+            add(sub)
+    return parser
+
+
+def _add_scenario(sub: Subparsers) -> None:
     sc = sub.add_parser("scenario", help="play a scenario file headless and print the result")
     sc.add_argument("file", help="scenario JSON file, or - for stdin")
     sc.add_argument("--compact", action="store_true", help="one-line JSON output")
     sc.set_defaults(func=_scenario)
-    if light_only:
-        return parser
-    _add_demo(sub)
-    _add_sim(sub)
-    _add_bench(sub)
-    _add_run(sub)
-    _add_panel_sim(sub)
-    _add_leds_off(sub)
-    _add_records(sub)
-    return parser
 
 
 def _scenario(args: argparse.Namespace) -> int:
+    from cabinet.tools.scenario import play_scenario
+
     return play_scenario(args.file, compact=args.compact)
 
 
@@ -381,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         # No subcommand: run the cabinet (laptop mode unless --config).
         argv = ["run", *argv]
-    parser = build_parser(light_only=argv[0] in LIGHT)
+    parser = build_parser(only=argv[0] if argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

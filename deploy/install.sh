@@ -92,6 +92,7 @@ UNIT="$ROOT/etc/systemd/system/$APP.service"
 UDEV="$ROOT/etc/udev/rules.d/99-$APP-panels.rules"
 POLKIT="$ROOT/etc/polkit-1/rules.d/50-$APP-power.rules"
 STATE="$ROOT/var/lib/$APP"
+CACHE="$ROOT/var/cache/$APP"  # the unit's CacheDirectory: attract's placements, disposable
 
 # Load the panels' udev rule now (and, with --trigger, apply it to the serial ports already
 # plugged in). A Pi always runs udevd; a chroot or a container has none (systemd-udevd wants
@@ -126,7 +127,7 @@ uninstall() {
     run systemctl daemon-reload
     rm -f "$UDEV" "$UDEV.dist" "$POLKIT"
     udev_reload
-    rm -rf "$PREFIX"
+    rm -rf "$PREFIX" "$CACHE"
     if [ "$PURGE" = 1 ]; then
         rm -rf "$ETC" "$STATE"
         if [ "$DRY" = 1 ] || getent passwd "$APP" >/dev/null; then

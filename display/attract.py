@@ -1,7 +1,11 @@
 """Attract's card over the demo, in the table's free space: clear of the piles, the
 seats' cards and panels and the info line, so the demo stays in sight, its
 lines no smaller than ``body_floor``. One card where a free rect holds it; else the
-title and hint apart from the lines, the lines over two free rects if need be."""
+title and hint apart from the lines, the lines over two free rects if need be.
+
+Placing it is a search (50-300 ms a screen, on the window's frame): the window draws the
+placement kept on disk by the boot before when there is one (``display.attract_cache``),
+so a cabinet's first frame does not wait for it."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from display.attract_cache import key_of, placement_cache
 from display.cards import Fonts
 from display.layout import Layout, Rect
 from display.paint import Painter
@@ -252,12 +257,39 @@ def free_rects(layout: Layout) -> tuple[Rect, ...]:
     return tuple(kept)
 
 
+@functools.lru_cache(maxsize=32)
+def placed(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard:
+    """``attract_card``, kept on disk under ``$CACHE_DIRECTORY`` when there is one: read
+    from there when an earlier run placed it, else placed and written there."""
+    cache = placement_cache()
+    if cache is None:
+        return attract_card(layout, fonts, text)
+    try:
+        key = key_of(layout, text)
+    except OSError:  # this code's own files unreadable: no key to trust, so no cache
+        return attract_card(layout, fonts, text)
+    kept = cache.get(key)
+    if kept is not None:
+        return AttractCard(kept)
+    card = attract_card(layout, fonts, text)
+    cache.put(key, card.cards)
+    return card
+
+
 def draw(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
     """Attract's card (the rules, or the high-score table in its turn)."""
-    for card in attract_card(layout, paint.fonts, attract_text(flow)).cards:
+    for card in placed(layout, paint.fonts, attract_text(flow)).cards:
         draw_card(paint, surface, card, blink, alpha=240)  # the seats' names do not show through
 
 
-__all__ = ["AttractCard", "AttractText", "attract_card", "attract_text", "draw", "free_rects"]
+__all__ = [
+    "AttractCard",
+    "AttractText",
+    "attract_card",
+    "attract_text",
+    "draw",
+    "free_rects",
+    "placed",
+]

@@ -59,12 +59,16 @@ def flow_text(flow: FlowView, match: MatchView | None) -> str:
     parts.extend(flow.stats)
     if flow.hint:
         parts.append(flow.hint)
+    if flow.low_power:  # attract's LOW POWER sign (display/power_sign.py)
+        parts.append("LOW POWER")
     return ": ".join(parts[:1]) + ("  " + "  ".join(parts[1:]) if parts[1:] else "")
 
 
 def service_text(svc: ServiceView) -> str:
     """The service menu's page on one line (the chosen line in brackets)."""
     lines = [f"[{text}]" if k == svc.chosen else text for k, text in enumerate(svc.lines)]
+    if svc.warning:  # the page's red band (the Pi's undervoltage)
+        lines.insert(0, svc.warning)
     if svc.page == "code":
         lines.append("entered: " + ("*" * svc.dots if svc.dots else "nothing yet"))
     for row in svc.grid:

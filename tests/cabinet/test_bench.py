@@ -12,6 +12,7 @@ import pytest
 from cabinet.cli import build_parser
 from cabinet.tools import bench
 from cabinet.tools.bench import sim as sim_group
+from cabinet.tools.bench import startup
 from cabinet.tools.bench.figures import NS_TO_US, S_TO_US, distribution
 from cabinet.tools.bench.press import press_figures
 
@@ -129,3 +130,25 @@ def test_press_bench_figures_small_run() -> None:
         assert 0 < dist["p50"] <= dist["p99"] <= dist["max"]
     assert figures["press_to_led_us"]["p50"] >= figures["press_to_engine_us"]["p50"]
     assert figures["press_count"] == 100
+
+
+def test_the_kiosk_start_is_timed_to_ready_and_its_first_frame(tmp_path: Path) -> None:
+    """The frame group's kiosk figures (cabinet/tools/bench/startup.py): the unit's command
+    with mock pins, READY heard on the bench's own NOTIFY_SOCKET; every mark seen, in the
+    order the cabinet passes them, and the second start finds attract's placement kept."""
+    first = startup.kiosk_start(tmp_path)
+    assert (tmp_path / "cache" / "attract-cards.json").exists()
+    again = startup.kiosk_start(tmp_path)
+    for start in (first, again):
+        marks = [start.imports, start.seated, start.built, start.ready, start.first_frame]
+        assert marks == sorted(marks), start
+        assert 0 < start.imports < startup.DEADLINE_S * 1000
+
+
+def test_the_bench_says_which_kiosk_mark_it_never_saw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(startup, "SEATED", "a line no cabinet prints")
+    monkeypatch.setattr(startup, "DEADLINE_S", 15.0)
+    with pytest.raises(RuntimeError, match="a line no cabinet prints"):
+        startup.kiosk_start(tmp_path)

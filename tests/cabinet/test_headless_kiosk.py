@@ -122,6 +122,13 @@ def test_screen_lines_say_the_flow_and_the_menu_in_one_line() -> None:
         page="leds", title="SERVICE: LEDS", grid=((("1", True), ("2", False)),), error="no"
     )
     assert service_text(leds) == "SERVICE: LEDS: 1* 2 | error: no"
+    # The Pi's undervoltage: attract's LOW POWER sign and the menu's red band, in words.
+    attract = FlowView(screen="attract", hint="press SLAM to join", low_power=True)
+    assert flow_text(attract, None) == "attract  press SLAM to join  LOW POWER"
+    warned = replace(menu, warning="LOW POWER: the Pi reports undervoltage")
+    assert service_text(warned) == (
+        "SERVICE: LOW POWER: the Pi reports undervoltage | [button test] | led test | SLAM: open"
+    )
 
 
 def test_restart_from_the_service_menu_just_exits_for_systemd(

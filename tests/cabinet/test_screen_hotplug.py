@@ -180,6 +180,7 @@ def test_the_kiosk_plays_without_a_screen_opens_it_late_and_survives_losing_it(
 
     out = io.StringIO()
     recorder = Recorder()
+    pygame.display.quit()  # as in a fresh kiosk process (an earlier test may have drawn)
     cab = kiosk(mock_factory, tmp_path, out, recorder)
     screen = FlakyScreen()
     errors: list[BaseException] = []

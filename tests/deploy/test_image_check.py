@@ -205,3 +205,49 @@ def test_a_second_run_on_the_same_work_directory_is_refused(tmp_path: Path) -> N
         )
     assert result.returncode == 2
     assert "another image-check is running" in result.stderr
+
+
+def test_boot_to_ready_is_read_from_systemds_own_stamps() -> None:
+    manager = {"UserspaceTimestampMonotonic": "1000000"}
+    unit = {
+        "ExecMainStartTimestampMonotonic": "9000000",
+        "ActiveEnterTimestampMonotonic": "21500000",
+    }
+    times = ic.ready_times(manager, unit)
+    assert times is not None
+    assert times.boot_to_ready_ms == 20500
+    assert times.start_to_ready_ms == 12500
+    # Never active in this boot (a zero stamp), a stamp missing, or READY before the start.
+    assert ic.ready_times(manager, {**unit, "ActiveEnterTimestampMonotonic": "0"}) is None
+    assert ic.ready_times({}, unit) is None
+    assert ic.ready_times(manager, {**unit, "ActiveEnterTimestampMonotonic": "5"}) is None
+
+
+def test_a_network_wait_in_the_critical_chain_is_named() -> None:
+    plain = (
+        'The time when unit became active or started is printed after the "@" character.\n'
+        "speed-cabinet.service +14.201s\n"
+        "\u2514\u2500image-check-panel-sim.service @3.1s +2.0s\n"
+        "  \u2514\u2500basic.target @2.9s\n"
+        "    \u2514\u2500sockets.target @2.9s\n"
+    )
+    assert ic.network_waits(plain) == []
+    waiting = plain.replace("basic.target", "network-online.target")
+    assert ic.network_waits(waiting) == ["network-online.target"]
+    assert ic.network_waits("\u2514\u2500systemd-networkd-wait-online.service @1s") == [
+        "systemd-networkd-wait-online.service"
+    ]
+    # Reached once the network's managers have started, online or not: no wait.
+    assert ic.network_waits(plain.replace("basic.target", "network.target")) == []
+
+
+def test_the_boot_to_ready_limit_is_generous() -> None:
+    """At least the unit's own start timeout (a start systemd accepts is no failure here),
+    and short of the check's own waits."""
+    timeout = [
+        line.split("=", 1)[1]
+        for line in UNIT.read_text(encoding="utf-8").splitlines()
+        if line.startswith("TimeoutStartSec=")
+    ]
+    assert timeout == ["90s"]
+    assert 90 <= ic.BOOT_TO_READY_LIMIT_S <= 300

@@ -156,6 +156,9 @@ def test_uninstall_keeps_config_and_records_unless_purge(tmp_path: Path, stubs: 
     state = root / "var" / "lib" / "speed-cabinet"
     state.mkdir(parents=True)
     (state / "records.sqlite3").write_bytes(b"records")
+    cache = root / "var" / "cache" / "speed-cabinet"  # the unit's CacheDirectory
+    cache.mkdir(parents=True)
+    (cache / "attract-cards.json").write_text("{}")
     out = install(root, stubs, "--uninstall")
     assert "dry-run: systemctl disable --now speed-cabinet.service" in out
     assert not (root / "opt" / "speed-cabinet").exists()
@@ -164,6 +167,7 @@ def test_uninstall_keeps_config_and_records_unless_purge(tmp_path: Path, stubs: 
     assert not (root / "etc" / "polkit-1" / "rules.d" / "50-speed-cabinet-power.rules").exists()
     assert (root / "etc" / "speed-cabinet" / "config.toml").exists()
     assert (state / "records.sqlite3").read_bytes() == b"records"
+    assert not cache.exists()  # a cache only: it goes with the code
     install(root, stubs, "--uninstall")  # twice: still fine
 
     install(root, stubs)  # reinstall over kept records, then purge

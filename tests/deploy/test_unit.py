@@ -57,6 +57,7 @@ def one(key: str, section: str = "Service") -> str:
         ("RuntimeDirectory", "speed-cabinet"),
         ("WorkingDirectory", "/run/speed-cabinet"),
         ("StateDirectory", "speed-cabinet"),
+        ("CacheDirectory", "speed-cabinet"),  # attract's placements: display/attract_cache.py
         ("NoNewPrivileges", "yes"),
         ("ProtectSystem", "strict"),
         ("ProtectHome", "yes"),
@@ -115,6 +116,62 @@ def test_forbidden_lines() -> None:
         assert bad not in body, bad
     assert "WorkingDirectory=/opt" not in text  # lgpio's FIFO needs a writable cwd
     assert "ExecStart" in text
+
+
+ORDERING = ("After", "Before", "Wants", "Requires", "Requisite", "BindsTo", "PartOf", "Upholds")
+"""The [Unit] keys that make a unit wait for (or pull in) another."""
+
+
+def _waits_for_network(unit: str) -> bool:
+    name = unit.lower()
+    return name.startswith(("network", "networkmanager")) or any(
+        word in name for word in ("wait-online", "nss-lookup", "time-sync", "remote-fs")
+    )
+
+
+def test_the_unit_never_waits_for_the_network() -> None:
+    """Boot straight to the table (issue 18 item 5): the cabinet has no IP sockets at all
+    (RestrictAddressFamilies, IPAddressDeny), so nothing in its start waits for a network,
+    a DNS lookup, the clock's sync or a remote mount, and it starts with multi-user.target."""
+    ordered = [unit for key in ORDERING for value in values(key, "Unit") for unit in value.split()]
+    assert ordered, "the unit's ordering lines were not read"
+    assert [u for u in ordered if _waits_for_network(u)] == []
+    assert one("WantedBy", "Install") == "multi-user.target"
+    assert values("DefaultDependencies", "Unit") in ([], ["yes"])  # no odd ordering of its own
+    assert one("RestrictAddressFamilies") == "AF_UNIX AF_NETLINK"
+    assert one("IPAddressDeny") == "any"
+
+
+def test_the_check_above_notices_a_network_wait() -> None:
+    for unit in (
+        "network-online.target",
+        "network.target",
+        "systemd-networkd-wait-online.service",
+        "NetworkManager-wait-online.service",
+        "nss-lookup.target",
+        "time-sync.target",
+        "remote-fs.target",
+    ):
+        assert _waits_for_network(unit), unit
+    for unit in ("sound.target", "systemd-udevd.service", "local-fs.target", "getty@tty1.service"):
+        assert not _waits_for_network(unit), unit
+
+
+def test_install_enables_only_the_cabinet(tmp_path: Path) -> None:
+    """install.sh enables the cabinet's unit and nothing else: no wait-online service or
+    other network wait of its own (its dry run prints every systemctl call it would make)."""
+    out = subprocess.run(
+        ["bash", str(INSTALL), "--root", str(tmp_path / "root"), "--python", sys.executable],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    calls = [line for line in out.stdout.splitlines() if "systemctl" in line]
+    enabled = [line for line in calls if " enable " in f"{line} "]
+    assert enabled, out.stdout[-1000:]
+    assert all(line.split()[-1] in ("speed-cabinet.service", "speed-cabinet") for line in enabled)
+    assert "wait-online" not in INSTALL.read_text(encoding="utf-8")
+    assert "network-online" not in INSTALL.read_text(encoding="utf-8")
 
 
 def _dry_install(root: Path) -> None:

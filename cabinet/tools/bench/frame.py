@@ -5,7 +5,8 @@
   (the window skips frames whose picture did not change; here none is skipped);
 * ``frame_floor_ms``: a bare fill + flip of the same size, in the same run;
 * ``startup_ms``: from starting the ``speed-cabinet`` process to its first frame (dummy
-  driver, the real command);
+  driver, the real command, laptop mode); ``startup_kiosk_*``: the kiosk's start, to READY
+  and to its first frame, and where its time goes (``cabinet/tools/bench/startup.py``);
 * ``press_display_*_us``: the ``press`` bench (``cabinet/tools/bench/press.py``) run while this
   thread renders the bot game at 60 fps, with the interpreter's switch interval the
   window uses (``cabinet.adapters.window.SWITCH_INTERVAL_S``): the GIL cost of drawing to a press.
@@ -13,14 +14,12 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 from cabinet.tools.bench.figures import Figures, distribution
+from cabinet.tools.bench.startup import kiosk_figures, startup_ms
 from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
 
 FRAMES = 600
@@ -80,35 +79,6 @@ def floor_frames(frames: int) -> list[float]:
     return times
 
 
-def startup_ms(runs: int = 3) -> float:
-    """Best of ``runs``: process start to the first frame of the real command."""
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    root = Path(__file__).resolve().parents[3]  # the checkout: bench/tools/cabinet/..
-    best = float("inf")
-    for _ in range(runs):
-        t0 = time.monotonic()
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "cabinet.cli", "run", "--seed", "1", "--seconds", "30"],
-            cwd=root,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        assert proc.stdout is not None
-        try:
-            for line in proc.stdout:
-                if "first frame" in line:
-                    best = min(best, (time.monotonic() - t0) * 1000)
-                    break
-        finally:
-            proc.kill()
-            proc.wait()
-    if best == float("inf"):
-        raise RuntimeError("speed-cabinet never reported its first frame")
-    return round(best, 1)
-
-
 def press_with_display(presses: int = PRESSES) -> Figures:
     """The press bench on worker threads while this thread renders at 60 fps."""
     from cabinet.adapters.window import SWITCH_INTERVAL_S
@@ -155,6 +125,7 @@ def frame_figures() -> Figures:
         "frame_count": len(frames),
         "startup_ms": startup_ms(),
     }
+    figures.update(kiosk_figures())
     figures.update(press_with_display())
     return figures
 
