@@ -12,8 +12,10 @@ What SDL can tell us: with X11 or Wayland, closing the window is an event (``QUI
 kiosk) SDL 2 finds the connected HDMI connectors once, when the video subsystem starts
 ("No connected displays found" when there is none), and sends no hot-plug events after that;
 a failed page flip is only written to SDL's own log, so pygame-ce's ``flip`` does not raise.
-An HDMI cable pulled out while the screen is open therefore goes unnoticed (the frames go
-to the connector as before); deploy/README.md says what the operator sees.
+SDL alone therefore misses an HDMI cable pulled out while the screen is open (the frames go
+to the connector as before); the kiosk reads the kernel's DRM connector status for that
+(cabinet/adapters/drm_connectors.py, used by cabinet/adapters/screen_watch.py), and
+deploy/README.md says what the operator sees.
 
 Two guards in ``open``: SDL's ``offscreen`` driver, which it falls back to when no display
 answers, counts as no screen (unless asked for by name); and the window gets an icon of

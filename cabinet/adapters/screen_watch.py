@@ -9,6 +9,14 @@ a new try comes every ``ScreenRetry.every_s``; each failed try leaves SDL's vide
 
 Said once, not per try: the first missing screen, each loss, each screen that opens (with
 how long the cabinet was without one). The tries in between are debug lines.
+
+On the Pi's ``kmsdrm`` driver SDL cannot tell that the HDMI cable was pulled, so the watch
+also reads the kernel's DRM connectors (``connectors``, cabinet/adapters/drm_connectors.py)
+every ``every_s``: an open screen whose connectors all read ``disconnected`` (none
+``connected``) is closed as unplugged, and a missing screen is tried only once a connector
+reads ``connected`` (no SDL start every few seconds on a cabinet without a monitor; a
+monitor plugged back in gets a fresh SDL start, which sets its mode again). Connectors
+that say nothing (none there, ``unknown``) leave SDL to decide, as without them.
 """
 
 from __future__ import annotations
@@ -19,11 +27,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cabinet.adapters.drm_connectors import Monitor
 from cabinet.adapters.screen_driver import NoScreen, ScreenDriver
 
 if TYPE_CHECKING:
     import pygame
 
+    from cabinet.adapters.drm_connectors import DrmConnectors
     from cabinet.adapters.headless import ScreenLines
 
 log = logging.getLogger("speed_cabinet.screen")
@@ -52,9 +62,12 @@ class ScreenWatch:
         size: tuple[int, int] | None,
         fullscreen: bool,
         lines: ScreenLines | None = None,
+        connectors: DrmConnectors | None = None,
     ) -> None:
         self.driver = driver
         self.retry = retry
+        self.connectors = connectors
+        """The kernel's connectors (only the kiosk on ``kmsdrm``); None: SDL alone decides."""
         self.size = size
         self.fullscreen = fullscreen
         self.lines = lines
@@ -67,6 +80,8 @@ class ScreenWatch:
         """Screens opened so far."""
         self.lost_count = 0
         """Screens lost so far."""
+        self.next_check = self.missing_since
+        """When the open screen's connectors are read next."""
         self._said = False
 
     def wait_s(self) -> float:
@@ -79,6 +94,12 @@ class ScreenWatch:
         if now < self.next_try:
             return None
         self.tries += 1
+        if self.connectors is not None:
+            reading = self.connectors.read()
+            if reading.monitor is Monitor.UNPLUGGED:  # no monitor: SDL is not even started
+                self.next_try = now + self.retry.every_s
+                self._missing(reading.why())
+                return None
         try:
             surface = self.driver.open(self.size, self.fullscreen)
         except NoScreen as exc:
@@ -97,13 +118,30 @@ class ScreenWatch:
             )
         self.opened += 1
         self.tries = 0
+        self.next_check = now + self.retry.every_s
         self._said = False
         if self.lines is not None:
             self.lines.active = False  # the screen shows it now
         return surface
 
-    def lost(self, why: str) -> None:
-        """The open screen failed: close it, say so once, go back to trying."""
+    def unplugged(self) -> bool:
+        """Read the connectors if due (every ``every_s``) while the screen is open; if the
+        monitor is unplugged, close the screen as lost and return True."""
+        if self.connectors is None:
+            return False
+        now = self.retry.clock()
+        if now < self.next_check:
+            return False
+        self.next_check = now + self.retry.every_s
+        reading = self.connectors.read()
+        if reading.monitor is not Monitor.UNPLUGGED:
+            return False
+        self.lost(reading.why(), unplugged=True)
+        return True
+
+    def lost(self, why: str, *, unplugged: bool = False) -> None:
+        """The open screen failed (or its monitor was ``unplugged``): close it, say so
+        once, go back to trying."""
         self.driver.close()
         now = self.retry.clock()
         self.lost_count += 1
@@ -111,8 +149,9 @@ class ScreenWatch:
         self.next_try = now + self.retry.every_s
         self._said = True
         log.warning(
-            "screen lost (%s): the game plays on with the panels and LEDs, the journal "
+            "screen %s (%s): the game plays on with the panels and LEDs, the journal "
             "shows what the screen would; trying to open it again every %g s",
+            "unplugged" if unplugged else "lost",
             why,
             self.retry.every_s,
         )

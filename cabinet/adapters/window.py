@@ -14,7 +14,8 @@ The display is reached only through a ``ScreenDriver`` (cabinet/adapters/screen_
 The kiosk's loop starts before its screen and never waits for one: with none, the main
 thread keeps the watchdog and tries to open it every few seconds
 (cabinet/adapters/screen_watch.py), and a screen lost mid-game is closed and tried again
-the same way while the game plays on.
+the same way while the game plays on. On the Pi's ``kmsdrm`` driver, where SDL cannot see an
+HDMI cable pulled out, the kernel's DRM connectors tell (cabinet/adapters/drm_connectors.py).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from engine.events import GameWon
 if TYPE_CHECKING:
     import pygame
 
+    from cabinet.adapters.drm_connectors import DrmConnectors
     from cabinet.adapters.headless import ScreenLines
     from cabinet.adapters.screen_driver import ScreenDriver
     from cabinet.adapters.screen_feed import Frame, ScreenFeed
@@ -147,6 +149,7 @@ def run_window(
     driver: ScreenDriver | None = None,
     retry: ScreenRetry | None = None,
     lines: ScreenLines | None = None,
+    connectors: DrmConnectors | None = None,
 ) -> GameState:
     """Run the cabinet loop on a thread and the screen here until ESC, the window closes,
     ``until``, or the loop ends. Returns the final state. ``esc_quits`` False (kiosk mode):
@@ -159,6 +162,9 @@ def run_window(
     never waits for a screen; a missing or lost one is tried again every
     ``retry.every_s`` (cabinet/adapters/screen_watch.py), ``lines`` (the journal's screen
     log) speaks meanwhile, and a screen that opens draws the table as it is then.
+    ``connectors`` (the kiosk on ``kmsdrm`` only): the kernel's word on the monitor, read
+    every ``retry.every_s``, closes an unplugged screen and holds the tries until one is
+    plugged in.
 
     systemd (cabinet/adapters/sdnotify.py): READY once the loop runs (the inputs were built
     before; in laptop mode the window is open too); the watchdog is pinged from this
@@ -185,7 +191,9 @@ def run_window(
     if retry is None:
         frames = TableFrames(display.open(size, fullscreen))
     else:
-        watch = ScreenWatch(display, retry, size=size, fullscreen=fullscreen, lines=lines)
+        watch = ScreenWatch(
+            display, retry, size=size, fullscreen=fullscreen, lines=lines, connectors=connectors
+        )
     notifier = sdnotify.Notifier()
     clock = pg.time.Clock()
     feed.prime(loop.state)
@@ -301,6 +309,9 @@ def run_window(
                     continue
                 frames = TableFrames(surface)
                 last = time.monotonic()
+            elif watch is not None and watch.unplugged():  # kmsdrm: SDL cannot tell
+                frames = None
+                continue
             try:
                 for ev in display.events():
                     handle(frames, ev)
@@ -376,9 +387,11 @@ def run_display(
 
     The kiosk (``laptop`` False) never waits for its screen: the cabinet plays at once and
     the screen opens when it can, missing, late or lost (``retry``, default every
-    ``RETRY_S``; ``cab.lines`` writes the screen to the journal meanwhile). ``driver``:
-    the display (tests put a failing one in front of the real one).
+    ``RETRY_S``; ``cab.lines`` writes the screen to the journal meanwhile); on ``kmsdrm``
+    it also watches the kernel's DRM connectors (``kiosk_connectors``). ``driver``: the
+    display (tests put a failing one in front of the real one).
     """
+    from cabinet.adapters.drm_connectors import kiosk_connectors
     from cabinet.adapters.screen_watch import ScreenRetry
     from display.sound import SoundBoard
 
@@ -426,6 +439,7 @@ def run_display(
         driver=driver,
         retry=None if laptop else retry or ScreenRetry(),
         lines=None if laptop else cab.lines,
+        connectors=None if laptop else kiosk_connectors(),
     )
 
 
