@@ -154,7 +154,11 @@ class SoundBoard:
     attract volumes, applied at once), so the mixer starts even at volume 0; only ``mute``
     (the installed config's switch) keeps it off for good."""
 
-    def __init__(self, volume: float = 0.7, mute: bool = False) -> None:
+    def __init__(self, volume: float = 0.7, mute: bool = False, *, later: bool = False) -> None:
+        """``later``: start the mixer now but make the effects at ``prepare`` (the window
+        calls it once its first frame is up: a boot's first frame does not wait for about
+        80 ms of pure-Python synthesis here, several times that on a Pi; deploy/README.md,
+        start-up). A board not prepared makes them at its first sound."""
         self.volume = _level(volume)
         self.mute = mute
         self.sounds: dict[str, object] = {}
@@ -163,6 +167,9 @@ class SoundBoard:
         """The levels last set (None: the start's ``volume``)."""
         self._check: object | None = None
         """The test sound: its own ``Sound``, so its level is the row's, not the board's."""
+        self._mixer: tuple[int, int] | None = None
+        """The started mixer's rate and channels (None: no mixer, so never any effect)."""
+        self._prepared = False
         if mute:
             return
         try:
@@ -175,6 +182,21 @@ class SoundBoard:
             if init is None:
                 return
             freq, _, channels = init
+            self._mixer = (freq, channels)
+        except Exception as exc:  # no audio device, no driver: silence, not a crash
+            log.warning("no sound (playing on silently): %s", exc)
+            return
+        if not later:
+            self.prepare()
+
+    def prepare(self) -> None:
+        """Make the effects at the board's level (once; nothing without a mixer)."""
+        if self._prepared or self._mixer is None:
+            return
+        self._prepared = True
+        freq, channels = self._mixer
+        try:
+            import pygame
 
             raw: dict[str, bytes] = {}
             for name in EFFECTS:
@@ -190,7 +212,7 @@ class SoundBoard:
             self._check = pygame.mixer.Sound(buffer=raw[CHECK])  # made once, played apart
             pygame.mixer.set_num_channels(16)
             self.available = True
-        except Exception as exc:  # no audio device, no driver: silence, not a crash
+        except Exception as exc:  # a device that went away: silence, not a crash
             log.warning("no sound (playing on silently): %s", exc)
             self.sounds.clear()
             self._check = None
@@ -226,6 +248,7 @@ class SoundBoard:
         self._play_check(check.level)
 
     def _play_check(self, level: float) -> None:
+        self.prepare()
         sound = self._check
         if sound is None or _level(level) == 0:
             return
@@ -239,6 +262,7 @@ class SoundBoard:
     def play(self, name: str) -> None:
         if self.volume == 0:
             return  # a silent level (an attract volume of 0): no channel taken
+        self.prepare()
         sound = self.sounds.get(name)
         if sound is not None:
             try:

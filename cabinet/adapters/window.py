@@ -325,6 +325,8 @@ def run_window(
                         drawn += 1
                         if on_frame is not None:
                             on_frame(drawn)
+                        if drawn == 1 and sound is not None:
+                            sound.prepare()  # made after the first frame, not before it
                 except ScreenLost:
                     raise
                 except Exception as exc:  # not KeyboardInterrupt / SystemExit: those unwind
@@ -397,7 +399,7 @@ def run_display(
 
     assert cab.window is not None
     config = cab.config
-    sound = SoundBoard(config.display.volume / 100, config.display.mute)
+    sound = SoundBoard(config.display.volume / 100, config.display.mute, later=True)
     if out is not None:
         mode = "fullscreen" if config.display.fullscreen else "a window"
         if laptop:

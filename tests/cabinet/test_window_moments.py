@@ -119,3 +119,27 @@ def test_the_window_plays_the_race_and_the_penalty(monkeypatch: pytest.MonkeyPat
     assert [(m.seat, m.pile, m.count) for m in moves] == [(0, 1, 2)]
     assert tagged
     assert max(tagged) > 20  # "P2 by 7 ms" drawn on the pile in the window
+
+
+def test_the_window_makes_its_sounds_after_its_first_frame_not_before() -> None:
+    """Start-up (deploy/README.md): the board the window gets is made ``later``; its
+    effects are synthesised once the first frame is shown, so the first frame does not
+    wait for them, and they are there for the game's sounds after it."""
+    seats, keys = scenes.seats_for(2, humans=2)
+    table = Table(scenes.speed_table(TABLE), seats)
+    feed = ScreenFeed(seats, laptop=True, keys=keys)
+    loop = table_loop(table, observers=[feed])
+    sound = SoundBoard(0.5, later=True)
+    at_frames: list[int] = []
+
+    def probe(n: int) -> None:
+        at_frames.append(len(sound.sounds))
+
+    try:
+        assert pygame.mixer.get_init() is not None  # the mixer itself starts at once
+        run_window(loop, feed, {}, until=time.monotonic() + 0.5, sound=sound, on_frame=probe)
+        assert at_frames[0] == 0  # the first frame was shown before any effect was made
+        assert sound.available
+        assert sound.sounds  # made right after it
+    finally:
+        pygame.mixer.quit()

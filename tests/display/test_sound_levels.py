@@ -94,3 +94,24 @@ def test_a_mixer_that_fails_on_a_level_change_goes_silent_and_says_so(
     assert "volume not set: device went away" in caplog.text
     assert not board.sounds  # silence from now on, nothing raised
     board.play("land")
+
+
+def test_a_board_made_later_starts_its_mixer_now_and_its_effects_after_the_first_frame() -> None:
+    """The window's board (deploy/README.md, start-up): no effect made before ``prepare``,
+    which the window calls once its first frame is up; a sound asked for before that makes
+    them then, at the level set meanwhile."""
+    later = SoundBoard(0.7, later=True)
+    try:
+        assert pygame.mixer.get_init() is not None
+        assert later.sounds == {}
+        assert not later.available
+        later.set_levels(SoundLevels(game=0.4, attract=0.1))
+        assert later.sounds == {}
+        later.play("land")  # before prepare: made now, at the level set
+        assert later.available
+        assert at(later, 0.4)
+        made = dict(later.sounds)
+        later.prepare()  # once only
+        assert later.sounds == made
+    finally:
+        pygame.mixer.quit()
