@@ -94,7 +94,7 @@ class TableFrames:
     """What the frame loop keeps while one screen is open: the renderer for its size, the
     animations, the last frame drawn; a new screen (or a failed frame) starts it afresh."""
 
-    def __init__(self, screen: pygame.Surface) -> None:
+    def __init__(self, screen: pygame.Surface, *, fresh: bool = True) -> None:
         from display.animations import Animations
 
         self.screen = screen
@@ -106,9 +106,10 @@ class TableFrames:
         """The view a frame failed on: not drawn again (the loop publishes after its reset)."""
         self.heard: PhotoFinish | None = None
         """The last photo finish sounded."""
-        self.fresh = True
-        """No frame drawn yet on this screen: what happened while there was none is not
-        animated or sounded now."""
+        self.fresh = fresh
+        """No frame drawn yet on a screen that opened while the game ran on without one:
+        what happened meanwhile is not animated or sounded now. False for laptop mode's
+        window, open before the loop starts: its first events were on screen."""
 
     def resized(self, surface: pygame.Surface) -> bool:
         """Take the window's new surface; True if its size changed (laid out again)."""
@@ -189,7 +190,7 @@ def run_window(
     watch: ScreenWatch | None = None
     frames: TableFrames | None = None
     if retry is None:
-        frames = TableFrames(display.open(size, fullscreen))
+        frames = TableFrames(display.open(size, fullscreen), fresh=False)
     else:
         watch = ScreenWatch(
             display, retry, size=size, fullscreen=fullscreen, lines=lines, connectors=connectors

@@ -22,3 +22,15 @@ def mock_factory() -> Iterator[Any]:
     finally:
         factory.reset()  # clears pins and reservations, else GPIOPinInUse across tests
         Device.pin_factory = save
+
+
+@pytest.fixture
+def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SDL's dummy video and audio (read when a window starts the display); no systemd
+    socket or watchdog, no records directory: a window test on any machine."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    monkeypatch.delenv("WATCHDOG_USEC", raising=False)
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)

@@ -25,23 +25,14 @@ from cabinet.run import FAILED_EXIT, run_cabinet
 from cabinet.seating import seat_cabinet
 from engine.game import new_game
 
-pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:no fast renderer available"),
+    pytest.mark.usefixtures("dummy_sdl"),
+]
 """SDL's dummy driver has no vsync renderer (the window then opens without vsync)."""
 
 DEADLINE_S = 20.0
 """The bound on every window run here (a healthy run ends far sooner)."""
-
-
-@pytest.fixture(autouse=True)
-def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
-    """SDL's dummy video and audio (read when the window initialises the display); no
-    systemd socket, no records."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
-    monkeypatch.delenv("WATCHDOG_USEC", raising=False)
-    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
 
 
 def two_panels() -> CabinetConfig:

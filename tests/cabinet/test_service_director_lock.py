@@ -211,15 +211,6 @@ def kiosk_config() -> CabinetConfig:
     )
 
 
-@pytest.fixture
-def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
-    monkeypatch.delenv("WATCHDOG_USEC", raising=False)
-
-
 @pytest.mark.filterwarnings("ignore:no fast renderer available")
 @pytest.mark.parametrize("laptop", [False, True])
 def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(

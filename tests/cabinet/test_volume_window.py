@@ -24,20 +24,13 @@ from cabinet.modes.service import ITEMS, Page
 from display.sound import EFFECTS, SoundBoard
 from tests.cabinet.test_service_director import BASE_TOML
 
-pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:no fast renderer available"),
+    pytest.mark.usefixtures("dummy_sdl"),
+]
 
 DEADLINE_S = 30.0
 """The bound on the window's run (a healthy one ends in a few seconds)."""
-
-
-@pytest.fixture(autouse=True)
-def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
-    monkeypatch.delenv("WATCHDOG_USEC", raising=False)
-    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
 
 
 class Checked(SoundBoard):

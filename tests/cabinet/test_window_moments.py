@@ -28,19 +28,13 @@ from engine.events import Event
 from tests.cabinet.rigs import table_loop
 from tests.display import scenes
 
-pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:no fast renderer available"),
+    pytest.mark.usefixtures("dummy_sdl"),
+]
 
 TABLE = "6C2D9H2S9C/8DJD5H5S9D 3S/4S 7D6D5D/QSKSJS 3C4C/4H8H 8C"
 """P1's 6C and P2's 8D both fit on 7D (pile 0); QS's pile (1) has two cards under it."""
-
-
-@pytest.fixture(autouse=True)
-def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
-    monkeypatch.delenv("WATCHDOG_USEC", raising=False)
 
 
 class Heard(SoundBoard):
