@@ -2,13 +2,16 @@
 real CabinetLoop on a fake clock: the clock, a configuration with the flow, the table on its
 first deal, the loop around it (with the flow or the service menu as its director), and a
 seat's presses and waits (for tests/cabinet/test_flow_director.py, test_service_director.py,
-test_kiosk_wiring.py and the tests built on them)."""
+test_kiosk_wiring.py and the tests built on them); and, on the real clock, waiting for a
+thread's work and tapping a mock GPIO button."""
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from cabinet.config import Assist, CabinetConfig, Control, FlowConfig, laptop_config
 from cabinet.controls.base import Controller
@@ -147,3 +150,21 @@ def run_until(
         assert d is not None
         clock.t = max(clock.t, d)
         loop.catch_up(clock.t)
+
+
+def wait_for(check: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Until ``check()`` holds on the real clock (a loop thread's work), else fail."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def tap(factory: Any, pin: int) -> None:
+    """A press and release of a mock GPIO button wired to ground (pulled up)."""
+    factory.pin(pin).drive_low()
+    time.sleep(0.04)
+    factory.pin(pin).drive_high()
+    time.sleep(0.04)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import threading
-import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,26 +16,10 @@ from cabinet.config import Control, load_config
 from cabinet.kiosk.records import Records
 from cabinet.run import run_cabinet
 from display.view import FlowView, MatchView, OptionLine, SeatOptions, ServiceView
+from tests.cabinet.rigs import tap, wait_for
 
 BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
 SERVICE_PIN = 3
-
-
-def wait_for(check: Callable[[], bool], seconds: float = 5.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():
-            return
-        time.sleep(0.01)
-    raise AssertionError("timed out")
-
-
-def tap(factory: Any, pin: int) -> None:
-    """A press and release of a button wired to ground (pulled up)."""
-    factory.pin(pin).drive_low()
-    time.sleep(0.04)
-    factory.pin(pin).drive_high()
-    time.sleep(0.04)
 
 
 def test_no_screen_still_runs_the_flow_and_the_service_menu(

@@ -9,7 +9,7 @@ import io
 import itertools
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -27,27 +27,13 @@ from cabinet.loop.lights import SLOW_S
 from cabinet.panel import ASLEEP, Led, PanelLights
 from firmware_bridge.events import LedMode
 from firmware_bridge.link import PanelLink
+from tests.cabinet.rigs import tap, wait_for
 
 BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+WAIT_S = 15.0
+"""The bound on each wait for the loop thread (a healthy run is done far sooner)."""
 LEVELS = {0.0, 0.15, 1.0}
 """The steady levels a game's LEDs take (off, dim, on): a pulse goes through others."""
-
-
-def wait_for(check: Callable[[], bool], seconds: float = 15.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():
-            return
-        time.sleep(0.01)
-    raise AssertionError("timed out")
-
-
-def tap(factory: Any, pin: int) -> None:
-    """A press and release of a button wired to ground (pulled up)."""
-    factory.pin(pin).drive_low()
-    time.sleep(0.04)
-    factory.pin(pin).drive_high()
-    time.sleep(0.04)
 
 
 def sample(
@@ -88,7 +74,7 @@ def test_a_black_screen_breathes_every_slam_with_pwm_and_a_press_brings_the_game
     config = sleepy(pwm=True)
     out = io.StringIO()
     with running(config, mock_factory, out):
-        wait_for(lambda: "screen black, SLAM breathing" in out.getvalue())
+        wait_for(lambda: "screen black, SLAM breathing" in out.getvalue(), WAIT_S)
         time.sleep(0.1)
         for seat in config.seats:
             others = [p for c, p in seat.leds.items() if c is not Control.SLAM]
@@ -105,20 +91,20 @@ def test_a_black_screen_breathes_every_slam_with_pwm_and_a_press_brings_the_game
 
         slam = config.seats[0].buttons[Control.SLAM]
         tap(mock_factory, slam)  # a guest at the black screen
-        wait_for(lambda: "screen awake" in out.getvalue())
+        wait_for(lambda: "screen awake" in out.getvalue(), WAIT_S)
         time.sleep(0.2)
         woken = [v for _, v in sample(mock_factory, slam_led, 0.6)]
         assert set(woken) <= LEVELS, woken  # the game's own lights, no pulse left behind
         assert "screen: join" not in out.getvalue()  # the press only woke it
         tap(mock_factory, slam)  # the next press acts: joins
-        wait_for(lambda: "screen: join" in out.getvalue())
+        wait_for(lambda: "screen: join" in out.getvalue(), WAIT_S)
 
 
 def test_without_pwm_a_black_screen_blinks_slam_slowly(mock_factory: Any) -> None:
     config = sleepy(pwm=False)
     out = io.StringIO()
     with running(config, mock_factory, out) as cab:
-        wait_for(lambda: "screen black, SLAM breathing" in out.getvalue())
+        wait_for(lambda: "screen black, SLAM breathing" in out.getvalue(), WAIT_S)
         slam_led = config.seats[0].leds[Control.SLAM]
         samples = sample(mock_factory, slam_led, 2.6)
         assert {v for _, v in samples} == {0.0, 1.0}
@@ -129,7 +115,7 @@ def test_without_pwm_a_black_screen_blinks_slam_slowly(mock_factory: Any) -> Non
         assert cab.loop.lamps.breathing
         assert not cab.loop.lamps.blinking
         tap(mock_factory, config.seats[0].buttons[Control.SLOT1])  # any button wakes it
-        wait_for(lambda: "screen awake" in out.getvalue())
+        wait_for(lambda: "screen awake" in out.getvalue(), WAIT_S)
         assert not cab.loop.lamps.breathing
 
 
