@@ -10,7 +10,7 @@ import functools
 
 import pygame
 
-from display.attract import attract_card, attract_text, free_rects
+from display.attract import attract_text, free_rects, placed
 from display.layout import Layout, Rect
 from display.paint import Painter, pg_rect
 from display.palette import DARK, GOLD, WHITE
@@ -85,7 +85,7 @@ def draw(paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout
     """The sign, while ``flow.low_power``; nothing otherwise."""
     if not flow.low_power:
         return
-    card = attract_card(layout, paint.fonts, attract_text(flow))
+    card = placed(layout, paint.fonts, attract_text(flow))  # the card attract draws
     r = place(layout, taken(layout) + tuple(c.box for c in card.cards), free_rects(layout))
     radius = r.h // 5
     pygame.draw.rect(surface, DARK, pg_rect(r), border_radius=radius)

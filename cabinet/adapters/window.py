@@ -182,6 +182,8 @@ def run_window(
     from cabinet.adapters import sdnotify
     from cabinet.adapters.screen_driver import PygameScreen, ScreenLost
     from cabinet.adapters.screen_watch import ScreenWatch
+    from display.animations import Animations
+    from display.renderer import Renderer
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame as pg
@@ -252,9 +254,6 @@ def run_window(
 
     def draw(frames: TableFrames, frame: Frame, dt: float) -> bool:
         """Draw and show ``frame`` if it differs from the last; True if it was shown."""
-        from display.animations import Animations
-        from display.renderer import Renderer
-
         if frames.fresh:  # the table as it is now, not what happened while unseen
             frames.fresh = False
             frame.events, frame.before, frame.claims, frame.penalties = [], None, 0, []

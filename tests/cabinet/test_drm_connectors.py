@@ -46,18 +46,12 @@ from tests.cabinet.test_screen_hotplug import (
     wait_for,
 )
 
-pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:no fast renderer available"),
+    pytest.mark.usefixtures("dummy_sdl"),
+]
 
 EVERY = 3.0
-
-
-@pytest.fixture(autouse=True)
-def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
-    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
 
 
 def connector(root: Path, name: str, status: str | None) -> Path:
