@@ -17,16 +17,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.cards import Card
 from engine.commands import Command, Cover, Play
 from engine.events import Event
-from engine.rules import Game, Rules
+from engine.rules import GameAnswers, Rules
 from engine.state import GameState, GameTable
-
-if TYPE_CHECKING:
-    from engine.bots import Strategy
+from engine.strategy import Strategy
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,15 +139,14 @@ S = TypeVar("S", bound=GameState)
 T = TypeVar("T", bound=GameTable)
 
 
-class GameRules(Protocol[S, T]):
+class GameRules(GameAnswers, Protocol[S, T]):
     """What one game answers: everything a consumer asks of a game, written once.
 
     ``S`` is the game's frozen state, ``T`` its written table. Each game has one instance
-    (``engine.games.GAMES``); every method is pure.
+    (``engine.games.GAMES``); every method is pure. Its name (``game``), the seats, deals
+    and head starts it allows (``seats``, ``deals``, ``head_start_limit``, ``deal_name``)
+    are ``engine.rules.GameAnswers``: what checking an options mapping asks it.
     """
-
-    @property
-    def game(self) -> Game: ...
 
     @property
     def state_type(self) -> type[S]: ...
@@ -176,11 +173,6 @@ class GameRules(Protocol[S, T]):
 
     def new_game(self, rules: Rules, rng: random.Random, seed: int = 0) -> tuple[S, list[Event]]:
         """Deal with ``rng`` and start at t = 0."""
-        ...
-
-    def head_start_limit(self, rules: Rules) -> int:
-        """The largest ``head_start`` a seat's deal can burn under ``rules`` and keep its
-        opening cards (docs/rules-options.md, "Handicaps"); at most ``MAX_HEAD_START``."""
         ...
 
     def step(self, state: S, cmd: Command) -> tuple[S, list[Event]]:

@@ -7,25 +7,78 @@ place that checks an options mapping (scenario files and the cabinet config both
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from engine.cards import JOKER
 from engine.errors import EngineError
 
 
-class Game(StrEnum):
-    SPEED = "speed"
-    SPIT = "spit"
-    CALIFORNIA = "california"
+class _Listed(type):
+    """``Game``'s type: iterating ``Game`` (or asking ``in``) sees the listed games."""
+
+    def __iter__(cls) -> Iterator[Game]:
+        return iter(tuple(_LISTED.values()))
+
+    def __len__(cls) -> int:
+        return len(_LISTED)
+
+    def __contains__(cls, name: object) -> bool:
+        return isinstance(name, str) and name in _LISTED
+
+
+class Game(str, metaclass=_Listed):
+    """A game's name, as the options, the scenario files and the records spell it.
+
+    The games are those the registry lists (``engine.games``): ``Game(name)`` is a listed
+    game (ValueError for any other, as an Enum answers), and iterating ``Game`` gives them
+    in the order they were listed. Not an Enum, because ``engine.games.register`` lists a
+    new game at run time; a new game's package names itself with ``Game.named`` first.
+    """
+
+    __slots__ = ()
+
+    SPEED: ClassVar[Game]
+    SPIT: ClassVar[Game]
+    CALIFORNIA: ClassVar[Game]
+
+    def __new__(cls, name: str) -> Game:
+        found = _LISTED.get(name) if isinstance(name, str) else None
+        if found is None:
+            raise ValueError(f"{name!r} is not a valid Game")
+        return found
+
+    @classmethod
+    def named(cls, name: str) -> Game:
+        """The game called ``name``, listed or not (one object per name)."""
+        found = _NAMED.get(name)
+        if found is None:
+            found = _NAMED[name] = str.__new__(cls, name)
+        return found
 
     @property
-    def two_only(self) -> bool:
-        """Spit and California are two-player games; Speed seats 2 to 4."""
-        return self is not Game.SPEED
+    def value(self) -> str:
+        return str.__str__(self)
+
+    @property
+    def name(self) -> str:
+        return self.value.upper()
+
+    def __repr__(self) -> str:
+        return f"<Game.{self.name}: {self.value!r}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Game.named, (self.value,))
+
+
+_NAMED: dict[str, Game] = {}
+_LISTED: dict[str, Game] = {}
+Game.SPEED = Game.named("speed")
+Game.SPIT = Game.named("spit")
+Game.CALIFORNIA = Game.named("california")
 
 
 class AceMode(StrEnum):
@@ -185,7 +238,7 @@ class Rules:
                 if self.handicapped:  # left out when nobody has one: older replays match
                     out[f.name] = [h.options() for h in value]
                 continue
-            out[f.name] = str(value) if isinstance(value, StrEnum) else value
+            out[f.name] = str(value) if isinstance(value, (StrEnum, Game)) else value
         return out
 
     @classmethod
@@ -207,10 +260,20 @@ class Rules:
         if "decks" not in values and values.get("players", base.players) == 4:
             values["decks"] = 2
         rules = replace(base, **values)
-        if rules.game.two_only and rules.players != 2:
-            raise RulesError(f"rules option 'players': {rules.game} is for 2 players")
-        if rules.deal == 15 and rules.players > 2:
-            raise RulesError("rules option 'deal': 15 is for 2 players only; use 20")
+        game = _ANSWERS[rules.game]
+        if rules.players not in game.seats:
+            raise RulesError(
+                f"rules option 'players': {rules.game} is for {_counts(game.seats)} players"
+            )
+        deals = game.deals(rules.players)
+        if rules.deal not in deals:
+            fits = [n for n in game.seats if rules.deal in game.deals(n)]
+            raise RulesError(
+                f"rules option 'deal': {rules.deal} is for {_counts(fits)} players only; "
+                f"use {deals[0]}"
+                if fits
+                else f"rules option 'deal': {rules.deal} is no {rules.game} deal; use {deals[0]}"
+            )
         if rules.handicaps and len(rules.handicaps) != rules.players:
             raise RulesError(
                 f"rules option 'handicaps': {len(rules.handicaps)} given for "
@@ -220,17 +283,13 @@ class Rules:
             # Nobody has one: as if left out, so the rules equal their own options' rules.
             rules = replace(rules, handicaps=())
         if any(h.head_start for h in rules.handicaps):
-            # Asked at call time: the games' packages import this module.
-            from engine.games import rules_for
-
-            limit = rules_for(rules.game).head_start_limit(rules)
+            limit = game.head_start_limit(rules)
             for p, h in enumerate(rules.handicaps):
-                check_head_start(rules, p, h.head_start, limit)
+                check_head_start(p, h.head_start, limit, game.deal_name(rules))
         return rules
 
 
 _ENUMS: dict[str, type[StrEnum]] = {
-    "game": Game,
     "ace": AceMode,
     "call": CallMode,
     "false_call": FalseCall,
@@ -260,17 +319,68 @@ MAX_HEAD_START = 10
 """Cards a head start may take out of a seat's deal: the smallest deal keeps some."""
 
 
-def check_head_start(rules: Rules, player: int, head_start: int, limit: int) -> None:
+def check_head_start(player: int, head_start: int, limit: int, deal: str) -> None:
     """RulesError unless ``player``'s deal can burn ``head_start`` cards (``limit``: the
-    game's ``head_start_limit``) and keep its opening cards."""
+    game's ``head_start_limit``) and keep its opening cards; ``deal`` names the deal as the
+    game's ``deal_name`` does."""
     if head_start > limit:
-        deal = f"{rules.players}-player {rules.game}"
-        if rules.game is Game.SPEED:
-            deal += f" with {rules.decks} deck{'s' if rules.decks > 1 else ''}"
         raise RulesError(
             f"rules option 'handicaps'[{player}].head_start: {head_start} is more than a "
             f"{deal} deal can take out of a seat's cards; give at most {limit}"
         )
+
+
+class GameAnswers(Protocol):
+    """What ``Rules.from_options`` asks the game of the rules (the seats, the deals, the
+    head starts it allows): every game's ``engine.protocol.GameRules`` answers it, and
+    ``engine.games.register`` lists it here (``list_game``), so this module asks no game
+    by name and imports no game (docs/architecture.md, "Adding a game")."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The player counts the game seats, ascending."""
+        ...
+
+    def deals(self, players: int) -> tuple[int, ...]:
+        """The ``deal`` options the game plays with ``players`` players (its default first)."""
+        ...
+
+    def head_start_limit(self, rules: Rules) -> int:
+        """The largest ``head_start`` a seat's deal can burn under ``rules`` and keep its
+        opening cards (docs/rules-options.md, "Handicaps"); at most ``MAX_HEAD_START``."""
+        ...
+
+    def deal_name(self, rules: Rules) -> str:
+        """The deal as a head start's error names it ("2-player speed with 1 deck")."""
+        ...
+
+
+_ANSWERS: dict[Game, GameAnswers] = {}
+"""The listed games' answers, by game (``list_game``)."""
+
+
+def list_game(answers: GameAnswers) -> None:
+    """List ``answers.game``: ``Game(name)`` finds it and ``Rules`` may hold it. Only
+    ``engine.games.register`` calls this."""
+    game = answers.game
+    _LISTED[game.value] = game
+    _ANSWERS[game] = answers
+
+
+def unlist_game(game: Game) -> None:
+    """Take a listed game off (``engine.games.unregister``)."""
+    _LISTED.pop(game.value, None)
+    _ANSWERS.pop(game, None)
+
+
+def _counts(players: Sequence[int]) -> str:
+    """Player counts as the errors say them: "2", "2 to 4"."""
+    if len(players) > 1 and list(players) == list(range(players[0], players[-1] + 1)):
+        return f"{players[0]} to {players[-1]}"
+    return " or ".join(map(str, players))
 
 
 def _parse_handicaps(raw: Any) -> tuple[Handicap, ...]:
@@ -301,6 +411,11 @@ def _parse_handicaps(raw: Any) -> tuple[Handicap, ...]:
 def _parse_option(key: str, raw: Any) -> Any:
     if key == "handicaps":
         return _parse_handicaps(raw)
+    if key == "game":
+        if not isinstance(raw, str) or raw not in _LISTED:
+            allowed = ", ".join(f'"{name}"' for name in _LISTED)
+            raise RulesError(f"rules option 'game': {raw!r} is not one of {allowed}")
+        return _LISTED[raw]
     if key in _ENUMS:
         enum = _ENUMS[key]
         allowed = ", ".join(f'"{m.value}"' for m in enum)

@@ -354,3 +354,19 @@ def _played(event: Event) -> tuple[int, LegalPlay] | None:
     if isinstance(event, Covered):
         return event.player, LegalPlay(event.on)
     return None
+
+
+def reaction_times(first: GameState, commands: Sequence[Command]) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the reaction time (ms) of each accepted play, in order: how long each
+    accepted play waited after it became legal (the cabinet's records keep their mean).
+
+    ``first`` is the game as dealt (before any command), ``commands`` every command applied
+    to it in order (Ticks may be left out). Never negative, and zero for a play legal only
+    from the same millisecond. "That exact play" is what the game's ``plays`` lists
+    (``engine.protocol.GameRules``): the physical card and the centre pile in Speed (a
+    deadlock's free play onto the own LEFT pile included) and Spit, the covered top in
+    California; Spit's moves into an empty stock slot are housekeeping, not reactions to
+    the table, and are not measured (the rule is in ``GameStats.reaction_records``).
+    """
+    return GameStats.replay(first, commands).reactions()
+

@@ -33,6 +33,7 @@ from cabinet.config.seats import (
     turn_round,
 )
 from cabinet.panel import CONTROLS, Control
+from engine.games import rules_for
 from engine.match import MatchError, MatchRules
 from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
 
@@ -118,7 +119,7 @@ def _seat_tables(data: Mapping[str, object]) -> list[Mapping[str, object]]:
 def _rules(data: Mapping[str, object], n: int) -> Rules:
     """The game and its rules, for ``n`` seats."""
     game = choice(data.get("game", "speed"), "game", tuple(g.value for g in Game))
-    if Game(game).two_only and n != 2:
+    if n not in rules_for(Game(game)).seats:  # the game's own answer (only 2: Spit, California)
         raise ConfigError(
             f'game = "{game}" is for 2 players, but there are {n} [[seat]] tables; '
             f'describe 2 seats or use game = "speed"'
@@ -269,7 +270,7 @@ def laptop_config(
     """The built-in laptop cabinet: keyboard seats for ``humans``, bots in the others,
     mock pins; ``game`` speed, spit or california (the last two for 2 players). Its
     errors name the command line's options, which is all the user wrote."""
-    if players != 2 and any(g.value == game and g.two_only for g in Game):
+    if game in Game and players not in rules_for(Game(game)).seats:
         raise ConfigError(f"{game} is for 2 players: use --players 2 (or --game speed)")
     seats: list[dict[str, object]] = []
     for i in range(players):

@@ -1,5 +1,5 @@
-"""Reaction times (engine/reaction.py): exact values on hand-built tables, and properties
-over bot games of all three games (with a masher's wrong, stale and paused presses)."""
+"""Reaction times (``engine.stats.reaction_times``): exact values on hand-built tables, and
+properties over bot games of all three games (with a masher's wrong, stale and paused presses)."""
 
 from __future__ import annotations
 
@@ -27,11 +27,10 @@ from engine.commands import (
 )
 from engine.events import ActionRejected, CardPlayed, Covered, Event, PlayRejected
 from engine.games import of
-from engine.reaction import reaction_times
 from engine.rules import Rules
 from engine.scenario import parse
 from engine.state import Phase
-from engine.stats import GameStats
+from engine.stats import GameStats, reaction_times
 
 CODES = [c.code for c in make_deck(1, False)]
 
@@ -476,7 +475,7 @@ def test_bot_games_one_reaction_per_accepted_play_within_the_game(
     # The cabinet records no Ticks: the same reactions without them.
     presses = [c for c in commands if not isinstance(c, Tick)]
     assert reaction_times(first, presses) == reactions
-    # What reaction.py assumes to skip work: a step told by no event but rejections
+    # What reaction_times assumes to skip work: a step told by no event but rejections
     # changes no legal play.
     state = first
     for cmd in commands:

@@ -11,9 +11,8 @@ from engine import game
 from engine.commands import Command, Tick
 from engine.events import CardPlayed, Covered, Stalled
 from engine.games import of
-from engine.reaction import reaction_times
 from engine.rules import Rules, find_rules
-from engine.stats import GameStats
+from engine.stats import GameStats, reaction_times
 from tests.engine.test_reaction import bot_game
 
 GAMES = {

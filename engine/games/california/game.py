@@ -19,7 +19,7 @@ from engine.rules import Game, Rules
 from engine.state import Phase
 
 if TYPE_CHECKING:
-    from engine.bots import Strategy
+    from engine.strategy import Strategy
 
 _STRATEGY = CaliforniaStrategy()
 
@@ -47,6 +47,14 @@ class CaliforniaGame:
         self, rules: Rules, rng: random.Random, seed: int = 0
     ) -> tuple[CaliforniaState, list[Event]]:
         return california_step.new_game(rules, rng, seed)
+
+    seats = california_step.SEATS
+
+    def deals(self, players: int) -> tuple[int, ...]:
+        return california_step.deals(players)
+
+    def deal_name(self, rules: Rules) -> str:
+        return california_step.deal_name(rules)
 
     def head_start_limit(self, rules: Rules) -> int:
         return california_step.head_start_limit(rules)

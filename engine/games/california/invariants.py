@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.checks import Checks, conserved
+from engine.games.california.notation import format_position
 from engine.games.california.rules import coverable
 from engine.games.california.state import CaliforniaState
-from engine.invariants import check_timers, conserved, require
 from engine.state import Phase
+
+_CHECKS: Checks[CaliforniaState] = Checks(format_position)
+check_timers = _CHECKS.check_timers
+require = _CHECKS.require
 
 
 def check(state: CaliforniaState) -> None:

@@ -38,12 +38,28 @@ def deal(rules: Rules, rng: random.Random) -> CaliforniaTable:
         mine = deck[p * DEAL_EACH : (p + 1) * DEAL_EACH]
         # A head start burns the bottom of the deck: the row is dealt as without one.
         head_start = rules.handicap(p).head_start
-        check_head_start(rules, p, head_start, limit)
+        if head_start:
+            check_head_start(p, head_start, limit, deal_name(rules))
         keep = DEAL_EACH - head_start
         rows.append(tuple((card,) for card in mine[: rules.row]))
         decks.append(tuple(mine[rules.row : keep]))
         burned += tuple(mine[keep:])
     return CaliforniaTable(tuple(rows), tuple(decks), burned)
+
+
+SEATS = (2,)
+"""A two-player game."""
+
+
+def deals(players: int) -> tuple[int, ...]:
+    """The ``deal`` option does not shape this game's deal (26 cards each): both are
+    accepted, as for any two-player table."""
+    return (20, 15)
+
+
+def deal_name(rules: Rules) -> str:
+    """The deal as a head start's error names it."""
+    return f"{rules.players}-player {rules.game}"
 
 
 def head_start_limit(rules: Rules) -> int:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine.bots import Bot, Intent, Plan, RoundStrategy
 from engine.cards import Card
 from engine.commands import Command, Cover, Slam
 from engine.games.california.rules import may_cover
 from engine.games.california.state import CaliforniaState
 from engine.state import Phase
+from engine.strategy import BotSeat, Intent, Plan, RoundStrategy
 
 _PLAYING, _STALLED = Phase.PLAYING, Phase.STALLED
 _READY, _COVER = Intent.READY, Intent.COVER
@@ -25,7 +25,7 @@ class CaliforniaStrategy(RoundStrategy[CaliforniaState]):
     not coverable (the engine rejects it: ``no_match``).
     """
 
-    def _decide(self, bot: Bot, state: CaliforniaState, now: int, start: int) -> Plan | None:
+    def _decide(self, bot: BotSeat, state: CaliforniaState, now: int, start: int) -> Plan | None:
         phase = state.phase
         p = bot.player
         players = state.players
@@ -76,7 +76,9 @@ class CaliforniaStrategy(RoundStrategy[CaliforniaState]):
             plan.wrong = True
         return plan
 
-    def _confirm(self, bot: Bot, state: CaliforniaState, plan: Plan, now: int) -> Command | None:
+    def _confirm(
+        self, bot: BotSeat, state: CaliforniaState, plan: Plan, now: int
+    ) -> Command | None:
         phase = state.phase
         p = bot.player
         me = state.players[p]

@@ -27,7 +27,7 @@ from engine.rules import Game, Rules
 from engine.state import Phase
 
 if TYPE_CHECKING:
-    from engine.bots import Strategy
+    from engine.strategy import Strategy
 
 _STRATEGY = SpeedStrategy()
 
@@ -55,6 +55,14 @@ class SpeedGame:
         self, rules: Rules, rng: random.Random, seed: int = 0
     ) -> tuple[SpeedState, list[Event]]:
         return speed_step.new_game(rules, rng, seed)
+
+    seats = speed_step.SEATS
+
+    def deals(self, players: int) -> tuple[int, ...]:
+        return speed_step.deals(players)
+
+    def deal_name(self, rules: Rules) -> str:
+        return speed_step.deal_name(rules)
 
     def head_start_limit(self, rules: Rules) -> int:
         return speed_step.head_start_limit(rules)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from engine.checks import Checks, conserved
+from engine.games.speed.notation import format_position
 from engine.games.speed.state import HAND_SIZE, SpeedState
-from engine.invariants import breach, conserved
 from engine.state import Phase, TimerKind
+
+_CHECKS: Checks[SpeedState] = Checks(format_position)
+breach = _CHECKS.breach
 
 _WON, _TIED, _STALLED, _DEADLOCKED = Phase.WON, Phase.TIED, Phase.STALLED, Phase.DEADLOCKED
 _FLIP = TimerKind.FLIP

@@ -68,7 +68,7 @@ def deal(rules: Rules, rng: random.Random) -> SpeedTable:
     for p, draw in enumerate(draws):
         head_start = rules.handicap(p).head_start
         if head_start:
-            check_head_start(rules, p, head_start, head_start_limit(rules))
+            check_head_start(p, head_start, head_start_limit(rules), deal_name(rules))
             burned += draw[-head_start:]
             del draw[-head_start:]
     hands = tuple(tuple(d[:HAND_SIZE]) for d in draws)
@@ -83,6 +83,22 @@ def head_start_limit(rules: Rules) -> int:
     n = rules.players
     each = (rules.deck_size - n * rules.side_size - n) // n
     return max(0, min(MAX_HEAD_START, each - HAND_SIZE))
+
+
+SEATS = (2, 3, 4)
+"""Speed seats 2 to 4 players (rule 10)."""
+
+
+def deals(players: int) -> tuple[int, ...]:
+    """The deals Speed plays: side piles of 5 (deal 20) at any table, and pagat's side
+    piles of 10 (deal 15) only at two (four piles of ten leave too few cards to draw)."""
+    return (20, 15) if players == 2 else (20,)
+
+
+def deal_name(rules: Rules) -> str:
+    """The deal as a head start's error names it."""
+    decks = f"{rules.decks} deck{'s' if rules.decks > 1 else ''}"
+    return f"{rules.players}-player {rules.game} with {decks}"
 
 
 def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[SpeedState, list[Event]]:

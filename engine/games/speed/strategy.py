@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bots import REFERENCE_ITEMS, Bot, Intent, Plan, adjacency, play_plan
 from engine.cards import Card
 from engine.commands import Command, Play, Slam
 from engine.games.speed.rules import claims, joker_barred
 from engine.games.speed.state import SpeedState
 from engine.rules import CallMode, Rules
 from engine.state import Phase, positional_new
+from engine.strategy import REFERENCE_ITEMS, BotSeat, Intent, Plan, adjacency, play_plan
 
 _PLAYING, _STALLED, _DEADLOCKED = Phase.PLAYING, Phase.STALLED, Phase.DEADLOCKED
 _WON, _TIED = Phase.WON, Phase.TIED
@@ -61,7 +61,7 @@ class SpeedStrategy:
         phase = state.phase
         return phase is _WON or phase is _TIED
 
-    def decide(self, bot: Bot, state: SpeedState, now: int) -> Plan | None:
+    def decide(self, bot: BotSeat, state: SpeedState, now: int) -> Plan | None:
         phase = state.phase
         if phase is _WON or phase is _TIED or state.paused_at is not None:
             return None
@@ -121,7 +121,7 @@ class SpeedStrategy:
             return Plan(start + timing.reaction(items, prof.absent_factor), _READY)
         return None
 
-    def confirm(self, bot: Bot, state: SpeedState, plan: Plan, now: int) -> Command | None:
+    def confirm(self, bot: BotSeat, state: SpeedState, plan: Plan, now: int) -> Command | None:
         phase = state.phase
         if phase is _WON or phase is _TIED or state.paused_at is not None:
             return None

@@ -27,7 +27,7 @@ from engine.rules import Game, Rules, Scoring
 from engine.state import Phase
 
 if TYPE_CHECKING:
-    from engine.bots import Strategy
+    from engine.strategy import Strategy
 
 _STRATEGY = SpitStrategy()
 
@@ -55,6 +55,14 @@ class SpitGame:
         self, rules: Rules, rng: random.Random, seed: int = 0
     ) -> tuple[SpitState, list[Event]]:
         return spit_step.new_game(rules, rng, seed)
+
+    seats = spit_step.SEATS
+
+    def deals(self, players: int) -> tuple[int, ...]:
+        return spit_step.deals(players)
+
+    def deal_name(self, rules: Rules) -> str:
+        return spit_step.deal_name(rules)
 
     def head_start_limit(self, rules: Rules) -> int:
         return spit_step.head_start_limit(rules)

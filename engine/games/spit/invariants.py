@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from engine.checks import Checks, conserved
+from engine.games.spit.notation import format_position
 from engine.games.spit.rules import legal_plays
 from engine.games.spit.state import STOCK_SLOTS, SpitState
-from engine.invariants import check_timers, conserved, require
 from engine.state import Phase, TimerKind
+
+_CHECKS: Checks[SpitState] = Checks(format_position)
+check_timers = _CHECKS.check_timers
+require = _CHECKS.require
 
 
 def check(state: SpitState) -> None:

@@ -74,11 +74,27 @@ def deal(rules: Rules, rng: random.Random) -> SpitTable:
         center.append(rest[:1])
         # A head start burns the bottom of the spit cards: stocks and starter as dealt.
         head_start = rules.handicap(p).head_start
-        check_head_start(rules, p, head_start, limit)
+        if head_start:
+            check_head_start(p, head_start, limit, deal_name(rules))
         keep = len(rest) - head_start
         spit.append(rest[1:keep])
         burned += rest[keep:]
     return SpitTable(tuple(stocks), tuple(spit), tuple(center), burned)
+
+
+SEATS = (2,)
+"""A two-player game."""
+
+
+def deals(players: int) -> tuple[int, ...]:
+    """The ``deal`` option does not shape this game's deal (26 cards each): both are
+    accepted, as for any two-player table."""
+    return (20, 15)
+
+
+def deal_name(rules: Rules) -> str:
+    """The deal as a head start's error names it."""
+    return f"{rules.players}-player {rules.game}"
 
 
 def head_start_limit(rules: Rules) -> int:

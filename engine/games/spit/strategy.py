@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bots import Bot, Intent, Plan, RoundStrategy, adjacency, play_plan
 from engine.cards import Card
 from engine.commands import Command, Move, Play, Slam, Slap
 from engine.games.spit.state import SpitState
 from engine.rules import Rules
 from engine.state import Phase
+from engine.strategy import BotSeat, Intent, Plan, RoundStrategy, adjacency, play_plan
 
 _PLAYING, _STALLED, _SLAP_PHASE = Phase.PLAYING, Phase.STALLED, Phase.SLAP
 _READY, _MOVE, _SLAP = Intent.READY, Intent.MOVE, Intent.SLAP
@@ -28,7 +28,7 @@ class _RankMemo:
     masks: tuple[int, ...]
 
     @classmethod
-    def of(cls, bot: Bot, rules: Rules) -> _RankMemo:
+    def of(cls, bot: BotSeat, rules: Rules) -> _RankMemo:
         memo = bot.memo
         if isinstance(memo, cls) and memo.rules is rules:
             return memo
@@ -58,7 +58,7 @@ class SpitStrategy(RoundStrategy[SpitState]):
     one, and two can undo each other forever.
     """
 
-    def _decide(self, bot: Bot, state: SpitState, now: int, start: int) -> Plan | None:
+    def _decide(self, bot: BotSeat, state: SpitState, now: int, start: int) -> Plan | None:
         phase = state.phase
         p = bot.player
         me = state.players[p]
@@ -104,7 +104,7 @@ class SpitStrategy(RoundStrategy[SpitState]):
             return Plan(due, _MOVE, stocks[src][0], empty[0] + 1)
         return None
 
-    def _confirm(self, bot: Bot, state: SpitState, plan: Plan, now: int) -> Command | None:
+    def _confirm(self, bot: BotSeat, state: SpitState, plan: Plan, now: int) -> Command | None:
         phase = state.phase
         p = bot.player
         me = state.players[p]
