@@ -78,6 +78,16 @@ class Controller(Protocol):
     left_handed: bool
     two_hand: bool
     drawn: Drawn
+
+    def __init__(
+        self,
+        player: int,
+        left_handed: bool = False,
+        two_hand: bool = False,
+        drawn: Drawn = Drawn.FACING,
+    ) -> None:
+        """One seat's controls (``registry.make_controller`` makes them)."""
+        ...
     teacher: Teacher
     """The seat's wait for its ``teach`` hint (cabinet/controls/teach.py)."""
 

@@ -27,9 +27,9 @@ from engine.events import CardPlayed, Event, Stalled
 from engine.game import GameState, start_table, step
 from engine.games import california, speed, spit
 from engine.match import MatchRules
-from engine.stats import reaction_times
 from engine.rules import Game, Rules, find_rules
 from engine.scenario import parse, play, record, run_scenario
+from engine.stats import reaction_times
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEED = Rules.from_options({})

@@ -429,7 +429,9 @@ def _mash(state: Any, rng: random.Random, t: int, seat: int) -> Command:
         if roll < 0.4:
             return Move(t, seat, rng.choice(tops), rng.randrange(1, 6))
         return Play(t, seat, rng.choice(tops), rng.randrange(2))
-    return Cover(t, seat, rng.choice([c.code for c in state.tops()] or ["AS"]))
+    if state.rules.game == "california":
+        return Cover(t, seat, rng.choice([c.code for c in state.tops()] or ["AS"]))
+    raise AssertionError(f"no mash for {state.rules.game}")
 
 
 RULES = st.sampled_from(

@@ -21,7 +21,7 @@ from engine.events import (
     Reason,
     Slapped,
 )
-from engine.games import spit
+from engine.games import california, spit
 from engine.rules import Rules
 from tests.engine.positions import (
     CAL,
@@ -77,8 +77,10 @@ def _mash(state: Any, rng: random.Random, t: int) -> Command:
         if roll < 0.4:
             return Move(t, 1, rng.choice(tops).code, rng.randrange(1, 6))
         return Play(t, 1, rng.choice(tops).code, rng.randrange(2))
-    visible = state.tops() or [CARDS["AS"]]
-    return Cover(t, 1, rng.choice(visible).code)
+    if isinstance(state, california.CaliforniaState):
+        visible = state.tops() or [CARDS["AS"]]
+        return Cover(t, 1, rng.choice(visible).code)
+    raise AssertionError(f"no mash for {state.rules.game}")
 
 
 @pytest.mark.parametrize("rules", [SPIT, CAL], ids=["spit", "california"])

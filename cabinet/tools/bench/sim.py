@@ -6,8 +6,9 @@
 * ``engine_step_us``, ``invariant_check_us``, ``bot_observe_us``: one ``step``, one
   ``check_invariants`` and one bot's ``observe`` after a step, measured on the commands of
   ``SAMPLE_GAMES`` real bot games;
-* ``sim_spit_games_per_s``, ``sim_california_games_per_s``: the same rate for Spit and
-  California (whole games of several rounds each, hard vs hard).
+* ``sim_<game>_games_per_s`` (``sim_spit_games_per_s``, ``sim_california_games_per_s``):
+  the same rate for every other game of the cabinet (``GAME_ROWS``; whole games of
+  several rounds each, hard vs hard).
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from __future__ import annotations
 import random
 import time
 
+from cabinet.controls.registry import GAME_ROWS
 from cabinet.tools.bench.figures import NS_TO_US, Figures, distribution
 from cabinet.tools.sim import play_game, simulate
 from engine.bots import Bot, find_profile
 from engine.commands import Command
 from engine.games import rules_for
 from engine.invariants import check_invariants
-from engine.rules import Game, Rules
+from engine.rules import Rules
 from engine.state import GameState
 
 SIM_SECONDS = 10.0
@@ -32,7 +34,7 @@ SIM_BATCH = 50
 SAMPLE_GAMES = 40
 """Bot games whose steps the per-step figures are measured on."""
 OTHER_SECONDS = 5.0
-"""Spit and California: how long each figure runs at least ..."""
+"""The other games: how long each figure runs at least ..."""
 OTHER_MIN_GAMES = 20
 """... and on how many games at least (in batches of OTHER_BATCH)."""
 OTHER_BATCH = 10
@@ -93,20 +95,18 @@ def sim_figures() -> Figures:
         step_ns.append(t1 - t0)
         check_ns.append(t2 - t1)
         observe_ns.append(t3 - t2)
-    spit_rate, spit_games = _games_per_s(
-        Rules(game=Game.SPIT), OTHER_SECONDS, OTHER_MIN_GAMES, OTHER_BATCH
-    )
-    cal_rate, cal_games = _games_per_s(
-        Rules(game=Game.CALIFORNIA), OTHER_SECONDS, OTHER_MIN_GAMES, OTHER_BATCH
-    )
-    return {
+    figures: Figures = {
         "sim_games_per_s": rate,
         "sim_games": games,
         "engine_step_us": distribution(step_ns, NS_TO_US),
         "invariant_check_us": distribution(check_ns, NS_TO_US),
         "bot_observe_us": distribution(observe_ns, NS_TO_US),
-        "sim_spit_games_per_s": spit_rate,
-        "sim_spit_games": spit_games,
-        "sim_california_games_per_s": cal_rate,
-        "sim_california_games": cal_games,
     }
+    for game in GAME_ROWS:  # every other game of the cabinet: its own games/s
+        if game != rules.game:
+            other, played = _games_per_s(
+                Rules(game=game), OTHER_SECONDS, OTHER_MIN_GAMES, OTHER_BATCH
+            )
+            figures[f"sim_{game.value}_games_per_s"] = other
+            figures[f"sim_{game.value}_games"] = played
+    return figures

@@ -24,10 +24,10 @@ from pathlib import Path
 from cabinet.tools.sim.result import GameResult
 from engine.bots import Bot, BotProfile
 from engine.commands import Command, Tick
-from engine.games import rules_for
+from engine.games import AnyGame, rules_for
 from engine.rules import Rules
 from engine.scenario import record
-from engine.state import GameTable, Phase
+from engine.state import GameState, GameTable, Phase
 from engine.stats import GameStats
 
 LIMIT_MS = 30 * 60 * 1000
@@ -37,6 +37,7 @@ LATE_MS = 1
 the sim has always let a bot act at LIMIT_MS + 1, and keeps it so its games replay alike."""
 MAX_COMMANDS = 100_000
 """A game needing more commands than this is a draw by limit too (a stuck bot)."""
+_OVER = (Phase.WON, Phase.TIED)
 
 
 class SimBreach(Exception):
@@ -72,34 +73,40 @@ def _write_breach(
     return SimBreach(f"game seed {seed} at t = {t} ms: {what}", path, seed)
 
 
+def _started(
+    rules: Rules, seed: int, breach_dir: Path | None
+) -> tuple[AnyGame, GameTable, GameState]:
+    """The game of ``rules`` dealt from ``seed`` and started, its first state checked."""
+    # Dealt and started as a scenario with this table and seed replays it. The game is
+    # looked up per game, so a test can inject a faulty engine.
+    game = rules_for(rules.game)
+    table = game.deal(rules, random.Random(seed))
+    state, _ = game.start(rules, table, random.Random(seed), seed)
+    try:
+        game.check(state)
+    except Exception as exc:
+        raise _write_breach(exc, 0, rules, table, seed, [], breach_dir) from exc
+    return game, table, state
+
+
 def play_game(
     rules: Rules, profiles: Sequence[BotProfile], seed: int, breach_dir: Path | None = None
 ) -> GameResult:
     """Play one bot game of ``rules`` dealt from ``seed`` to its end (or the limit); raise
     SimBreach on a broken invariant, its scenario written to ``breach_dir``."""
-    # Dealt and started as a scenario with this table and seed replays it. The game is
-    # looked up per game, so a test can inject a faulty engine.
-    game = rules_for(rules.game)
-    table = game.deal(rules, random.Random(seed))
+    game, table, state = _started(rules, seed, breach_dir)
     step, check = game.step, game.check
-    state, _ = game.start(rules, table, random.Random(seed), seed)
     commands: list[Command] = []
-    try:
-        check(state)
-    except Exception as exc:
-        raise _write_breach(exc, 0, rules, table, seed, commands, breach_dir) from exc
     stats = GameStats(state, reactions=False)  # the sim reports no reaction times
     add = stats.add
     n = rules.players
-    bots = [Bot(i, profiles[i], bot_seed(seed, i)) for i in range(n)]
-    observe, act = [b.observe for b in bots], [b.act for b in bots]  # bound once per game
     seats = range(n)
+    bots = [Bot(i, profiles[i], bot_seed(seed, i)) for i in seats]
+    observe, act = [b.observe for b in bots], [b.act for b in bots]  # bound once per game
     wake: list[int | None] = [look(state, 0) for look in observe]
     tie_next = 0  # equal wake times: seats take turns (docs/rules.md C-7's alternation)
     horizon = LIMIT_MS + LATE_MS  # read per game: a test shortens LIMIT_MS
-    limit = False
-    over = (Phase.WON, Phase.TIED)
-    while state.phase not in over:
+    while state.phase not in _OVER:
         # The earliest bot (none past the horizon); on equal times the seats take turns.
         who, tb, tie = -1, horizon, False
         for i in seats:
@@ -112,22 +119,15 @@ def play_game(
                 tie = True
                 if (i - tie_next) % n < (who - tie_next) % n:
                     who = i
-        # The engine's earliest timer; it fires first on a tie.
-        timers = state.timers
-        tt = (
-            (timers[0].due if len(timers) == 1 else min(tm.due for tm in timers))
-            if timers
-            else None
-        )
+        ts = state.timers  # the engine's earliest timer; it fires first on a tie
+        tt = ts[0].due if len(ts) == 1 else (min(tm.due for tm in ts) if ts else None)
         cmd: Command | None
         if tt is not None and tt <= tb:
             if tt > LIMIT_MS:
-                limit = True
                 break
             cmd = Tick(tt)
         elif who < 0:
-            limit = True  # nobody wants to act and nothing is due: stuck (or past the limit)
-            break
+            break  # nobody wants to act and nothing is due: stuck (or past the limit)
         else:
             cmd = act[who](state, tb)
             if cmd is None:
@@ -137,7 +137,6 @@ def play_game(
                 tie_next = who + 1
         commands.append(cmd)
         if len(commands) > MAX_COMMANDS:
-            limit = True
             break
         try:
             state, events = step(state, cmd)
@@ -148,4 +147,5 @@ def play_game(
         t = cmd.t
         for i in seats:
             wake[i] = observe[i](state, t)
+    limit = state.phase not in _OVER  # left undecided by a break above: a draw by limit
     return GameResult.of(seed, stats.tally(reactions=False), commands, limit)

@@ -12,35 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from cabinet.controls.registry import SimFigures, row_for
 from cabinet.tools.sim.play import SimBreach, play_game
 from cabinet.tools.sim.result import GameResult
 from engine.bots import BotProfile
 from engine.match import Match, MatchRules
 from engine.rules import Game, Rules
 
-
-@dataclass(frozen=True, slots=True)
-class Figures:
-    """Which of the sim's figures a game's summary reports, and what it calls them."""
-
-    plays: str = "plays"
-    """The plays row's name ("covers" where a play covers a card)."""
-    rejected: str = "rejected"
-    """The rejections row's name."""
-    rounds: bool = False
-    """Rounds played (a game dealt again between rounds)."""
-    rebuilds: bool = False
-    """Rebuilds of the side piles, and deadlocks."""
-    slaps: bool = False
-    """Moves into empty slots, recycles and the slap outcomes."""
-
-
-FIGURES: dict[Game, Figures] = {
-    Game.SPEED: Figures(rejected="rejected plays", rebuilds=True),
-    Game.SPIT: Figures(rounds=True, slaps=True),
-    Game.CALIFORNIA: Figures(plays="covers", rounds=True),
-}
-"""One row per game: what its summary shows (a game not listed shows the plain figures)."""
 SLAP_KEYS = ("moves", "slaps", "slap_timeouts", "slaps_smaller", "slap_wins")
 
 
@@ -116,14 +94,14 @@ class Summary:
         return self.games / self.wall_s if self.wall_s > 0 else 0.0
 
     @property
-    def figures(self) -> Figures:
-        """What this game's summary shows."""
-        return FIGURES.get(self.game, Figures())
+    def figures(self) -> SimFigures:
+        """What this game's summary shows (the game's row, ``cabinet.controls.registry``)."""
+        return row_for(self.game).figures
 
     def to_dict(self) -> dict[str, object]:
         """Issue 4's keys (and more); ``rounds`` for games with rounds; ``moves`` and the
         slap outcomes (``slaps``, ``slap_timeouts``, ``slaps_smaller``, ``slap_wins``) for
-        a game with slaps (``FIGURES``)."""
+        a game with slaps (the game's ``SimFigures``)."""
         out: dict[str, object] = asdict(self)
         shown = self.figures
         if not shown.rounds:
