@@ -369,4 +369,3 @@ def reaction_times(first: GameState, commands: Sequence[Command]) -> tuple[tuple
     the table, and are not measured (the rule is in ``GameStats.reaction_records``).
     """
     return GameStats.replay(first, commands).reactions()
-

@@ -88,6 +88,7 @@ class Controller(Protocol):
     ) -> None:
         """One seat's controls (``registry.make_controller`` makes them)."""
         ...
+
     teacher: Teacher
     """The seat's wait for its ``teach`` hint (cabinet/controls/teach.py)."""
 

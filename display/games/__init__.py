@@ -5,7 +5,9 @@ in the engine's one shape (``engine.protocol.SeatCards``), the glows from the LE
 slots a cover is allowed on, the banners from the engine's phase. A game's
 module adds only what is its own: its centre (Speed's side and burned piles, Spit's spit
 piles), its words on the info line and the status line, its banner, its result lines.
-Adding a game is one module here and one row in ``ARTS``.
+Adding a game is one module here and one row in ``ARTS``: the display keeps its own table
+(it may not import the cabinet, whose ``GAME_ROWS`` hold the rest of a game's rows), and
+tests/engine/test_registry.py checks that every engine game has both.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ ARTS: dict[Game, GameArt] = {
 
 
 def art_for(game: Game) -> GameArt:
-    """The drawing of ``game``."""
+    """The drawing of ``game`` (KeyError for a game with no row in ``ARTS``)."""
     return ARTS[game]
 
 
