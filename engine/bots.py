@@ -62,6 +62,10 @@ Pure: no clock, no global randomness; a bot's whole life follows from its seed a
 states it is shown, so a bot game replays exactly. Each game brings its ``Strategy``
 (``GameRules.strategy``, in the game's package: it decides what to do and re-checks a plan
 when it fires); the timing model and the driver API above are the same for every game.
+
+This module is the driver (``Bot``), which asks the registry for a game's strategy; the
+timing model, the presets and the parts a strategy is built from are ``engine.strategy``,
+which the games' packages import (re-exported here), so the imports run one way.
 """
 
 from __future__ import annotations
