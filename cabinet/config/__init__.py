@@ -15,7 +15,8 @@ is the way in):
 * ``model.py``: the checked config (``CabinetConfig``, ``SeatConfig``...), its enums and
   the cabinet's fixed facts (positions, header pins);
 * ``ranges.py``: ``RANGES``, every number the config takes (the service menu offers the same);
-* ``reading.py``: ``read_toml``, a file with the cabinet's limits;
+* ``reading.py``: ``read_toml``, a file with the cabinet's limits (a regular file only,
+  never nested past what tomllib can read);
 * ``parse.py``: ``parse_config``/``load_config``, the top-level keys and tables;
 * ``seats.py``: the ``[[seat]]`` tables.
 """
@@ -48,7 +49,14 @@ from cabinet.config.parse import (
     parse_operator_code,
 )
 from cabinet.config.ranges import INT64, RANGES, Range
-from cabinet.config.reading import MAX_FILE_BYTES, TomlTable, TomlValue, read_toml
+from cabinet.config.reading import (
+    MAX_FILE_BYTES,
+    TomlTable,
+    TomlValue,
+    load_toml,
+    read_regular,
+    read_toml,
+)
 from cabinet.panel import CONTROLS, SLOTS, Control
 
 __all__ = [
@@ -79,8 +87,10 @@ __all__ = [
     "WindowSize",
     "laptop_config",
     "load_config",
+    "load_toml",
     "parse_config",
     "parse_match",
     "parse_operator_code",
+    "read_regular",
     "read_toml",
 ]

@@ -22,6 +22,7 @@ from cabinet.config import (
     parse_match,
 )
 from engine.match import MatchFormat, MatchRules
+from tests.fifo import fifo_at, without_blocking
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
@@ -372,3 +373,42 @@ def test_config_file_over_64_mib_is_refused_unread(tmp_path: Path) -> None:
         fh.write(b"# " + b"x" * (64 * 2**20) + b"\n")
     with pytest.raises(ConfigError, match="larger than 64 MiB"):
         load_config(path)
+
+
+NESTED = {
+    "arrays": "x = " + "[" * 500 + "]" * 500 + "\n",
+    "inline-tables": "x = " + "{ a = " * 500 + "1" + " }" * 500 + "\n",
+}
+"""About 500 levels: past what tomllib reads (issue 25); 1.2 KB to 3 KB of text."""
+
+
+@pytest.mark.parametrize("text", NESTED.values(), ids=NESTED.keys())
+def test_a_config_nested_too_deep_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=r"c\.toml: arrays or tables nested too deeply"):
+        load_config(path)
+    assert main(["run", "--config", str(path), "--mock", "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "nested too deeply" in err
+    assert "Traceback" not in err
+
+
+def test_a_fifo_or_a_device_as_the_config_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = fifo_at(tmp_path / "c.toml")
+    with pytest.raises(ConfigError, match=r"c\.toml: a FIFO, not a file"):
+        without_blocking(lambda: load_config(fifo), fifo)
+    code = without_blocking(
+        lambda: main(["run", "--config", str(fifo), "--mock", "--headless"]), fifo
+    )
+    assert code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    with pytest.raises(ConfigError, match="/dev/null: a device, not a file"):
+        load_config("/dev/null")
+    with pytest.raises(ConfigError, match="a directory, not a file"):
+        load_config(tmp_path)
