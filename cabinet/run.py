@@ -38,6 +38,7 @@ from cabinet.config import (
     WindowSize,
     laptop_config,
 )
+from cabinet.errors import CabinetError
 from cabinet.kiosk.operator_wait import Blocked, one_line
 from cabinet.kiosk.power import power
 from cabinet.kiosk.state_dir import kiosk_state_dir, load_kiosk_config
@@ -53,7 +54,7 @@ FAILED_EXIT = 70
 """The exit status when the failsafe gave up (EX_SOFTWARE): systemd restarts the cabinet."""
 
 
-class StartupError(RuntimeError):
+class StartupError(RuntimeError, CabinetError):
     """The cabinet cannot start as configured; one line for the user."""
 
 

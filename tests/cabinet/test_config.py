@@ -311,7 +311,7 @@ def test_config_ranges_accept_their_ends_and_the_example() -> None:
     from cabinet.config import RANGES
 
     for key, limits in RANGES.items():
-        if key.startswith("match.") or key == "seed":
+        if key.startswith(("match.", "rules.handicaps.")) or key == "seed":
             continue
         for value in (limits.low, limits.high):
             data = _set(base(), key, value)
@@ -412,3 +412,87 @@ def test_a_fifo_or_a_device_as_the_config_is_refused_in_one_line(
         load_config("/dev/null")
     with pytest.raises(ConfigError, match="a directory, not a file"):
         load_config(tmp_path)
+
+
+def _handicaps(**seat_2: int) -> dict[str, Any]:
+    """``base()`` with a handicap for seat 2 alone."""
+    return {**base(), "rules": {"handicaps": [{}, seat_2]}}
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("claim_ms", 1, "rules.handicaps[2].claim_ms = 1: use a whole number from 250 to 60000"),
+        ("claim_ms", 60_001, "from 250 to 60000"),
+        ("lockout_ms", 2**63 - 1, "rules.handicaps[2].lockout_ms = 9223372036854775807: use a"),
+        ("lockout_ms", 10_001, "from 0 to 10000"),
+    ],
+)
+def test_a_seats_handicap_out_of_range_is_one_line(field: str, value: int, words: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(words)) as caught:
+        parse_config(_handicaps(**{field: value}))
+    assert "\n" not in str(caught.value)
+
+
+def test_a_seats_handicap_takes_twice_and_half_of_every_table_value() -> None:
+    """The join menu's longer and shorter lockout and slower claim (twice, half) of every
+    table value the config allows fit the per-seat ranges (docs/rules-options.md)."""
+    from cabinet.config import RANGES
+
+    lockout, call = RANGES["rules.lockout_ms"], RANGES["rules.call_timeout_ms"]
+    for table, field in ((lockout, "lockout_ms"), (call, "claim_ms")):
+        for value in (table.low, table.high):
+            for seat in (value * 2, value // 2):
+                config = parse_config(_handicaps(**{field: seat}))
+                assert getattr(config.rules.handicap(1), field) == seat
+
+
+def test_the_key_table_agrees_with_the_config_dataclasses_and_their_defaults() -> None:
+    """One table of keys (name, type, default, range): every scalar field of the checked
+    config is in it with its type and default, and a config that leaves a key out gets the
+    table's default; every number key has a range the parser enforces."""
+    from dataclasses import MISSING, fields
+    from types import UnionType
+    from typing import Union, get_args, get_origin, get_type_hints
+
+    from cabinet.config import KEYS, CabinetConfig, DisplayConfig, FlowConfig
+    from engine.rules import Handicap, Rules
+
+    owner: dict[str, type] = {
+        "": CabinetConfig,
+        "cabinet": CabinetConfig,
+        "display": DisplayConfig,
+        "flow": FlowConfig,
+        "rules": Rules,
+        "rules.handicaps": Handicap,
+    }
+    plain = parse_config(base())
+    for key in KEYS:
+        cls = owner[key.table]
+        hint = get_type_hints(cls)[key.key]
+        union = get_origin(hint) in (Union, UnionType)
+        kinds = {get_origin(a) or a for a in (get_args(hint) if union else (hint,))}
+        assert kinds - {type(None)} == {key.kind}, key
+        assert (type(None) in kinds) == (key.default is None and cls is not Rules), key
+        if cls is Rules or cls is Handicap:
+            assert key.default is None, key  # the engine's own default
+            continue
+        (field,) = [f for f in fields(cls) if f.name == key.key]
+        made = field.default if field.default_factory is MISSING else field.default_factory()
+        assert made == key.default, key
+        held = plain if cls is CabinetConfig else getattr(plain, key.table)
+        assert getattr(held, key.key) == key.default, key
+        if key.kind is int and key.default is not None:
+            assert key.range is not None, key
+            assert key.range.allows(key.default), key
+    # Every scalar field of the file's tables is a key (the others are built, not read).
+    built = {"seats", "rules", "match", "source", "set_aside", "display", "flow", "window"}
+    named = {k.name for k in KEYS}
+    for table, cls in (
+        ("cabinet", CabinetConfig),
+        ("display", DisplayConfig),
+        ("flow", FlowConfig),
+    ):
+        for f in fields(cls):
+            if f.name not in built:
+                assert f"{table}.{f.name}" in named or f.name in named, f.name

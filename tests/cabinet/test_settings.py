@@ -93,7 +93,7 @@ def test_settings_path_is_in_the_state_directory() -> None:
 
 
 def test_merge_tables_and_seats() -> None:
-    base = {
+    base: dict[str, Any] = {
         "match": "single",
         "rules": {"lockout_ms": 400, "call": "call"},
         "seat": [
@@ -101,11 +101,11 @@ def test_merge_tables_and_seats() -> None:
             {"position": "north", "controls": "gpio", "buttons": {"slot1": 4}},
         ],
     }
-    over = {
+    over: dict[str, Any] = {
         "rules": {"call": "auto"},
         "seat": [{"assist": "targets"}, {"controls": "bot", "difficulty": "easy"}],
     }
-    merged = S.merge(base, over)
+    merged: dict[str, Any] = S.merge(base, over)
     assert merged["match"] == "single"
     assert merged["rules"] == {"lockout_ms": 400, "call": "auto"}
     assert merged["seat"][0] == {**base["seat"][0], "assist": "targets"}

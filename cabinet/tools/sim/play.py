@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+from cabinet.errors import CabinetError
 from cabinet.tools.sim.result import GameResult
 from engine.bots import Bot, BotProfile
 from engine.commands import Command, Tick
@@ -39,7 +40,7 @@ MAX_COMMANDS = 100_000
 """A game needing more commands than this is a draw by limit too (a stuck bot)."""
 
 
-class SimBreach(Exception):
+class SimBreach(CabinetError):
     """An invariant broke (or the engine raised) in a simulated game; a scenario was written."""
 
     def __init__(self, message: str, path: Path | None, game_seed: int) -> None:
