@@ -179,16 +179,7 @@ def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
     led_pwm = _flag(cab, "led_pwm", "cabinet")
     two_hand = _flag(cab, "two_hand", "cabinet")
 
-    disp = subtable(data, "display", "[display]")
-    only_known(disp, _DISPLAY, "display")
-    display = DisplayConfig(
-        fullscreen=_flag(disp, "fullscreen", "display"),
-        four_colour=_flag(disp, "four_colour", "display"),
-        volume=_number(disp, "volume", "display"),
-        attract_volume=_number(disp, "attract_volume", "display"),
-        mute=_flag(disp, "mute", "display"),
-    )
-
+    display = _display(subtable(data, "display", "[display]"))
     flow = _flow(subtable(data, "flow", "[flow]"))
 
     seats = tuple(parse_seat(i, raw, n) for i, raw in enumerate(seats_raw))
@@ -233,6 +224,17 @@ def parse_operator_code(value: object, key: str = "cabinet.operator_code") -> tu
     if bad:
         raise ConfigError(f"{key} = {value!r}: {bad[0]!r} is no button; {fix}")
     return tuple(Control(n) for n in names)
+
+
+def _display(raw: Mapping[str, object]) -> DisplayConfig:
+    only_known(raw, _DISPLAY, "display")
+    return DisplayConfig(
+        fullscreen=_flag(raw, "fullscreen", "display"),
+        four_colour=_flag(raw, "four_colour", "display"),
+        volume=_number(raw, "volume", "display"),
+        attract_volume=_number(raw, "attract_volume", "display"),
+        mute=_flag(raw, "mute", "display"),
+    )
 
 
 def _flow(raw: Mapping[str, object]) -> FlowConfig:
