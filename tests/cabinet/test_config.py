@@ -499,3 +499,14 @@ def test_the_key_table_agrees_with_the_config_dataclasses_and_their_defaults() -
         for f in fields(cls):
             if f.name not in built:
                 assert f"{table}.{f.name}" in named or f.name in named, f.name
+
+
+def test_the_parser_takes_its_ranges_from_the_key_table() -> None:
+    from cabinet.config import KEYS
+
+    for key in KEYS:
+        if key.range is None or key.table in ("", "rules.handicaps"):
+            continue
+        data = _set(base(), key.name, key.range.high + 1)
+        with pytest.raises(ConfigError, match=re.escape(f"{key.name} = {key.range.high + 1}:")):
+            parse_config(data)
