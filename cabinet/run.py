@@ -38,6 +38,7 @@ from cabinet.config import (
     WindowSize,
     laptop_config,
 )
+from cabinet.errors import CabinetError
 from cabinet.kiosk.operator_wait import Blocked, one_line
 from cabinet.kiosk.power import power
 from cabinet.kiosk.state_dir import kiosk_state_dir, load_kiosk_config
@@ -53,7 +54,7 @@ FAILED_EXIT = 70
 """The exit status when the failsafe gave up (EX_SOFTWARE): systemd restarts the cabinet."""
 
 
-class StartupError(RuntimeError):
+class StartupError(RuntimeError, CabinetError):
     """The cabinet cannot start as configured; one line for the user."""
 
 
@@ -358,6 +359,7 @@ def _probe(options: RunOptions) -> None:
 def _run_waiting(options: RunOptions, prog: str) -> int:
     """The kiosk under systemd: a start-up that cannot succeed waits for the operator
     (cabinet/kiosk/operator_wait.py) instead of exiting into a restart loop."""
+    from cabinet.adapters.gpio import make_pin_factory
     from cabinet.adapters.operator_screen import open_operator_screen
     from cabinet.kiosk.operator_wait import OperatorWait, blink_config_leds
 
@@ -371,8 +373,9 @@ def _run_waiting(options: RunOptions, prog: str) -> int:
         out=sys.stderr,
         prog=prog,
         screen=open_operator_screen,
-        leds=lambda: None if options.mock else blink_config_leds(config_path),
+        leds=lambda: None if options.mock else blink_config_leds(config_path, make_pin_factory),
         until=until,
+        systemd=sdnotify,
     )
     with _sigterm_exits():
         return wait.run()

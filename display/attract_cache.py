@@ -14,10 +14,12 @@ rewritten, a write that fails is logged once.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import logging
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -121,14 +123,18 @@ class PlacementCache:
         if self._entries is None:
             self._entries = {}
             try:
-                data = json.loads(self.path.read_text())
+                data = json.loads(_read_regular(self.path))
                 if data.get("format") == FORMAT and isinstance(data.get("cards"), dict):
                     self._entries = data["cards"]
             except FileNotFoundError:
                 pass
-            except (OSError, ValueError, AttributeError) as exc:
+            except Exception as exc:  # a cache that does not load is an empty one, whatever
+                # went wrong (nested too deep to parse, a FIFO, bad bytes): placing anew is
+                # the cost, never a failed start.
                 log.info(
-                    "attract's placement cache %s unreadable (%s): placing anew", self.path, exc
+                    "attract's placement cache %s unreadable (%s): placing anew",
+                    self.path,
+                    " ".join(str(exc).split())[:200] or type(exc).__name__,
                 )
         return self._entries
 
@@ -139,7 +145,7 @@ class PlacementCache:
             return None
         try:
             return tuple(_card_of(c) for c in found)
-        except (KeyError, TypeError, ValueError, IndexError):
+        except Exception:  # an entry that does not read is no entry: placed anew
             return None
 
     def put(self, key: str, cards: tuple[SetCard, ...]) -> None:
@@ -163,6 +169,19 @@ class PlacementCache:
             if tmp is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
+
+
+def _read_regular(path: Path) -> str:
+    """The text of the regular file ``path``; OSError for anything else (a FIFO, a
+    directory, a device), refused before it is opened and opened without blocking, so a
+    FIFO lying as the cache never holds up the attract screen."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with open(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        return fh.read().decode("utf-8")
 
 
 _caches: dict[Path, PlacementCache] = {}

@@ -32,6 +32,7 @@ from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from cabinet.config import PinFactoryKind, SeatConfig
+from cabinet.errors import CabinetError
 from cabinet.inputs import ButtonEdge, Put, ServiceEdge, ServiceSource
 from cabinet.panel import CONTROLS, Control, Led, PanelLights
 
@@ -47,7 +48,7 @@ BREATHE_S = 2.0
 """A breathing LED's fade in, and again its fade out: one slow breath every 4 s."""
 
 
-class PinFactoryError(RuntimeError):
+class PinFactoryError(RuntimeError, CabinetError):
     """The GPIO backend cannot be trusted; the message says why and what to do."""
 
 

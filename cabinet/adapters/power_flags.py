@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from cabinet.errors import CabinetError
 from cabinet.inputs import PowerChanged, PowerFlags, Put
 
 log = logging.getLogger("speed_cabinet.power")
@@ -55,7 +56,7 @@ T = TypeVar("T")
 NOT_A_PI = "not a Pi: no undervoltage or throttling flags to watch"
 
 
-class FlagReadError(ValueError):
+class FlagReadError(ValueError, CabinetError):
     """A flag file held something that is not a flag."""
 
 

@@ -29,15 +29,17 @@ import contextlib
 import os
 from typing import TYPE_CHECKING, Protocol
 
+from cabinet.errors import CabinetError
+
 if TYPE_CHECKING:
     import pygame
 
 
-class NoScreen(Exception):
+class NoScreen(CabinetError):
     """No screen opened; the message says why in one line (SDL's own words)."""
 
 
-class ScreenLost(Exception):
+class ScreenLost(CabinetError):
     """A screen that was open failed (a display call raised, or the window was closed)."""
 
 

@@ -14,14 +14,18 @@ is the way in):
   ``cabinet.panel``'s, re-exported here as the config names them;
 * ``model.py``: the checked config (``CabinetConfig``, ``SeatConfig``...), its enums and
   the cabinet's fixed facts (positions, header pins);
-* ``ranges.py``: ``RANGES``, every number the config takes (the service menu offers the same);
-* ``reading.py``: ``read_toml``, a file with the cabinet's limits;
+* ``keys.py``: ``KEYS``, the one table of the keys the cabinet checks (name, type, default,
+  range), and ``RANGES``, every number the config takes (the service menu offers the same);
+* ``ranges.py``: ``Range``, a whole number's limits;
+* ``reading.py``: ``read_toml``, a file with the cabinet's limits (a regular file only,
+  never nested past what tomllib can read);
 * ``parse.py``: ``parse_config``/``load_config``, the top-level keys and tables;
 * ``seats.py``: the ``[[seat]]`` tables.
 """
 
 from __future__ import annotations
 
+from cabinet.config.keys import KEYS, RANGES, Key
 from cabinet.config.model import (
     CODE_LENGTH,
     DEFAULT_POSITIONS,
@@ -47,8 +51,15 @@ from cabinet.config.parse import (
     parse_match,
     parse_operator_code,
 )
-from cabinet.config.ranges import INT64, RANGES, Range
-from cabinet.config.reading import MAX_FILE_BYTES, TomlTable, TomlValue, read_toml
+from cabinet.config.ranges import INT64, Range
+from cabinet.config.reading import (
+    MAX_FILE_BYTES,
+    TomlTable,
+    TomlValue,
+    load_toml,
+    read_regular,
+    read_toml,
+)
 from cabinet.panel import CONTROLS, SLOTS, Control
 
 __all__ = [
@@ -57,6 +68,7 @@ __all__ = [
     "DEFAULT_POSITIONS",
     "FREE_PINS",
     "INT64",
+    "KEYS",
     "KEY_SETS",
     "MAX_FILE_BYTES",
     "POSITIONS",
@@ -70,6 +82,7 @@ __all__ = [
     "DisplayConfig",
     "FlowConfig",
     "Inputs",
+    "Key",
     "PinFactoryKind",
     "Range",
     "SeatConfig",
@@ -79,8 +92,10 @@ __all__ = [
     "WindowSize",
     "laptop_config",
     "load_config",
+    "load_toml",
     "parse_config",
     "parse_match",
     "parse_operator_code",
+    "read_regular",
     "read_toml",
 ]

@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
+from cabinet.errors import CabinetError
 from cabinet.panel import Control
 from engine.match import SINGLE, MatchRules
 from engine.rules import Rules
 
 
-class ConfigError(ValueError):
+class ConfigError(ValueError, CabinetError):
     """A config the cabinet cannot run; the message names the key and the fix."""
 
 

@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import replace
 
+from cabinet.config.keys import BY_NAME, KEYS, RANGES, names_in
 from cabinet.config.model import (
     CODE_LENGTH,
     CabinetConfig,
@@ -19,7 +20,7 @@ from cabinet.config.model import (
     FlowConfig,
     PinFactoryKind,
 )
-from cabinet.config.ranges import RANGES, check_int64, shown
+from cabinet.config.ranges import check_int64, shown
 from cabinet.config.reading import read_toml
 from cabinet.config.seats import (
     bool_value,
@@ -29,7 +30,7 @@ from cabinet.config.seats import (
     only_known,
     parse_seat,
     pin_number,
-    table_of,
+    subtable,
     turn_round,
 )
 from cabinet.panel import CONTROLS, Control
@@ -37,19 +38,10 @@ from engine.games import rules_for
 from engine.match import MatchError, MatchRules
 from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
 
-_TOP = {"game", "preset", "match", "seed", "cabinet", "rules", "seat", "display", "flow"}
-_FLOW = {"idle_return_s", "bot_takeover_s", "countdown_s", "dim_after_s", "blank_after_s"}
-_DISPLAY = {"fullscreen", "four_colour", "volume", "attract_volume", "mute"}
-_CABINET = {
-    "pin_factory",
-    "debounce_ms",
-    "stuck_ms",
-    "service_hold_ms",
-    "led_pwm",
-    "two_hand",
-    "service_pin",
-    "operator_code",
-}
+_TOP = {"game", "preset", "match", "cabinet", "rules", "seat", "display", "flow"} | names_in("")
+_FLOW = names_in("flow")
+_DISPLAY = names_in("display")
+_CABINET = names_in("cabinet")
 
 
 def load_config(path: str | os.PathLike[str]) -> CabinetConfig:
@@ -70,17 +62,30 @@ def parse_config(data: Mapping[str, object], source: str = "<config>") -> Cabine
         raise ConfigError(f"{source}: {' '.join(str(exc).split())}") from None
 
 
-def _number(table: Mapping[str, object], name: str, default: int, where: str) -> int:
-    """``table[name]`` (or ``default``) checked against ``RANGES[where.name]``."""
-    key = f"{where}.{name}"
-    return RANGES[key].check(table.get(name, default))
+def _number(table: Mapping[str, object], name: str, where: str) -> int:
+    """``table[name]`` (or its default) checked against its range (``keys.py``)."""
+    key = BY_NAME[f"{where}.{name}"]
+    assert key.range is not None, key  # a number key: the table gives it a range
+    return key.range.check(table.get(name, key.default))
+
+
+def _flag(table: Mapping[str, object], name: str, where: str) -> bool:
+    """``table[name]`` (or its default): true or false."""
+    key = BY_NAME[f"{where}.{name}"]
+    return bool_value(table.get(name, key.default), key.name)
 
 
 def _check_rules(rules: Rules) -> None:
-    """The cabinet's ranges for the engine's numbers (after ``Rules.from_options``)."""
-    for key, limits in RANGES.items():
-        if key.startswith("rules."):
-            limits.check(getattr(rules, key.removeprefix("rules.")))
+    """The cabinet's ranges for the engine's numbers (after ``Rules.from_options``), and
+    for each seat's own handicap (``rules.handicaps[N]``, seats counted from 1)."""
+    for key in KEYS:
+        if key.table == "rules" and key.range is not None:
+            key.range.check(getattr(rules, key.key))
+    for seat, handicap in enumerate(rules.handicaps, start=1):
+        for name in ("lockout_ms", "claim_ms"):
+            value = getattr(handicap, name)
+            if value is not None:
+                RANGES[f"rules.handicaps.{name}"].check(value, f"rules.handicaps[{seat}].{name}")
 
 
 def parse_match(value: object, key: str = "match") -> MatchRules:
@@ -136,7 +141,7 @@ def _rules(data: Mapping[str, object], n: int) -> Rules:
             raise ConfigError(
                 f'preset = {preset!r}: for game = "{game}" use one of {", ".join(fits)}'
             )
-    rules_raw = table_of(data, "rules", "[rules]")
+    rules_raw = subtable(data, "rules", "[rules]")
     for key in ("game", "players"):
         if key in rules_raw:
             where = "the top-level game key" if key == "game" else "the number of [[seat]] tables"
@@ -151,7 +156,7 @@ def _rules(data: Mapping[str, object], n: int) -> Rules:
 
 def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
     only_known(data, _TOP, "")
-    cab = table_of(data, "cabinet", "[cabinet]")
+    cab = subtable(data, "cabinet", "[cabinet]")
     only_known(cab, _CABINET, "cabinet")
     seats_raw = _seat_tables(data)
     n = len(seats_raw)
@@ -163,25 +168,20 @@ def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
 
     # The cabinet.
     factory = PinFactoryKind(
-        choice(cab.get("pin_factory", "lgpio"), "cabinet.pin_factory", tuple(PinFactoryKind))
+        choice(
+            cab.get("pin_factory", BY_NAME["cabinet.pin_factory"].default),
+            "cabinet.pin_factory",
+            tuple(PinFactoryKind),
+        )
     )
-    debounce = _number(cab, "debounce_ms", 5, "cabinet")
-    stuck = _number(cab, "stuck_ms", 10_000, "cabinet")
-    service = _number(cab, "service_hold_ms", 2_000, "cabinet")
-    led_pwm = bool_value(cab.get("led_pwm", True), "cabinet.led_pwm")
-    two_hand = bool_value(cab.get("two_hand", False), "cabinet.two_hand")
+    debounce = _number(cab, "debounce_ms", "cabinet")
+    stuck = _number(cab, "stuck_ms", "cabinet")
+    service = _number(cab, "service_hold_ms", "cabinet")
+    led_pwm = _flag(cab, "led_pwm", "cabinet")
+    two_hand = _flag(cab, "two_hand", "cabinet")
 
-    disp = table_of(data, "display", "[display]")
-    only_known(disp, _DISPLAY, "display")
-    display = DisplayConfig(
-        fullscreen=bool_value(disp.get("fullscreen", False), "display.fullscreen"),
-        four_colour=bool_value(disp.get("four_colour", False), "display.four_colour"),
-        volume=_number(disp, "volume", 70, "display"),
-        attract_volume=_number(disp, "attract_volume", 30, "display"),
-        mute=bool_value(disp.get("mute", False), "display.mute"),
-    )
-
-    flow = _flow(table_of(data, "flow", "[flow]"))
+    display = _display(subtable(data, "display", "[display]"))
+    flow = _flow(subtable(data, "flow", "[flow]"))
 
     seats = tuple(parse_seat(i, raw, n) for i, raw in enumerate(seats_raw))
     check_seats(seats)
@@ -227,19 +227,30 @@ def parse_operator_code(value: object, key: str = "cabinet.operator_code") -> tu
     return tuple(Control(n) for n in names)
 
 
+def _display(raw: Mapping[str, object]) -> DisplayConfig:
+    only_known(raw, _DISPLAY, "display")
+    return DisplayConfig(
+        fullscreen=_flag(raw, "fullscreen", "display"),
+        four_colour=_flag(raw, "four_colour", "display"),
+        volume=_number(raw, "volume", "display"),
+        attract_volume=_number(raw, "attract_volume", "display"),
+        mute=_flag(raw, "mute", "display"),
+    )
+
+
 def _flow(raw: Mapping[str, object]) -> FlowConfig:
     only_known(raw, _FLOW, "flow")
-    idle = _number(raw, "idle_return_s", 60, "flow")
-    takeover = _number(raw, "bot_takeover_s", 0, "flow")
+    idle = _number(raw, "idle_return_s", "flow")
+    takeover = _number(raw, "bot_takeover_s", "flow")
     if takeover and takeover >= idle:
         raise ConfigError(
             f"flow.bot_takeover_s = {takeover}: a bot takes a quiet seat only before "
             f"the cabinet returns to attract; use fewer seconds than flow.idle_return_s "
             f"({idle}), or 0 to turn the takeover off"
         )
-    countdown = _number(raw, "countdown_s", 3, "flow")
-    dim = _number(raw, "dim_after_s", 300, "flow")
-    blank = _number(raw, "blank_after_s", 900, "flow")
+    countdown = _number(raw, "countdown_s", "flow")
+    dim = _number(raw, "dim_after_s", "flow")
+    blank = _number(raw, "blank_after_s", "flow")
     if dim and blank and blank <= dim:
         raise ConfigError(
             f"flow.blank_after_s = {blank}: the screen goes black only after it dims; use "

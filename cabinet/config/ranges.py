@@ -1,5 +1,6 @@
-"""The cabinet's number ranges: one table for the config parser and the service menu's
-number rows (cabinet/modes/service/), so the menu only offers values the parser accepts.
+"""The cabinet's number ranges (``Range``): ``keys.py`` gives each number key its own, for
+the config parser and the service menu's number rows (cabinet/modes/service/), so the menu
+only offers values the parser accepts.
 
 These are the cabinet's limits, not the engine's: ``Rules.from_options`` and the scenario
 command keep accepting what the contract allows (every count >= 0), and these are checked
@@ -49,36 +50,6 @@ class Range:
             out.append(current)
         return tuple(sorted(out))
 
-
-RANGES: dict[str, Range] = {
-    r.key: r
-    for r in (
-        # 5 ms is the shortest window that still gives one press per chattering press on
-        # every bounce train the tests drive through gpiozero's mock pins (contact chatter up
-        # to 4.9 ms); 2 ms chatter needs at least 2 ms (tests/cabinet/test_debounce.py).
-        Range("cabinet.debounce_ms", 5, 50),
-        Range("cabinet.stuck_ms", 1_000, 600_000),
-        Range("cabinet.service_hold_ms", 500, 10_000),
-        Range("display.volume", 0, 100, step=10),
-        Range("display.attract_volume", 0, 100, step=10),
-        Range("flow.idle_return_s", 10, 3600),
-        Range("flow.bot_takeover_s", 5, 600, off=True),
-        Range("flow.countdown_s", 1, 10),
-        Range("flow.dim_after_s", 30, 3600, step=30, off=True),
-        Range("flow.blank_after_s", 60, 7200, step=60, off=True),
-        Range("rules.lockout_ms", 0, 5_000, step=50),
-        Range("rules.stall_delay_ms", 250, 60_000, step=250),
-        # A claim needs time to press SLAM: 0 makes every claim in call mode fail.
-        Range("rules.call_timeout_ms", 500, 30_000, step=250),
-        Range("rules.slap_timeout_ms", 1_000, 60_000, step=500),
-        Range("rules.round_limit", 1, 100),
-        Range("match.best-of", 1, 99, step=2),
-        Range("match.series", 1, 50),
-        Range("match.points", 1, 1_000, step=5),
-        Range("seed", 0, 2**63 - 1),
-    )
-}
-"""Every number the cabinet config takes, by key (pins: ``FREE_PINS``)."""
 
 INT64 = (-(2**63), 2**63 - 1)
 """The scenario contract's number range; a config takes nothing outside it either."""

@@ -47,7 +47,8 @@ def only_known(table: Mapping[str, object], known: set[str], where: str) -> None
             raise ConfigError(f"unknown key {name!r}; known keys here: {', '.join(sorted(known))}")
 
 
-def table_of(data: Mapping[str, object], key: str, where: str) -> Mapping[str, object]:
+def subtable(data: Mapping[str, object], key: str, where: str) -> Mapping[str, object]:
+    """``data[key]`` as a table (none: an empty one), or ConfigError naming ``where``."""
     value = data.get(key, {})
     if not isinstance(value, Mapping):
         raise ConfigError(f"{where or key} must be a table ([{key}] or {key} = {{ ... }})")
@@ -94,19 +95,7 @@ def parse_seat(i: int, raw: Mapping[str, object], n: int) -> SeatConfig:
     assist = Assist(choice(raw.get("assist", "none"), f"{where}.assist", tuple(Assist)))
     left_handed = bool_value(raw.get("left_handed", False), f"{where}.left_handed")
     pull_up = bool_value(raw.get("pull_up", True), f"{where}.pull_up")
-
-    def only_for(keys: tuple[str, ...], kind: Inputs) -> None:
-        for key in keys:
-            if key in raw and inputs is not kind:
-                raise ConfigError(
-                    f'{where}.{key}: only a seat with controls = "{kind}" takes it; remove it '
-                    f"or change controls"
-                )
-
-    only_for(("buttons", "leds", "pull_up"), Inputs.GPIO)
-    only_for(("difficulty",), Inputs.BOT)
-    only_for(("keys",), Inputs.KEYBOARD)
-    only_for(("serial",), Inputs.SERIAL)
+    _only_for_its_controls(raw, inputs, where)
 
     buttons: dict[Control, int] = {}
     leds: dict[Control, int] = {}
@@ -145,8 +134,27 @@ def parse_seat(i: int, raw: Mapping[str, object], n: int) -> SeatConfig:
     )
 
 
+_OWN_KEYS = {
+    Inputs.GPIO: ("buttons", "leds", "pull_up"),
+    Inputs.BOT: ("difficulty",),
+    Inputs.KEYBOARD: ("keys",),
+    Inputs.SERIAL: ("serial",),
+}
+"""The seat keys only one kind of controls takes."""
+
+
+def _only_for_its_controls(raw: Mapping[str, object], inputs: Inputs, where: str) -> None:
+    for kind, keys in _OWN_KEYS.items():
+        for key in keys:
+            if key in raw and inputs is not kind:
+                raise ConfigError(
+                    f'{where}.{key}: only a seat with controls = "{kind}" takes it; remove it '
+                    f"or change controls"
+                )
+
+
 def _pins(raw: Mapping[str, object], key: str, where: str) -> dict[Control, int]:
-    table = table_of(raw, key, f"{where}.{key}")
+    table = subtable(raw, key, f"{where}.{key}")
     names = tuple(c.value for c in CONTROLS)
     out: dict[Control, int] = {}
     for name, pin in table.items():
@@ -185,7 +193,7 @@ def _serial(raw: Mapping[str, object], where: str) -> SerialPort:
             f'{key}: missing; give serial = {{ path = "/dev/serial/by-id/..." }} or '
             f"serial = {{ vid = 0x2e8a, pid = 0x000a }}"
         )
-    table = table_of(raw, "serial", key)
+    table = subtable(raw, "serial", key)
     only_known(table, _SERIAL, key)
     path = table.get("path")
     if path is not None and (not isinstance(path, str) or not path):

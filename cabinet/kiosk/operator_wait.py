@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import sys
 import time
-import tomllib
 from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from cabinet.adapters import sdnotify
+from cabinet.config import ConfigError, load_toml
 
 RECHECK_S = 5.0
 """How often the operator's fix is looked for: soon enough to feel immediate after saving
@@ -48,6 +47,46 @@ class Screen(Protocol):
     def show(self, line: str) -> None: ...
 
     def pump(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class ServiceManager(Protocol):
+    """What the wait tells systemd. The kiosk sits below the adapters, so ``run.py`` wires
+    in ``cabinet/adapters/sdnotify.py`` (the module itself fits this port)."""
+
+    def ready(self, text: str | None = None) -> bool: ...
+
+    def status(self, text: str) -> bool: ...
+
+    def extend_watchdog(self, seconds: float) -> bool: ...
+
+    def watchdog(self) -> bool: ...
+
+    def watchdog_period(self, env: dict[str, str] | None = None) -> float | None: ...
+
+
+class Unmanaged:
+    """No service manager (an operator at a shell, a test): every message goes nowhere."""
+
+    def ready(self, text: str | None = None) -> bool:
+        return False
+
+    def status(self, text: str) -> bool:
+        return False
+
+    def extend_watchdog(self, seconds: float) -> bool:
+        return False
+
+    def watchdog(self) -> bool:
+        return False
+
+    def watchdog_period(self, env: dict[str, str] | None = None) -> float | None:
+        return None
+
+
+class PinBackend(Protocol):
+    """An opened GPIO backend (a gpiozero pin factory): the LEDs blink on it, then it closes."""
 
     def close(self) -> None: ...
 
@@ -86,7 +125,7 @@ class OperatorWait:
     recheck_s: float = RECHECK_S
     clock: Callable[[], float] = time.monotonic
     sleep: Callable[[float], None] = time.sleep
-    notifier: sdnotify.Notifier | None = None
+    systemd: ServiceManager = field(default_factory=Unmanaged)
 
     def run(self) -> int:
         while True:
@@ -109,11 +148,12 @@ class OperatorWait:
         )
         # READY: the process is up on purpose; systemd must not kill it for a missing READY
         # (TimeoutStartSec) and restart it into the same error.
-        sdnotify.ready(f"needs the operator: {blocked.line}")
+        self.systemd.ready(f"needs the operator: {blocked.line}")
 
     def _wait(self, blocked: Blocked) -> int | None:
         """Wait until the probe passes (None: try again) or ``until`` (the status)."""
-        notifier = self.notifier if self.notifier is not None else sdnotify.Notifier()
+        period = self.systemd.watchdog_period()
+        next_ping = float("-inf")
         self._say(blocked)
         with ExitStack() as stack:
             screen = self.screen()
@@ -128,8 +168,11 @@ class OperatorWait:
                 now = self.clock()
                 if self.until is not None and now >= self.until:
                     return blocked.status
-                if notifier.watchdog_due(now):
-                    notifier.ping(now)  # this loop is alive: it is waiting, not frozen
+                if period is not None and now >= next_ping:
+                    # This loop is alive: it is waiting, not frozen. Half a period apart,
+                    # as systemd advises (and cabinet/adapters/sdnotify.py's Notifier does).
+                    next_ping = now + period / 2
+                    self.systemd.watchdog()
                 if screen is not None:
                     screen.pump()
                 if now >= next_check:
@@ -152,15 +195,15 @@ class OperatorWait:
                         file=self.out,
                         flush=True,
                     )
-                    sdnotify.status("starting")
+                    self.systemd.status("starting")
                     # READY was sent, so the watchdog is armed, but the loop that pings it
                     # runs only once the cabinet is built: give the start-up the unit's
                     # start timeout (its ready() restores WatchdogSec).
-                    sdnotify.extend_watchdog(START_S)
+                    self.systemd.extend_watchdog(START_S)
                     return None
                 step = min(next_check, self.until if self.until is not None else next_check)
-                if notifier.period is not None:
-                    step = min(step, now + notifier.period / 4)
+                if period is not None:
+                    step = min(step, now + period / 4)
                 self.sleep(max(0.05, min(step - now, 0.5)))
 
 
@@ -168,9 +211,8 @@ def raw_led_pins(path: str | Path) -> tuple[str, list[int]]:
     """(pin factory, direct-GPIO LED pins) read leniently from a config that may not pass
     the cabinet's checks: the LEDs a broken config still names, so they can blink."""
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError):
+        data = load_toml(path)  # never blocks on a FIFO, never raises past here
+    except (OSError, ConfigError):
         return "", []
     cab = data.get("cabinet")
     kind = cab.get("pin_factory", "lgpio") if isinstance(cab, dict) else "lgpio"
@@ -203,16 +245,18 @@ def error_blink(pins: list[int], factory: Any, half_period: float = BLINK_S) -> 
     return stack
 
 
-def blink_config_leds(path: str | Path) -> ExitStack | None:
+def blink_config_leds(
+    path: str | Path, open_backend: Callable[[str], PinBackend]
+) -> ExitStack | None:
     """The error blink on the config's direct-GPIO LEDs, or None when none can be driven
-    (no config that reads, no LED pins, or the GPIO backend itself is what is refused)."""
+    (no config that reads, no LED pins, or the GPIO backend itself is what is refused).
+    ``open_backend`` opens the backend the config names (``run.py`` wires in
+    ``cabinet/adapters/gpio.py``'s ``make_pin_factory``: the kiosk is below the adapters)."""
     kind, pins = raw_led_pins(path)
     if not pins:
         return None
-    from cabinet.adapters.gpio import make_pin_factory
-
     try:
-        factory = make_pin_factory(kind)
+        factory = open_backend(kind)
     except Exception:  # a refused backend, an unknown name: no LED can be driven
         return None
     outer = ExitStack()
@@ -231,7 +275,10 @@ __all__ = [
     "START_S",
     "Blocked",
     "OperatorWait",
+    "PinBackend",
     "Screen",
+    "ServiceManager",
+    "Unmanaged",
     "blink_config_leds",
     "error_blink",
     "one_line",

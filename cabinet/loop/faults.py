@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from cabinet.errors import CabinetError
 from cabinet.inputs import FaultReported
 from cabinet.loop.publish import Outbox
 
@@ -21,7 +22,7 @@ Reset = Callable[[Exception], None]
 """Resets the table after a failure (called on the loop's thread, after logging)."""
 
 
-class CabinetFailed(RuntimeError):
+class CabinetFailed(RuntimeError, CabinetError):
     """The loop failed again and again: exit non-zero so systemd restarts the process."""
 
 

@@ -9,6 +9,9 @@ from typing import Any
 
 import pytest
 
+# Imported at collection, so run_cabinet's ``out=sys.stdout`` default is bound to pytest's
+# session-wide capture, not to the first caller's capsys (closed after that test).
+import cabinet.run  # noqa: F401
 from cabinet.cli import main
 from cabinet.config import (
     Assist,
@@ -22,6 +25,7 @@ from cabinet.config import (
     parse_match,
 )
 from engine.match import MatchFormat, MatchRules
+from tests.fifo import fifo_at, without_blocking
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
@@ -310,7 +314,7 @@ def test_config_ranges_accept_their_ends_and_the_example() -> None:
     from cabinet.config import RANGES
 
     for key, limits in RANGES.items():
-        if key.startswith("match.") or key == "seed":
+        if key.startswith(("match.", "rules.handicaps.")) or key == "seed":
             continue
         for value in (limits.low, limits.high):
             data = _set(base(), key, value)
@@ -372,3 +376,137 @@ def test_config_file_over_64_mib_is_refused_unread(tmp_path: Path) -> None:
         fh.write(b"# " + b"x" * (64 * 2**20) + b"\n")
     with pytest.raises(ConfigError, match="larger than 64 MiB"):
         load_config(path)
+
+
+NESTED = {
+    "arrays": "x = " + "[" * 500 + "]" * 500 + "\n",
+    "inline-tables": "x = " + "{ a = " * 500 + "1" + " }" * 500 + "\n",
+}
+"""About 500 levels: past what tomllib reads (issue 25); 1.2 KB to 3 KB of text."""
+
+
+@pytest.mark.parametrize("text", NESTED.values(), ids=NESTED.keys())
+def test_a_config_nested_too_deep_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=r"c\.toml: arrays or tables nested too deeply"):
+        load_config(path)
+    assert main(["run", "--config", str(path), "--mock", "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "nested too deeply" in err
+    assert "Traceback" not in err
+
+
+def test_a_fifo_or_a_device_as_the_config_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = fifo_at(tmp_path / "c.toml")
+    with pytest.raises(ConfigError, match=r"c\.toml: a FIFO, not a file"):
+        without_blocking(lambda: load_config(fifo), fifo)
+    code = without_blocking(
+        lambda: main(["run", "--config", str(fifo), "--mock", "--headless"]), fifo
+    )
+    assert code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    with pytest.raises(ConfigError, match="/dev/null: a device, not a file"):
+        load_config("/dev/null")
+    with pytest.raises(ConfigError, match="a directory, not a file"):
+        load_config(tmp_path)
+
+
+def _handicaps(**seat_2: int) -> dict[str, Any]:
+    """``base()`` with a handicap for seat 2 alone."""
+    return {**base(), "rules": {"handicaps": [{}, seat_2]}}
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("claim_ms", 1, "rules.handicaps[2].claim_ms = 1: use a whole number from 250 to 60000"),
+        ("claim_ms", 60_001, "from 250 to 60000"),
+        ("lockout_ms", 2**63 - 1, "rules.handicaps[2].lockout_ms = 9223372036854775807: use a"),
+        ("lockout_ms", 10_001, "from 0 to 10000"),
+    ],
+)
+def test_a_seats_handicap_out_of_range_is_one_line(field: str, value: int, words: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(words)) as caught:
+        parse_config(_handicaps(**{field: value}))
+    assert "\n" not in str(caught.value)
+
+
+def test_a_seats_handicap_takes_twice_and_half_of_every_table_value() -> None:
+    """The join menu's longer and shorter lockout and slower claim (twice, half) of every
+    table value the config allows fit the per-seat ranges (docs/rules-options.md)."""
+    from cabinet.config import RANGES
+
+    lockout, call = RANGES["rules.lockout_ms"], RANGES["rules.call_timeout_ms"]
+    for table, field in ((lockout, "lockout_ms"), (call, "claim_ms")):
+        for value in (table.low, table.high):
+            for seat in (value * 2, value // 2):
+                config = parse_config(_handicaps(**{field: seat}))
+                assert getattr(config.rules.handicap(1), field) == seat
+
+
+def test_the_key_table_agrees_with_the_config_dataclasses_and_their_defaults() -> None:
+    """One table of keys (name, type, default, range): every scalar field of the checked
+    config is in it with its type and default, and a config that leaves a key out gets the
+    table's default; every number key has a range the parser enforces."""
+    from dataclasses import MISSING, fields
+    from types import UnionType
+    from typing import Union, get_args, get_origin, get_type_hints
+
+    from cabinet.config import KEYS, CabinetConfig, DisplayConfig, FlowConfig
+    from engine.rules import Handicap, Rules
+
+    owner: dict[str, type] = {
+        "": CabinetConfig,
+        "cabinet": CabinetConfig,
+        "display": DisplayConfig,
+        "flow": FlowConfig,
+        "rules": Rules,
+        "rules.handicaps": Handicap,
+    }
+    plain = parse_config(base())
+    for key in KEYS:
+        cls = owner[key.table]
+        hint = get_type_hints(cls)[key.key]
+        union = get_origin(hint) in (Union, UnionType)
+        kinds = {get_origin(a) or a for a in (get_args(hint) if union else (hint,))}
+        assert kinds - {type(None)} == {key.kind}, key
+        assert (type(None) in kinds) == (key.default is None and cls is not Rules), key
+        if cls is Rules or cls is Handicap:
+            assert key.default is None, key  # the engine's own default
+            continue
+        (field,) = [f for f in fields(cls) if f.name == key.key]
+        made = field.default if field.default_factory is MISSING else field.default_factory()
+        assert made == key.default, key
+        held = plain if cls is CabinetConfig else getattr(plain, key.table)
+        assert getattr(held, key.key) == key.default, key
+        if key.kind is int and key.default is not None:
+            assert key.range is not None, key
+            assert key.range.allows(key.default), key
+    # Every scalar field of the file's tables is a key (the others are built, not read).
+    built = {"seats", "rules", "match", "source", "set_aside", "display", "flow", "window"}
+    named = {k.name for k in KEYS}
+    for table, cls in (
+        ("cabinet", CabinetConfig),
+        ("display", DisplayConfig),
+        ("flow", FlowConfig),
+    ):
+        for f in fields(cls):
+            if f.name not in built:
+                assert f"{table}.{f.name}" in named or f.name in named, f.name
+
+
+def test_the_parser_takes_its_ranges_from_the_key_table() -> None:
+    from cabinet.config import KEYS
+
+    for key in KEYS:
+        if key.range is None or key.table in ("", "rules.handicaps"):
+            continue
+        data = _set(base(), key.name, key.range.high + 1)
+        with pytest.raises(ConfigError, match=re.escape(f"{key.name} = {key.range.high + 1}:")):
+            parse_config(data)

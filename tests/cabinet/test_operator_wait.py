@@ -4,6 +4,7 @@ and starts once fixed, instead of exiting into a restart every second."""
 
 from __future__ import annotations
 
+import ast
 import io
 import os
 import signal
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
+from cabinet.adapters.gpio import make_pin_factory
 from cabinet.config import ConfigError
 from cabinet.kiosk.operator_wait import (
     Blocked,
@@ -26,6 +28,7 @@ from cabinet.kiosk.operator_wait import (
     error_blink,
     raw_led_pins,
 )
+from tests.fifo import fifo_at, without_blocking
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -275,7 +278,89 @@ def test_the_led_pins_are_read_even_from_a_config_that_fails_its_checks(tmp_path
     assert raw_led_pins(path) == ("mock", [12, 25])
     path.write_text("not toml [", encoding="utf-8")
     assert raw_led_pins(path) == ("", [])
-    assert blink_config_leds(path) is None
+    assert blink_config_leds(path, make_pin_factory) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x = " + "[" * 500 + "]" * 500, "x = " + "{ a = " * 500 + "1" + " }" * 500],
+    ids=["arrays", "inline-tables"],
+)
+def test_a_config_nested_too_deep_blinks_nothing_and_raises_nothing(
+    tmp_path: Path, text: str
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(text, encoding="utf-8")
+    assert raw_led_pins(path) == ("", [])
+    assert blink_config_leds(path, make_pin_factory) is None
+
+
+def test_a_fifo_as_the_config_blinks_nothing_without_blocking(tmp_path: Path) -> None:
+    fifo = fifo_at(tmp_path / "c.toml")
+    assert without_blocking(lambda: raw_led_pins(fifo), fifo) == ("", [])
+
+
+class Systemd:
+    """The wait's port to systemd, recording what it is told."""
+
+    def __init__(self, period: float | None) -> None:
+        self.period = period
+        self.said: list[str] = []
+
+    def ready(self, text: str | None = None) -> bool:
+        self.said.append(f"ready {text}")
+        return True
+
+    def status(self, text: str) -> bool:
+        self.said.append(f"status {text}")
+        return True
+
+    def extend_watchdog(self, seconds: float) -> bool:
+        self.said.append(f"extend {seconds:g}")
+        return True
+
+    def watchdog(self) -> bool:
+        self.said.append("ping")
+        return True
+
+    def watchdog_period(self, env: dict[str, str] | None = None) -> float | None:
+        return self.period
+
+
+def test_the_wait_tells_systemd_through_its_port() -> None:
+    clock = Clock()
+    systemd = Systemd(period=2.0)
+    calls = iter([ConfigError("bad"), None])
+
+    def attempt() -> int:
+        exc = next(calls)
+        if exc is not None:
+            raise exc
+        return 0
+
+    wait = OperatorWait(
+        attempt, lambda: None, classify, out=io.StringIO(), clock=clock, sleep=clock.sleep
+    )
+    wait.systemd = systemd
+    assert wait.run() == 0
+    assert systemd.said[0] == "ready needs the operator: bad"
+    assert systemd.said[-2:] == ["status starting", "extend 90"]
+    pings = systemd.said.count("ping")
+    assert 5 <= pings <= 6  # every half period (1 s) over the 5 s wait, not every step
+
+
+def test_the_kiosk_layer_imports_no_adapter() -> None:
+    """The kiosk sits below the adapters (docs/architecture.md): the wait takes systemd
+    and the GPIO backend as ports, wired in by run.py."""
+    tree = ast.parse((ROOT / "cabinet" / "kiosk" / "operator_wait.py").read_text())
+    imported = [
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    ]
+    assert imported
+    assert not [m for m in imported if m and m.startswith("cabinet.adapters")]
 
 
 def test_the_config_leds_blink_on_the_backend_it_names(tmp_path: Path) -> None:
@@ -284,11 +369,12 @@ def test_the_config_leds_blink_on_the_backend_it_names(tmp_path: Path) -> None:
         '[cabinet]\npin_factory = "mock"\nbogus = 1\n[[seat]]\nleds = { slam = 24 }\n',
         encoding="utf-8",
     )
-    stack = blink_config_leds(path)
+    stack = blink_config_leds(path, make_pin_factory)
     assert stack is not None
     stack.close()
     path.write_text('[cabinet]\npin_factory = "nonesuch"\n[[seat]]\nleds = { slam = 24 }\n')
-    assert blink_config_leds(path) is None  # a backend it cannot open: no LED to drive
+    # A backend it cannot open: no LED to drive.
+    assert blink_config_leds(path, make_pin_factory) is None
 
 
 def test_the_operator_screen_draws_the_line(monkeypatch: pytest.MonkeyPatch) -> None:

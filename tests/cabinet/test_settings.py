@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+# Imported at collection, so run_cabinet's ``out=sys.stdout`` default is bound to pytest's
+# session-wide capture, not to the first caller's capsys (closed after that test).
+import cabinet.run  # noqa: F401
 from cabinet.config import ConfigError, Control, Inputs
 from cabinet.kiosk import settings as S
+from cabinet.kiosk.state_dir import load_kiosk_config
+from tests.fifo import fifo_at, without_blocking
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
@@ -90,7 +96,7 @@ def test_settings_path_is_in_the_state_directory() -> None:
 
 
 def test_merge_tables_and_seats() -> None:
-    base = {
+    base: dict[str, Any] = {
         "match": "single",
         "rules": {"lockout_ms": 400, "call": "call"},
         "seat": [
@@ -98,11 +104,11 @@ def test_merge_tables_and_seats() -> None:
             {"position": "north", "controls": "gpio", "buttons": {"slot1": 4}},
         ],
     }
-    over = {
+    over: dict[str, Any] = {
         "rules": {"call": "auto"},
         "seat": [{"assist": "targets"}, {"controls": "bot", "difficulty": "easy"}],
     }
-    merged = S.merge(base, over)
+    merged: dict[str, Any] = S.merge(base, over)
     assert merged["match"] == "single"
     assert merged["rules"] == {"lockout_ms": 400, "call": "auto"}
     assert merged["seat"][0] == {**base["seat"][0], "assist": "targets"}
@@ -264,3 +270,40 @@ def test_the_service_menu_shows_what_was_set_aside(tmp_path: Path) -> None:
     view = sv.view_of(svc, sv.Live(), 0.0)
     assert view is not None
     assert any("set aside: rules.lockout_ms" in line for line in view.lines)
+
+
+NESTED = {
+    "arrays": "x = " + "[" * 500 + "]" * 500 + "\n",
+    "inline-tables": "x = " + "{ a = " * 500 + "1" + " }" * 500 + "\n",
+}
+"""About 500 levels: past what tomllib reads (issue 25)."""
+
+
+@pytest.mark.parametrize("text", NESTED.values(), ids=NESTED.keys())
+def test_settings_nested_too_deep_are_set_aside_and_the_kiosk_starts(
+    tmp_path: Path, text: str
+) -> None:
+    settings = tmp_path / "settings.toml"
+    settings.write_text(text)
+    with pytest.raises(ConfigError, match="nested too deeply"):
+        S.load_settings(settings)
+    started = S.start_settings(EXAMPLE, settings)
+    assert started.set_aside is not None
+    assert started.set_aside.keys == ()
+    assert "nested too deeply" in started.set_aside.reason
+    assert (tmp_path / "settings.toml.rejected-1").read_text() == text
+    settings.write_text(text)  # again, as the kiosk's start reads it
+    config = load_kiosk_config(EXAMPLE, tmp_path)
+    assert "set aside: the whole file" in config.set_aside
+    assert (tmp_path / "settings.toml.rejected-2").read_text() == text
+    assert not settings.exists()
+
+
+def test_a_fifo_as_the_settings_file_is_set_aside_without_blocking(tmp_path: Path) -> None:
+    settings = fifo_at(tmp_path / "settings.toml")
+    started = without_blocking(lambda: S.start_settings(EXAMPLE, settings), settings)
+    assert started.set_aside is not None
+    assert "a FIFO, not a file" in started.set_aside.reason
+    assert started.config.match == S.load_layered(EXAMPLE, tmp_path / "none.toml").match
+    assert not settings.exists()
+    assert stat.S_ISFIFO((tmp_path / "settings.toml.rejected-1").stat().st_mode)

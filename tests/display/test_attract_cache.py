@@ -25,6 +25,7 @@ from display.animations import Animations
 from display.renderer import Renderer
 from display.view import FlowScreen, FlowView, TableView
 from engine.rules import Game
+from tests.fifo import fifo_at, without_blocking
 
 SIZE = (1280, 720)
 
@@ -164,3 +165,25 @@ def test_systemd_lists_the_first_cache_directory() -> None:
     )
     assert attract_cache.cache_dir({}) is None
     assert attract_cache.cache_dir({"CACHE_DIRECTORY": ""}) is None
+
+
+def test_a_cache_nested_too_deep_reads_as_empty_and_is_rewritten(
+    screen: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """json recurses per level: 100,000 nested lists overflow the stack (issue 25)."""
+    monkeypatch.setenv("CACHE_DIRECTORY", str(tmp_path))
+    path = tmp_path / attract_cache.FILE
+    path.write_text('{"format": 1, "cards": {"k": ' + "[" * 100_000 + "]" * 100_000 + "}}")
+    cache = attract_cache.PlacementCache(tmp_path)
+    assert cache.get("k") is None
+    shot, _ = _draw(_view())
+    assert changed(shot, pygame.Surface(SIZE), pygame.Rect(0, 0, *SIZE), 6) > 1000
+    assert len(json.loads(path.read_text())["cards"]) == 1
+
+
+def test_a_fifo_as_the_cache_reads_as_empty_without_blocking(tmp_path: Path) -> None:
+    fifo = fifo_at(tmp_path / attract_cache.FILE)
+    cache = attract_cache.PlacementCache(tmp_path)
+    assert without_blocking(lambda: cache.get("k"), fifo) is None
+    cache.put("k", ())  # the next write puts a file in its place
+    assert json.loads(fifo.read_text())["cards"] == {"k": []}

@@ -10,12 +10,14 @@ import sqlite3
 from contextlib import suppress
 from pathlib import Path
 
+from cabinet.errors import CabinetError
 
-class RecordsError(RuntimeError):
+
+class RecordsError(RuntimeError, CabinetError):
     """The records cannot be used; the message says why and what to do."""
 
 
-class Damaged(Exception):
+class Damaged(CabinetError):
     """``PRAGMA quick_check`` found a damaged file (its first finding)."""
 
 

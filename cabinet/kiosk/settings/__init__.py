@@ -16,7 +16,9 @@ through ``cabinet.config.parse_config`` like any config, so a bad setting is ref
 the usual one-line message naming the key.
 
 At start-up (``start_settings``) a bad or stale settings file never stops the cabinet
-(systemd would restart it every second forever): the settings that still pass are kept,
+(systemd would restart it every second forever), nor does one that does not read at all
+(nested too deep for tomllib, a FIFO or a device in its place: set aside whole, unread, as
+any other unreadable file): the settings that still pass are kept,
 the rest are set aside (the original file renamed beside it, ``settings.toml.rejected-N``)
 and the installed config's values are used for them; the log and the service menu say
 which. An upgrade that makes a saved setting invalid takes the same path.

@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from cabinet.errors import CabinetError
 from cabinet.tools.sim.report import Progress, format_summary
 from cabinet.tools.sim.summary import simulate
 from engine.bots import BotProfile, find_profile
@@ -44,7 +45,7 @@ class SimRun:
     match: MatchRules | None
 
 
-class BadArguments(ValueError):
+class BadArguments(ValueError, CabinetError):
     """Arguments the sim refuses; the message is the one line it prints."""
 
 

@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+from cabinet.errors import CabinetError
 from cabinet.tools.sim.result import GameResult
 from engine.bots import Bot, BotProfile
 from engine.commands import Command, Tick
@@ -40,7 +41,7 @@ MAX_COMMANDS = 100_000
 _OVER = (Phase.WON, Phase.TIED)
 
 
-class SimBreach(Exception):
+class SimBreach(CabinetError):
     """An invariant broke (or the engine raised) in a simulated game; a scenario was written."""
 
     def __init__(self, message: str, path: Path | None, game_seed: int) -> None:
