@@ -39,7 +39,7 @@ from cabinet.modes.single import SingleGame
 from cabinet.seating import Seated, seat_cabinet
 
 if TYPE_CHECKING:
-    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.adapters.screen.feed import ScreenFeed
 
 SERVICE_KEY = "f2"
 """Laptop mode's service button in the window (the cabinet's is ``[cabinet] service_pin``);
@@ -81,7 +81,7 @@ class Cabinet:
     window: WindowParts | None = None
     lines: ScreenLines | None = None
     """The kiosk's screen log (an observer too): always on without a window; with one,
-    only while its screen is missing (cabinet/adapters/screen_watch.py)."""
+    only while its screen is missing (cabinet/adapters/screen/watch.py)."""
 
     @property
     def power(self) -> str | None:
@@ -186,7 +186,7 @@ def compose(
 
 
 def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> WindowParts:
-    from cabinet.adapters.screen_feed import ScreenFeed, seat_keys
+    from cabinet.adapters.screen.feed import ScreenFeed, seat_keys
 
     config = seated.config
     seat_bindings = {k: v for k, v in key_bindings(config.seats).items() if not k.isupper()}

@@ -8,7 +8,7 @@ failsafe gives up with ``CabinetFailed`` after repeated failures, and the run ex
 
 Laptop mode decides once whether a window opens (else the headless bot demo); the kiosk
 (``--config``) always runs its window side, which plays without a screen and opens one
-whenever it can (issue 18: cabinet/adapters/screen_watch.py). Only ``--headless`` makes a
+whenever it can (issue 18: cabinet/adapters/screen/watch.py). Only ``--headless`` makes a
 kiosk that never tries (cabinet/adapters/headless.py).
 """
 
@@ -46,8 +46,8 @@ from cabinet.seating import DEFAULT_BOT, Seated, seat_cabinet
 from engine.game import GameState
 
 if TYPE_CHECKING:
-    from cabinet.adapters.screen_driver import ScreenDriver
-    from cabinet.adapters.screen_watch import ScreenRetry
+    from cabinet.adapters.screen.driver import ScreenDriver
+    from cabinet.adapters.screen.watch import ScreenRetry
 
 FAILED_EXIT = 70
 """The exit status when the failsafe gave up (EX_SOFTWARE): systemd restarts the cabinet."""
@@ -138,7 +138,7 @@ def run_cabinet(
     if window and laptop:
         # Laptop mode decides once: no display now is the headless bot demo. The kiosk
         # always runs its window side, which opens the screen whenever one is there.
-        from cabinet.adapters.window import try_display
+        from cabinet.adapters.screen.window import try_display
 
         no_window = try_display()
         window = no_window is None
@@ -224,7 +224,7 @@ def _run(
     retry: ScreenRetry | None = None,
 ) -> GameState:
     if window:
-        from cabinet.adapters.window import run_display
+        from cabinet.adapters.screen.window import run_display
 
         state: GameState = run_display(
             cab, until=until, laptop=laptop, out=out, driver=driver, retry=retry
@@ -317,7 +317,7 @@ def _start(options: RunOptions) -> int:
             display=replace(config.display, fullscreen=options.fullscreen, window=options.size),
         )
     keyboard = any(s.inputs is Inputs.KEYBOARD for s in config.seats)
-    from cabinet.adapters.window import display_available
+    from cabinet.adapters.screen.window import display_available
 
     window = not options.headless  # run_cabinet falls back (and says why) if none opens
     if keyboard and (not window or display_available() is not None) and not sys.stdin.isatty():
@@ -358,7 +358,7 @@ def _probe(options: RunOptions) -> None:
 def _run_waiting(options: RunOptions, prog: str) -> int:
     """The kiosk under systemd: a start-up that cannot succeed waits for the operator
     (cabinet/kiosk/operator_wait.py) instead of exiting into a restart loop."""
-    from cabinet.adapters.operator_screen import open_operator_screen
+    from cabinet.adapters.screen.operator import open_operator_screen
     from cabinet.kiosk.operator_wait import OperatorWait, blink_config_leds
 
     config_path = options.config

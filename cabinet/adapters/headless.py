@@ -9,9 +9,9 @@ cabinet/modes/service_director.py); the LEDs show the legal targets and the menu
 operator reading ``journalctl -u speed-cabinet`` can follow along.
 
 ``run_headless_kiosk`` is the kiosk run with ``--headless``, which never opens a screen.
-The usual kiosk runs its window side instead (cabinet/adapters/window.py) and is headless
+The usual kiosk runs its window side instead (cabinet/adapters/screen/window.py) and is headless
 only while its screen is missing: the same ``ScreenLines`` then speaks, switched on and off
-by its screen watch (cabinet/adapters/screen_watch.py).
+by its screen watch (cabinet/adapters/screen/watch.py).
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class ScreenLines:
     """A loop observer: prints the screen the window would draw, when it changes.
 
     ``active`` False: the screen is there and shows it, so nothing is printed; the kiosk's
-    screen watch (cabinet/adapters/screen_watch.py) sets it from the frame loop's thread
+    screen watch (cabinet/adapters/screen/watch.py) sets it from the frame loop's thread
     while the screen is missing. Switched on again, the next publish prints the screen as
     it is then (not only a change since the screen was lost)."""
 

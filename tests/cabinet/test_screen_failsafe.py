@@ -91,7 +91,7 @@ def two_panels() -> CabinetConfig:
 def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
     mock_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from cabinet.adapters.window import FALLBACK_FILL, run_display
+    from cabinet.adapters.screen.window import FALLBACK_FILL, run_display
     from display.renderer import Renderer
 
     config = flow_seats(laptop_config(2, 0, "easy", seed=7))  # as run_cabinet's window
@@ -205,8 +205,8 @@ def test_failures_on_every_frame_give_up_with_exit_70_and_the_leds_off(
 def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
     mock_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cabinet.adapters.screen_feed import ScreenFeed
-    from cabinet.adapters.window import run_window
+    from cabinet.adapters.screen.feed import ScreenFeed
+    from cabinet.adapters.screen.window import run_window
     from display.renderer import Renderer
 
     def draw(self: Renderer, surface: Any, view: Any, anims: Any, now_ms: int) -> None:

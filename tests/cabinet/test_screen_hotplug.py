@@ -25,8 +25,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cabinet.adapters.screen_driver import NoScreen, PygameScreen, ScreenLost
-from cabinet.adapters.screen_watch import ScreenRetry, ScreenWatch
+from cabinet.adapters.screen.driver import NoScreen, PygameScreen, ScreenLost
+from cabinet.adapters.screen.watch import ScreenRetry, ScreenWatch
 from cabinet.app import Cabinet, build_cabinet
 from cabinet.config import CabinetConfig, load_config
 from cabinet.loop import Published
@@ -176,7 +176,7 @@ def test_the_kiosk_plays_without_a_screen_opens_it_late_and_survives_losing_it(
     systemd: Listener,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from cabinet.adapters.window import run_display
+    from cabinet.adapters.screen.window import run_display
 
     out = io.StringIO()
     recorder = Recorder()
@@ -286,7 +286,7 @@ def test_a_drawing_bug_is_a_fault_for_the_failsafe_not_a_lost_screen(
     fault, the table reset), while the screen stays open; an exception from a display call
     is the screen going away (no fault). A kiosk's window closed (``QUIT``) is a lost
     screen too, tried again, never the end of the cabinet."""
-    from cabinet.adapters.window import run_display
+    from cabinet.adapters.screen.window import run_display
     from display.renderer import Renderer
 
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
@@ -494,8 +494,8 @@ def test_the_watch_tries_only_when_due_and_says_each_change_once(
 def test_laptop_mode_ends_the_run_when_its_window_is_gone(mock_factory: Any) -> None:
     """Laptop mode as before: the window opens before the loop starts, and a window gone
     (its display calls failing) ends the run instead of retrying."""
-    from cabinet.adapters.screen_feed import ScreenFeed
-    from cabinet.adapters.window import run_window
+    from cabinet.adapters.screen.feed import ScreenFeed
+    from cabinet.adapters.screen.window import run_window
     from cabinet.config import laptop_config
     from cabinet.loop import CabinetLoop
     from cabinet.seating import seat_cabinet

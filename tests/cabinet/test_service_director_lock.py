@@ -218,7 +218,7 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
 ) -> None:
     import pygame
 
-    from cabinet.adapters import window as screen
+    from cabinet.adapters.screen import window as screen
 
     cab = build_cabinet(
         kiosk_config(),

@@ -1,4 +1,4 @@
-"""The volume path end to end through the real window (cabinet/adapters/window.py) on SDL's
+"""The volume path end to end through the real window (cabinet/adapters/screen/window.py) on SDL's
 dummy drivers: a cabinet built as the kiosk builds it (``build_cabinet`` with the flow, an
 installed config file and a state directory), the operator's presses as real edges on
 the loop's inbox from another thread in real time, and a real ``SoundBoard`` whose
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cabinet.adapters.window import run_window
+from cabinet.adapters.screen.window import run_window
 from cabinet.app import build_cabinet
 from cabinet.config import Control, load_config
 from cabinet.inputs import ButtonEdge, Inbox, ServiceEdge, ServiceSource
