@@ -4,7 +4,8 @@
 the engine; ``bots.BotDriver`` lets the bots act; ``router.InputRouter`` orders and routes
 the edges; ``lights.PanelLamps`` writes the LEDs; ``links.PanelLinks`` pauses for offline
 serial panels; ``faults.Failsafe`` resets after a failure; ``publish.Publisher`` tells the
-observers; ``watchdog.Watchdog`` is its port to systemd's watchdog. ``cabinet/app.py`` composes them with the adapters and the player's flow.
+observers; ``watchdog.Watchdog`` is its port to systemd's watchdog. ``cabinet/app.py``
+composes them with the adapters and the player's flow.
 """
 
 from cabinet.loop.core import CabinetLoop

@@ -299,14 +299,13 @@ def test_with_the_connectors_the_screen_follows_the_cable_within_one_interval(
 
 
 def run_kiosk(cab: Any, screen: FlakyScreen, retry: ScreenRetry, out: io.StringIO) -> Any:
-    from cabinet.adapters.screen.window import run_display
+    from cabinet.run import run_display
 
     return threading.Thread(
         target=run_display,
         args=(cab,),
         kwargs={
             "until": time.monotonic() + 3 * DEADLINE_S,
-            "laptop": False,
             "out": out,
             "driver": screen,
             "retry": retry,

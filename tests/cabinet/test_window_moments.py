@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from cabinet.adapters.screen.feed import ScreenFeed
-from cabinet.adapters.screen.window import run_window
+from cabinet.adapters.screen.frame_loop import run_window
 from cabinet.config import Control
 from cabinet.inputs import ButtonEdge
 from cabinet.loop import Table

@@ -13,8 +13,21 @@ running: ``cabinet/tools/bench/frame.py``).
 One method per job (docs/architecture.md, "The frame loop"): ``run`` (the screen's life and
 the loop's thread), ``_ping`` (systemd's watchdog), ``_open`` / ``_lost`` (a missing or lost
 screen, the kiosk's: cabinet/adapters/screen/watch.py), ``_handle`` (window events and
-keys), ``_frame`` (one frame and its failsafe), ``_draw`` (animations and drawing) and
-``_sound``.
+keys), ``_frame`` (one frame and its failsafe); ``Painter`` draws (animations, the table) and
+sounds.
+
+systemd (cabinet/adapters/sdnotify.py): READY once the loop runs (the inputs were built
+before; in laptop mode the window is open too); the watchdog is pinged from this thread,
+with or without a screen, and only while the cabinet loop keeps passing too (its
+``iterations`` grew since the last ping; each ping wakes it for the next), so a frozen frame
+loop or a frozen cabinet loop both stop the pings.
+
+The failsafe (issue 9): a frame whose drawing or sound fails is logged with its traceback
+and reported to the loop (``CabinetLoop.report_fault``: the loop's failsafe resets the
+table, its fault budget gives up with ``CabinetFailed``, raised from ``run`` once the loop
+has ended); the frame loop starts clean (a fresh renderer and animations) and shows a plain
+"resetting" card until a frame draws normally again. A display call that fails
+(``ScreenLost``) is not a drawing fault: it is the screen going away.
 """
 
 from __future__ import annotations
@@ -118,6 +131,80 @@ class TableFrames:
         self.broken = frame.view if frame is not None else None
 
 
+class Painter:
+    """Draws and sounds frames on the open screen's ``TableFrames``: the animations of a
+    frame's events, its sounds, the table, and the plain card after a failed frame."""
+
+    __slots__ = ("display", "ms", "new_anims", "new_renderer", "pg", "sound")
+
+    def __init__(
+        self, display: ScreenDriver, sound: SoundBoard | None, ms: Callable[[float], int]
+    ) -> None:
+        import pygame as pg
+
+        from display.animations import Animations
+        from display.renderer import Renderer
+
+        self.pg = pg
+        self.new_renderer, self.new_anims = Renderer, Animations  # imported once, not per frame
+        self.display, self.sound, self.ms = display, sound, ms
+
+    def draw(self, frames: TableFrames, frame: Frame, dt: float) -> bool:
+        """Draw and show ``frame`` if it differs from the last; True if it was shown."""
+        if frames.fresh:  # the table as it is now, not what happened while unseen
+            frames.fresh = False
+            frame.events, frame.before, frame.claims, frame.penalties = [], None, 0, []
+            frames.heard = frame.view.photo
+        frames.broken = None
+        if self.sound is not None and frame.view.sound is not None:
+            self.sound.set_levels(frame.view.sound)  # the menu's volumes, at once
+        if frames.renderer is None:  # a new screen or size, or after a failure: clean
+            frames.renderer, frames.anims = self.new_renderer(frames.size), self.new_anims()
+        renderer, anims = frames.renderer, frames.anims
+        layout = renderer.layout_of(frame.view)
+        if frame.events:
+            picked = {s.index: s.picked for s in frame.view.seats}
+            anims.start(frame.events, frame.before, layout, picked, frame.penalties)
+        self._sound(frames, frame)
+        anims.advance(dt)
+        now_ms = self.ms(time.monotonic())
+        key = renderer.frame_key(frame.view, anims, now_ms)
+        if key == frames.last_key:
+            return False
+        frames.last_key = key
+        renderer.draw(frames.screen, frame.view, anims, now_ms)
+        self.display.flip()
+        return True
+
+    def _sound(self, frames: TableFrames, frame: Frame) -> None:
+        """The frame's events heard: the "SPEED!" claim instead of the plain win, and the
+        photo finish's click once."""
+        sound = self.sound
+        if sound is None:
+            return
+        if frame.events:
+            if frame.claims:
+                sound.play("speed")
+            sound.play_events(
+                [e for e in frame.events if not (frame.claims and isinstance(e, GameWon))]
+            )
+        if frame.view.photo not in (None, frames.heard):
+            frames.heard = frame.view.photo
+            sound.play("photo")
+
+    def fallback(self, frames: TableFrames) -> None:
+        """The plain "resetting" card, with the simplest calls; a failure here is ignored."""
+        try:
+            screen = frames.screen
+            screen.fill(FALLBACK_FILL)
+            font = self.pg.font.Font(None, max(24, frames.size[1] // 10))
+            text = font.render("resetting\u2026", True, FALLBACK_TEXT)
+            screen.blit(text, text.get_rect(center=screen.get_rect().center))
+            self.display.flip()
+        except Exception:
+            log.debug("the fallback card failed too", exc_info=True)
+
+
 class FrameLoop:
     """Runs the cabinet loop on a thread and the screen here until ESC, the window closes,
     ``until``, or the loop ends (``run`` returns the final state).
@@ -126,19 +213,7 @@ class FrameLoop:
     ``NoScreen`` if it cannot), and a screen lost (closed, or its display calls failing)
     ends the run. ``care`` set (the kiosk): the loop starts at once and the game never
     waits for a screen (``ScreenCare``); a screen that opens draws the table as it is then.
-
-    systemd (cabinet/adapters/sdnotify.py): READY once the loop runs (the inputs were built
-    before; in laptop mode the window is open too); the watchdog is pinged from this
-    thread, with or without a screen, and only while the cabinet loop keeps passing too
-    (its ``iterations`` grew since the last ping; each ping wakes it for the next), so a
-    frozen frame loop or a frozen cabinet loop both stop the pings.
-
-    The failsafe (issue 9): a frame whose drawing or sound fails is logged with its
-    traceback and reported to the loop (``CabinetLoop.report_fault``: the loop's failsafe
-    resets the table, its fault budget gives up with ``CabinetFailed``, raised here once
-    the loop has ended); this loop starts clean (a fresh renderer and animations) and shows
-    a plain "resetting" card until a frame draws normally again. A display call that fails
-    (``ScreenLost``) is not a drawing fault: it is the screen going away."""
+    systemd and the failsafe: see the module's docstring."""
 
     __slots__ = (
         "bindings",
@@ -150,16 +225,13 @@ class FrameLoop:
         "frames",
         "last",
         "loop",
-        "new_anims",
-        "new_renderer",
         "notifier",
         "on_frame",
-        "pg",
+        "painter",
         "runner",
         "seen",
         "setup",
         "sound",
-        "until",
         "watch",
     )
 
@@ -179,13 +251,8 @@ class FrameLoop:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame as pg
 
-        from display.animations import Animations
-        from display.renderer import Renderer
-
-        self.pg = pg
-        self.new_renderer, self.new_anims = Renderer, Animations  # imported once, not per frame
         self.loop, self.feed, self.bindings = loop, feed, bindings
-        self.setup, self.until, self.sound, self.on_frame = setup, until, sound, on_frame
+        self.setup, self.sound, self.on_frame = setup, sound, on_frame
         self.display: ScreenDriver = PygameScreen() if driver is None else driver
         self.watch: ScreenWatch | None = None
         if care is not None:
@@ -197,11 +264,14 @@ class FrameLoop:
                 lines=care.lines,
                 connectors=care.connectors,
             )
+        self.painter = Painter(self.display, sound, loop.ms)
         self.frames: TableFrames | None = None
-        self.notifier: sdnotify.Notifier | None = None
+        self.notifier = sdnotify.Notifier()
         self.clock = pg.time.Clock()
         self.errors: list[BaseException] = []
-        self.runner = threading.Thread(target=self._run_loop, name="cabinet-loop", daemon=True)
+        self.runner = threading.Thread(
+            target=self._run_loop, args=(until,), name="cabinet-loop", daemon=True
+        )
         self.seen = -1
         self.drawn = 0
         self.last = time.monotonic()
@@ -212,7 +282,6 @@ class FrameLoop:
             self.frames = TableFrames(
                 self.display.open(self.setup.size, self.setup.fullscreen), fresh=False
             )
-        self.notifier = sdnotify.Notifier()
         self.feed.prime(self.loop.state)
         old_switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_INTERVAL_S)
@@ -233,9 +302,9 @@ class FrameLoop:
             raise self.errors[0]
         return self.loop.state
 
-    def _run_loop(self) -> None:
+    def _run_loop(self, until: float | None) -> None:
         try:
-            self.loop.run(until=self.until, stop_when_over=False)
+            self.loop.run(until=until, stop_when_over=False)
         except BaseException as exc:  # handed to the main thread
             self.errors.append(exc)
 
@@ -262,7 +331,6 @@ class FrameLoop:
     def _ping(self) -> None:
         """systemd's watchdog, only while the cabinet loop passes too (each ping wakes it)."""
         notifier, loop = self.notifier, self.loop
-        assert notifier is not None
         if notifier.watchdog_due(time.monotonic()) and loop.iterations != self.seen:
             self.seen = loop.iterations
             notifier.ping(time.monotonic())
@@ -272,7 +340,7 @@ class FrameLoop:
         """The kiosk with no screen: try to open one if a try is due, else wait for the next
         try (or a ping); the new screen's frames, or None."""
         watch, notifier = self.watch, self.notifier
-        assert watch is not None and notifier is not None
+        assert watch is not None
         surface = watch.try_open()
         if surface is None:
             step = min(watch.wait_s(), FRAME_STEP_S)
@@ -296,7 +364,7 @@ class FrameLoop:
 
     def _handle(self, frames: TableFrames, ev: pygame.event.Event) -> None:
         """One window event; raises ``ScreenLost`` when the kiosk's window was closed."""
-        pg, loop = self.pg, self.loop
+        pg, loop = self.painter.pg, self.loop
         if ev.type in (pg.QUIT, pg.WINDOWCLOSE):
             if self.watch is not None:  # nobody closes a kiosk's screen on purpose
                 raise ScreenLost("the window was closed")
@@ -324,7 +392,7 @@ class FrameLoop:
             now = time.monotonic()
             dt, self.last = now - self.last, now
             new_view = frame is not None and frame.view is not frames.broken
-            if new_view and frame is not None and self._draw(frames, frame, dt):
+            if new_view and frame is not None and self.painter.draw(frames, frame, dt):
                 self.drawn += 1
                 if self.on_frame is not None:
                     self.on_frame(self.drawn)
@@ -336,62 +404,7 @@ class FrameLoop:
             log.error("the window's frame failed; reported to the cabinet loop", exc_info=exc)
             self.loop.report_fault(exc, logged=True)
             frames.failed(frame)
-            self._fallback(frames)
-
-    def _draw(self, frames: TableFrames, frame: Frame, dt: float) -> bool:
-        """Draw and show ``frame`` if it differs from the last; True if it was shown."""
-        if frames.fresh:  # the table as it is now, not what happened while unseen
-            frames.fresh = False
-            frame.events, frame.before, frame.claims, frame.penalties = [], None, 0, []
-            frames.heard = frame.view.photo
-        frames.broken = None
-        if self.sound is not None and frame.view.sound is not None:
-            self.sound.set_levels(frame.view.sound)  # the menu's volumes, at once
-        if frames.renderer is None:  # a new screen or size, or after a failure: clean
-            frames.renderer, frames.anims = self.new_renderer(frames.size), self.new_anims()
-        renderer, anims = frames.renderer, frames.anims
-        layout = renderer.layout_of(frame.view)
-        if frame.events:
-            picked = {s.index: s.picked for s in frame.view.seats}
-            anims.start(frame.events, frame.before, layout, picked, frame.penalties)
-        self._sound(frames, frame)
-        anims.advance(dt)
-        now_ms = self.loop.ms(time.monotonic())
-        key = renderer.frame_key(frame.view, anims, now_ms)
-        if key == frames.last_key:
-            return False
-        frames.last_key = key
-        renderer.draw(frames.screen, frame.view, anims, now_ms)
-        self.display.flip()
-        return True
-
-    def _sound(self, frames: TableFrames, frame: Frame) -> None:
-        """The frame's events heard: the "SPEED!" claim instead of the plain win, and the
-        photo finish's click once."""
-        sound = self.sound
-        if sound is None:
-            return
-        if frame.events:
-            if frame.claims:
-                sound.play("speed")
-            sound.play_events(
-                [e for e in frame.events if not (frame.claims and isinstance(e, GameWon))]
-            )
-        if frame.view.photo not in (None, frames.heard):
-            frames.heard = frame.view.photo
-            sound.play("photo")
-
-    def _fallback(self, frames: TableFrames) -> None:
-        """The plain "resetting" card, with the simplest calls; a failure here is ignored."""
-        try:
-            screen = frames.screen
-            screen.fill(FALLBACK_FILL)
-            font = self.pg.font.Font(None, max(24, frames.size[1] // 10))
-            text = font.render("resetting\u2026", True, FALLBACK_TEXT)
-            screen.blit(text, text.get_rect(center=screen.get_rect().center))
-            self.display.flip()
-        except Exception:
-            log.debug("the fallback card failed too", exc_info=True)
+            self.painter.fallback(frames)
 
 
 def run_window(

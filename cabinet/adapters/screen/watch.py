@@ -27,14 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cabinet.adapters.screen.drm import Monitor
 from cabinet.adapters.screen.driver import NoScreen, ScreenDriver
+from cabinet.adapters.screen.drm import Monitor
 
 if TYPE_CHECKING:
     import pygame
 
-    from cabinet.adapters.screen.drm import DrmConnectors
     from cabinet.adapters.headless import ScreenLines
+    from cabinet.adapters.screen.drm import DrmConnectors
 
 log = logging.getLogger("speed_cabinet.screen")
 
