@@ -1,7 +1,7 @@
 """The screen as a small seam: open, flip, pump events, close (issue 18).
 
-The window's frame loop (cabinet/adapters/screen/window.py) talks to the display only through a
-``ScreenDriver``, so it can tell "the display went away" from "our drawing broke": every
+The window's frame loop (cabinet/adapters/screen/frame_loop.py) talks to the display only
+through a ``ScreenDriver``, so it can tell "the display went away" from "our drawing broke": every
 failure of a display call comes out as ``NoScreen`` (opening) or ``ScreenLost`` (a screen
 that was open), and anything else raised while a frame draws is a drawing fault for the
 loop's failsafe. ``PygameScreen`` is the real one (SDL through pygame-ce); the tests put a

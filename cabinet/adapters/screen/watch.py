@@ -1,8 +1,8 @@
 """The kiosk's screen when it may be missing, late or unplugged (issue 18).
 
 The cabinet loop runs whether or not there is a screen; the window's frame loop
-(cabinet/adapters/screen/window.py) asks ``ScreenWatch`` whether a try to open the screen is due,
-and tells it when an open screen was lost. While there is none, the journal carries what
+(cabinet/adapters/screen/frame_loop.py) asks ``ScreenWatch`` whether a try to open the screen
+is due, and tells it when an open screen was lost. While there is none, the journal carries what
 the screen would show (``ScreenLines``, cabinet/adapters/headless.py, switched on here) and
 a new try comes every ``ScreenRetry.every_s``; each failed try leaves SDL's video stopped
 (``PygameScreen``), so trying is cheap and nothing piles up between tries.
