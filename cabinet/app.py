@@ -211,7 +211,7 @@ def _views(
     ]
     parts = lines = None
     if mode.window:
-        parts = _window_parts(seated, modes, mode.laptop)
+        parts = _window_parts(seated, modes, mode)
         watchers.append(parts.feed)
     if modes is not None and not mode.joins:
         # No screen (or, for the kiosk's window, while its screen is missing): what it
@@ -221,7 +221,7 @@ def _views(
     return Views(watchers, parts, lines)
 
 
-def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> WindowParts:
+def _window_parts(seated: Seated, modes: FlowModes | None, mode: RunMode) -> WindowParts:
     from cabinet.adapters.screen.feed import ScreenFeed, seat_keys
 
     config = seated.config
@@ -229,10 +229,10 @@ def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> Wind
     keys: dict[str, SeatKey | ServiceSource] = dict(seat_bindings)
     if modes is not None:
         # Laptop: F2 is the service button; kiosk: only the code prompt (a guest's keyboard).
-        keys[SERVICE_KEY] = ServiceSource.PIN if laptop else ServiceSource.KEY
+        keys[SERVICE_KEY] = ServiceSource.PIN if mode.laptop else ServiceSource.KEY
     feed = ScreenFeed(
         seated.seats,
-        laptop=laptop,
+        laptop=mode.laptop,  # the display's layout fact: draw each seat's panel and keys
         keys=seat_keys(config.seats, seat_bindings),
         four_colour=config.display.four_colour,
         offline=seated.links.offline_names,

@@ -19,7 +19,7 @@ import os
 import sys
 import termios
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from types import FrameType, TracebackType
@@ -312,28 +312,17 @@ def run_display(
     retry = retry or ScreenRetry()
     if out is not None:
         _say_screen(cab, retry.every_s, out)
-    start = time.monotonic()
-
-    def first_frame(n: int) -> None:
-        if n == 1:  # the frame bench's startup_ms waits for this line
-            print(
-                f"speed-cabinet: first frame {(time.monotonic() - start) * 1000:.0f} ms "
-                f"after the cabinet was built",
-                file=out or sys.stdout,
-                flush=True,
-            )
-
+    first_frame = _first_frame_line(time.monotonic(), out or sys.stdout)
     setup = ScreenSetup(
         fullscreen=display.fullscreen,
         size=None if display.window is None else display.window.tuple(),
         esc_quits=laptop,
     )
     care = None if laptop else ScreenCare(retry, cab.lines, kiosk_connectors())
-    keys = cab.window.keys
     return run_window(
         cab.loop,
         cab.window.feed,
-        keys,
+        cab.window.keys,
         setup=setup,
         care=care,
         until=until,
@@ -341,6 +330,22 @@ def run_display(
         on_frame=first_frame,
         driver=driver,
     )
+
+
+def _first_frame_line(start: float, out: TextIO) -> Callable[[int], None]:
+    """The window's line once its first frame is drawn (the frame bench's ``startup_ms``
+    waits for it)."""
+
+    def first_frame(n: int) -> None:
+        if n == 1:
+            print(
+                f"speed-cabinet: first frame {(time.monotonic() - start) * 1000:.0f} ms "
+                f"after the cabinet was built",
+                file=out,
+                flush=True,
+            )
+
+    return first_frame
 
 
 def _say_screen(cab: Cabinet, every_s: float, out: TextIO) -> None:

@@ -206,14 +206,11 @@ class Painter:
 
 
 class FrameLoop:
-    """Runs the cabinet loop on a thread and the screen here until ESC, the window closes,
-    ``until``, or the loop ends (``run`` returns the final state).
-
-    ``care`` None (laptop mode): the screen opens before the loop starts (raising
-    ``NoScreen`` if it cannot), and a screen lost (closed, or its display calls failing)
-    ends the run. ``care`` set (the kiosk): the loop starts at once and the game never
-    waits for a screen (``ScreenCare``); a screen that opens draws the table as it is then.
-    systemd and the failsafe: see the module's docstring."""
+    """The cabinet loop on a thread, the screen here, until ESC, the window closes, ``until``
+    or the loop ends (``run``: the final state). ``care`` None (laptop mode): the screen
+    opens before the loop starts (``NoScreen`` if it cannot) and a lost one ends the run;
+    set (the kiosk): the game never waits for a screen, and one that opens late draws the
+    table as it is then. systemd and the failsafe: the module's docstring."""
 
     __slots__ = (
         "bindings",
