@@ -36,10 +36,10 @@ from cabinet.loop import (
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.service_director import ServiceDirector
 from cabinet.modes.single import SingleGame
-from cabinet.seating import Seated, seat_cabinet
+from cabinet.seating import DEMO, RunMode, Seated, seat_cabinet
 
 if TYPE_CHECKING:
-    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.adapters.screen.feed import ScreenFeed
 
 SERVICE_KEY = "f2"
 """Laptop mode's service button in the window (the cabinet's is ``[cabinet] service_pin``);
@@ -81,7 +81,9 @@ class Cabinet:
     window: WindowParts | None = None
     lines: ScreenLines | None = None
     """The kiosk's screen log (an observer too): always on without a window; with one,
-    only while its screen is missing (cabinet/adapters/screen_watch.py)."""
+    only while its screen is missing (cabinet/adapters/screen/watch.py)."""
+    mode: RunMode = DEMO
+    """How it runs (cabinet/seating.py): the run ladder in cabinet/run.py reads it."""
 
     @property
     def power(self) -> str | None:
@@ -104,24 +106,22 @@ class Cabinet:
 
 def compose(
     seated: Seated,
+    mode: RunMode = DEMO,
     *,
-    flow: bool = False,
-    laptop: bool = True,
-    window: bool = False,
     table_view: bool = False,
     observers: Sequence[Observer] = (),
 ) -> Cabinet:
-    """The mode that runs the table and the loop around it. ``flow``: the player's flow
-    with the service menu (the window, the headless kiosk), else the one game dealt.
-    ``window``: a feed of views for it (the kiosk's also gets the screen log, for while its
-    screen is missing). ``table_view``: the text view prints the table."""
+    """The mode that runs the table and the loop around it. ``mode.flow``: the player's
+    flow with the service menu (the window, the kiosk), else the one game dealt.
+    ``mode.window``: a feed of views for it (the kiosk's also gets the screen log, for while
+    its screen is missing). ``table_view``: the text view prints the table."""
     config, table, out = seated.config, seated.table, seated.out
     faults = FaultBudget()
     modes: FlowModes | None = None
     single: SingleGame | None = None
     director: Director
-    if flow:
-        base, settings = service_paths(config, laptop, seated.state_dir)
+    if mode.flow:
+        base, settings = service_paths(config, mode.laptop, seated.state_dir)
         players = FlowDirector(config, out=out, records=seated.records)
         menu = ServiceDirector(
             players,
@@ -129,7 +129,7 @@ def compose(
             records=seated.records,
             base_path=base,
             settings_path=settings,
-            laptop=laptop,
+            laptop=mode.laptop,
             links=seated.links,
             faults=faults,
             stop=seated.inbox.request_stop,
@@ -145,16 +145,7 @@ def compose(
         )
         director, service_inputs, override = single, None, None
         reset = single.reset  # an exception: the game recorded abandoned, a fresh deal
-    watchers: list[Observer] = [TextView(out, table.seats, table=table_view), *observers]
-    parts = lines = None
-    if window:
-        parts = _window_parts(seated, modes, laptop)
-        watchers.append(parts.feed)
-    if modes is not None and not (window and laptop):
-        # No screen (or, for the kiosk's window, while its screen is missing): what it
-        # would show, in the log. The kiosk's screen watch switches it on and off.
-        lines = ScreenLines(modes.menu, out, active=not window)
-        watchers.append(lines)
+    views = _views(seated, mode, modes, table_view, observers)
     loop = CabinetLoop(
         table,
         seated.inbox,
@@ -165,14 +156,25 @@ def compose(
         links=seated.links,
         faults=faults,
         power=seated.power,
-        observers=watchers,
-        notifier=None if window else sdnotify.Notifier(),  # the window pings from its frames
+        observers=views.observers,
+        notifier=None if mode.window else sdnotify.Notifier(),  # the window pings itself
         tie_seed=config.seed or 0,
     )
+    return _cabinet(seated, mode, loop, views, modes, single)
+
+
+def _cabinet(
+    seated: Seated,
+    mode: RunMode,
+    loop: CabinetLoop,
+    views: Views,
+    modes: FlowModes | None,
+    single: SingleGame | None,
+) -> Cabinet:
     return Cabinet(
-        config,
+        seated.config,
         loop,
-        table.seats,
+        seated.table.seats,
         seated.panels,
         seated.factory,
         seated.stack,
@@ -180,23 +182,57 @@ def compose(
         seated.state_dir,
         flow=modes,
         single=single,
-        window=parts,
-        lines=lines,
+        window=views.window,
+        lines=views.lines,
+        mode=mode,
     )
 
 
-def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> WindowParts:
-    from cabinet.adapters.screen_feed import ScreenFeed, seat_keys
+@dataclass(frozen=True, slots=True)
+class Views:
+    """The loop's observers: the text view, the caller's, the window's feed of views and
+    the screen log (``window`` and ``lines`` also kept on the ``Cabinet``)."""
+
+    observers: list[Observer]
+    window: WindowParts | None
+    lines: ScreenLines | None
+
+
+def _views(
+    seated: Seated,
+    mode: RunMode,
+    modes: FlowModes | None,
+    table_view: bool,
+    observers: Sequence[Observer],
+) -> Views:
+    watchers: list[Observer] = [
+        TextView(seated.out, seated.table.seats, table=table_view),
+        *observers,
+    ]
+    parts = lines = None
+    if mode.window:
+        parts = _window_parts(seated, modes, mode)
+        watchers.append(parts.feed)
+    if modes is not None and not mode.joins:
+        # No screen (or, for the kiosk's window, while its screen is missing): what it
+        # would show, in the log. The kiosk's screen watch switches it on and off.
+        lines = ScreenLines(modes.menu, seated.out, active=not mode.window)
+        watchers.append(lines)
+    return Views(watchers, parts, lines)
+
+
+def _window_parts(seated: Seated, modes: FlowModes | None, mode: RunMode) -> WindowParts:
+    from cabinet.adapters.screen.feed import ScreenFeed, seat_keys
 
     config = seated.config
     seat_bindings = {k: v for k, v in key_bindings(config.seats).items() if not k.isupper()}
     keys: dict[str, SeatKey | ServiceSource] = dict(seat_bindings)
     if modes is not None:
         # Laptop: F2 is the service button; kiosk: only the code prompt (a guest's keyboard).
-        keys[SERVICE_KEY] = ServiceSource.PIN if laptop else ServiceSource.KEY
+        keys[SERVICE_KEY] = ServiceSource.PIN if mode.laptop else ServiceSource.KEY
     feed = ScreenFeed(
         seated.seats,
-        laptop=laptop,
+        laptop=mode.laptop,  # the display's layout fact: draw each seat's panel and keys
         keys=seat_keys(config.seats, seat_bindings),
         four_colour=config.display.four_colour,
         offline=seated.links.offline_names,
@@ -209,38 +245,26 @@ def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> Wind
 
 def build_cabinet(
     config: CabinetConfig,
+    mode: RunMode = DEMO,
     *,
     mock: bool = False,
-    keyboard: bool = False,
     out: TextIO = sys.stdout,
     seed: int | None = None,
     table: bool | None = None,
     factory: Any = None,
     observers: Sequence[Observer] = (),
-    window: bool = False,
-    flow: bool = False,
-    laptop: bool = True,
     state_dir: Path | None = None,
 ) -> Cabinet:
     """``seat_cabinet`` then ``compose``, in one call. ``table``: the text view prints the
     table (default: keyboard play on the terminal)."""
     seated = seat_cabinet(
-        config,
-        mock=mock,
-        keyboard=keyboard,
-        window=window,
-        out=out,
-        seed=seed,
-        factory=factory,
-        state_dir=state_dir,
+        config, mode, mock=mock, out=out, seed=seed, factory=factory, state_dir=state_dir
     )
     try:
         return compose(
             seated,
-            flow=flow,
-            laptop=laptop,
-            window=window,
-            table_view=keyboard and not window if table is None else table,
+            mode,
+            table_view=mode.terminal_keys if table is None else table,
             observers=observers,
         )
     except BaseException:
@@ -260,4 +284,13 @@ def flow_seats(config: CabinetConfig) -> CabinetConfig:
     return replace(config, seats=tuple(seats))
 
 
-__all__ = ["Cabinet", "FlowModes", "WindowParts", "build_cabinet", "compose", "flow_seats"]
+__all__ = [
+    "Cabinet",
+    "FlowModes",
+    "RunMode",
+    "Views",
+    "WindowParts",
+    "build_cabinet",
+    "compose",
+    "flow_seats",
+]

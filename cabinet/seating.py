@@ -27,6 +27,45 @@ from engine.game import new_game
 DEFAULT_BOT = "medium"
 
 
+@dataclass(frozen=True, slots=True)
+class RunMode:
+    """How the cabinet runs, decided once at the start (cabinet/run.py) and handed down as
+    one value (docs/architecture.md, "The run ladder").
+
+    ``kiosk``: the cabinet under systemd (``--config``), else laptop mode. ``window``: the
+    table on a screen (laptop mode: the window that opened; the kiosk: its screen whenever
+    one opens), else headless. ``keys``: the keyboard seats are played (from the window,
+    else from the terminal); without, bots take them."""
+
+    kiosk: bool = False
+    window: bool = False
+    keys: bool = False
+
+    @property
+    def laptop(self) -> bool:
+        return not self.kiosk
+
+    @property
+    def flow(self) -> bool:
+        """The player's flow and the service menu run the table (the kiosk always, laptop
+        mode in its window); else one game is dealt."""
+        return self.kiosk or self.window
+
+    @property
+    def joins(self) -> bool:
+        """Laptop mode's window: players join at the keys (the first seats get keys)."""
+        return self.window and not self.kiosk
+
+    @property
+    def terminal_keys(self) -> bool:
+        """The keyboard seats are read from the terminal (no window to read them from)."""
+        return self.keys and not self.window
+
+
+DEMO = RunMode()
+"""Laptop mode without a window: one game dealt, bots in the keyboard seats (the default)."""
+
+
 @dataclass
 class Seated:
     """The cabinet's hardware and table, before a mode runs it (``seat_cabinet``)."""
@@ -64,10 +103,9 @@ def _serial_panel(sc: SeatConfig, inbox: Inbox, stack: ExitStack) -> PanelPort:
 
 def seat_cabinet(
     config: CabinetConfig,
+    mode: RunMode = DEMO,
     *,
     mock: bool = False,
-    keyboard: bool = False,
-    window: bool = False,
     out: TextIO = sys.stdout,
     seed: int | None = None,
     factory: Any = None,
@@ -75,8 +113,8 @@ def seat_cabinet(
     sysfs: Path | None = SYSFS,
 ) -> Seated:
     """The hardware, the seats and the table. ``mock``: mock pins, and GPIO seats nobody can
-    press get bots. ``keyboard``: read the keyboard seats from the terminal (or, with the
-    ``window``, from it); otherwise they get bots. ``state_dir``: keep the records there.
+    press get bots. ``mode.keys``: read the keyboard seats from the terminal (or, with the
+    window, from it); otherwise they get bots. ``state_dir``: keep the records there.
     ``sysfs``: where the power watch looks for the Pi's flags (None: no watch)."""
     seed = config.seed if seed is None else seed
     seed = random.randrange(1_000_000) if seed is None else seed
@@ -87,46 +125,11 @@ def seat_cabinet(
         if records is not None:
             stack.callback(records.close)
         kind = PinFactoryKind.MOCK if mock else config.pin_factory
-        needs_pins = (
-            any(s.inputs is Inputs.GPIO for s in config.seats) or config.service_pin is not None
-        )
-        if factory is None and (needs_pins or kind is PinFactoryKind.MOCK):
-            factory = make_pin_factory(kind)
-            stack.callback(factory.close)
-        seats: list[SeatRuntime] = []
-        panels: list[GpioPanel] = []
-        bots: dict[int, str] = {}
-        for sc in config.seats:
-            panel: PanelPort | None = None
-            if sc.inputs is Inputs.GPIO:
-                gpio_panel = GpioPanel(sc, inbox.put, factory, pwm=config.led_pwm)
-                stack.callback(gpio_panel.close)
-                panels.append(gpio_panel)
-                panel = gpio_panel
-            elif sc.inputs is Inputs.SERIAL:
-                panel = _serial_panel(sc, inbox, stack)
-            empty = sc.inputs is Inputs.BOT or (
-                (sc.inputs is Inputs.GPIO and kind is PinFactoryKind.MOCK)
-                or (sc.inputs is Inputs.KEYBOARD and not keyboard)
-            )
-            bot = None
-            if empty:
-                bot = Bot(sc.index, sc.difficulty or DEFAULT_BOT, seed * 10 + sc.index + 1)
-                bots[sc.index] = bot.profile.name
-            seats.append(
-                seat_runtime(
-                    sc,
-                    debounce_ms=config.debounce_ms,
-                    stuck_ms=config.stuck_ms,
-                    service_hold_ms=config.service_hold_ms,
-                    two_hand=config.two_hand,
-                    panel=panel,
-                    bot=bot,
-                )
-            )
+        factory = _pin_factory(config, kind, factory, stack)
+        seats, panels, bots = _seats(config, mode, kind, factory, seed, inbox, stack)
         if config.service_pin is not None:
             stack.callback(service_button(config.service_pin, inbox.put, factory).close)
-        if keyboard and not window:  # with a window, keys come from it
+        if mode.terminal_keys:  # with a window, keys come from it
             bindings = key_bindings(config.seats)
             if bindings:
                 keys = TerminalKeys(bindings, inbox.put, inbox.request_stop)
@@ -154,4 +157,61 @@ def seat_cabinet(
         raise
 
 
-__all__ = ["DEFAULT_BOT", "Seated", "seat_cabinet"]
+def _pin_factory(
+    config: CabinetConfig, kind: PinFactoryKind, factory: Any, stack: ExitStack
+) -> Any:
+    """The gpiozero pin factory: the caller's, or one made when anything needs pins."""
+    needs_pins = (
+        any(s.inputs is Inputs.GPIO for s in config.seats) or config.service_pin is not None
+    )
+    if factory is None and (needs_pins or kind is PinFactoryKind.MOCK):
+        factory = make_pin_factory(kind)
+        stack.callback(factory.close)
+    return factory
+
+
+def _seats(
+    config: CabinetConfig,
+    mode: RunMode,
+    kind: PinFactoryKind,
+    factory: Any,
+    seed: int,
+    inbox: Inbox,
+    stack: ExitStack,
+) -> tuple[list[SeatRuntime], list[GpioPanel], dict[int, str]]:
+    """Each seat's panel (GPIO or serial) or bot; the GPIO panels; the bots' difficulties."""
+    seats: list[SeatRuntime] = []
+    panels: list[GpioPanel] = []
+    bots: dict[int, str] = {}
+    for sc in config.seats:
+        panel: PanelPort | None = None
+        if sc.inputs is Inputs.GPIO:
+            gpio_panel = GpioPanel(sc, inbox.put, factory, pwm=config.led_pwm)
+            stack.callback(gpio_panel.close)
+            panels.append(gpio_panel)
+            panel = gpio_panel
+        elif sc.inputs is Inputs.SERIAL:
+            panel = _serial_panel(sc, inbox, stack)
+        empty = sc.inputs is Inputs.BOT or (
+            (sc.inputs is Inputs.GPIO and kind is PinFactoryKind.MOCK)
+            or (sc.inputs is Inputs.KEYBOARD and not mode.keys)
+        )
+        bot = None
+        if empty:
+            bot = Bot(sc.index, sc.difficulty or DEFAULT_BOT, seed * 10 + sc.index + 1)
+            bots[sc.index] = bot.profile.name
+        seats.append(
+            seat_runtime(
+                sc,
+                debounce_ms=config.debounce_ms,
+                stuck_ms=config.stuck_ms,
+                service_hold_ms=config.service_hold_ms,
+                two_hand=config.two_hand,
+                panel=panel,
+                bot=bot,
+            )
+        )
+    return seats, panels, bots
+
+
+__all__ = ["DEFAULT_BOT", "DEMO", "RunMode", "Seated", "seat_cabinet"]

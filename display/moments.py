@@ -55,7 +55,7 @@ def readable(height: int, px: int = READABLE_PX) -> int:
 class PenaltyMove:
     """A penalty's cards: ``count`` from centre pile ``pile`` (None: not known) to the
     face-down pile of ``seat``, at engine time ``t``. The cabinet's feed works the pile out
-    from the piles' depths before and after (cabinet/adapters/screen_feed.py)."""
+    from the piles' depths before and after (cabinet/adapters/screen/feed.py)."""
 
     seat: int
     pile: int | None

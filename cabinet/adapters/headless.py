@@ -8,23 +8,21 @@ cabinet/modes/service_director.py); the LEDs show the legal targets and the menu
 ``ScreenLines`` writes one log line each time what the screen would show changes, so an
 operator reading ``journalctl -u speed-cabinet`` can follow along.
 
-``run_headless_kiosk`` is the kiosk run with ``--headless``, which never opens a screen.
-The usual kiosk runs its window side instead (cabinet/adapters/window.py) and is headless
-only while its screen is missing: the same ``ScreenLines`` then speaks, switched on and off
-by its screen watch (cabinet/adapters/screen_watch.py).
+The kiosk run with ``--headless``, which never opens a screen, is cabinet/run.py's
+(``_run_headless_kiosk``). The usual kiosk runs its frame loop instead
+(cabinet/adapters/screen/frame_loop.py) and is headless only while its screen is missing:
+the same ``ScreenLines`` then speaks, switched on and off by its screen watch
+(cabinet/adapters/screen/watch.py).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-from cabinet.adapters import sdnotify
 from cabinet.loop import Published
 from display.view import FlowView, MatchView, ServiceView
-from engine.game import GameState
 
 if TYPE_CHECKING:
-    from cabinet.app import Cabinet
     from cabinet.modes.service_director import ServiceDirector
 
 
@@ -81,7 +79,7 @@ class ScreenLines:
     """A loop observer: prints the screen the window would draw, when it changes.
 
     ``active`` False: the screen is there and shows it, so nothing is printed; the kiosk's
-    screen watch (cabinet/adapters/screen_watch.py) sets it from the frame loop's thread
+    screen watch (cabinet/adapters/screen/watch.py) sets it from the frame loop's thread
     while the screen is missing. Switched on again, the next publish prints the screen as
     it is then (not only a change since the screen was lost)."""
 
@@ -108,20 +106,4 @@ class ScreenLines:
         self.last = text
 
 
-def run_headless_kiosk(cab: Cabinet, *, until: float | None = None, out: TextIO) -> GameState:
-    """Run a built cabinet with the flow and the service menu but no window (its
-    ``ScreenLines`` among the loop's observers); the state when the loop stops (``until``,
-    SIGTERM, the service menu's power-off)."""
-    assert cab.lines is not None
-    print(
-        "speed-cabinet: no screen, so the panels and LEDs run the flow alone; the "
-        "service menu opens as usual and writes its pages here",
-        file=out,
-        flush=True,
-    )
-    cab.lines(Published(cab.loop.state, (), (), ()))  # attract's line, before any publish
-    sdnotify.ready("headless: the flow is up")
-    return cab.loop.run(until=until, stop_when_over=False)
-
-
-__all__ = ["ScreenLines", "flow_text", "run_headless_kiosk", "service_text"]
+__all__ = ["ScreenLines", "flow_text", "service_text"]

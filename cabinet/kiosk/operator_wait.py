@@ -9,7 +9,7 @@ second. Under systemd the kiosk stays up instead and:
   ``systemctl status``), once per distinct problem, not once per retry;
 * tells systemd it is up (``READY=1``) and keeps pinging the watchdog, so it is neither
   killed for a missing READY nor for a frozen loop (it is not frozen: it is waiting);
-* shows the line on the screen where one opens (``cabinet/adapters/operator_screen.py``)
+* shows the line on the screen where one opens (``cabinet/adapters/screen/operator.py``)
   and blinks the LEDs it can still drive (``error_blink``);
 * re-checks every ``RECHECK_S`` seconds (the config is read again, the GPIO backend
   opened again) and, once that passes, starts normally.

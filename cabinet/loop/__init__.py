@@ -4,7 +4,8 @@
 the engine; ``bots.BotDriver`` lets the bots act; ``router.InputRouter`` orders and routes
 the edges; ``lights.PanelLamps`` writes the LEDs; ``links.PanelLinks`` pauses for offline
 serial panels; ``faults.Failsafe`` resets after a failure; ``publish.Publisher`` tells the
-observers. ``cabinet/app.py`` composes them with the adapters and the player's flow.
+observers; ``watchdog.Watchdog`` is its port to systemd's watchdog. ``cabinet/app.py``
+composes them with the adapters and the player's flow.
 """
 
 from cabinet.loop.core import CabinetLoop
@@ -14,6 +15,7 @@ from cabinet.loop.publish import Note, NoteKind, Observer, Published
 from cabinet.loop.router import Director, ServiceInputs
 from cabinet.loop.seats import BotLike, PanelPort, SeatRuntime, seat_runtime
 from cabinet.loop.table import Table
+from cabinet.loop.watchdog import Watchdog
 
 __all__ = [
     "FAULT_LIMIT",
@@ -31,5 +33,6 @@ __all__ = [
     "SeatRuntime",
     "ServiceInputs",
     "Table",
+    "Watchdog",
     "seat_runtime",
 ]

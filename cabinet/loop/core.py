@@ -24,7 +24,6 @@ import queue
 import time
 from collections.abc import Callable, Sequence
 
-from cabinet.adapters.sdnotify import Notifier
 from cabinet.inputs import (
     ButtonEdge,
     FaultReported,
@@ -42,6 +41,7 @@ from cabinet.loop.publish import Observer, Publisher
 from cabinet.loop.router import Director, Edge, InputRouter, ServiceInputs
 from cabinet.loop.seats import SeatRuntime
 from cabinet.loop.table import Table
+from cabinet.loop.watchdog import Watchdog
 from engine.game import GameState
 
 MAX_WAIT_S = 1.0
@@ -63,7 +63,7 @@ class CabinetLoop:
         faults: FaultBudget | None = None,
         power: PowerHealth | None = None,
         observers: Sequence[Observer] = (),
-        notifier: Notifier | None = None,
+        notifier: Watchdog | None = None,
         tie_seed: int = 0,
         on_batch_done: Callable[[], None] | None = None,
     ) -> None:

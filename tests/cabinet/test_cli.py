@@ -102,7 +102,7 @@ def test_size_and_fullscreen_reach_the_laptop_cabinets_display(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``--size`` and ``--fullscreen`` become the laptop config's display, which the
-    window opens with (cabinet/adapters/window.py's ``run_display``)."""
+    window opens with (cabinet/run.py's ``run_display``)."""
     from cabinet import run as run_module
     from cabinet.config import CabinetConfig, WindowSize
 

@@ -1,5 +1,5 @@
 """Issue 18 item 1, the kmsdrm gap: an HDMI unplug/replug seen through the kernel's DRM
-connector status (cabinet/adapters/drm_connectors.py).
+connector status (cabinet/adapters/screen/drm.py).
 
 The connectors are a fake ``/sys/class/drm`` tree in tmp_path (a Pi 4's: two HDMI sockets
 and the writeback connector, which reads ``unknown``); the screen is the hot-plug tests'
@@ -23,15 +23,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cabinet.adapters import drm_connectors
-from cabinet.adapters.drm_connectors import (
+from cabinet.adapters.screen import drm as drm_connectors
+from cabinet.adapters.screen.drm import (
     Connector,
     ConnectorStatus,
     DrmConnectors,
     Monitor,
     kiosk_connectors,
 )
-from cabinet.adapters.screen_watch import ScreenRetry, ScreenWatch
+from cabinet.adapters.screen.watch import ScreenRetry, ScreenWatch
 from tests.cabinet.test_screen_hotplug import (
     DEADLINE_S,
     RETRY,
@@ -299,14 +299,13 @@ def test_with_the_connectors_the_screen_follows_the_cable_within_one_interval(
 
 
 def run_kiosk(cab: Any, screen: FlakyScreen, retry: ScreenRetry, out: io.StringIO) -> Any:
-    from cabinet.adapters.window import run_display
+    from cabinet.run import run_display
 
     return threading.Thread(
         target=run_display,
         args=(cab,),
         kwargs={
             "until": time.monotonic() + 3 * DEADLINE_S,
-            "laptop": False,
             "out": out,
             "driver": screen,
             "retry": retry,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from cabinet.adapters.screen_feed import ScreenFeed
+from cabinet.adapters.screen.feed import ScreenFeed
 from cabinet.config import Assist, Control
 from cabinet.kiosk.records import Records
 from cabinet.loop import CabinetLoop

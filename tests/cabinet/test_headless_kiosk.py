@@ -15,6 +15,7 @@ from cabinet.adapters.headless import flow_text, service_text
 from cabinet.config import Control, load_config
 from cabinet.kiosk.records import Records
 from cabinet.run import run_cabinet
+from cabinet.seating import RunMode
 from display.view import FlowView, MatchView, OptionLine, SeatOptions, ServiceView
 from tests.cabinet.rigs import tap, wait_for
 
@@ -37,8 +38,7 @@ def test_no_screen_still_runs_the_flow_and_the_service_menu(
                 factory=mock_factory,
                 seconds=3.0,
                 out=out,
-                window=False,
-                laptop=False,
+                mode=RunMode(kiosk=True),
                 state_dir=tmp_path,
             )
         )

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cabinet.adapters.screen_feed import ScreenFeed
+from cabinet.adapters.screen.feed import ScreenFeed
 from cabinet.adapters.textview import table_text
 from cabinet.config import Control, laptop_config, parse_config
 from cabinet.inputs import ButtonEdge, Inbox

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from cabinet.adapters.screen_feed import ScreenFeed
+from cabinet.adapters.screen.feed import ScreenFeed
 from cabinet.config import Assist, Control, laptop_config
 from cabinet.controls.teach import BOTH_AFTER_MS, SLOT_AFTER_MS
 from cabinet.inputs import Inbox

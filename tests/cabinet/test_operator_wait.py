@@ -379,7 +379,7 @@ def test_the_config_leds_blink_on_the_backend_it_names(tmp_path: Path) -> None:
 
 def test_the_operator_screen_draws_the_line(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    from cabinet.adapters.operator_screen import BACKGROUND, open_operator_screen, wrap
+    from cabinet.adapters.screen.operator import BACKGROUND, open_operator_screen, wrap
 
     screen = open_operator_screen()
     assert screen is not None

@@ -23,7 +23,7 @@ from cabinet.loop.power import PowerHealth
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.service import ITEMS, UNDERVOLTAGE_WARNING, Page
 from cabinet.modes.service_director import ServiceDirector
-from cabinet.seating import seat_cabinet
+from cabinet.seating import RunMode, seat_cabinet
 from tests.cabinet.rigs import FakeClock, cabinet_table, flow_config, press
 from tests.cabinet.test_power_flags import firmware
 
@@ -176,7 +176,7 @@ def test_the_kiosk_watches_a_fake_pi(tmp_path: Path) -> None:
     seated = seat_cabinet(
         laptop_config(2, 2, "easy", seed=1), mock=True, state_dir=state, sysfs=sysfs
     )
-    cab = compose(seated, flow=True)
+    cab = compose(seated, RunMode(kiosk=True))  # the flow, headless
     try:
         end = time.monotonic() + 10
         while not cab.loop.power.undervoltage and time.monotonic() < end:

@@ -25,6 +25,7 @@ from cabinet.config import CabinetConfig, Control, load_config
 from cabinet.inputs import Inbox
 from cabinet.loop.lights import SLOW_S
 from cabinet.panel import ASLEEP, Led, PanelLights
+from cabinet.seating import RunMode
 from firmware_bridge.events import LedMode
 from firmware_bridge.link import PanelLink
 from tests.cabinet.rigs import tap, wait_for
@@ -56,7 +57,7 @@ def sleepy(pwm: bool) -> CabinetConfig:
 
 @contextmanager
 def running(config: CabinetConfig, factory: Any, out: io.StringIO) -> Iterator[Cabinet]:
-    cab = build_cabinet(config, factory=factory, out=out, flow=True, laptop=False)
+    cab = build_cabinet(config, mode=RunMode(kiosk=True), factory=factory, out=out)
     runner = threading.Thread(target=lambda: cab.loop.run(stop_when_over=False))
     runner.start()
     try:

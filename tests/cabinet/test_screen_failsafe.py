@@ -22,7 +22,7 @@ from cabinet.config import CabinetConfig, laptop_config, parse_config
 from cabinet.inputs import Inbox
 from cabinet.loop import CabinetFailed, CabinetLoop, Table, seat_runtime
 from cabinet.run import FAILED_EXIT, run_cabinet
-from cabinet.seating import seat_cabinet
+from cabinet.seating import RunMode, seat_cabinet
 from engine.game import new_game
 
 pytestmark = [
@@ -91,16 +91,15 @@ def two_panels() -> CabinetConfig:
 def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
     mock_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from cabinet.adapters.window import FALLBACK_FILL, run_display
+    from cabinet.adapters.screen.window import FALLBACK_FILL
+    from cabinet.run import run_display
     from display.renderer import Renderer
 
     config = flow_seats(laptop_config(2, 0, "easy", seed=7))  # as run_cabinet's window
     cab = build_cabinet(
         config,
+        mode=RunMode(window=True, keys=True),
         mock=True,
-        keyboard=True,
-        window=True,
-        flow=True,
         factory=mock_factory,
         out=io.StringIO(),
     )
@@ -124,7 +123,7 @@ def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
     monkeypatch.setattr(Renderer, "draw", draw)
     try:
         with caplog.at_level(logging.DEBUG, logger="speed_cabinet"):
-            run_display(cab, until=time.monotonic() + DEADLINE_S, laptop=True, out=io.StringIO())
+            run_display(cab, until=time.monotonic() + DEADLINE_S, out=io.StringIO())
         director: Any = loop.director
         flow_director = director.inner  # the FlowDirector behind the service menu
     finally:
@@ -188,7 +187,7 @@ def test_failures_on_every_frame_give_up_with_exit_70_and_the_leds_off(
             seed=3,
             factory=mock_factory,
             out=out,
-            window=True,
+            mode=RunMode(window=True),
         )
     elapsed = time.monotonic() - start
     assert "a window" in out.getvalue()  # the window opened (the dummy driver)
@@ -205,8 +204,8 @@ def test_failures_on_every_frame_give_up_with_exit_70_and_the_leds_off(
 def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
     mock_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cabinet.adapters.screen_feed import ScreenFeed
-    from cabinet.adapters.window import run_window
+    from cabinet.adapters.screen.feed import ScreenFeed
+    from cabinet.adapters.screen.frame_loop import run_window
     from display.renderer import Renderer
 
     def draw(self: Renderer, surface: Any, view: Any, anims: Any, now_ms: int) -> None:
@@ -215,8 +214,8 @@ def test_run_window_raises_cabinet_failed_once_the_loop_gives_up(
     monkeypatch.setattr(Renderer, "draw", draw)
     seated = seat_cabinet(
         laptop_config(2, 0, "easy", seed=4),
+        mode=RunMode(window=True),
         mock=True,
-        window=True,
         factory=mock_factory,
         out=io.StringIO(),
     )

@@ -25,12 +25,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cabinet.adapters.screen_driver import NoScreen, PygameScreen, ScreenLost
-from cabinet.adapters.screen_watch import ScreenRetry, ScreenWatch
+from cabinet.adapters.screen.driver import NoScreen, PygameScreen, ScreenLost
+from cabinet.adapters.screen.watch import ScreenRetry, ScreenWatch
 from cabinet.app import Cabinet, build_cabinet
 from cabinet.config import CabinetConfig, load_config
 from cabinet.loop import Published
 from cabinet.run import run_cabinet
+from cabinet.seating import RunMode
 from tests.cabinet.test_kiosk_wiring import Listener
 
 pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
@@ -160,9 +161,7 @@ def kiosk(factory: Any, tmp_path: Path, out: io.StringIO, recorder: Recorder) ->
     """The kiosk as ``run --config`` composes it: panels, flow, service menu, window side."""
     return build_cabinet(
         kiosk_config(),
-        window=True,
-        flow=True,
-        laptop=False,
+        mode=RunMode(kiosk=True, window=True),
         factory=factory,
         out=out,
         observers=[recorder],
@@ -176,7 +175,7 @@ def test_the_kiosk_plays_without_a_screen_opens_it_late_and_survives_losing_it(
     systemd: Listener,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from cabinet.adapters.window import run_display
+    from cabinet.run import run_display
 
     out = io.StringIO()
     recorder = Recorder()
@@ -190,7 +189,6 @@ def test_the_kiosk_plays_without_a_screen_opens_it_late_and_survives_losing_it(
             run_display(
                 cab,
                 until=time.monotonic() + 3 * DEADLINE_S,
-                laptop=False,
                 out=out,
                 driver=screen,
                 retry=RETRY,
@@ -286,7 +284,7 @@ def test_a_drawing_bug_is_a_fault_for_the_failsafe_not_a_lost_screen(
     fault, the table reset), while the screen stays open; an exception from a display call
     is the screen going away (no fault). A kiosk's window closed (``QUIT``) is a lost
     screen too, tried again, never the end of the cabinet."""
-    from cabinet.adapters.window import run_display
+    from cabinet.run import run_display
     from display.renderer import Renderer
 
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
@@ -309,7 +307,6 @@ def test_a_drawing_bug_is_a_fault_for_the_failsafe_not_a_lost_screen(
         args=(cab,),
         kwargs={
             "until": time.monotonic() + 3 * DEADLINE_S,
-            "laptop": False,
             "out": out,
             "driver": screen,
             "retry": RETRY,
@@ -358,8 +355,7 @@ def test_real_sdl_failing_then_starting_opens_the_kiosks_screen_without_a_restar
                 factory=mock_factory,
                 seconds=3.0,
                 out=out,
-                window=True,
-                laptop=False,
+                mode=RunMode(kiosk=True, window=True),
                 state_dir=tmp_path,
                 screen_retry=RETRY,
             )
@@ -494,16 +490,16 @@ def test_the_watch_tries_only_when_due_and_says_each_change_once(
 def test_laptop_mode_ends_the_run_when_its_window_is_gone(mock_factory: Any) -> None:
     """Laptop mode as before: the window opens before the loop starts, and a window gone
     (its display calls failing) ends the run instead of retrying."""
-    from cabinet.adapters.screen_feed import ScreenFeed
-    from cabinet.adapters.window import run_window
+    from cabinet.adapters.screen.feed import ScreenFeed
+    from cabinet.adapters.screen.frame_loop import run_window
     from cabinet.config import laptop_config
     from cabinet.loop import CabinetLoop
     from cabinet.seating import seat_cabinet
 
     seated = seat_cabinet(
         laptop_config(2, 0, "easy", seed=4),
+        mode=RunMode(window=True),
         mock=True,
-        window=True,
         factory=mock_factory,
         out=io.StringIO(),
     )

@@ -20,6 +20,7 @@ from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.service import LOCKOUT_S, Access, Page
 from cabinet.modes.service_director import ServiceDirector
+from cabinet.seating import RunMode
 from engine.commands import Slam
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
 
@@ -218,14 +219,13 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
 ) -> None:
     import pygame
 
-    from cabinet.adapters import window as screen
+    from cabinet.adapters.screen import frame_loop as screen
+    from cabinet.run import run_display
 
     cab = build_cabinet(
         kiosk_config(),
         mock=True,
-        window=True,
-        flow=True,
-        laptop=laptop,
+        mode=RunMode(kiosk=not laptop, window=True),
         factory=mock_factory,
         out=io.StringIO(),
     )
@@ -247,7 +247,7 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
     monkeypatch.setattr(screen, "run_window", run_window)
     start = time.monotonic()
     try:
-        screen.run_display(cab, until=start + 1.5, laptop=laptop, out=io.StringIO())
+        run_display(cab, until=start + 1.5, out=io.StringIO())
     finally:
         cab.close()
     elapsed = time.monotonic() - start

@@ -36,7 +36,7 @@ NOT_AT_START = (
 )
 """Modules (and their submodules) the start-up must not import."""
 
-NEEDED = ("display.renderer", "display.attract", "cabinet.adapters.window", "engine.game")
+NEEDED = ("display.renderer", "display.attract", "cabinet.adapters.screen.window", "engine.game")
 """What the first frame does import: proof the list was taken at the right moment."""
 
 TAP = """

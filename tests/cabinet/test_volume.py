@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cabinet.adapters.keyboard import SeatKey, key_bindings
-from cabinet.adapters.screen_feed import ScreenFeed
+from cabinet.adapters.screen.feed import ScreenFeed
 from cabinet.config import CONTROLS, RANGES, ConfigError, Control, laptop_config, parse_config
 from cabinet.inputs import Inbox
 from cabinet.kiosk.settings import load_layered, load_settings, save_settings, start_settings

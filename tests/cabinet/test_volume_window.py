@@ -1,4 +1,4 @@
-"""The volume path end to end through the real window (cabinet/adapters/window.py) on SDL's
+"""The volume path end to end through the real window (cabinet/adapters/screen/window.py) on SDL's
 dummy drivers: a cabinet built as the kiosk builds it (``build_cabinet`` with the flow, an
 installed config file and a state directory), the operator's presses as real edges on
 the loop's inbox from another thread in real time, and a real ``SoundBoard`` whose
@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 
-from cabinet.adapters.window import run_window
+from cabinet.adapters.screen.frame_loop import run_window
 from cabinet.app import build_cabinet
 from cabinet.config import Control, load_config
 from cabinet.inputs import ButtonEdge, Inbox, ServiceEdge, ServiceSource
 from cabinet.kiosk.settings import load_settings
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.service import ITEMS, Page
+from cabinet.seating import RunMode
 from display.sound import EFFECTS, SoundBoard
 from tests.cabinet.test_service_director import BASE_TOML
 
@@ -61,10 +62,7 @@ def test_the_operators_volume_is_heard_at_once_through_the_window(
     cab = build_cabinet(
         load_config(installed),
         mock=True,
-        keyboard=True,
-        window=True,
-        flow=True,
-        laptop=False,
+        mode=RunMode(kiosk=True, window=True, keys=True),
         factory=mock_factory,
         state_dir=state,
         out=io.StringIO(),

@@ -1,4 +1,4 @@
-"""The moments through the real window (cabinet/adapters/window.py) on SDL's dummy drivers:
+"""The moments through the real window (cabinet/adapters/screen/window.py) on SDL's dummy drivers:
 real button edges into the cabinet loop (a race for one pile 7 ms apart, then a false call),
 and the window sounds the photo finish and the penalty, hands the penalty's pile to the
 animations and draws "P2 by 7 ms" on the raced-for pile."""
@@ -12,8 +12,8 @@ from typing import Any
 import pygame
 import pytest
 
-from cabinet.adapters.screen_feed import ScreenFeed
-from cabinet.adapters.window import run_window
+from cabinet.adapters.screen.feed import ScreenFeed
+from cabinet.adapters.screen.frame_loop import run_window
 from cabinet.config import Control
 from cabinet.inputs import ButtonEdge
 from cabinet.loop import Table

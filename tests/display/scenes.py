@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from cabinet.adapters.keyboard import key_bindings
-from cabinet.adapters.screen_feed import ScreenFeed, seat_keys
+from cabinet.adapters.screen.feed import ScreenFeed, seat_keys
 from cabinet.config import Assist, Control, laptop_config
 from cabinet.loop import SeatRuntime, seat_runtime
 from display.view import MatchView, TableView

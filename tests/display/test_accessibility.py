@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from cabinet.adapters.keyboard import key_bindings
-from cabinet.adapters.screen_feed import ScreenFeed, seat_keys
+from cabinet.adapters.screen.feed import ScreenFeed, seat_keys
 from cabinet.config import Assist, SeatConfig, laptop_config
 from cabinet.controls.teach import BOTH_AFTER_MS, SLOT_AFTER_MS
 from cabinet.loop import seat_runtime

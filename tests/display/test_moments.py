@@ -185,7 +185,7 @@ def test_a_real_false_call_starts_a_flight_to_the_caller() -> None:
 
 
 def test_the_feed_reads_a_penaltys_pile_off_the_depths() -> None:
-    from cabinet.adapters.screen_feed import penalty_moves
+    from cabinet.adapters.screen.feed import penalty_moves
 
     before = scenes.speed_table("6C2D9H2S9C/KDJD5H5S9D 3S/4S 7D6D5D4D3D/QSKSJS 3C4C/4H8H 8C")
     after, events = game.step(before, Slam(10, 0))

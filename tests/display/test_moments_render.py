@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pygame
 
-from cabinet.adapters.screen_feed import Frame, ScreenFeed
+from cabinet.adapters.screen.feed import Frame, ScreenFeed
 from cabinet.config import Control
 from cabinet.inputs import ButtonEdge
 from cabinet.loop import CabinetLoop, SeatRuntime, Table

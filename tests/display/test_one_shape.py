@@ -17,8 +17,9 @@ GENERIC = sorted(
         *(p for p in (ROOT / "display").glob("*.py")),
         ROOT / "display" / "games" / "__init__.py",
         ROOT / "display" / "games" / "base.py",
-        ROOT / "cabinet" / "adapters" / "window.py",
-        ROOT / "cabinet" / "adapters" / "screen_feed.py",
+        ROOT / "cabinet" / "adapters" / "screen" / "window.py",
+        ROOT / "cabinet" / "adapters" / "screen" / "frame_loop.py",
+        ROOT / "cabinet" / "adapters" / "screen" / "feed.py",
         ROOT / "cabinet" / "adapters" / "textview.py",
     ]
 )

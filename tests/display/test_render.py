@@ -235,7 +235,7 @@ def test_seat_view_is_plain_values() -> None:
 
 
 def test_spit_and_california_seats_show_their_picks_and_leds() -> None:
-    from cabinet.adapters.screen_feed import seat_view
+    from cabinet.adapters.screen.feed import seat_view
     from cabinet.config import Assist, Control
     from cabinet.controls.registry import make_controller
     from engine.games.spit import legal_plays

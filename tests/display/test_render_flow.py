@@ -224,7 +224,7 @@ def test_frame_key_changes_with_the_flow(renderer: Renderer) -> None:
 
 
 def test_feed_takes_the_flow_the_live_match_and_speed_claims() -> None:
-    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.adapters.screen.feed import ScreenFeed
     from cabinet.loop import Published
     from engine.commands import Slam
     from engine.events import GameWon
@@ -366,7 +366,7 @@ def test_initials_entry_lights_no_menu_row(screen: pygame.Surface, renderer: Ren
 def test_a_joined_seat_is_the_players_not_the_demo_bots() -> None:
     """After SLAM in the join menu the seat (a demo bot still plays it behind) is labelled
     "you", then by its initials; a seat not joined keeps the bot's label."""
-    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.adapters.screen.feed import ScreenFeed
     from cabinet.modes.flow import FlowPhase
     from cabinet.modes.flow_director import FlowDirector
     from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press

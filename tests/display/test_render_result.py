@@ -91,7 +91,7 @@ def test_result_lines_each_in_their_own_band_on_a_panel_at_720p(
 def test_the_countdown_is_drawn_on_a_clean_table(screen: pygame.Surface) -> None:
     """The cabinet deals the coming game under the countdown: no "P2 WINS!" panel of the
     last demo under the digits (cabinet/modes/flow_director.py)."""
-    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.adapters.screen.feed import ScreenFeed
     from cabinet.config import Control
     from cabinet.modes.flow import FlowPhase
     from cabinet.modes.flow_director import FlowDirector

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import scenes
 
-from cabinet.adapters.screen_feed import (
+from cabinet.adapters.screen.feed import (
     PENALTY_NOTE_MS,
     REJECTED_NOTE_MS,
     ScreenFeed,

@@ -219,7 +219,7 @@ def test_a_seats_choices_on_screen_at_join_and_in_play(screen: pygame.Surface) -
     left-handed. The join menu already draws its cards so; the game dealt does too (its
     bar larger than P2's, mirrored: the face-down pile after slot 5), with the handicap in
     its rules."""
-    from cabinet.adapters.screen_feed import ScreenFeed
+    from cabinet.adapters.screen.feed import ScreenFeed
     from cabinet.modes.flow import FlowPhase
     from cabinet.modes.flow_director import FlowDirector
     from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait

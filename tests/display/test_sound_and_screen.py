@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cabinet.adapters.screen_feed import PhotoFinishes
-from cabinet.adapters.window import display_available
+from cabinet.adapters.screen.feed import PhotoFinishes
+from cabinet.adapters.screen.window import display_available
 from display.sound import EFFECTS, SoundBoard, effect_for, synthesise
 from engine.cards import Card
 from engine.events import CardPlayed, GameWon, PlayRejected, Reason, Stalled
@@ -193,7 +193,7 @@ def test_no_sound_card_is_one_line_without_the_alsa_noise() -> None:
 def test_f12_numbers_its_screenshots_and_logs_where(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from cabinet.adapters.window import save_screenshot
+    from cabinet.adapters.screen.window import save_screenshot
 
     surface = pygame.Surface((32, 18))
     surface.fill((200, 30, 30))

@@ -9,7 +9,8 @@
   and to its first frame, and where its time goes (``cabinet/tools/bench/startup.py``);
 * ``press_display_*_us``: the ``press`` bench (``cabinet/tools/bench/press.py``) run while this
   thread renders the bot game at 60 fps, with the interpreter's switch interval the
-  window uses (``cabinet.adapters.window.SWITCH_INTERVAL_S``): the GIL cost of drawing to a press.
+  window uses (``cabinet.adapters.screen.window.SWITCH_INTERVAL_S``): the GIL cost of
+  drawing to a press.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def floor_frames(frames: int) -> list[float]:
 
 def press_with_display(presses: int = PRESSES) -> Figures:
     """The press bench on worker threads while this thread renders at 60 fps."""
-    from cabinet.adapters.window import SWITCH_INTERVAL_S
+    from cabinet.adapters.screen.window import SWITCH_INTERVAL_S
     from cabinet.tools.bench.press import press_figures
 
     result: Figures = {}

@@ -1,7 +1,7 @@
 """Start-up figures of the ``frame`` group: from starting the process to the table.
 
 * ``startup_ms``: laptop mode (``speed-cabinet run``, no ``--config``), process start to
-  the "first frame" line (cabinet/adapters/window.py), SDL's dummy drivers;
+  the "first frame" line (cabinet/run.py ``run_display``), SDL's dummy drivers;
 * ``startup_kiosk_ms``: the kiosk, run as the unit runs it (``run --config``: the example
   config with its pins mocked, its own state and cache directories, ``NOTIFY_SOCKET``
   set), process start to its first frame; the runs share their directories, as a
@@ -45,7 +45,7 @@ DEADLINE_S = 60.0
 """How long one run may take to draw (a loaded machine, a Pi's first start)."""
 
 FIRST_FRAME = "first frame"
-"""The window's line after its first frame (cabinet/adapters/window.py ``run_display``)."""
+"""The window's line after its first frame (cabinet/run.py ``run_display``)."""
 SEATED = "so this is"
 """The line saying what runs, once seated (cabinet/run.py ``_announce``)."""
 BUILT = "the table is in"

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from cabinet.adapters.keyboard import key_bindings
-from cabinet.adapters.screen_feed import ScreenFeed, seat_keys
+from cabinet.adapters.screen.feed import ScreenFeed, seat_keys
 from cabinet.config import laptop_config
 from cabinet.loop import seat_runtime
 from display.view import TableView

@@ -1,8 +1,8 @@
 """The kiosk's screen when it may be missing, late or unplugged (issue 18).
 
 The cabinet loop runs whether or not there is a screen; the window's frame loop
-(cabinet/adapters/window.py) asks ``ScreenWatch`` whether a try to open the screen is due,
-and tells it when an open screen was lost. While there is none, the journal carries what
+(cabinet/adapters/screen/frame_loop.py) asks ``ScreenWatch`` whether a try to open the screen
+is due, and tells it when an open screen was lost. While there is none, the journal carries what
 the screen would show (``ScreenLines``, cabinet/adapters/headless.py, switched on here) and
 a new try comes every ``ScreenRetry.every_s``; each failed try leaves SDL's video stopped
 (``PygameScreen``), so trying is cheap and nothing piles up between tries.
@@ -11,7 +11,7 @@ Said once, not per try: the first missing screen, each loss, each screen that op
 how long the cabinet was without one). The tries in between are debug lines.
 
 On the Pi's ``kmsdrm`` driver SDL cannot tell that the HDMI cable was pulled, so the watch
-also reads the kernel's DRM connectors (``connectors``, cabinet/adapters/drm_connectors.py)
+also reads the kernel's DRM connectors (``connectors``, cabinet/adapters/screen/drm.py)
 every ``every_s``: an open screen whose connectors all read ``disconnected`` (none
 ``connected``) is closed as unplugged, and a missing screen is tried only once a connector
 reads ``connected`` (no SDL start every few seconds on a cabinet without a monitor; a
@@ -27,14 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cabinet.adapters.drm_connectors import Monitor
-from cabinet.adapters.screen_driver import NoScreen, ScreenDriver
+from cabinet.adapters.screen.driver import NoScreen, ScreenDriver
+from cabinet.adapters.screen.drm import Monitor
 
 if TYPE_CHECKING:
     import pygame
 
-    from cabinet.adapters.drm_connectors import DrmConnectors
     from cabinet.adapters.headless import ScreenLines
+    from cabinet.adapters.screen.drm import DrmConnectors
 
 log = logging.getLogger("speed_cabinet.screen")
 

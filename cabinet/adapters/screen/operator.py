@@ -72,7 +72,7 @@ class OperatorScreen:
 
 def open_operator_screen() -> OperatorScreen | None:
     """The screen, or None when no display opens (the kiosk's headless fallback)."""
-    from cabinet.adapters.window import try_display
+    from cabinet.adapters.screen.window import try_display
 
     if try_display() is not None:
         return None

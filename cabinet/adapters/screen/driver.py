@@ -1,7 +1,7 @@
 """The screen as a small seam: open, flip, pump events, close (issue 18).
 
-The window's frame loop (cabinet/adapters/window.py) talks to the display only through a
-``ScreenDriver``, so it can tell "the display went away" from "our drawing broke": every
+The window's frame loop (cabinet/adapters/screen/frame_loop.py) talks to the display only
+through a ``ScreenDriver``, so it can tell "the display went away" from "our drawing broke": every
 failure of a display call comes out as ``NoScreen`` (opening) or ``ScreenLost`` (a screen
 that was open), and anything else raised while a frame draws is a drawing fault for the
 loop's failsafe. ``PygameScreen`` is the real one (SDL through pygame-ce); the tests put a
@@ -14,7 +14,7 @@ kiosk) SDL 2 finds the connected HDMI connectors once, when the video subsystem 
 a failed page flip is only written to SDL's own log, so pygame-ce's ``flip`` does not raise.
 SDL alone therefore misses an HDMI cable pulled out while the screen is open (the frames go
 to the connector as before); the kiosk reads the kernel's DRM connector status for that
-(cabinet/adapters/drm_connectors.py, used by cabinet/adapters/screen_watch.py), and
+(cabinet/adapters/screen/drm.py, used by cabinet/adapters/screen/watch.py), and
 deploy/README.md says what the operator sees.
 
 Two guards in ``open``: SDL's ``offscreen`` driver, which it falls back to when no display

@@ -1,7 +1,7 @@
 """Whether a monitor is plugged in, as the kernel's DRM connectors say (issue 18).
 
 Under SDL's ``kmsdrm`` driver (the Pi's kiosk) SDL sends no hot-plug events and a page
-flip to an unplugged HDMI output does not fail (cabinet/adapters/screen_driver.py), so the
+flip to an unplugged HDMI output does not fail (cabinet/adapters/screen/driver.py), so the
 kiosk reads the kernel's own connector status instead: one ``status`` file per connector,
 ``/sys/class/drm/card1-HDMI-A-1/status`` holding ``connected``, ``disconnected`` or
 ``unknown``. Reading it returns the state the kernel last saw (its hot-plug interrupt or

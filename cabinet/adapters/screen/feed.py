@@ -3,7 +3,8 @@
 ``ScreenFeed`` is a loop observer, so it runs on the loop thread: per publish it builds the
 view (a few microseconds: the seats' LEDs, picks and targets, the cabinet's notes, the
 flow's screen and the service menu) and hands it over by reference; the window's frame
-loop (cabinet/adapters/window.py) takes the newest one with the events since its last take.
+loop (cabinet/adapters/screen/frame_loop.py) takes the newest one with the events since its
+last take.
 The cabinet maps its own types here (``Led`` to ``Light``, a seat's config to its
 ``Position``), so ``display/`` imports nothing of the cabinet.
 """
