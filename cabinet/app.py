@@ -28,14 +28,14 @@ from cabinet.kiosk.records import Records
 from cabinet.kiosk.state_dir import service_paths
 from cabinet.loop import (
     CabinetLoop,
-    Director,
     FaultBudget,
     Observer,
     SeatRuntime,
 )
-from cabinet.modes.flow_director import FlowDirector
-from cabinet.modes.service_director import ServiceDirector
+from cabinet.modes.flow.director import FlowDirector
+from cabinet.modes.service.director import ServiceDirector
 from cabinet.modes.single import SingleGame
+from cabinet.modes.stack import ModeStack
 from cabinet.seating import Seated, seat_cabinet
 
 if TYPE_CHECKING:
@@ -48,10 +48,11 @@ in kiosk mode a USB keyboard's F2 opens only the operator code prompt."""
 
 @dataclass(frozen=True, slots=True)
 class FlowModes:
-    """The player's flow and the service menu in front of it."""
+    """The player's flow and the service menu over it, and their stack."""
 
     players: FlowDirector
     menu: ServiceDirector
+    stack: ModeStack
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +92,9 @@ class Cabinet:
     def finish(self) -> None:
         """After the loop: the game still on is recorded (finished or abandoned)."""
         if self.flow is not None:
-            self.flow.players.close()
+            self.flow.stack.close()
         if self.single is not None:
-            self.single.end()
+            self.single.close()
 
     def close(self) -> None:
         try:
@@ -119,10 +120,9 @@ def compose(
     faults = FaultBudget()
     modes: FlowModes | None = None
     single: SingleGame | None = None
-    director: Director
     if flow:
         base, settings = service_paths(config, laptop, seated.state_dir)
-        players = FlowDirector(config, out=out, records=seated.records)
+        players = FlowDirector(config, out=out, records=seated.records, status=sdnotify.status)
         menu = ServiceDirector(
             players,
             out=out,
@@ -135,16 +135,17 @@ def compose(
             stop=seated.inbox.request_stop,
             power=seated.power,
         )
-        menu.attach(table)  # attract mode: a bot demo until a seat presses SLAM
-        modes = FlowModes(players, menu)
-        director, service_inputs, override = menu, menu, menu.lights_for
-        reset = players.reset  # an exception: "resetting", then attract
+        stack = ModeStack(menu, players)  # over the seat controls, the loop's bottom
+        modes = FlowModes(players, menu, stack)
+        service_inputs = menu
     else:
         single = SingleGame(
             table, seed=config.seed or 0, bots=seated.bots, records=seated.records, out=out
         )
-        director, service_inputs, override = single, None, None
-        reset = single.reset  # an exception: the game recorded abandoned, a fresh deal
+        stack, service_inputs = ModeStack(single), None
+    # Attract mode: a bot demo until a seat presses SLAM. An exception: the flow's
+    # "resetting", then attract; the single game recorded abandoned, a fresh deal.
+    stack.attach(table)
     watchers: list[Observer] = [TextView(out, table.seats, table=table_view), *observers]
     parts = lines = None
     if window:
@@ -153,15 +154,14 @@ def compose(
     if modes is not None and not (window and laptop):
         # No screen (or, for the kiosk's window, while its screen is missing): what it
         # would show, in the log. The kiosk's screen watch switches it on and off.
-        lines = ScreenLines(modes.menu, out, active=not window)
+        lines = ScreenLines(modes.stack, out, active=not window)
         watchers.append(lines)
     loop = CabinetLoop(
         table,
         seated.inbox,
-        director=director,
+        modes=stack,
         service_inputs=service_inputs,
-        lights_override=override,
-        failsafe=reset,
+        failsafe=stack.failsafe(),
         links=seated.links,
         faults=faults,
         power=seated.power,
@@ -200,9 +200,9 @@ def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> Wind
         keys=seat_keys(config.seats, seat_bindings),
         four_colour=config.display.four_colour,
         offline=seated.links.offline_names,
-        flow=None if modes is None else modes.menu.flow_view,
-        service=None if modes is None else modes.menu.service_view,
-        sound=None if modes is None else modes.menu.sound_levels,
+        flow=None if modes is None else modes.stack.flow_view,
+        service=None if modes is None else modes.stack.service_view,
+        sound=None if modes is None else modes.stack.sound_levels,
     )
     return WindowParts(feed, keys)
 

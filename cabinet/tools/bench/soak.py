@@ -103,7 +103,8 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     from cabinet.kiosk.records import Records
     from cabinet.loop import CabinetLoop, Table, seat_runtime
     from cabinet.modes.flow import FlowPhase
-    from cabinet.modes.flow_director import FlowDirector
+    from cabinet.modes.flow.director import FlowDirector
+    from cabinet.modes.stack import ModeStack
     from engine.game import new_game
 
     config = replace(
@@ -118,20 +119,22 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     state, _ = new_game(config.rules, random.Random(1), 1)
     table = Table(state, seats, clock=clock)
     flushes: list[float] = []
-    with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
-        director = FlowDirector(config, clock=clock, records=records)
-        director.attach(table)
-        loop = CabinetLoop(table, Inbox(), director=director, failsafe=director.reset)
-        flush = director.flush
 
-        def timed_flush() -> None:
+    class TimedFlow(FlowDirector):
+        """The flow, its records writes timed (each pass that had some)."""
+
+        def flush(self) -> None:
             start = time.perf_counter()
-            busy = bool(director._later)
-            flush()
+            busy = self.pending
+            super().flush()
             if busy:
                 flushes.append(time.perf_counter() - start)
 
-        director.flush = timed_flush  # type: ignore[method-assign]
+    with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
+        director = TimedFlow(config, clock=clock, records=records)
+        modes = ModeStack(director)
+        modes.attach(table)
+        loop = CabinetLoop(table, Inbox(), modes=modes, failsafe=director.reset)
         played, warm_rss, was_playing = 0, None, False
         while played < games:
             phase = director.flow.phase
