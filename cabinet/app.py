@@ -118,31 +118,7 @@ def compose(
     screen is missing). ``table_view``: the text view prints the table."""
     config, table, out = seated.config, seated.table, seated.out
     faults = FaultBudget()
-    modes: FlowModes | None = None
-    single: SingleGame | None = None
-    if flow:
-        base, settings = service_paths(config, laptop, seated.state_dir)
-        players = FlowDirector(config, out=out, records=seated.records, status=sdnotify.status)
-        menu = ServiceDirector(
-            players,
-            out=out,
-            records=seated.records,
-            base_path=base,
-            settings_path=settings,
-            laptop=laptop,
-            links=seated.links,
-            faults=faults,
-            stop=seated.inbox.request_stop,
-            power=seated.power,
-        )
-        stack = ModeStack(menu, players)  # over the seat controls, the loop's bottom
-        modes = FlowModes(players, menu, stack)
-        service_inputs = menu
-    else:
-        single = SingleGame(
-            table, seed=config.seed or 0, bots=seated.bots, records=seated.records, out=out
-        )
-        stack, service_inputs = ModeStack(single), None
+    modes, single, stack = _modes(seated, flow=flow, laptop=laptop, faults=faults)
     # Attract mode: a bot demo until a seat presses SLAM. An exception: the flow's
     # "resetting", then attract; the single game recorded abandoned, a fresh deal.
     stack.attach(table)
@@ -160,7 +136,7 @@ def compose(
         table,
         seated.inbox,
         modes=stack,
-        service_inputs=service_inputs,
+        service_inputs=None if modes is None else modes.menu,
         failsafe=stack.failsafe(),
         links=seated.links,
         faults=faults,
@@ -183,6 +159,35 @@ def compose(
         window=parts,
         lines=lines,
     )
+
+
+def _modes(
+    seated: Seated, *, flow: bool, laptop: bool, faults: FaultBudget
+) -> tuple[FlowModes | None, SingleGame | None, ModeStack]:
+    """The modes' stack over the seat controls: the service menu over the player's flow,
+    or a single game (a stack with no flow mode)."""
+    config, out = seated.config, seated.out
+    if not flow:
+        single = SingleGame(
+            seated.table, seed=config.seed or 0, bots=seated.bots, records=seated.records, out=out
+        )
+        return None, single, ModeStack(single)
+    base, settings = service_paths(config, laptop, seated.state_dir)
+    players = FlowDirector(config, out=out, records=seated.records, status=sdnotify.status)
+    menu = ServiceDirector(
+        players,
+        out=out,
+        records=seated.records,
+        base_path=base,
+        settings_path=settings,
+        laptop=laptop,
+        links=seated.links,
+        faults=faults,
+        stop=seated.inbox.request_stop,
+        power=seated.power,
+    )
+    stack = ModeStack(menu, players)
+    return FlowModes(players, menu, stack), None, stack
 
 
 def _window_parts(seated: Seated, modes: FlowModes | None, laptop: bool) -> WindowParts:

@@ -38,48 +38,69 @@ from typing import TextIO
 
 from cabinet.config import CabinetConfig, Inputs
 from cabinet.kiosk.records import Records
-from cabinet.kiosk.safely import safely
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
-from cabinet.modes.flow.care import CareWatch, care_lights
+from cabinet.modes.flow.care import RESET_CARD_S, ScreenWatch, care_lights
 from cabinet.modes.flow.dealer import Dealer
-from cabinet.modes.flow.keeper import WON_HOLD_S, Keeper
+from cabinet.modes.flow.effects import Effects
+from cabinet.modes.flow.keeper import WON_HOLD_S, Keeper, StatusLine
 from cabinet.modes.flow.match import match_to_play
-from cabinet.modes.flow.records import RecordedGame, kept, recall, remember_chosen
+from cabinet.modes.flow.names import Names
+from cabinet.modes.flow.records import RecordedGame
 from cabinet.modes.flow.seating import ATTRACT_CARD_S, Boards, FreePlay, SeatingPolicy
 from cabinet.modes.games import difficulties, playable_games
 from cabinet.modes.ports import Status, Table
 from cabinet.modes.stack import Mode, Reset, Screen
 from cabinet.panel import PanelLights
-from display.view import FlowScreen, FlowView, MatchView
+from display.view import FlowView, MatchView
 from engine.rules import Game
 
 DEFAULT_DIFFICULTY = "medium"
-RESET_CARD_S = 3.0
-"""How long the failsafe's "resetting" card stays over the fresh demo."""
+
+
+def _opening(
+    director: FlowDirector, games: Sequence[Game] | None
+) -> tuple[fl.Flow, list[fl.FlowEffect]]:
+    """Attract with its first demo, offering the match the records kept open through a
+    restart (if it can be played here)."""
+    config, dealer, book = director.config, director.effects.dealer, director.keeper.book
+    bot_levels = [s.difficulty for s in config.seats if s.difficulty]
+    saved = book.saved
+    flow, pending = fl.start(
+        config.flow,
+        seats=len(config.seats),
+        humans=[s.index for s in config.seats if s.inputs is not Inputs.BOT],
+        games=tuple(games) if games is not None else playable_games(config),
+        difficulties=difficulties(),
+        difficulty=bot_levels[0] if bot_levels else DEFAULT_DIFFICULTY,
+        game=config.rules.game,
+        match=config.match,
+        seed=dealer.seed,
+        now=director.clock(),
+        saved=None if saved is None else (saved.game, saved.match),
+        choices=[fl.default_choices(s) for s in config.seats],
+        head_start_limits=dealer.head_start_limits(games),
+    )
+    if flow.saved is None:
+        book.saved = None  # not playable here (other seats or games)
+    elif saved is not None:
+        m = saved.match
+        director.say(
+            f"the {m.rules} match from before the restart stands "
+            f"{fl.score_text(m)}: players can play it on"
+        )
+    return flow, pending
+
+
+def _say(out: TextIO | None, text: str) -> None:
+    if out is not None:
+        print(f"speed-cabinet: {text}", file=out, flush=True)
 
 
 class FlowDirector(Mode):
     """Runs the flow at a table (loop thread only)."""
 
-    __slots__ = (
-        "_card_until",
-        "_count",
-        "_idle",
-        "_pending",
-        "_status",
-        "_table",
-        "care",
-        "clock",
-        "config",
-        "dealer",
-        "flow",
-        "keeper",
-        "out",
-        "policy",
-        "records",
-        "status",
-    )
+    __slots__ = ("_first", "clock", "config", "effects", "flow", "keeper", "say", "shown", "status")
 
     def __init__(
         self,
@@ -94,64 +115,21 @@ class FlowDirector(Mode):
     ) -> None:
         """``records``: None in laptop mode (nothing is written); ``status``: where
         systemd reads the cabinet's status; ``policy``: who sits (default ``FreePlay``)."""
-        self.config, self.records, self.clock, self.out = config, records, clock, out
-        self.status = status
-        self.policy: SeatingPolicy = FreePlay() if policy is None else policy
-        self.dealer = Dealer(config)
-        self.keeper = Keeper(records)
-        self.care = CareWatch(self._say)
-        self._status = ""
-        self._count = 0
-        """The countdown's number last shown (0: none): a new one must be published."""
-        self._idle = 0
-        """The idle warning's seconds last shown (0: none), as ``_count``."""
-        self._card_until: float | None = None
-        """The failsafe's "resetting" card is up until then."""
-        self._table: Table | None = None
-        self.flow, self._pending = self._start(games)
+        self.config, self.clock, self.say = config, clock, partial(_say, out)
+        self.keeper = keeper = Keeper(records)
+        self.status = StatusLine(status, keeper.later)
+        names = Names(records, keeper, self.say)
+        parts = (Dealer(config), keeper, names, FreePlay() if policy is None else policy)
+        self.effects = Effects(config, parts, flush=self.flush, say=self.say)
+        self.shown = ScreenWatch(self.say)
+        self.flow, self._first = _opening(self, games)
         """The first demo, dealt at ``attach``."""
-        self._note_status()
-
-    def _start(self, games: Sequence[Game] | None) -> tuple[fl.Flow, list[fl.FlowEffect]]:
-        """Attract, offering the match the records kept open through a restart."""
-        config = self.config
-        bot_levels = [s.difficulty for s in config.seats if s.difficulty]
-        book = self.keeper.book
-        saved = book.saved
-        flow, pending = fl.start(
-            config.flow,
-            seats=len(config.seats),
-            humans=[s.index for s in config.seats if s.inputs is not Inputs.BOT],
-            games=tuple(games) if games is not None else playable_games(config),
-            difficulties=difficulties(),
-            difficulty=bot_levels[0] if bot_levels else DEFAULT_DIFFICULTY,
-            game=config.rules.game,
-            match=config.match,
-            seed=self.dealer.seed,
-            now=self.clock(),
-            saved=None if saved is None else (saved.game, saved.match),
-            choices=[fl.default_choices(s) for s in config.seats],
-            head_start_limits=self.dealer.head_start_limits(games),
-        )
-        if flow.saved is None:
-            book.saved = None  # not playable here (other seats or games)
-        elif saved is not None:
-            m = saved.match
-            self._say(
-                f"the {m.rules} match from before the restart stands "
-                f"{fl.score_text(m)}: players can play it on"
-            )
-        return flow, pending
+        self.status.note(self.flow)
 
     @property
     def table(self) -> Table:
         """The loop this director runs (``attach``)."""
-        assert self._table is not None, "attach the director to a loop first"
-        return self._table
-
-    @property
-    def seed(self) -> int:
-        return self.dealer.seed
+        return self.effects.at()
 
     @property
     def recorded_game(self) -> RecordedGame | None:
@@ -168,15 +146,10 @@ class FlowDirector(Mode):
         """The last match game's numbers, as the result screen shows them."""
         return self.keeper.stats
 
-    @property
-    def pending(self) -> bool:
-        """Are jobs waiting for the next pass (records, status)?"""
-        return bool(self.keeper.later)
-
     def attach(self, table: Table) -> None:
         """Run ``table`` (``cabinet.loop.Table``): deal the first demo into it."""
-        self._table = table
-        pending, self._pending = self._pending, []
+        self.effects.table = table
+        pending, self._first = self._first, []
         self._apply(pending)
 
     # The loop's questions (on the loop's thread).
@@ -201,30 +174,13 @@ class FlowDirector(Mode):
         due = fl.next_due(self.flow, now)
         if due is not None and due <= now + fl.EPS:
             self._step(fl.FlowTick(), now)
-        return self._shown_changed(now) or self.flow is not before
-
-    def _shown_changed(self, now: float) -> bool:
-        """Has what the screen shows changed by itself (a countdown digit, the idle
-        warning, the "resetting" card down, new numbers, screen care)?"""
-        # 3, 2, 1: a new number is published on the pass woken for it. Not the flow's next
-        # due time: a pass a hair after a digit's time already sees the next digit's.
-        count = self.flow.count_at(now) if self.flow.phase is fl.FlowPhase.COUNTDOWN else 0
-        counting, self._count = count != self._count, count
-        idle = self.flow.idle_left(now)
-        if idle and not self._idle:
-            self._say(f"still playing? back to attract in {idle} s unless someone presses")
-        warning, self._idle = idle != self._idle, idle
-        card = self._card_until is not None and now >= self._card_until - fl.EPS
-        if card:
-            self._card_until = None  # the "resetting" card comes down
-        stats = self.keeper.took_stats()
-        return counting | warning | card | stats | self.care.changed(self.flow, now)
+        return self.shown.after(self.flow, now, self.keeper) or self.flow is not before
 
     def deadline(self) -> float | None:
         now = self.clock()
         if self.keeper.later:
             return now  # records and status: on the next pass
-        times = [d for d in (fl.next_due(self.flow, now), self._card_until) if d is not None]
+        times = [d for d in (fl.next_due(self.flow, now), self.shown.card_until) if d is not None]
         return min(times) if times else None
 
     def lights_for(self, seat: int) -> PanelLights | None:
@@ -248,7 +204,7 @@ class FlowDirector(Mode):
         if self.flow.phase is fl.FlowPhase.JOIN:
             self.flow, effects = fl.reset(self.flow, now)
             self._apply(effects)
-            self._note_status()
+            self.status.note(self.flow)
 
     def menu_closed(self, now: float) -> None:
         """Time in the service menu is no player's idleness: the press clocks restart (in
@@ -273,15 +229,12 @@ class FlowDirector(Mode):
         """Something failed on the loop: show "resetting" and go back to attract with a
         fresh demo (the game on the table is recorded abandoned, the match given up)."""
         now = self.clock()
-        self._card_until = now + RESET_CARD_S
-        self._say("resetting after an error (the traceback is in the log)")
-        records = self.records
-        if records is not None and exc is not None:  # for the bookkeeping page, next pass
-            note = partial(records.note_fault, f"{type(exc).__name__}: {exc}")
-            self.keeper.later.append(partial(safely, "note_fault", note))
+        self.shown.raise_card(now)
+        self.say("resetting after an error (the traceback is in the log)")
+        self.keeper.note_fault(exc)  # for the bookkeeping page
         self.flow, effects = fl.reset(self.flow, now)
         self._apply(effects)
-        self._note_status()
+        self.status.note(self.flow)
 
     # What the screen shows.
 
@@ -291,11 +244,10 @@ class FlowDirector(Mode):
 
     def flow_view(self) -> tuple[FlowView, MatchView | None]:
         now = self.clock()
-        if self._card_until is not None and now < self._card_until:
-            hint = "back to the demo in a moment"
-            return FlowView(FlowScreen.RESETTING, self.flow.game, hint=hint), None
+        if self.shown.card_up(now):
+            return self.shown.card(self.flow), None
         boards = Boards(self.keeper.book.scores, self.keeper.stats)
-        view = self.policy.screen(fl.view_of(self.flow, now), self.flow, boards, now)
+        view = self.effects.policy.screen(fl.view_of(self.flow, now), self.flow, boards, now)
         return view, fl.match_view(self.flow)
 
     # Effects.
@@ -304,10 +256,10 @@ class FlowDirector(Mode):
         before = self.flow.phase
         self.flow, effects = fl.step(self.flow, inp, now)
         self._apply(effects)
-        if self.policy.counts_down(before, self.flow):
+        if self.effects.policy.counts_down(before, self.flow):
             self._deal_countdown()
         if self.flow.phase is not before:
-            self._note_status()
+            self.status.note(self.flow)
 
     def _deal_countdown(self) -> None:
         """The coming game dealt under the countdown: a clean table, not the last game's
@@ -315,69 +267,10 @@ class FlowDirector(Mode):
         is dealt again with the bots (time 0 is then)."""
         match = match_to_play(self.flow).match
         assert match is not None
-        self._deal(self.flow.game, match.deal_seed(), {}, fl.chosen(self.flow))
-
-    def _note_status(self) -> None:
-        """STATUS= for ``systemctl status`` when the phase changed (sent next pass)."""
-        text = fl.status_line(self.flow)
-        if text != self._status and self.status is not None:
-            self._status = text
-            self.keeper.later.append(partial(self.status, text))
+        self.effects.deal(self.flow.game, match.deal_seed(), {}, fl.chosen(self.flow))
 
     def _apply(self, effects: Sequence[fl.FlowEffect]) -> None:
-        for eff in effects:
-            match eff:
-                case fl.StartDemo(game=game, seed=seed):
-                    self.keeper.abandon(self.table, self.flush)
-                    self.keeper.book.give_up_match()
-                    level = self.flow.difficulty
-                    bots = {s.index: s.difficulty or level for s in self.config.seats}
-                    self._deal(game, seed, bots)
-                case fl.StartGame():
-                    self._start_game(self.policy.seat(eff))
-                case fl.TakeOver(seat=seat, difficulty=difficulty):
-                    self.keeper.book.taken[seat] = difficulty
-                    table = self.table
-                    table.set_bot(seat, self.dealer.bot(seat, difficulty, table.state.now))
-                    self._say(f"P{seat + 1} went quiet: a {difficulty} bot plays on")
-                case fl.Named(seat=seat, initials=initials):
-                    self._named(seat, initials)
-                case fl.WentIdle():
-                    self._say(eff.reason)
-                    self.keeper.book.abandon_reason = eff.reason  # the demo's deal abandons it
-                case fl.GiveBack(seat=seat):
-                    self.table.set_bot(seat, None)
-                    self._say(f"P{seat + 1} is back")
-
-    def _start_game(self, eff: fl.StartGame) -> None:
-        keeper = self.keeper
-        keeper.abandon(self.table, self.flush)
-        if self.records is not None:
-            self.flush()  # the last game's record first
-            keeper.later.append(partial(remember_chosen, self.records, eff))
-        keeper.book.start(eff, self.dealer.rules(eff.game, eff.chosen))
-        self._deal(eff.game, eff.seed, dict(eff.bots), eff.chosen)
-        m = eff.match
-        self._say(
-            f"{eff.game.value.capitalize()}, game {m.game_number} of the match "
-            f"({m.rules}), deal seed {eff.seed}"
-        )
-
-    def _named(self, seat: int, initials: str) -> None:
-        """Initials entered: on the result screen, on the game just played (and the
-        choices played with kept with them); in the join menu, their choices recalled."""
-        records, later = self.records, self.keeper.later
-        if self.flow.phase is fl.FlowPhase.RESULT:
-            game_id = self.keeper.book.name(seat, initials)
-            if game_id is not None:
-                self._say(f"P{seat + 1} is {initials} (game {game_id})")
-            if records is not None and seat in self.flow.joined:
-                # The choices this player just played with, kept with them.
-                mine = kept(self.flow.choices_of(seat))
-                keep = partial(records.remember_choices, initials, mine)
-                later.append(partial(safely, "remember_choices", keep))
-        elif records is not None:  # the join menu: their choices, next pass
-            later.append(partial(self._recall, seat, initials))
+        self.effects.apply(self.flow, effects, self._recall)
 
     def _finished(self) -> None:
         """A game was decided (the numbers and record: next pass)."""
@@ -386,30 +279,17 @@ class FlowDirector(Mode):
     def _recall(self, seat: int, initials: str) -> None:
         """The choices the records keep for ``initials``, just entered at ``seat``, back
         into the flow (between games: the join menu's next pass)."""
-        records = self.records
-        if records is None or not 0 <= seat < len(self.flow.defaults):
-            return
-        found = recall(records, initials, self.flow.defaults[seat])
+        found = self.effects.names.recalled(self.flow, seat, initials)
         if found is None:
             return
         before = self.flow
-        self._step(fl.Recalled(seat, initials, found), self.clock())
+        self._step(found, self.clock())
         if self.flow.choices == before.choices:
             return
-        back = ", ".join(found.summary())
-        self._say(f"P{seat + 1} is {initials}: their choices are back ({back})")
+        back = ", ".join(found.choices.summary())
+        self.say(f"P{seat + 1} is {initials}: their choices are back ({back})")
         if self.flow.phase is fl.FlowPhase.COUNTDOWN:
             self._deal_countdown()  # the table under the countdown shows them
-
-    def _deal(
-        self, game: Game, seed: int, bots: dict[int, str], chosen: Sequence[fl.Chosen] = ()
-    ) -> None:
-        self.keeper.dealt()
-        self.dealer.deal(self.table, game, seed, bots, chosen)
-
-    def _say(self, text: str) -> None:
-        if self.out is not None:
-            print(f"speed-cabinet: {text}", file=self.out, flush=True)
 
 
 __all__ = ["ATTRACT_CARD_S", "RESET_CARD_S", "WON_HOLD_S", "FlowDirector"]

@@ -15,8 +15,9 @@ from cabinet.kiosk.safely import safely
 from cabinet.modes.flow.messages import GameOver
 from cabinet.modes.flow.records import Later, MatchBook
 from cabinet.modes.flow.state import RESULT_GRACE_S, Flow, FlowPhase
+from cabinet.modes.flow.view import status_line
 from cabinet.modes.played import Played, cards_left, stats_lines
-from cabinet.modes.ports import Table
+from cabinet.modes.ports import Status, Table
 from display.moments import WIN_MS
 
 WON_HOLD_S = WIN_MS / 1000 + RESULT_GRACE_S
@@ -42,6 +43,13 @@ class Keeper:
         """Has the game on the table been reported over to the flow?"""
         self.answers_from = -math.inf
         """The result screen takes presses from this clock time (``WON_HOLD_S``)."""
+
+    def note_fault(self, exc: BaseException | None) -> None:
+        """The failsafe's error, counted for the bookkeeping page (next pass)."""
+        records = self.book.records
+        if records is not None and exc is not None:
+            note = partial(records.note_fault, f"{type(exc).__name__}: {exc}")
+            self.later.append(partial(safely, "note_fault", note))
 
     def flush(self) -> None:
         """Do the jobs put off to this pass."""
@@ -103,4 +111,22 @@ class Keeper:
         self.book.abandon(Played.of(table), flush)
 
 
-__all__ = ["WON_HOLD_S", "Keeper"]
+class StatusLine:
+    """Tells systemd where the cabinet is (``STATUS=`` for ``systemctl status``) when the
+    flow's phase changed: sent on the next pass, between games."""
+
+    __slots__ = ("_last", "later", "send")
+
+    def __init__(self, send: Status | None, later: Later) -> None:
+        self.send = send
+        self.later = later
+        self._last = ""
+
+    def note(self, flow: Flow) -> None:
+        text = status_line(flow)
+        if text != self._last and self.send is not None:
+            self._last = text
+            self.later.append(partial(self.send, text))
+
+
+__all__ = ["WON_HOLD_S", "Keeper", "StatusLine"]

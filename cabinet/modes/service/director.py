@@ -255,7 +255,7 @@ class ServiceDirector(Mode):
         return replace(below, flow=view) if view is not below.flow else below
 
     def service_view(self) -> ServiceView | None:
-        return sv.view_of(self.menu, self.live(), self.clock())
+        return sv.view_of(self.menu, live(self), self.clock())
 
     def sound_levels(self) -> SoundLevels:
         """The speakers' levels now (``TableView.sound``): the menu's volume rows, the
@@ -267,24 +267,6 @@ class ServiceDirector(Mode):
         if attract and not self.menu.open and flow.care_at(self.clock()) is ScreenCare.BLANK:
             levels = replace(levels, attract=0.0)  # a black screen is a quiet one
         return levels
-
-    def live(self) -> sv.Live:
-        table = self._table
-        seats = table.seats if table is not None else ()
-        books = self.books
-        return sv.Live(
-            debounce=tuple(s.debouncer.counts() for s in seats),
-            stuck_now=tuple(tuple(s.debouncer.stuck_controls()) for s in seats),
-            unstucks=tuple(s.debouncer.unstuck_counts() for s in seats),
-            latency_ms=tuple(self.latency),
-            bookkeeping=books.bookkeeping,
-            scores=books.scores,
-            claim=books.claim_line(),
-            uptime_s=self.clock() - self.started,
-            paused=table is not None and table.state.paused,
-            undervoltage=self.power_flags is not None and self.power_flags.undervoltage,
-            power="" if self.power_flags is None else self.power_flags.now_line(),
-        )
 
     # Effects.
 
@@ -302,7 +284,7 @@ class ServiceDirector(Mode):
         books = self.books
         match eff:
             case sv.PauseGame() | sv.ResumeGame():
-                self._pause(isinstance(eff, sv.PauseGame), now)
+                pause(self.table, isinstance(eff, sv.PauseGame), self.links, now)
             case sv.Opened():
                 self.below.wake(now)  # screen care: a dim or black screen wakes
                 self._say(opened_line(self.menu))
@@ -329,18 +311,38 @@ class ServiceDirector(Mode):
             case sv.Audit():
                 audit(eff, inp)
 
-    def _pause(self, pause: bool, now: float) -> None:
-        """Pause the game in play, or resume it (not while a serial panel is offline)."""
-        table = self.table
-        state = table.state
-        if pause and not state.paused and not state.is_over:
-            table.command(Pause(table.ms(now), 0))
-        elif not pause and state.paused and not (self.links is not None and self.links.offline):
-            table.command(Resume(table.ms(now), 0))
-
     def _say(self, text: str) -> None:
         if self.out is not None:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
+
+
+def live(director: ServiceDirector) -> sv.Live:
+    """What the menu's pages show of the cabinet now (tests, bookkeeping, power)."""
+    table = director._table
+    seats = table.seats if table is not None else ()
+    books, flags = director.books, director.power_flags
+    return sv.Live(
+        debounce=tuple(s.debouncer.counts() for s in seats),
+        stuck_now=tuple(tuple(s.debouncer.stuck_controls()) for s in seats),
+        unstucks=tuple(s.debouncer.unstuck_counts() for s in seats),
+        latency_ms=tuple(director.latency),
+        bookkeeping=books.bookkeeping,
+        scores=books.scores,
+        claim=books.claim_line(),
+        uptime_s=director.clock() - director.started,
+        paused=table is not None and table.state.paused,
+        undervoltage=flags is not None and flags.undervoltage,
+        power="" if flags is None else flags.now_line(),
+    )
+
+
+def pause(table: Table, pause: bool, links: Links | None, now: float) -> None:
+    """Pause the game in play, or resume it (not while a serial panel is offline)."""
+    state = table.state
+    if pause and not state.paused and not state.is_over:
+        table.command(Pause(table.ms(now), 0))
+    elif not pause and state.paused and not (links is not None and links.offline):
+        table.command(Resume(table.ms(now), 0))
 
 
 def _base_config(config: CabinetConfig, base_path: Path | None) -> CabinetConfig:

@@ -22,9 +22,14 @@ It takes a few minutes, which is why ``bench`` runs it only when asked (``--only
 from __future__ import annotations
 
 import gc
+import time
+from typing import TYPE_CHECKING
 
 from cabinet.tools.bench.figures import Figures
 from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
+
+if TYPE_CHECKING:
+    from cabinet.modes.flow.director import FlowDirector
 
 GAMES = 300
 WARM = 30
@@ -91,11 +96,25 @@ class _SimClock:
         return self.t
 
 
+def _timed_flow(flushes: list[float]) -> type[FlowDirector]:
+    """The flow, its records writes timed into ``flushes`` (each pass that had some)."""
+    from cabinet.modes.flow.director import FlowDirector
+
+    class TimedFlow(FlowDirector):
+        def flush(self) -> None:
+            start = time.perf_counter()
+            busy = bool(self.keeper.later)
+            super().flush()
+            if busy:
+                flushes.append(time.perf_counter() - start)
+
+    return TimedFlow
+
+
 def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     """``games`` recorded match games through the loop, the flow and the records."""
     import random
     import tempfile
-    import time
     from dataclasses import replace
 
     from cabinet.config import Control, FlowConfig, laptop_config
@@ -103,7 +122,6 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     from cabinet.kiosk.records import Records
     from cabinet.loop import CabinetLoop, Table, seat_runtime
     from cabinet.modes.flow import FlowPhase
-    from cabinet.modes.flow.director import FlowDirector
     from cabinet.modes.stack import ModeStack
     from engine.game import new_game
 
@@ -120,18 +138,8 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     table = Table(state, seats, clock=clock)
     flushes: list[float] = []
 
-    class TimedFlow(FlowDirector):
-        """The flow, its records writes timed (each pass that had some)."""
-
-        def flush(self) -> None:
-            start = time.perf_counter()
-            busy = self.pending
-            super().flush()
-            if busy:
-                flushes.append(time.perf_counter() - start)
-
     with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
-        director = TimedFlow(config, clock=clock, records=records)
+        director = _timed_flow(flushes)(config, clock=clock, records=records)
         modes = ModeStack(director)
         modes.attach(table)
         loop = CabinetLoop(table, Inbox(), modes=modes, failsafe=director.reset)
