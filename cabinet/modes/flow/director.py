@@ -170,7 +170,9 @@ class FlowDirector(Mode):
         self.flush()
         if self.keeper.report(self.table, now):
             self._finished()
-            self._step(self.keeper.decided(self.table, self.flow), now)
+            over = self.keeper.decided(self.table, self.flow)
+            self.effects.policy.decided(self.flow, over)
+            self._step(over, now)
         due = fl.next_due(self.flow, now)
         if due is not None and due <= now + fl.EPS:
             self._step(fl.FlowTick(), now)

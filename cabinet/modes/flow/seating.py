@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from cabinet.modes.flow.messages import StartGame
+from cabinet.modes.flow.messages import GameOver, StartGame
 from cabinet.modes.flow.state import Flow, FlowPhase
 from display.view import FlowScreen, FlowView
 
@@ -42,6 +42,11 @@ class SeatingPolicy(Protocol):
         """The flow's screen ``view`` as this policy shows it (attract, the result)."""
         ...
 
+    def decided(self, flow: Flow, over: GameOver) -> None:
+        """A game on the table was decided (``flow``: before the flow heard it); an event
+        counts its match games' outcomes."""
+        ...
+
 
 class FreePlay:
     """Free play: the seats that joined play, the rest are bots; the countdown starts
@@ -66,6 +71,9 @@ class FreePlay:
         ):
             return replace(view, scores=boards.scores)  # the rules card's turn is over
         return view
+
+    def decided(self, flow: Flow, over: GameOver) -> None:
+        return None  # free play keeps no standings: the records hold every game
 
 
 __all__ = ["ATTRACT_CARD_S", "Boards", "FreePlay", "SeatingPolicy"]
