@@ -28,14 +28,14 @@ from cabinet.kiosk.records import Records
 from cabinet.kiosk.state_dir import service_paths
 from cabinet.loop import (
     CabinetLoop,
-    Director,
     FaultBudget,
     Observer,
     SeatRuntime,
 )
-from cabinet.modes.flow_director import FlowDirector
-from cabinet.modes.service_director import ServiceDirector
+from cabinet.modes.flow.director import FlowDirector
+from cabinet.modes.service.director import ServiceDirector
 from cabinet.modes.single import SingleGame
+from cabinet.modes.stack import ModeStack
 from cabinet.seating import DEMO, RunMode, Seated, seat_cabinet
 
 if TYPE_CHECKING:
@@ -48,10 +48,11 @@ in kiosk mode a USB keyboard's F2 opens only the operator code prompt."""
 
 @dataclass(frozen=True, slots=True)
 class FlowModes:
-    """The player's flow and the service menu in front of it."""
+    """The player's flow and the service menu over it, and their stack."""
 
     players: FlowDirector
     menu: ServiceDirector
+    stack: ModeStack
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +94,9 @@ class Cabinet:
     def finish(self) -> None:
         """After the loop: the game still on is recorded (finished or abandoned)."""
         if self.flow is not None:
-            self.flow.players.close()
+            self.flow.stack.close()
         if self.single is not None:
-            self.single.end()
+            self.single.close()
 
     def close(self) -> None:
         try:
@@ -115,44 +116,19 @@ def compose(
     flow with the service menu (the window, the kiosk), else the one game dealt.
     ``mode.window``: a feed of views for it (the kiosk's also gets the screen log, for while
     its screen is missing). ``table_view``: the text view prints the table."""
-    config, table, out = seated.config, seated.table, seated.out
+    config, table = seated.config, seated.table
     faults = FaultBudget()
-    modes: FlowModes | None = None
-    single: SingleGame | None = None
-    director: Director
-    if mode.flow:
-        base, settings = service_paths(config, mode.laptop, seated.state_dir)
-        players = FlowDirector(config, out=out, records=seated.records)
-        menu = ServiceDirector(
-            players,
-            out=out,
-            records=seated.records,
-            base_path=base,
-            settings_path=settings,
-            laptop=mode.laptop,
-            links=seated.links,
-            faults=faults,
-            stop=seated.inbox.request_stop,
-            power=seated.power,
-        )
-        menu.attach(table)  # attract mode: a bot demo until a seat presses SLAM
-        modes = FlowModes(players, menu)
-        director, service_inputs, override = menu, menu, menu.lights_for
-        reset = players.reset  # an exception: "resetting", then attract
-    else:
-        single = SingleGame(
-            table, seed=config.seed or 0, bots=seated.bots, records=seated.records, out=out
-        )
-        director, service_inputs, override = single, None, None
-        reset = single.reset  # an exception: the game recorded abandoned, a fresh deal
+    modes, single, stack = _modes(seated, mode, faults)
+    # Attract mode: a bot demo until a seat presses SLAM. An exception: the flow's
+    # "resetting", then attract; the single game recorded abandoned, a fresh deal.
+    stack.attach(table)
     views = _views(seated, mode, modes, table_view, observers)
     loop = CabinetLoop(
         table,
         seated.inbox,
-        director=director,
-        service_inputs=service_inputs,
-        lights_override=override,
-        failsafe=reset,
+        modes=stack,
+        service_inputs=None if modes is None else modes.menu,
+        failsafe=stack.failsafe(),
         links=seated.links,
         faults=faults,
         power=seated.power,
@@ -216,9 +192,38 @@ def _views(
     if modes is not None and not mode.joins:
         # No screen (or, for the kiosk's window, while its screen is missing): what it
         # would show, in the log. The kiosk's screen watch switches it on and off.
-        lines = ScreenLines(modes.menu, seated.out, active=not mode.window)
+        lines = ScreenLines(modes.stack, seated.out, active=not mode.window)
         watchers.append(lines)
     return Views(watchers, parts, lines)
+
+
+def _modes(
+    seated: Seated, mode: RunMode, faults: FaultBudget
+) -> tuple[FlowModes | None, SingleGame | None, ModeStack]:
+    """The modes' stack over the seat controls: the service menu over the player's flow,
+    or a single game (a stack with no flow mode)."""
+    config, out = seated.config, seated.out
+    if not mode.flow:
+        single = SingleGame(
+            seated.table, seed=config.seed or 0, bots=seated.bots, records=seated.records, out=out
+        )
+        return None, single, ModeStack(single)
+    base, settings = service_paths(config, mode.laptop, seated.state_dir)
+    players = FlowDirector(config, out=out, records=seated.records, status=sdnotify.status)
+    menu = ServiceDirector(
+        players,
+        out=out,
+        records=seated.records,
+        base_path=base,
+        settings_path=settings,
+        laptop=mode.laptop,
+        links=seated.links,
+        faults=faults,
+        stop=seated.inbox.request_stop,
+        power=seated.power,
+    )
+    stack = ModeStack(menu, players)
+    return FlowModes(players, menu, stack), None, stack
 
 
 def _window_parts(seated: Seated, modes: FlowModes | None, mode: RunMode) -> WindowParts:
@@ -236,9 +241,9 @@ def _window_parts(seated: Seated, modes: FlowModes | None, mode: RunMode) -> Win
         keys=seat_keys(config.seats, seat_bindings),
         four_colour=config.display.four_colour,
         offline=seated.links.offline_names,
-        flow=None if modes is None else modes.menu.flow_view,
-        service=None if modes is None else modes.menu.service_view,
-        sound=None if modes is None else modes.menu.sound_levels,
+        flow=None if modes is None else modes.stack.flow_view,
+        service=None if modes is None else modes.stack.service_view,
+        sound=None if modes is None else modes.stack.sound_levels,
     )
     return WindowParts(feed, keys)
 

@@ -3,7 +3,7 @@ finish told on its pile, a penalty's cards travelling to the seat that pays.
 
 Pure state and geometry, no pygame: where everything is at an engine time passed in (whole
 ms), so a test pins any frame. ``display/moment_art.py`` draws it; the renderer holds the
-result card back while a win's moment runs, and ``cabinet/modes/flow_director.py`` keeps
+result card back while a win's moment runs, and ``cabinet/modes/flow/keeper.py`` keeps
 the result screen from taking presses until the card has been up its grace.
 """
 

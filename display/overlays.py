@@ -266,7 +266,7 @@ def _attract(
 def _resetting(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
-    """The failsafe's card (cabinet/modes/flow_director.py reset)."""
+    """The failsafe's card (cabinet/modes/flow/director.py reset)."""
     head = [CardLine.of("RESETTING", GOLD, 1.5, Role.HEAD)]
     if flow.hint:
         head.append(CardLine.of(flow.hint, WHITE, 0.9))

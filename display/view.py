@@ -131,7 +131,7 @@ class FlowScreen(StrEnum):
     PLAYING = "playing"
     RESULT = "result"
     RESETTING = "resetting"
-    """The failsafe's short card after an error (cabinet/modes/flow_director.py)."""
+    """The failsafe's short card after an error (cabinet/modes/flow/director.py)."""
 
 
 class SeatMark(StrEnum):

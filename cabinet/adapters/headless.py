@@ -3,8 +3,8 @@ LEDs alone.
 
 A cabinet whose screen is dead (unplugged HDMI, a driver that will not start) still plays:
 the flow (attract demos, join with SLAM, countdown, match) and the service menu (two SLAMs
-held, or the service button) run exactly as with the window (cabinet/modes/flow_director.py,
-cabinet/modes/service_director.py); the LEDs show the legal targets and the menu's LED test; and
+held, or the service button) run exactly as with the window (cabinet/modes/flow/director.py,
+cabinet/modes/service/director.py); the LEDs show the legal targets and the menu's LED test; and
 ``ScreenLines`` writes one log line each time what the screen would show changes, so an
 operator reading ``journalctl -u speed-cabinet`` can follow along.
 
@@ -23,7 +23,7 @@ from cabinet.loop import Published
 from display.view import FlowView, MatchView, ServiceView
 
 if TYPE_CHECKING:
-    from cabinet.modes.service_director import ServiceDirector
+    from cabinet.modes.stack import ModeStack
 
 
 def flow_text(flow: FlowView, match: MatchView | None) -> str:
@@ -83,7 +83,7 @@ class ScreenLines:
     while the screen is missing. Switched on again, the next publish prints the screen as
     it is then (not only a change since the screen was lost)."""
 
-    def __init__(self, director: ServiceDirector, out: TextIO, *, active: bool = True) -> None:
+    def __init__(self, director: ModeStack, out: TextIO, *, active: bool = True) -> None:
         self.director = director
         self.out = out
         self.last = ""

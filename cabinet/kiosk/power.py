@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from enum import StrEnum
 from typing import TextIO
 
-from cabinet.modes.service import PowerAction
+
+class PowerAction(StrEnum):
+    """``poweroff`` or ``reboot`` (``systemctl``, never a shell), or ``restart`` (the
+    cabinet exits and systemd starts it again); laptop mode: quit. The service menu's
+    power page offers them (cabinet/modes/service/)."""
+
+    POWEROFF = "poweroff"
+    REBOOT = "reboot"
+    RESTART = "restart"
 
 
 def power(action: str | None, *, laptop: bool, out: TextIO = sys.stdout) -> None:
@@ -42,4 +51,4 @@ def power_command(action: str | None, *, laptop: bool) -> list[str] | None:
     return ["systemctl", str(action)]
 
 
-__all__ = ["power", "power_command"]
+__all__ = ["PowerAction", "power", "power_command"]

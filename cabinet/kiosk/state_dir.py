@@ -11,6 +11,7 @@ from typing import TextIO
 
 from cabinet.config import CabinetConfig, load_config
 from cabinet.kiosk.records import Records, RecordsError
+from cabinet.kiosk.safely import safely
 from cabinet.kiosk.settings import BASE_CONFIG, SETTINGS_NAME, start_settings
 
 log = logging.getLogger("speed_cabinet.app")
@@ -43,8 +44,6 @@ def load_kiosk_config(
 def open_records(state_dir: str | os.PathLike[str] | None, out: TextIO) -> Records | None:
     """The records in ``state_dir`` (or ``$STATE_DIRECTORY``), or None: laptop mode keeps
     none, and records that cannot be opened are logged and skipped (the cabinet plays on)."""
-    from cabinet.modes.flow_records import safely
-
     folder = kiosk_state_dir(state_dir)
     if folder is None:
         return None

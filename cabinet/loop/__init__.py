@@ -12,7 +12,7 @@ from cabinet.loop.core import CabinetLoop
 from cabinet.loop.faults import FAULT_LIMIT, CabinetFailed, FaultBudget
 from cabinet.loop.links import PanelLinks
 from cabinet.loop.publish import Note, NoteKind, Observer, Published
-from cabinet.loop.router import Director, ServiceInputs
+from cabinet.loop.router import Modes, Press, ServiceInputs
 from cabinet.loop.seats import BotLike, PanelPort, SeatRuntime, seat_runtime
 from cabinet.loop.table import Table
 from cabinet.loop.watchdog import Watchdog
@@ -22,13 +22,14 @@ __all__ = [
     "BotLike",
     "CabinetFailed",
     "CabinetLoop",
-    "Director",
     "FaultBudget",
+    "Modes",
     "Note",
     "NoteKind",
     "Observer",
     "PanelLinks",
     "PanelPort",
+    "Press",
     "Published",
     "SeatRuntime",
     "ServiceInputs",

@@ -11,7 +11,7 @@ next step, a blink toggle, the flow's next step): no busy polling. Each wake it
    orders them by edge time, debounces them and turns presses into commands on the table
    (``table``);
 2. fires due engine timers and lets bots act (``table.catch_up``), and services the
-   player's flow (``director.after_batch``);
+   modes' stack (``modes.after_batch``: the player's flow, the service menu);
 3. updates every panel's LEDs at once (``lamps``), then publishes state, events and
    cabinet notes to the observers (``publisher``).
 
@@ -34,11 +34,11 @@ from cabinet.inputs import (
     ServiceEdge,
 )
 from cabinet.loop.faults import Failsafe, FaultBudget, Reset
-from cabinet.loop.lights import LightsOverride, PanelLamps
+from cabinet.loop.lights import PanelLamps
 from cabinet.loop.links import PanelLinks
 from cabinet.loop.power import PowerHealth
 from cabinet.loop.publish import Observer, Publisher
-from cabinet.loop.router import Director, Edge, InputRouter, ServiceInputs
+from cabinet.loop.router import Edge, InputRouter, Modes, ServiceInputs
 from cabinet.loop.seats import SeatRuntime
 from cabinet.loop.table import Table
 from cabinet.loop.watchdog import Watchdog
@@ -55,9 +55,8 @@ class CabinetLoop:
         table: Table,
         inbox: Inbox,
         *,
-        director: Director | None = None,
+        modes: Modes | None = None,
         service_inputs: ServiceInputs | None = None,
-        lights_override: LightsOverride | None = None,
         failsafe: Reset | None = None,
         links: PanelLinks | None = None,
         faults: FaultBudget | None = None,
@@ -67,8 +66,9 @@ class CabinetLoop:
         tie_seed: int = 0,
         on_batch_done: Callable[[], None] | None = None,
     ) -> None:
-        """``director``: the player's flow (it sees presses first; None: every press is a
-        game press); ``service_inputs``: who takes the service button and kiosk F2;
+        """``modes``: the modes' stack over the seat controls (it sees presses first and
+        answers the LEDs it shows instead of the game's; None: every press is a game
+        press); ``service_inputs``: who takes the service button and kiosk F2;
         ``failsafe``: resets the table after a failure (None: failures propagate);
         ``power``: the Pi's power flags as the loop knows them (cabinet/loop/power.py);
         ``notifier``: headless, the loop pings systemd's watchdog from its own pass (a
@@ -77,12 +77,12 @@ class CabinetLoop:
         self.table = table
         self.inbox = inbox
         self.clock = table.clock
-        self.director = director
+        self.modes = modes
         self.router = InputRouter(
-            table, director=director, service_inputs=service_inputs, tie_seed=tie_seed
+            table, modes=modes, service_inputs=service_inputs, tie_seed=tie_seed
         )
         self.links = PanelLinks(table) if links is None else links
-        self.lamps = PanelLamps(table, override=lights_override)
+        self.lamps = PanelLamps(table, override=None if modes is None else modes.lights_for)
         self.faults = FaultBudget() if faults is None else faults
         self.power = PowerHealth() if power is None else power
         self.failsafe = Failsafe(self.faults, failsafe, table.outbox, self.clock)
@@ -118,8 +118,8 @@ class CabinetLoop:
             d = seat.debouncer.next_deadline()
             if d is not None:
                 times.append(d)
-        if self.director is not None:
-            d = self.director.deadline()
+        if self.modes is not None:
+            d = self.modes.deadline()
             if d is not None:
                 times.append(d)
         blink = self.lamps.next_blink(self.clock())
@@ -224,7 +224,7 @@ class CabinetLoop:
         self.links.settle(now)
         self.router.catch_up(now)
         table.catch_up(now)
-        if self.director is not None and self.director.after_batch(now):
+        if self.modes is not None and self.modes.after_batch(now):
             table.outbox.changed = True
         self.lamps.refresh(now)
         self.publisher.publish(table.state)

@@ -1,6 +1,7 @@
 """Input ordering and routing: a drained batch of edges in edge-time order, each debounced
-and turned into a press for the player's flow (attract, join, the service menu) or, in a
-game, into a command through the seat's controls.
+and turned into a ``Press`` handed down the modes' stack (the service menu over the
+player's flow: cabinet/modes/stack.py); a press no mode takes reaches the stack's bottom,
+the seat's controls (``SeatControls``), which turn it into a command.
 
 Exact ties between seats' presses alternate priority (the first seat seeded, every tie
 logged and noted). An edge stamped far from the loop's clock (a backend stamping another
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import random
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Protocol
 
@@ -19,7 +21,7 @@ from cabinet.inputs import ButtonEdge, ServiceEdge, ServiceSource
 from cabinet.loop.publish import NoteKind
 from cabinet.loop.seats import SeatRuntime
 from cabinet.loop.table import Table
-from cabinet.panel import Control
+from cabinet.panel import Control, PanelLights
 from engine.commands import Pause, Resume
 
 log = logging.getLogger("speed_cabinet.loop")
@@ -31,12 +33,23 @@ Edge = ButtonEdge | ServiceEdge
 _edge_time = attrgetter("t")
 
 
-class Director(Protocol):
-    """What runs the table around the games (the player's flow, the service menu): it
-    sees every debounced press first, and is serviced after every batch."""
+@dataclass(frozen=True, slots=True)
+class Press:
+    """One debounced press, handed down the modes' stack: ``seat`` (index), ``control``
+    and ``t``, its edge time on the loop's clock."""
 
-    def press(self, seat: int, control: Control, t: float) -> bool:
-        """A debounced press; True if it took it (the engine must not see it)."""
+    seat: int
+    control: Control
+    t: float
+
+
+class Modes(Protocol):
+    """The modes above the seat controls (cabinet/modes/stack.py ``ModeStack``): they see
+    every debounced press first and are serviced after every batch."""
+
+    def press(self, press: Press) -> Press | None:
+        """A debounced press: the press to pass down to the seat's controls, or None when a
+        mode took it (the engine must not see it)."""
         ...
 
     def after_batch(self, now: float) -> bool:
@@ -44,7 +57,11 @@ class Director(Protocol):
         ...
 
     def deadline(self) -> float | None:
-        """The next clock time it must be serviced at without input, or None."""
+        """The next clock time they must be serviced at without input, or None."""
+        ...
+
+    def lights_for(self, seat: int) -> PanelLights | None:
+        """LEDs for seat index ``seat`` instead of the game's (None: the game's)."""
         ...
 
 
@@ -55,17 +72,48 @@ class ServiceInputs(Protocol):
     def service_key(self, t: float, pressed: bool) -> None: ...
 
 
+class SeatControls:
+    """The bottom of the modes' stack: a press no mode took is the seat's game press, turned
+    into an engine command by the seat's controller (cabinet/controls/)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def press(self, press: Press) -> None:
+        """Apply ``press`` to the game (the bottom takes every press)."""
+        table = self.table
+        seat = table.seats[press.seat]
+        control = press.control
+        ctrl = seat.controller
+        if (
+            control in SERVICE_CHORD
+            and not ctrl.chord_plays
+            and any(seat.debouncer.is_down(c) for c in SERVICE_CHORD if c is not control)
+        ):
+            return  # the service chord's second button: no game press in this game
+        cmd = ctrl.press(table.state, control, table.ms(press.t))
+        if cmd is not None:
+            table.apply(cmd)
+        else:
+            table.outbox.touch()  # a pick changes the LEDs
+
+
 class InputRouter:
+    __slots__ = ("_clock_warned", "_tie_first", "controls", "modes", "service_inputs", "table")
+
     def __init__(
         self,
         table: Table,
         *,
-        director: Director | None = None,
+        modes: Modes | None = None,
         service_inputs: ServiceInputs | None = None,
         tie_seed: int = 0,
     ) -> None:
         self.table = table
-        self.director = director
+        self.modes = modes
+        self.controls = SeatControls(table)
         self.service_inputs = service_inputs
         self._tie_first = random.Random(tie_seed).randrange(len(table.seats))
         self._clock_warned = False
@@ -116,24 +164,16 @@ class InputRouter:
         self.table.outbox.touch()  # the menu may have opened
 
     def _press(self, seat: SeatRuntime, control: Control, t: float) -> None:
-        table = self.table
-        if self.director is not None and self.director.press(seat.config.index, control, t):
-            # Attract, join, countdown, between games, the service menu: the flow's, not the
-            # engine's. What the screen shows may have changed: publish.
-            table.outbox.touch()
-            return
-        ctrl = seat.controller
-        if (
-            control in SERVICE_CHORD
-            and not ctrl.chord_plays
-            and any(seat.debouncer.is_down(c) for c in SERVICE_CHORD if c is not control)
-        ):
-            return  # the service chord's second button: no game press in this game
-        cmd = ctrl.press(table.state, control, table.ms(t))
-        if cmd is not None:
-            table.apply(cmd)
-        else:
-            table.outbox.touch()  # a pick changes the LEDs
+        press = Press(seat.config.index, control, t)
+        if self.modes is not None:
+            passed = self.modes.press(press)
+            if passed is None:
+                # Attract, join, countdown, between games, the service menu: a mode's, not
+                # the engine's. What the screen shows may have changed: publish.
+                self.table.outbox.touch()
+                return
+            press = passed
+        self.controls.press(press)
 
     def _order(self, edges: list[Edge]) -> None:
         """Sort by edge time; presses of several seats at exactly the same edge time go in
@@ -186,4 +226,12 @@ class InputRouter:
         self.table.outbox.note(kind, self.table.ms(t), index, detail)
 
 
-__all__ = ["EDGE_SANITY_S", "Director", "Edge", "InputRouter", "ServiceInputs"]
+__all__ = [
+    "EDGE_SANITY_S",
+    "Edge",
+    "InputRouter",
+    "Modes",
+    "Press",
+    "SeatControls",
+    "ServiceInputs",
+]

@@ -1,8 +1,8 @@
 """What the modes need of the cabinet around them: the loop's table (``Table``), the serial
-panels' links (``Links``), the failsafe's budget (``Faults``) and the Pi's power flags
-(``Power``); cabinet/app.py hands them
-in when it composes the cabinet. What a mode answers the loop is the loop's own
-``Director`` protocol (cabinet/loop/router.py).
+panels' links (``Links``), the failsafe's budget (``Faults``), the Pi's power flags
+(``Power``) and where systemd reads the cabinet's status (``Status``, the adapter
+cabinet/adapters/sdnotify.py); cabinet/app.py hands them in when it composes the cabinet.
+What a mode answers the loop is cabinet/modes/stack.py's ``Mode``.
 
 Protocols, not the loop's classes: the modes ask for no more than they use, so the loop
 can change around them (and a test can stand in for it).
@@ -10,7 +10,7 @@ can change around them (and a test can stand in for it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Sized
+from collections.abc import Callable, Mapping, Sequence, Sized
 from typing import Protocol
 
 from cabinet.adapters.debounce import PanelDebouncer
@@ -19,6 +19,9 @@ from engine.bots import Bot
 from engine.commands import Command
 from engine.events import Event
 from engine.game import GameState
+
+Status = Callable[[str], object]
+"""Tells systemd where the cabinet is (``STATUS=``: ``cabinet.adapters.sdnotify.status``)."""
 
 
 class Seat(Protocol):

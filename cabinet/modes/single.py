@@ -1,9 +1,10 @@
 """One game and nothing around it: the headless laptop run (``run --headless``, ``demo``).
 
 The game dealt is played to its end (or until the run stops); with records it is recorded
-(finished with its stats, or abandoned). It is the loop's director (no press is the
-flow's: every press is a game press) and its failsafe: a failure records the game
-abandoned and deals a fresh one (same seats, a new seed).
+(finished with its stats, or abandoned). It is a stack with no flow mode
+(``ModeStack(single)``, cabinet/modes/stack.py): every press passes down to the seat
+controls, and it answers the failsafe: a failure records the game abandoned and deals a
+fresh one (same seats, a new seed).
 """
 
 from __future__ import annotations
@@ -13,16 +14,20 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from cabinet.kiosk.records import Records, SeatEntry
+from cabinet.kiosk.safely import safely
 from cabinet.loop.seats import BotLike
 from cabinet.loop.table import Table
-from cabinet.modes.flow_records import safely
 from cabinet.modes.played import replay_of, results_of
-from cabinet.panel import Control
+from cabinet.modes.stack import Mode, Reset
 from engine.bots import Bot
 from engine.game import new_game
 
 
-class SingleGame:
+class SingleGame(Mode):
+    """The one game's records and failsafe; every press is a game press."""
+
+    __slots__ = ("bots", "game_id", "out", "records", "seed", "table")
+
     def __init__(
         self,
         table: Table,
@@ -42,16 +47,13 @@ class SingleGame:
         self.game_id: int | None = None
         self._start()
 
-    # The loop's questions: the game is everything.
+    # The stack's questions: the game is everything (``Mode``'s answers), but the failsafe.
 
-    def press(self, seat: int, control: Control, t: float) -> bool:
-        return False
+    def failsafe(self) -> Reset:
+        return self.reset
 
-    def after_batch(self, now: float) -> bool:
-        return False
-
-    def deadline(self) -> float | None:
-        return None
+    def close(self) -> None:
+        self.end()
 
     # Records.
 

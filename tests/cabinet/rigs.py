@@ -17,8 +17,9 @@ from cabinet.config import Assist, CabinetConfig, Control, FlowConfig, laptop_co
 from cabinet.controls.base import Controller
 from cabinet.inputs import ButtonEdge, Inbox
 from cabinet.loop import CabinetLoop, Observer, Table, seat_runtime
-from cabinet.modes.flow_director import FlowDirector
-from cabinet.modes.service_director import ServiceDirector
+from cabinet.modes.flow.director import FlowDirector
+from cabinet.modes.service.director import ServiceDirector
+from cabinet.modes.stack import ModeStack
 from cabinet.panel import Led
 from engine.game import new_game
 from engine.match import MatchRules
@@ -83,21 +84,28 @@ def table_loop(
     inbox: Inbox | None = None,
     observers: Sequence[Observer] = (),
 ) -> CabinetLoop:
-    """The loop around TABLE, with FLOW (or the service MENU in front of its flow) attached
-    to the table as its director; ``failsafe``: the flow's reset resets the table."""
-    director = menu if menu is not None else flow
-    if director is not None:
-        director.attach(table)
-    players = menu.inner if menu is not None else flow
+    """The loop around TABLE, with the modes' stack of FLOW (and the service MENU over it,
+    by default over the flow it was built with) attached to the table; ``failsafe``: the
+    flow's reset resets the table."""
+    if flow is None and menu is not None and isinstance(menu.below, FlowDirector):
+        flow = menu.below  # the flow the menu was built over
+    stack = ModeStack(*(m for m in (menu, flow) if m is not None))
+    stack.attach(table)
     return CabinetLoop(
         table,
         Inbox() if inbox is None else inbox,
-        director=director,
+        modes=stack,
         service_inputs=menu,
-        lights_override=None if menu is None else menu.lights_for,
-        failsafe=players.reset if failsafe and players is not None else None,
+        failsafe=flow.reset if failsafe and flow is not None else None,
         observers=observers,
     )
+
+
+def modes_of(menu: ServiceDirector) -> ModeStack:
+    """The stack of the service MENU over the flow it was built with: the screen's views
+    (``flow_view``, ``sound_levels``) as the cabinet's feed asks them."""
+    assert isinstance(menu.below, FlowDirector)
+    return ModeStack(menu, menu.below)
 
 
 def cabinet_loop(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from cabinet.config import laptop_config
 from cabinet.kiosk.records import Records, SeatEntry, SeatResult
-from cabinet.modes.flow_director import ATTRACT_CARD_S, FlowDirector
+from cabinet.modes.flow.director import ATTRACT_CARD_S, FlowDirector
 from engine.rules import Rules
 
 

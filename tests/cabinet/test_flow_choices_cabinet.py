@@ -21,8 +21,8 @@ from cabinet.modes.flow import (
     default_choices,
     head_start_limit,
 )
-from cabinet.modes.flow_director import WON_HOLD_S, FlowDirector
-from cabinet.modes.flow_records import kept
+from cabinet.modes.flow.director import WON_HOLD_S, FlowDirector
+from cabinet.modes.flow.records import kept
 from engine.rules import NO_HANDICAP, Game, Handicap, Rules
 from engine.scenario import run_scenario
 from tests.cabinet.rigs import FakeClock, flow_config, press, wait

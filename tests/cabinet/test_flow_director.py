@@ -9,7 +9,7 @@ import random
 from cabinet.config import CabinetConfig, Control, laptop_config
 from cabinet.loop import CabinetLoop, Published
 from cabinet.modes.flow import RESULT_GRACE_S, FlowPhase
-from cabinet.modes.flow_director import WON_HOLD_S, FlowDirector
+from cabinet.modes.flow.director import WON_HOLD_S, FlowDirector
 from cabinet.modes.games import playable_games
 from display.moments import WIN_MS
 from engine.commands import Play, Slam

@@ -24,7 +24,8 @@ from cabinet.kiosk.state_dir import load_kiosk_config, open_records
 from cabinet.loop import CabinetFailed, CabinetLoop, Observer
 from cabinet.loop import table as table_module
 from cabinet.modes.flow import FlowPhase
-from cabinet.modes.flow_director import RESET_CARD_S, FlowDirector
+from cabinet.modes.flow.director import RESET_CARD_S, FlowDirector
+from cabinet.modes.stack import Mode, ModeStack
 from cabinet.run import FAILED_EXIT, run_cabinet
 from cabinet.seating import seat_cabinet
 from engine.scenario import run_scenario
@@ -104,16 +105,13 @@ def test_headless_run_says_ready_pings_the_watchdog_and_says_stopping(
     assert set(got[1:-1]) == {"WATCHDOG=1"}
 
 
-class Freezer:
-    """A director whose ``after_batch`` blocks while ``frozen`` is set: a frozen loop."""
+class Freezer(Mode):
+    """A mode whose ``after_batch`` blocks while ``frozen`` is set: a frozen loop."""
 
     def __init__(self) -> None:
         self.frozen = threading.Event()
         self.blocked = threading.Event()
         self.thaw = threading.Event()
-
-    def press(self, seat: int, control: Control, t: float) -> bool:
-        return False
 
     def after_batch(self, now: float) -> bool:
         if self.frozen.is_set():
@@ -135,7 +133,7 @@ def test_a_frozen_headless_loop_stops_the_watchdog_pings(
     try:
         freezer = Freezer()
         loop = CabinetLoop(
-            seated.table, seated.inbox, director=freezer, notifier=sdnotify.Notifier()
+            seated.table, seated.inbox, modes=ModeStack(freezer), notifier=sdnotify.Notifier()
         )
         runner = threading.Thread(
             target=lambda: loop.run(until=time.monotonic() + 3, stop_when_over=False)
@@ -165,10 +163,11 @@ def rig(
     match: str = "single",
     takeover_s: int = 1,
     observers: tuple[Observer, ...] = (),
+    kind: type[FlowDirector] = FlowDirector,
 ) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
     config = flow_config(idle_return_s=600, bot_takeover_s=takeover_s, match=match)
     clock = FakeClock()
-    director = FlowDirector(config, clock=clock, records=records)
+    director = kind(config, clock=clock, records=records, status=sdnotify.status)
     loop = cabinet_loop(config, clock, flow=director, failsafe=True, observers=observers)
     return loop, director, clock
 
@@ -199,19 +198,21 @@ def test_status_follows_the_flow_between_games(notify_socket: Listener) -> None:
 
 def test_a_recorded_game_replays_to_its_result(tmp_path: Path) -> None:
     records = Records.open(tmp_path)
-    loop, director, clock = rig(records)
+    finals: list[Any] = []
+    spying: list[bool] = []
+
+    class Spied(FlowDirector):
+        def _finished(self) -> None:  # the decided game's state (the demo is dealt in the
+            if spying:  # same pass)
+                finals.append(self.table.state)
+            super()._finished()
+
+    loop, director, clock = rig(records, kind=Spied)
     start_a_game(loop, director, clock)
     game_id = director.recorded_game[0] if director.recorded_game else None
     assert game_id is not None
     assert records.game(game_id).status == "running"  # written before the deal
-    finals: list[Any] = []
-    decided = director._finished
-
-    def spy() -> None:  # the decided game's state (the demo is dealt in the same pass)
-        finals.append(loop.state)
-        decided()
-
-    director._finished = spy  # type: ignore[method-assign]
+    spying.append(True)
     wait(loop, clock, 1.5)  # seat 1 went quiet: a bot plays it to the end
     run_until(loop, clock, lambda: bool(finals))  # one pass at a time: stop on the deciding one
     (final,) = finals

@@ -13,7 +13,7 @@ import pytest
 from cabinet.config import Control
 from cabinet.kiosk.records import Records
 from cabinet.modes.flow import FlowPhase
-from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.flow.director import FlowDirector
 from cabinet.modes.played import Played, stats_lines
 from engine import game
 from engine.bots import Bot
@@ -52,7 +52,14 @@ def play_a_match_game(
     config = replace(config, rules=replace(find_rules(rules_name), players=2), seed=seed)
     clock = FakeClock()
     records = Records.open(tmp_path)
-    director = FlowDirector(config, clock=clock, records=records)
+    decided: list[Played] = []
+
+    class Spied(FlowDirector):
+        def _finished(self) -> None:  # the decided game as the loop holds it (the next
+            decided.append(Played.of(loop.table))  # deal replaces it)
+            super()._finished()
+
+    director = Spied(config, clock=clock, records=records)
     loop = cabinet_loop(config, clock, flow=director)
     press(loop, clock, 0, SLAM)  # joins
     press(loop, clock, 0, SLAM)  # ready
@@ -61,14 +68,6 @@ def play_a_match_game(
     assert director.recorded_game is not None
     game_id = director.recorded_game.id
     loop.table.set_bot(0, Bot(0, "hard", seed))
-    decided: list[Played] = []
-    finished = director._finished
-
-    def spy() -> None:  # the decided game as the loop holds it (the next deal replaces it)
-        decided.append(Played.of(loop.table))
-        finished()
-
-    director._finished = spy  # type: ignore[method-assign]
     run_until(loop, clock, lambda: director.flow.phase is FlowPhase.RESULT)
     wait(loop, clock, 0.1)  # the game's numbers and record: on the next pass
     (played,) = decided

@@ -20,11 +20,11 @@ from cabinet.kiosk import records as R
 from cabinet.kiosk.records import PowerEvent, Records
 from cabinet.loop import CabinetLoop, Published
 from cabinet.loop.power import PowerHealth
-from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.flow.director import FlowDirector
 from cabinet.modes.service import ITEMS, UNDERVOLTAGE_WARNING, Page
-from cabinet.modes.service_director import ServiceDirector
+from cabinet.modes.service.director import ServiceDirector
 from cabinet.seating import RunMode, seat_cabinet
-from tests.cabinet.rigs import FakeClock, cabinet_table, flow_config, press
+from tests.cabinet.rigs import FakeClock, cabinet_table, flow_config, modes_of, press
 from tests.cabinet.test_power_flags import firmware
 
 SLAM = Control.SLAM
@@ -45,14 +45,14 @@ def rig(
         FlowDirector(config, clock=clock), clock=clock, records=records, power=health
     )
     table = cabinet_table(config, clock)
-    director.attach(table)
+    modes = modes_of(director)
+    modes.attach(table)
     published: list[Published] = []
     loop = CabinetLoop(
         table,
         inbox,
-        director=director,
+        modes=modes,
         service_inputs=director,
-        lights_override=director.lights_for,
         power=health,
         observers=[published.append],
     )
@@ -142,13 +142,13 @@ def test_the_service_menu_warns_and_counts_then_clears(tmp_path: Path) -> None:
 
 def test_attract_carries_the_sign_only_while_undervoltage() -> None:
     loop, director, _, clock, _ = rig(None)
-    assert not director.flow_view()[0].low_power
+    assert not modes_of(director).flow_view()[0].low_power
     flags(loop, clock, LOW)
-    assert director.flow_view()[0].low_power
+    assert modes_of(director).flow_view()[0].low_power
     flags(loop, clock, OK)
-    assert not director.flow_view()[0].low_power
+    assert not modes_of(director).flow_view()[0].low_power
     flags(loop, clock, PowerFlags())  # unknown: no sign either
-    assert not director.flow_view()[0].low_power
+    assert not modes_of(director).flow_view()[0].low_power
 
 
 def test_a_records_failure_is_said_once_and_survived(
@@ -183,7 +183,7 @@ def test_the_kiosk_watches_a_fake_pi(tmp_path: Path) -> None:
             cab.loop.run_once(until=cab.loop.clock() + 0.1)
         assert cab.loop.power.undervoltage
         assert cab.flow is not None
-        assert cab.flow.menu.flow_view()[0].low_power
+        assert cab.flow.stack.flow_view()[0].low_power
         assert cab.records is not None
         assert cab.records.bookkeeping().undervoltage == 1
     finally:

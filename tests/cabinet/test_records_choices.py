@@ -17,7 +17,7 @@ from cabinet.config import Assist
 from cabinet.kiosk import records as R
 from cabinet.kiosk.records import PlayerChoices, Records
 from cabinet.modes.flow import HandicapChoice, SeatChoices
-from cabinet.modes.flow_records import kept, read_back
+from cabinet.modes.flow.records import kept, read_back
 from tests.cabinet.test_records import _old_file, _opened, _reads
 
 ROOT = Path(__file__).resolve().parents[2]

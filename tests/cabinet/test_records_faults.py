@@ -174,7 +174,7 @@ def _fill_disk(folder: Path) -> None:
 
 
 def test_a_full_state_dir_says_so_on_a_write(tmpfs: Path, caplog: pytest.LogCaptureFixture) -> None:
-    from cabinet.modes.flow_records import safely
+    from cabinet.kiosk.safely import safely
 
     rec = Records.open(tmpfs)
     try:
@@ -208,7 +208,7 @@ def test_a_full_state_dir_says_so_at_opening(tmpfs: Path) -> None:
 def test_damage_after_opening_makes_writes_fail_in_one_line(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from cabinet.modes.flow_records import safely
+    from cabinet.kiosk.safely import safely
 
     with Records.open(tmp_path) as rec:  # ~6 MB: more than SQLite's page cache holds
         for i in range(300):

@@ -11,7 +11,7 @@ from cabinet.kiosk.records import Records, seat_results
 from cabinet.kiosk.records.tallies import scenario_tally
 from cabinet.loop import CabinetLoop
 from cabinet.modes.flow import FlowPhase
-from cabinet.modes.flow_director import WON_HOLD_S, FlowDirector
+from cabinet.modes.flow.director import WON_HOLD_S, FlowDirector
 from cabinet.modes.played import stats_lines
 from engine.bots import Bot
 from engine.rules import find_rules

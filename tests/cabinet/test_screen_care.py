@@ -26,13 +26,13 @@ from cabinet.modes.flow import (
     view_of,
     wake,
 )
-from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.flow.director import FlowDirector
+from cabinet.modes.service.director import ServiceDirector
 from cabinet.modes.service.form import form_of, settings_mapping
-from cabinet.modes.service_director import ServiceDirector
 from cabinet.panel import ASLEEP, Led, PanelLights
 from display.view import ScreenCare
 from engine.rules import Game
-from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
+from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, modes_of, press, wait
 
 SLAM, L, R = Control.SLAM, Control.LEFT, Control.RIGHT
 AWAKE, DIM, BLANK = ScreenCare.AWAKE, ScreenCare.DIM, ScreenCare.BLANK
@@ -289,33 +289,33 @@ def test_the_service_menu_wakes_a_black_screen_and_shows_itself() -> None:
     loop, _director, clock, menu = rig(menu=True)
     assert menu is not None
     wait(loop, clock, BLANK_S + 1)
-    assert menu.flow_view()[0].care is BLANK
-    assert menu.lights_for(0) is ASLEEP
+    assert modes_of(menu).flow_view()[0].care is BLANK
+    assert modes_of(menu).lights_for(0) is ASLEEP
     menu.service_pin(clock.t, True)  # the operator's button
     menu.service_pin(clock.t + 0.05, False)
     clock.t += 0.1
     loop.catch_up(clock.t)
     assert menu.menu.open
-    assert menu.flow_view()[0].care is AWAKE
-    assert menu.lights_for(0) is None
+    assert modes_of(menu).flow_view()[0].care is AWAKE
+    assert modes_of(menu).lights_for(0) is None
     wait(loop, clock, DIM_S + 5)  # the operator takes their time: the menu stays lit
-    assert menu.flow_view()[0].care is AWAKE
+    assert modes_of(menu).flow_view()[0].care is AWAKE
 
 
 def test_a_black_screen_is_a_quiet_one_and_waking_brings_attract_volume_back() -> None:
     loop, _director, clock, menu = rig(menu=True)
     assert menu is not None
-    loud = menu.sound_levels()
+    loud = modes_of(menu).sound_levels()
     assert loud.attract_now
     assert loud.now == loud.attract > 0
     wait(loop, clock, DIM_S + 1)
-    assert menu.sound_levels().now == loud.attract  # dim: still heard
+    assert modes_of(menu).sound_levels().now == loud.attract  # dim: still heard
     wait(loop, clock, BLANK_S - DIM_S)
-    assert menu.flow_view()[0].care is BLANK
-    assert menu.sound_levels().now == 0.0
-    assert menu.sound_levels().game == loud.game  # only the demo is hushed
+    assert modes_of(menu).flow_view()[0].care is BLANK
+    assert modes_of(menu).sound_levels().now == 0.0
+    assert modes_of(menu).sound_levels().game == loud.game  # only the demo is hushed
     press(loop, clock, 0, SLAM)
-    assert menu.sound_levels() == loud
+    assert modes_of(menu).sound_levels() == loud
 
 
 class Panel:

@@ -124,8 +124,8 @@ def test_one_draw_failure_resets_the_table_and_the_window_draws_on(
     try:
         with caplog.at_level(logging.DEBUG, logger="speed_cabinet"):
             run_display(cab, until=time.monotonic() + DEADLINE_S, out=io.StringIO())
-        director: Any = loop.director
-        flow_director = director.inner  # the FlowDirector behind the service menu
+        director: Any = cab.flow.menu if cab.flow is not None else None
+        flow_director = director.below  # the FlowDirector behind the service menu
     finally:
         cab.close()
     elapsed = time.monotonic() - start

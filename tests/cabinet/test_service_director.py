@@ -19,9 +19,9 @@ from cabinet.kiosk.records import Records, SeatEntry
 from cabinet.kiosk.settings import load_layered, load_settings
 from cabinet.loop import CabinetLoop, Published
 from cabinet.modes.flow import FlowPhase
-from cabinet.modes.flow_director import FlowDirector
+from cabinet.modes.flow.director import FlowDirector
 from cabinet.modes.service import LED_STEP_S, Page
-from cabinet.modes.service_director import ServiceDirector
+from cabinet.modes.service.director import ServiceDirector
 from cabinet.panel import ALL_OFF, Led, PanelLights
 from engine.commands import Pause, Resume, Slam
 from engine.rules import Rules
@@ -98,14 +98,14 @@ def play(loop: CabinetLoop, clock: FakeClock, director: ServiceDirector) -> None
     press(loop, clock, 0, SLAM)
     press(loop, clock, 1, SLAM)
     wait(loop, clock, 2.2)
-    assert director.inner.flow.phase is FlowPhase.PLAYING
+    assert director.below.flow.phase is FlowPhase.PLAYING
 
 
 def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
     loop, director, clock, published = rig()
     clock.t += 0.05
     loop.process([ButtonEdge(clock.t, 0, SLAM, True), ButtonEdge(clock.t + 0.01, 1, SLAM, True)])
-    assert director.inner.flow.phase is FlowPhase.JOIN  # the first SLAMs joined, as ever
+    assert director.below.flow.phase is FlowPhase.JOIN  # the first SLAMs joined, as ever
     wait(loop, clock, 2.5)
     assert not director.menu.open
     wait(loop, clock, 0.6)
@@ -130,8 +130,8 @@ def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
     view = director.service_view()
     assert view is not None
     assert view.grid[1][1] == ("2 1 b2", True)
-    assert director.inner.flow.phase is FlowPhase.JOIN
-    assert director.inner.flow.joined == {0, 1}
+    assert director.below.flow.phase is FlowPhase.JOIN
+    assert director.below.flow.joined == {0, 1}
     # Latency: edge time to handled time, from the fake clock.
     assert director.latency
     assert max(director.latency) < 10
@@ -140,7 +140,7 @@ def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
         press(loop, clock, 0, Control.SLOT5)
     press(loop, clock, 0, Control.SLOT5)  # the menu's SLOT5: exit
     assert not director.menu.open
-    assert director.inner.flow.phase is FlowPhase.JOIN  # back where it came from
+    assert director.below.flow.phase is FlowPhase.JOIN  # back where it came from
 
 
 def test_pin_mid_game_pauses_first_no_slam_reaches_the_engine_exit_resumes() -> None:
@@ -157,14 +157,14 @@ def test_pin_mid_game_pauses_first_no_slam_reaches_the_engine_exit_resumes() -> 
     assert not any(isinstance(c, Slam) for p in published for c in p.commands)
     # The flow's timers wait while the menu is open: a long visit is no idle table.
     wait(loop, clock, 90.0)
-    assert director.inner.flow.phase is FlowPhase.PLAYING
+    assert director.below.flow.phase is FlowPhase.PLAYING
     assert loop.state.paused
     pin(loop, clock)
     assert not director.menu.open
     assert not loop.state.paused
     assert isinstance([c for p in published for c in p.commands][-1], Resume)
     wait(loop, clock, 1.0)
-    assert director.inner.flow.phase is FlowPhase.PLAYING
+    assert director.below.flow.phase is FlowPhase.PLAYING
 
 
 def test_the_hold_mid_game_does_not_open_it() -> None:

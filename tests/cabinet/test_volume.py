@@ -25,11 +25,11 @@ from cabinet.loop import CabinetLoop
 from cabinet.modes import service as sv
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow.choices import OPTION_ROWS, SeatChoices
+from cabinet.modes.flow.director import WON_HOLD_S, FlowDirector
 from cabinet.modes.flow.state import JOIN_ROWS
-from cabinet.modes.flow_director import WON_HOLD_S, FlowDirector
 from cabinet.modes.service import Page
+from cabinet.modes.service.director import ServiceDirector
 from cabinet.modes.service.volume import BOTH, NEXT_START, VOLUME_NOW
-from cabinet.modes.service_director import ServiceDirector
 from display.view import SoundCheck, SoundLevels, TableView
 from engine.commands import Play, Slam
 from engine.games.speed import start, step
@@ -38,6 +38,7 @@ from tests.cabinet.rigs import (
     FakeClock,
     cabinet_table,
     flow_config,
+    modes_of,
     press,
     run_until,
     table_loop,
@@ -208,9 +209,9 @@ def fed(tmp_path: Path | None = None) -> tuple[CabinetLoop, ServiceDirector, Fak
     feed = ScreenFeed(
         table.seats,
         laptop=True,
-        flow=director.flow_view,
-        service=director.service_view,
-        sound=director.sound_levels,
+        flow=modes_of(director).flow_view,
+        service=modes_of(director).service_view,
+        sound=modes_of(director).sound_levels,
     )
     loop = table_loop(table, menu=director, inbox=inbox, observers=[feed])
     return loop, director, clock, feed
@@ -280,7 +281,7 @@ def test_attract_plays_at_the_attract_volume_the_rest_at_the_game_volume() -> No
 
     def note() -> None:
         levels = published(feed)
-        seen.append((director.inner.flow.phase, levels.now))
+        seen.append((director.below.flow.phase, levels.now))
 
     note()
     press(loop, clock, 0, C.SLAM)  # joins: the join screen
@@ -299,7 +300,7 @@ def test_attract_plays_at_the_attract_volume_the_rest_at_the_game_volume() -> No
     loop.catch_up(clock.t)
     note()
     wait(loop, clock, WON_HOLD_S)
-    run_until(loop, clock, lambda: director.inner.flow.phase is FlowPhase.ATTRACT)
+    run_until(loop, clock, lambda: director.below.flow.phase is FlowPhase.ATTRACT)
     note()
     assert seen == [
         (FlowPhase.ATTRACT, 0.3),
@@ -352,7 +353,7 @@ def test_pressing_every_player_control_in_every_phase_never_changes_the_levels()
             for control in CONTROLS:
                 if control is C.SLAM and not slam:
                     continue
-                seen.add(director.inner.flow.phase)
+                seen.add(director.below.flow.phase)
                 press(loop, clock, seat, control)
                 levels = published(feed)
                 assert (levels.game, levels.attract, levels.check) == (0.7, 0.3, None)
@@ -362,7 +363,7 @@ def test_pressing_every_player_control_in_every_phase_never_changes_the_levels()
     every_press(slam=False)  # join (SLAM readies)
     for seat in (1, 0, 1):
         press(loop, clock, seat, C.SLAM)
-    assert director.inner.flow.phase is FlowPhase.COUNTDOWN
+    assert director.below.flow.phase is FlowPhase.COUNTDOWN
     every_press(slam=False)
     wait(loop, clock, 2.2)
     every_press()  # the game
@@ -400,4 +401,4 @@ def test_no_run_of_player_presses_and_waits_changes_the_levels(
         wait(loop, clock, pause)
         levels = published(feed)
         assert (levels.game, levels.attract, levels.check) == (0.7, 0.3, None)
-        assert levels.attract_now is (director.inner.flow.phase is FlowPhase.ATTRACT)
+        assert levels.attract_now is (director.below.flow.phase is FlowPhase.ATTRACT)

@@ -118,7 +118,7 @@ def test_the_operators_volume_is_heard_at_once_through_the_window(
             service_button()
             until(lambda: not director.menu.open, "the menu closed")
             press(0, Control.SLAM)  # a player joins: the game volume from now on
-            until(lambda: director.inner.flow.phase is FlowPhase.JOIN, "the join screen")
+            until(lambda: director.below.flow.phase is FlowPhase.JOIN, "the join screen")
             until(lambda: playing_at(board, 0.8), "the game volume at 80")
         except BaseException as exc:
             failed.append(exc)

@@ -368,7 +368,7 @@ def test_a_joined_seat_is_the_players_not_the_demo_bots() -> None:
     "you", then by its initials; a seat not joined keeps the bot's label."""
     from cabinet.adapters.screen.feed import ScreenFeed
     from cabinet.modes.flow import FlowPhase
-    from cabinet.modes.flow_director import FlowDirector
+    from cabinet.modes.flow.director import FlowDirector
     from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press
 
     config = flow_config(2, 2, idle_return_s=60, bot_takeover_s=0)

@@ -94,7 +94,7 @@ def test_the_countdown_is_drawn_on_a_clean_table(screen: pygame.Surface) -> None
     from cabinet.adapters.screen.feed import ScreenFeed
     from cabinet.config import Control
     from cabinet.modes.flow import FlowPhase
-    from cabinet.modes.flow_director import FlowDirector
+    from cabinet.modes.flow.director import FlowDirector
     from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until
 
     config = flow_config(2, 2, idle_return_s=60, bot_takeover_s=0)

@@ -221,7 +221,7 @@ def test_a_seats_choices_on_screen_at_join_and_in_play(screen: pygame.Surface) -
     its rules."""
     from cabinet.adapters.screen.feed import ScreenFeed
     from cabinet.modes.flow import FlowPhase
-    from cabinet.modes.flow_director import FlowDirector
+    from cabinet.modes.flow.director import FlowDirector
     from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
 
     config = flow_config(2, 2, idle_return_s=60, bot_takeover_s=0)

@@ -283,7 +283,7 @@ class ScreenFeed:
         offline: Callable[[], Sequence[str]] | None = None,
         flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None,
         service: Callable[[], ServiceView | None] | None = None,
-        sound: Callable[[], SoundLevels] | None = None,
+        sound: Callable[[], SoundLevels | None] | None = None,
     ) -> None:
         self.seats = list(seats)
         self.laptop = laptop
@@ -292,9 +292,9 @@ class ScreenFeed:
         self.four_colour = four_colour
         self.offline = offline
         self.flow = flow
-        """The player's flow (cabinet/modes/flow_director.py): the screen over the table."""
+        """The player's flow (cabinet/modes/flow/director.py): the screen over the table."""
         self.service = service
-        """The operator's service menu (cabinet/modes/service_director.py), None while closed."""
+        """The operator's service menu (cabinet/modes/service/director.py), None while closed."""
         self.sound = sound
         """The speakers' levels (the service director's ``sound_levels``)."""
         self._claims = 0

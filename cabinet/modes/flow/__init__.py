@@ -1,7 +1,7 @@
 """The player's flow around the games: attract, join, countdown, play, result; pure.
 
 A frozen ``Flow`` and ``step(flow, input, now) -> (flow, effects)``; no pygame, no threads,
-no engine state (the cabinet turns effects into games: cabinet/modes/flow_director.py).
+no engine state (the cabinet turns effects into games: cabinet/modes/flow/director.py).
 
 - ATTRACT: a bot-vs-bot demo plays; the active game's rules on a short card; "press SLAM
   to join". A seat that presses SLAM joins: JOIN.

@@ -2,7 +2,7 @@
 
 A frozen ``ServiceMenu`` and ``step(menu, input, now) -> (menu, effects)``; no pygame, no
 threads, no disk, no clock (time comes in as ``now``). The cabinet
-(cabinet/modes/service_director.py) feeds it presses while it is open, the held SLAM buttons,
+(cabinet/modes/service/director.py) feeds it presses while it is open, the held SLAM buttons,
 the service pin and kiosk F2, and turns its effects into actions (pause the game, save
 settings, store initials, reset the records, power off, log the lock's ``Audit``s).
 
@@ -59,6 +59,7 @@ transitions), ``view`` (what the screen shows), ``volume`` (the volume rows' lev
 at once rather than at the next start).
 """
 
+from cabinet.kiosk.power import PowerAction
 from cabinet.modes.service.form import (
     VOLUME_KEYS,
     SettingRow,
@@ -103,7 +104,6 @@ from cabinet.modes.service.state import (
     TRIES,
     Access,
     Page,
-    PowerAction,
     SeatControl,
     ServiceMenu,
 )

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cabinet.config import Control
+from cabinet.kiosk.power import PowerAction
 from cabinet.modes.service.form import Settings
-from cabinet.modes.service.state import Page, PowerAction
+from cabinet.modes.service.state import Page
 
 # Inputs.
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum
 from typing import NamedTuple
 
 from cabinet.config import CONTROLS, CabinetConfig, Control
+from cabinet.kiosk.power import PowerAction
 from cabinet.modes.service.form import SettingRow
 
 HOLD_S = 3.0
@@ -63,15 +64,6 @@ class Access(Enum):
     """The service button, or the right operator code."""
     READ_ONLY = "read-only"
     """The hold with no code set (and the code prompt itself)."""
-
-
-class PowerAction(StrEnum):
-    """``poweroff`` or ``reboot`` (``systemctl``, never a shell), or ``restart`` (the
-    cabinet exits and systemd starts it again); laptop mode: quit."""
-
-    POWEROFF = "poweroff"
-    REBOOT = "reboot"
-    RESTART = "restart"
 
 
 POWER_ACTIONS = tuple(PowerAction)

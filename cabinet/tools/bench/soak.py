@@ -22,9 +22,14 @@ It takes a few minutes, which is why ``bench`` runs it only when asked (``--only
 from __future__ import annotations
 
 import gc
+import time
+from typing import TYPE_CHECKING
 
 from cabinet.tools.bench.figures import Figures
 from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
+
+if TYPE_CHECKING:
+    from cabinet.modes.flow.director import FlowDirector
 
 GAMES = 300
 WARM = 30
@@ -91,11 +96,25 @@ class _SimClock:
         return self.t
 
 
+def _timed_flow(flushes: list[float]) -> type[FlowDirector]:
+    """The flow, its records writes timed into ``flushes`` (each pass that had some)."""
+    from cabinet.modes.flow.director import FlowDirector
+
+    class TimedFlow(FlowDirector):
+        def flush(self) -> None:
+            start = time.perf_counter()
+            busy = bool(self.keeper.later)
+            super().flush()
+            if busy:
+                flushes.append(time.perf_counter() - start)
+
+    return TimedFlow
+
+
 def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     """``games`` recorded match games through the loop, the flow and the records."""
     import random
     import tempfile
-    import time
     from dataclasses import replace
 
     from cabinet.config import Control, FlowConfig, laptop_config
@@ -103,7 +122,7 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     from cabinet.kiosk.records import Records
     from cabinet.loop import CabinetLoop, Table, seat_runtime
     from cabinet.modes.flow import FlowPhase
-    from cabinet.modes.flow_director import FlowDirector
+    from cabinet.modes.stack import ModeStack
     from engine.game import new_game
 
     config = replace(
@@ -118,20 +137,12 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     state, _ = new_game(config.rules, random.Random(1), 1)
     table = Table(state, seats, clock=clock)
     flushes: list[float] = []
+
     with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
-        director = FlowDirector(config, clock=clock, records=records)
-        director.attach(table)
-        loop = CabinetLoop(table, Inbox(), director=director, failsafe=director.reset)
-        flush = director.flush
-
-        def timed_flush() -> None:
-            start = time.perf_counter()
-            busy = bool(director._later)
-            flush()
-            if busy:
-                flushes.append(time.perf_counter() - start)
-
-        director.flush = timed_flush  # type: ignore[method-assign]
+        director = _timed_flow(flushes)(config, clock=clock, records=records)
+        modes = ModeStack(director)
+        modes.attach(table)
+        loop = CabinetLoop(table, Inbox(), modes=modes, failsafe=director.reset)
         played, warm_rss, was_playing = 0, None, False
         while played < games:
             phase = director.flow.phase

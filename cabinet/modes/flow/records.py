@@ -1,7 +1,8 @@
-"""The flow director's records (cabinet/kiosk/records/): ``MatchBook`` records the match
-games it starts, the match kept open through a restart and attract's high-score card;
-``safely`` keeps a failed write from stopping the cabinet. Writes happen between games
-only: the book puts what a decided game needs onto the director's next pass."""
+"""The flow director's records book (cabinet/kiosk/records/): ``MatchBook`` records the
+match games it starts, the match kept open through a restart and attract's high-score
+card; ``safely`` (cabinet/kiosk/safely.py) keeps a failed write from stopping the
+cabinet. Writes happen between games only: the book puts what a decided game needs onto
+the director's next pass."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
-from cabinet.kiosk.records import PlayerChoices, Records, RecordsError, SeatEntry
+from cabinet.kiosk.records import PlayerChoices, Records, SeatEntry
 from cabinet.kiosk.records.model import HANDICAP_LEGEND
-from cabinet.modes.flow import HINT_LEVELS, HandicapChoice, SeatChoices, StartGame
+from cabinet.kiosk.safely import safely
+from cabinet.modes.flow.choices import HINT_LEVELS, HandicapChoice, SeatChoices
+from cabinet.modes.flow.messages import StartGame
 from cabinet.modes.played import Played, SeatResults
 from engine.match import Match
 from engine.rules import Game, Rules
@@ -45,16 +48,6 @@ class SavedMatch:
     match_id: int
     game: Game
     match: Match
-
-
-def safely(what: str, write: Callable[[], object]) -> None:
-    """A records write that fails is logged, never raised: the cabinet keeps playing."""
-    try:
-        write()
-    except RecordsError as exc:  # already says what and where (a full disk...): one line
-        log.error("records: %s failed: %s", what, exc)
-    except Exception:
-        log.exception("records: %s failed", what)
 
 
 def attract_scores(records: Records) -> tuple[str, ...] | None:
@@ -186,6 +179,18 @@ def start_recorded(
 
 class MatchBook:
     """The records of the games and matches the flow deals (nothing without records)."""
+
+    __slots__ = (
+        "abandon_reason",
+        "game",
+        "later",
+        "match_id",
+        "named_game",
+        "records",
+        "saved",
+        "scores",
+        "taken",
+    )
 
     def __init__(self, records: Records | None, later: Later) -> None:
         self.records = records

@@ -1,0 +1,69 @@
+"""Deals the flow's games onto the loop's table: a game's rules with the seats' chosen
+handicaps, each seat's bot (or player) and its config (the joined seats' hints and
+accessibility: the controls rebuilt for a left hand)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from cabinet.config import CabinetConfig, SeatConfig
+from cabinet.modes.flow.messages import Chosen
+from cabinet.modes.flow.options import head_start_limit, seat_config, with_handicaps
+from cabinet.modes.games import bot_for, playable_games, rules_at
+from cabinet.modes.ports import Table
+from engine.bots import Bot
+from engine.game import new_game
+from engine.rules import Game, Rules
+
+
+class Dealer:
+    """Deals games at a cabinet from its config; ``seed`` salts every bot."""
+
+    __slots__ = ("config", "seed")
+
+    def __init__(self, config: CabinetConfig) -> None:
+        self.config = config
+        self.seed = config.seed if config.seed is not None else random.randrange(1_000_000)
+
+    def rules(self, game: Game, chosen: Sequence[Chosen]) -> Rules:
+        """``game``'s rules here with the seats' chosen handicaps."""
+        return with_handicaps(rules_at(self.config, game) or self.config.rules, chosen)
+
+    def bot(self, seat: int, difficulty: str, salt: int) -> Bot:
+        return bot_for(seat, difficulty, self.seed * 10 + seat + 1 + salt * 7919)
+
+    def deal(
+        self,
+        table: Table,
+        game: Game,
+        seed: int,
+        bots: Mapping[int, str],
+        chosen: Sequence[Chosen] = (),
+    ) -> None:
+        """Deal ``game`` in: ``bots`` by seat, the joined seats' ``chosen`` choices (the
+        other seats as the config has them: a demo puts every seat back)."""
+        seats = self.config.seats
+        state, _ = new_game(self.rules(game, chosen), random.Random(seed), seed)
+        players = {
+            s.index: (self.bot(s.index, bots[s.index], seed) if s.index in bots else None)
+            for s in seats
+        }
+        configs: dict[int, SeatConfig] = {s.index: s for s in seats}
+        for c in chosen:
+            if c.seat in configs:
+                configs[c.seat] = seat_config(configs[c.seat], c.choices)
+        table.swap_game(state, players, configs)
+
+    def head_start_limits(self, games: Sequence[Game] | None) -> dict[Game, int]:
+        """Per game this cabinet offers, the most a head start may take here."""
+        offered = tuple(games) if games is not None else playable_games(self.config)
+        limits = {}
+        for game in offered:
+            rules = rules_at(self.config, game)
+            if rules is not None:
+                limits[game] = head_start_limit(rules)
+        return limits
+
+
+__all__ = ["Dealer"]
