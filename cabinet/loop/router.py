@@ -14,7 +14,7 @@ import random
 from operator import attrgetter
 from typing import Protocol
 
-from cabinet.adapters.debounce import SERVICE_CHORD, InputKind
+from cabinet.loop.debounce import SERVICE_CHORD, InputKind
 from cabinet.inputs import ButtonEdge, ServiceEdge, ServiceSource
 from cabinet.loop.publish import NoteKind
 from cabinet.loop.seats import SeatRuntime

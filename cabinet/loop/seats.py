@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from cabinet.adapters.debounce import PanelDebouncer
+from cabinet.loop.debounce import PanelDebouncer
 from cabinet.config import SeatConfig
 from cabinet.controls.base import Controller, Drawn
 from cabinet.controls.registry import make_controller

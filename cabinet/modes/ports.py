@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence, Sized
 from typing import Protocol
 
-from cabinet.adapters.debounce import PanelDebouncer
+from cabinet.loop.debounce import PanelDebouncer
 from cabinet.config import SeatConfig
 from engine.bots import Bot
 from engine.commands import Command

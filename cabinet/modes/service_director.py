@@ -32,7 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from cabinet.adapters.debounce import InputKind, PanelDebouncer
+from cabinet.loop.debounce import InputKind, PanelDebouncer
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
 from cabinet.kiosk.records import Records
 from cabinet.kiosk.records.model import HANDICAP_LEGEND

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from cabinet.adapters.debounce import InputEvent, InputKind, PanelDebouncer
+from cabinet.loop.debounce import InputEvent, InputKind, PanelDebouncer
 from cabinet.config import Control
 from cabinet.inputs import ButtonEdge, InboxItem
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cabinet.adapters.debounce import PanelDebouncer
+from cabinet.loop.debounce import PanelDebouncer
 from cabinet.app import build_cabinet
 from cabinet.config import CONTROLS, ConfigError, Control, parse_config
 from cabinet.inputs import ButtonEdge, Inbox, ServiceEdge, ServiceSource
