@@ -14,8 +14,8 @@ import random
 from operator import attrgetter
 from typing import Protocol
 
-from cabinet.loop.debounce import SERVICE_CHORD, InputKind
 from cabinet.inputs import ButtonEdge, ServiceEdge, ServiceSource
+from cabinet.loop.debounce import SERVICE_CHORD, InputKind
 from cabinet.loop.publish import NoteKind
 from cabinet.loop.seats import SeatRuntime
 from cabinet.loop.table import Table

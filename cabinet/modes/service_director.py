@@ -32,11 +32,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from cabinet.loop.debounce import InputKind, PanelDebouncer
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
 from cabinet.kiosk.records import Records
 from cabinet.kiosk.records.model import HANDICAP_LEGEND
 from cabinet.kiosk.settings import check_settings, save_settings
+from cabinet.loop.debounce import InputKind, PanelDebouncer
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
 from cabinet.modes.flow_director import FlowDirector
