@@ -41,7 +41,7 @@ def no_keyboard_signals(kiosk: bool, fd: int | None = None) -> Iterator[None]:
     if not kiosk:
         yield
         return
-    saved_tty = _clear_isig(sys.stdin.fileno() if fd is None else fd)
+    saved_tty = _clear_isig(fd)
     saved_handlers = _ignore(KEYBOARD_SIGNALS)
     try:
         yield
@@ -52,17 +52,19 @@ def no_keyboard_signals(kiosk: bool, fd: int | None = None) -> Iterator[None]:
             _restore(*saved_tty)
 
 
-def _clear_isig(fd: int) -> tuple[int, list[Any]] | None:
-    """Clear ISIG on ``fd`` if it is a terminal; its old modes, to restore (None: not a
-    terminal, or it would not let us)."""
+def _clear_isig(fd: int | None) -> tuple[int, list[Any]] | None:
+    """Clear ISIG on ``fd`` (None: stdin) if it is a terminal; its old modes, to restore
+    (None: not a terminal, or it would not let us)."""
     try:
+        if fd is None:
+            fd = sys.stdin.fileno()  # a replaced stdin (a test's capture) has none: ValueError
         if not os.isatty(fd):
             return None
         saved = termios.tcgetattr(fd)
         modes = termios.tcgetattr(fd)
         modes[LFLAG] &= ~termios.ISIG
         termios.tcsetattr(fd, termios.TCSANOW, modes)
-    except (OSError, termios.error) as exc:  # a closed or hung-up stdin: signals still ignored
+    except (OSError, ValueError, termios.error) as exc:  # closed, hung up: signals ignored
         log.info("cannot turn the terminal's signal keys off: %s", exc)
         return None
     return fd, saved
