@@ -89,6 +89,8 @@ class _Pin:
 class PanelDebouncer:
     """The debounced state of one seat's eight buttons."""
 
+    __slots__ = ("_chord_since", "_pins", "_service_due", "service_hold", "stuck", "window")
+
     def __init__(
         self, window: float = 0.005, stuck: float = 10.0, service_hold: float = 2.0
     ) -> None:

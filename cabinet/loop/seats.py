@@ -31,7 +31,7 @@ class BotLike(Protocol):
     def act(self, state: GameState, now_ms: int) -> Command | None: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatRuntime:
     config: SeatConfig
     controller: Controller
