@@ -77,10 +77,11 @@ def test_each_change_is_logged_recorded_and_published(
             assert caplog.records == []
             published.clear()
             flags(loop, clock, LOW)
-            assert health.undervoltage
+            assert health.flags.undervoltage is True
             assert published  # the screen hears of it on this pass
             flags(loop, clock, AFTER)
-            assert not health.undervoltage
+            after = health.flags  # (a fresh name: mypy keeps the narrowing above otherwise)
+            assert after.undervoltage is False
             flags(loop, clock, LOW)
             flags(loop, clock, PowerFlags(detail=""))  # the files failed: unknown
         said = [r.getMessage() for r in caplog.records]
