@@ -29,6 +29,7 @@ from cabinet.adapters import sdnotify
 from cabinet.adapters.gpio import PinFactoryError
 from cabinet.adapters.keyboard import TerminalKeys, help_lines, key_bindings
 from cabinet.adapters.textview import format_position
+from cabinet.adapters.tty_signals import no_keyboard_signals
 from cabinet.app import Cabinet, compose, flow_seats
 from cabinet.config import (
     CabinetConfig,
@@ -416,7 +417,13 @@ class RunOptions:
 def run_command(options: RunOptions, prog: str = "speed-cabinet run") -> int:
     """The ``run`` command: 0 when the run ended, 2 for a bad config, 1 when the cabinet
     cannot start, ``FAILED_EXIT`` when the failsafe gave up. The kiosk under systemd does
-    not exit for the first two: it waits for the operator (``_run_waiting``)."""
+    not exit for the first two: it waits for the operator (``_run_waiting``). The kiosk
+    takes no signal from a keyboard (cabinet/adapters/tty_signals.py)."""
+    with no_keyboard_signals(kiosk=bool(options.config)):
+        return _run_command(options, prog)
+
+
+def _run_command(options: RunOptions, prog: str) -> int:
     log_to_stderr()
     if options.config and os.environ.get("NOTIFY_SOCKET"):
         return _run_waiting(options, prog)

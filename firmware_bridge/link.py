@@ -2,8 +2,9 @@
 
 Three layers, as in pyserial's ``serial.threaded``: the *transport* is a pyserial port read
 by a ``ReaderThread``; the *framing* is ``protocol.Decoder`` inside ``PanelProtocol``
-(a ``serial.threaded.Protocol``); the *meaning* is ``PanelLink``, which turns panel edges
-into the bridge's own events (firmware_bridge/events.py) and keeps the link alive.
+(a ``serial.threaded.Protocol``), which hands each read's frames to a ``FrameListener``;
+the *meaning* is ``PanelLink``, that listener, which turns panel edges into the bridge's
+own events (firmware_bridge/events.py) and keeps the link alive.
 
 Wiring a serial seat (the cabinet does it in cabinet/adapters/serial.py)::
 
@@ -45,7 +46,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TypedDict
+from typing import Protocol, TypedDict
 
 import serial
 import serial.threaded
@@ -83,24 +84,37 @@ class LinkStats(TypedDict):
     skew_ppm: float
 
 
-class PanelProtocol(serial.threaded.Protocol):  # type: ignore[misc]
-    """Framing layer: bytes from the reader thread -> messages to the link."""
+class FrameListener(Protocol):
+    """What the framing layer hands on, on the reader thread: the link's public way in
+    (``PanelLink`` is one), so the framing calls nothing private of the link."""
 
-    def __init__(self, link: PanelLink) -> None:
-        self.link = link
+    def frames_received(
+        self, frames: Sequence[tuple[int, P.Message]], now: float, dropped: int
+    ) -> None:
+        """One read's worth of bytes decoded at host time ``now``: its valid frames as
+        ``(seq, message)`` in order, and how many garbled ones were dropped."""
+
+    def port_lost(self, exc: BaseException | None) -> None:
+        """The port closed or failed (``exc``: why, if known)."""
+
+
+class PanelProtocol(serial.threaded.Protocol):  # type: ignore[misc]
+    """Framing layer: bytes from the reader thread -> frames to a ``FrameListener``."""
+
+    def __init__(self, listener: FrameListener, clock: Callable[[], float]) -> None:
+        self.listener = listener
+        self.clock = clock
         self.decoder = P.Decoder()
 
     def data_received(self, data: bytes) -> None:
-        now = self.link.clock()
+        now = self.clock()
         counts = self.decoder.counts
         before = sum(counts[k] for k in BAD_FRAMES)
-        messages = self.decoder.feed(data)
-        for _seq, message in messages:
-            self.link._received(message, now)
-        self.link._chunk(now, len(messages), sum(counts[k] for k in BAD_FRAMES) - before)
+        frames = self.decoder.feed(data)
+        self.listener.frames_received(frames, now, sum(counts[k] for k in BAD_FRAMES) - before)
 
     def connection_lost(self, exc: BaseException | None) -> None:
-        self.link._port_lost(exc)
+        self.listener.port_lost(exc)
 
 
 ONE_SEAT: Mapping[int, int] = MappingProxyType({0: 0})
@@ -266,7 +280,18 @@ class PanelLink:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # Reader thread.
+    # Reader thread (the framing's ``FrameListener``).
+
+    def frames_received(
+        self, frames: Sequence[tuple[int, P.Message]], now: float, dropped: int
+    ) -> None:
+        for _seq, message in frames:
+            self._received(message, now)
+        self._chunk(now, len(frames), dropped)
+
+    def port_lost(self, exc: BaseException | None) -> None:
+        self._lost = str(exc) if exc else "port closed"
+        self._wake.set()
 
     def _received(self, message: P.Message, now: float) -> None:
         self._last_rx = now
@@ -314,10 +339,6 @@ class PanelLink:
         if self._good_run < GOOD_RUN:
             return False
         return not (self._noisy and self._bad and now - self._bad[-1] < CLEAN_S)
-
-    def _port_lost(self, exc: BaseException | None) -> None:
-        self._lost = str(exc) if exc else "port closed"
-        self._wake.set()
 
     # Supervisor thread.
 
@@ -380,7 +401,7 @@ class PanelLink:
         self._last_edge = -math.inf
         self.clock_map = ClockMap()
         self._tx_seq = 0
-        protocol = PanelProtocol(self)
+        protocol = PanelProtocol(self, self.clock)
         reader = _Reader(port, lambda: protocol)
         reader.name = f"panel-reader {self.name}"
         self._reader, self._protocol = reader, protocol

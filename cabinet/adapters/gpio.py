@@ -5,7 +5,10 @@
   on anything else: gpiozero would otherwise fall back silently (lgpio -> rpigpio ->
   pigpio -> native), e.g. onto a stand-in ``RPi.GPIO`` whose edge callbacks never fire.
 * One device per pin, owned for the app's life (a device that falls out of scope is
-  closed and its callback silently stops). ``bounce_time`` stays None: debounce is ours.
+  closed and its callback silently stops). ``bounce`` stays None: debounce is ours.
+* Edges come through gpiozero's public pin API (``InputDevice`` and ``pin.when_changed``,
+  as gpiozero's ``RotaryEncoder`` does), not an override of a device's private
+  ``_pin_changed``: ``PinWatch``.
 * A pin callback does one thing: ``put(ButtonEdge(edge_time, seat, control, pressed))``
   (the service button: a ``ServiceEdge``). The edge time is the pin's own ``ticks``
   (lgpio: the kernel's CLOCK_MONOTONIC timestamp, in seconds; mock: ``time.monotonic()``
@@ -27,7 +30,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
-from gpiozero import LED, PWMLED, DigitalInputDevice
+from gpiozero import LED, PWMLED, InputDevice
 from gpiozero.exc import GPIOZeroError, PinFactoryFallback
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -118,8 +121,43 @@ def _no_fallback() -> Iterator[None]:
             ) from None
 
 
-class EdgeInput(DigitalInputDevice):  # type: ignore[misc]
+class PinWatch:
+    """One input pin through gpiozero's public pin API, as its own ``RotaryEncoder`` reads
+    its pins: an ``InputDevice`` (the pin and its pull) and ``pin.when_changed``, called
+    on gpiozero's callback thread with each edge's ``ticks`` (lgpio: the kernel's edge
+    timestamp, in seconds; mock: ``time.monotonic()`` at the drive) and the pin's raw
+    ``state`` (0 or 1). gpiozero holds the callback weakly: whoever opens a watch keeps it
+    until ``close``."""
+
+    __slots__ = ("__weakref__", "device")
+
+    def __init__(self, pin: int, *, pull_up: bool, pin_factory: Any) -> None:
+        self.device = InputDevice(pin, pull_up=pull_up, pin_factory=pin_factory)
+        try:
+            watched = self.device.pin
+            watched.bounce = None  # debounce is ours (cabinet/loop/debounce.py)
+            watched.edges = "both"
+            watched.when_changed = self._changed
+        except BaseException:
+            self.device.close()
+            raise
+
+    @property
+    def pin(self) -> Any:
+        """gpiozero's pin (its ``bounce``, ``edges``, ``state``)."""
+        return self.device.pin
+
+    def _changed(self, ticks: float, state: int) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.device.close()  # the pin's close drops ``when_changed``
+
+
+class EdgeInput(PinWatch):
     """One button pin. Its callback's only work is one queue put per edge."""
+
+    __slots__ = ("_active", "_control", "_put", "_seat")
 
     def __init__(
         self, pin: int, *, put: Put, seat: int, control: Control, pull_up: bool, pin_factory: Any
@@ -128,20 +166,23 @@ class EdgeInput(DigitalInputDevice):  # type: ignore[misc]
         self._seat = seat
         self._control = control
         self._active = not pull_up
-        super().__init__(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
+        """The raw level of a press: low when pulled up (a switch to ground)."""
+        super().__init__(pin, pull_up=pull_up, pin_factory=pin_factory)
 
-    def _pin_changed(self, ticks: float, state: object) -> None:
+    def _changed(self, ticks: float, state: int) -> None:
         self._put(ButtonEdge(ticks, self._seat, self._control, bool(state) == self._active))
 
 
-class ServiceInput(DigitalInputDevice):  # type: ignore[misc]
+class ServiceInput(PinWatch):
     """The operator's service button pin (switch to ground): one ``ServiceEdge`` per edge."""
+
+    __slots__ = ("_put",)
 
     def __init__(self, pin: int, *, put: Put, pin_factory: Any) -> None:
         self._put = put
-        super().__init__(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+        super().__init__(pin, pull_up=True, pin_factory=pin_factory)
 
-    def _pin_changed(self, ticks: float, state: object) -> None:
+    def _changed(self, ticks: float, state: int) -> None:
         self._put(ServiceEdge(ticks, ServiceSource.PIN, not state))
 
 

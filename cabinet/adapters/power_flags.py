@@ -15,7 +15,7 @@ polls on its own thread every ``POLL_S`` and only puts a reading that differs fr
 onto the loop's inbox (the loop logs, counts and shows it: cabinet/loop/power.py). With no
 source at all (not a Pi, or a kernel without the drivers) it says so once and starts no
 thread. A file that vanishes, fails to read or holds garbage is logged once and its flags
-are unknown; the watch never raises.
+are unknown (undervoltage too, unless the other source says yes); the watch never raises.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -148,7 +148,15 @@ class FlagReader:
         s = self.sources
         throttled = self._read(s.throttled, parse_throttled)
         alarm = self._read(s.alarm, parse_alarm)
-        return flags_of(throttled, alarm)
+        flags = flags_of(throttled, alarm)
+        failed = (s.throttled is not None and throttled is None) or (
+            s.alarm is not None and alarm is None
+        )
+        if failed and flags.undervoltage is False:
+            # One source's "no" does not vouch for a source that failed to read: it might
+            # say yes. Unknown, not a clear (issue 25 item 11: a garbage run is no new start).
+            flags = replace(flags, undervoltage=None)
+        return flags
 
     def _read(self, path: Path | None, parse: Callable[[str], T]) -> T | None:
         if path is None:

@@ -16,6 +16,7 @@ from cabinet.controls.base import Controller, Drawn
 from cabinet.controls.california import CaliforniaController
 from cabinet.controls.speed import SpeedController
 from cabinet.controls.spit import SpitController
+from cabinet.errors import CabinetError
 from engine.rules import Game
 
 
@@ -52,7 +53,7 @@ GAME_ROWS: dict[Game, GameRow] = {
 """One row per game, in the engine's order."""
 
 
-class MissingGame(KeyError):
+class MissingGame(CabinetError, KeyError):
     """A game the engine plays that has no row in ``GAME_ROWS``."""
 
 

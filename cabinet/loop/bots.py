@@ -27,6 +27,8 @@ class Applies(Protocol):
 class BotDriver:
     """The bots at the table's seats (a seat with ``bot`` None is a player's)."""
 
+    __slots__ = ("seats",)
+
     def __init__(self, seats: Sequence[SeatRuntime]) -> None:
         self.seats = seats
 

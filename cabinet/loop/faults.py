@@ -30,6 +30,8 @@ class FaultBudget:
     """Counts the failsafe's resets; ``spend(now)`` raises ``CabinetFailed`` once there
     have been ``limit`` within ``window`` seconds."""
 
+    __slots__ = ("limit", "times", "window")
+
     def __init__(self, limit: int = FAULT_LIMIT[0], window: float = FAULT_LIMIT[1]) -> None:
         self.limit = limit
         self.window = window
@@ -46,6 +48,8 @@ class FaultBudget:
 
 
 class Failsafe:
+    __slots__ = ("armed", "budget", "clock", "outbox", "pending", "reset")
+
     def __init__(
         self,
         budget: FaultBudget,

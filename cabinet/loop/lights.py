@@ -24,6 +24,8 @@ black screen's breathing SLAM); None: the game's."""
 
 
 class PanelLamps:
+    __slots__ = ("blinking", "breathing", "override", "table")
+
     def __init__(self, table: Table, *, override: LightsOverride | None = None) -> None:
         self.table = table
         self.override = override

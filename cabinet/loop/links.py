@@ -18,6 +18,8 @@ log = logging.getLogger("speed_cabinet.loop")
 
 
 class PanelLinks:
+    __slots__ = ("_ids", "_paused", "_pending", "offline", "table")
+
     def __init__(self, table: Table) -> None:
         self.table = table
         self.offline: dict[int, LinkChanged] = {}

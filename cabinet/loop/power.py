@@ -5,6 +5,11 @@ attract's LOW POWER sign).
 
 A flag going unknown (its file failed to read) is logged but neither counted nor shown:
 the watch already said why, and the last good state is no longer vouched for either way.
+Unknown is not a change (issue 25 item 11): a flag that comes back reading what it last
+read is no new start or end; only a reading that differs from the last *known* one counts.
+
+The records are a port (``PowerRecords``): the loop sits below the kiosk, whose records
+file keeps the counts (cabinet/kiosk/records, wired in by cabinet/seating.py).
 
 A change is written to the records when it comes, like a failsafe reset: the flags change
 seldom (the kernel looks every 2 s, the watch every 5 s), a write is one short transaction,
@@ -16,11 +21,28 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
 
 from cabinet.inputs import PowerChanged, PowerFlags
-from cabinet.kiosk.records import PowerEvent, Records
 
 log = logging.getLogger("speed_cabinet.power")
+
+
+class PowerEvent(StrEnum):
+    """A change of the Pi's power flags in the cabinet's log (``cabinet_log.kind``): each
+    flag's start and end, so the bookkeeping page counts how often it started."""
+
+    UNDERVOLTAGE = "undervoltage"
+    UNDERVOLTAGE_CLEARED = "undervoltage_cleared"
+    THROTTLED = "throttled"
+    THROTTLED_CLEARED = "throttled_cleared"
+
+
+class PowerRecords(Protocol):
+    """Where the power changes are counted (the kiosk's ``Records``)."""
+
+    def note_power(self, event: PowerEvent, detail: str = "") -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +88,16 @@ FLAGS = (
 class PowerHealth:
     """The flags as the loop knows them (loop thread only)."""
 
-    def __init__(self, records: Records | None = None) -> None:
+    __slots__ = ("_known", "_records_failed", "changes", "flags", "records")
+
+    def __init__(self, records: PowerRecords | None = None) -> None:
         self.records = records
         self.flags = PowerFlags()
         """The last reading (all unknown until the watch's first)."""
         self.changes = 0
         """Readings taken that changed a flag (for tests and the bench)."""
+        self._known: dict[str, bool] = {}
+        """Each flag's last known value (by ``FlagWords.name``): what a change is told from."""
         self._records_failed = False
 
     @property
@@ -99,20 +125,26 @@ class PowerHealth:
         said = False
         for flag in FLAGS:
             old, new = flag.read(before), flag.read(after)
-            if old == new:
+            if new is None:  # unknown: said once, no change (the last known value stands)
+                if old is not None:
+                    log.warning(
+                        "power: %s unknown now (%s)", flag.name, after.detail or "no reading"
+                    )
+                    said = True
                 continue
-            if new is None:
-                log.warning("power: %s unknown now (%s)", flag.name, after.detail or "no reading")
-                said = True
-            elif new:
+            known = self._known.get(flag.name)
+            self._known[flag.name] = new
+            if new == known:
+                continue  # read again as last known: the same start (or the same calm)
+            if new:
                 log.warning("power: %s (%s)", flag.on, after.detail)
                 self._note(flag.started, after.detail)
                 said = True
-            elif old is True:
+            elif known is True:
                 log.info("power: %s (%s)", flag.off, after.detail)
                 self._note(flag.ended, after.detail)
                 said = True
-            # unknown -> fine: nothing to say (the watch's start line said where it looks)
+            # first known as fine: nothing to say (the watch's start line said where it looks)
         if said:
             self.changes += 1
         return (before.undervoltage is True) != (after.undervoltage is True)
@@ -128,4 +160,4 @@ class PowerHealth:
                 log.warning("power: cannot count %s in the records: %s", event.value, exc)
 
 
-__all__ = ["FLAGS", "PowerHealth"]
+__all__ = ["FLAGS", "PowerEvent", "PowerHealth", "PowerRecords"]

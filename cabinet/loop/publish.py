@@ -83,6 +83,8 @@ class Outbox:
 class Publisher:
     """Hands each pass's news to the observers, in order, on the loop's thread."""
 
+    __slots__ = ("observers", "outbox")
+
     def __init__(self, outbox: Outbox, observers: Sequence[Observer] = ()) -> None:
         self.outbox = outbox
         self.observers = tuple(observers)

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Protocol
 
-from cabinet.adapters.debounce import SERVICE_CHORD, InputKind
 from cabinet.inputs import ButtonEdge, ServiceEdge, ServiceSource
+from cabinet.loop.debounce import SERVICE_CHORD, InputKind
 from cabinet.loop.publish import NoteKind
 from cabinet.loop.seats import SeatRuntime
 from cabinet.loop.table import Table

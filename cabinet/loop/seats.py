@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from cabinet.adapters.debounce import PanelDebouncer
 from cabinet.config import SeatConfig
 from cabinet.controls.base import Controller, Drawn
 from cabinet.controls.registry import make_controller
+from cabinet.loop.debounce import PanelDebouncer
 from cabinet.panel import PanelLights
 from engine.commands import Command
 from engine.game import GameState
@@ -31,7 +31,7 @@ class BotLike(Protocol):
     def act(self, state: GameState, now_ms: int) -> Command | None: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatRuntime:
     config: SeatConfig
     controller: Controller

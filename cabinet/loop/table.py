@@ -31,6 +31,19 @@ SLACK_S = 0.00005
 
 
 class Table:
+    __slots__ = (
+        "bots",
+        "clock",
+        "first",
+        "game_commands",
+        "game_events",
+        "on_applied",
+        "outbox",
+        "seats",
+        "state",
+        "t0",
+    )
+
     def __init__(
         self,
         state: GameState,

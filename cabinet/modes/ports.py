@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence, Sized
 from typing import Protocol
 
-from cabinet.adapters.debounce import PanelDebouncer
 from cabinet.config import SeatConfig
+from cabinet.loop.debounce import PanelDebouncer
 from engine.bots import Bot
 from engine.commands import Command
 from engine.events import Event

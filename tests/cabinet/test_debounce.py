@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cabinet.adapters.debounce import InputEvent, InputKind, PanelDebouncer
 from cabinet.config import Control
 from cabinet.inputs import ButtonEdge, InboxItem
+from cabinet.loop.debounce import SERVICE_CHORD, InputEvent, InputKind, PanelDebouncer
 
 MS = 0.001
 
@@ -132,20 +134,111 @@ def test_stuck_button_reported_once_ignored_until_released() -> None:
     assert deb.stuck_controls() == []
 
 
-def test_service_chord_is_exempt_from_stuck_and_fires_once() -> None:
+def test_service_chord_acts_once_when_let_go_after_the_hold() -> None:
     deb = PanelDebouncer(window=5 * MS, stuck=10.0, service_hold=2.0)
     assert deb.edge(0.0, Control.SLOT1, True) != []
     assert deb.edge(0.1, Control.SLOT5, True) != []
-    events: list[InputEvent] = []
-    while (d := deb.next_deadline()) is not None and d <= 60.0:
-        events += deb.poll(d)
-    assert kinds(events) == [("service", 2_100.0)]
-    # Let go of SLOT5 only: SLOT1's stuck clock starts at that moment.
-    deb.edge(60.0, Control.SLOT5, False)
-    events = []
-    while (d := deb.next_deadline()) is not None and d <= 100.0:
-        events += deb.poll(d)
-    assert kinds(events) == [("stuck", 70_000.0)]
+    assert kinds(poll_until(deb, 5.0)) == []  # held past the hold: nothing yet
+    deb.edge(5.0, Control.SLOT5, False)
+    deb.edge(5.02, Control.SLOT1, False)
+    assert kinds(poll_until(deb, 60.0)) == [("service", 5_000.0)]
+
+
+def test_service_chord_let_go_too_soon_does_nothing() -> None:
+    deb = PanelDebouncer(window=5 * MS, stuck=10.0, service_hold=2.0)
+    deb.edge(0.0, Control.SLOT1, True)
+    deb.edge(0.1, Control.SLOT5, True)
+    deb.edge(2.0, Control.SLOT1, False)  # held together 1.9 s
+    deb.edge(2.0, Control.SLOT5, False)
+    assert kinds(poll_until(deb, 60.0)) == []
+
+
+def test_service_chord_stuck_down_is_two_stuck_buttons_and_nothing_else() -> None:
+    # Issue 25 item 10: SLOT1 + SLOT5 stuck together used to pause the game at 2 s with
+    # no stuck report; held to the stuck limit it is reported stuck and does nothing else.
+    deb = PanelDebouncer(window=5 * MS, stuck=10.0, service_hold=2.0)
+    deb.edge(0.0, Control.SLOT1, True)
+    deb.edge(0.1, Control.SLOT5, True)
+    events = poll_until(deb, 60.0)
+    assert [(e.kind.value, e.control, round(e.t / MS)) for e in events] == [
+        ("stuck", Control.SLOT1, 10_000),
+        ("stuck", Control.SLOT5, 10_100),
+    ]
+    assert deb.stuck_controls() == [Control.SLOT1, Control.SLOT5]
+    events = deb.edge(60.0, Control.SLOT5, False) + deb.edge(60.0, Control.SLOT1, False)
+    events += poll_until(deb, 100.0)
+    assert kinds(events) == [("unstuck", 60_000.0), ("unstuck", 60_000.0)]
+
+
+def test_late_release_of_a_stuck_chord_does_nothing() -> None:
+    # A busy loop brings the release after the stuck limit, before any poll: too late.
+    deb = PanelDebouncer(window=5 * MS, stuck=10.0, service_hold=2.0)
+    deb.edge(0.0, Control.SLOT1, True)
+    deb.edge(0.1, Control.SLOT5, True)
+    deb.edge(10.5, Control.SLOT1, False)
+    assert InputKind.SERVICE not in {e.kind for e in poll_until(deb, 60.0)}
+
+
+def test_chord_button_held_on_is_stuck_from_its_own_press() -> None:
+    deb = PanelDebouncer(window=5 * MS, stuck=10.0, service_hold=2.0)
+    deb.edge(0.0, Control.SLOT1, True)
+    deb.edge(0.1, Control.SLOT5, True)
+    deb.edge(3.0, Control.SLOT5, False)  # the chord acts; SLOT1 stays down
+    assert kinds(poll_until(deb, 100.0)) == [("service", 3_000.0), ("stuck", 10_000.0)]
+
+
+@settings(max_examples=300)
+@given(
+    first=st.sampled_from(sorted(SERVICE_CHORD, key=str)),
+    gap=st.integers(0, 3_000),
+    held=st.integers(0, 30_000),
+    stuck_ms=st.integers(1_000, 20_000),
+    hold_ms=st.integers(500, 10_000),
+)
+def test_chord_either_acts_or_is_stuck_never_both(
+    first: Control, gap: int, held: int, stuck_ms: int, hold_ms: int
+) -> None:
+    """Time as data (ms): both chord buttons pressed ``gap`` apart, held together ``held``,
+    then let go, the loop polling at every deadline. The chord acts exactly when it was
+    held at least the hold and let go before either button's stuck limit; otherwise the
+    button(s) that reached the limit are reported stuck; never both."""
+    (second,) = SERVICE_CHORD - {first}
+    deb = PanelDebouncer(window=5 * MS, stuck=stuck_ms * MS, service_hold=hold_ms * MS)
+    events = feed_edges(
+        deb,
+        [(0, first, True), (gap, second, True), (gap + held, first, False)],
+        (gap + held + 30_000) * MS,
+    )
+    services = [e for e in events if e.kind is InputKind.SERVICE]
+    stucks = [e for e in events if e.kind is InputKind.STUCK]
+    release = gap + held
+    in_time = held >= hold_ms and release < stuck_ms
+    assert len(services) == (1 if in_time else 0)
+    if in_time:
+        assert services[0].t == release * MS
+        assert [e.control for e in stucks] in ([], [second])  # the one still held
+    if release >= stuck_ms:
+        assert first in {e.control for e in stucks}
+        assert not services
+
+
+def poll_until(deb: PanelDebouncer, end: float) -> list[InputEvent]:
+    """Poll at every deadline up to ``end``, as the loop does."""
+    out: list[InputEvent] = []
+    while (d := deb.next_deadline()) is not None and d <= end:
+        out += deb.poll(d)
+    return out
+
+
+def feed_edges(
+    deb: PanelDebouncer, edges: list[tuple[int, Control, bool]], end: float
+) -> list[InputEvent]:
+    """Edges of several pins at ms times, polled at every deadline between, up to ``end``."""
+    out: list[InputEvent] = []
+    for ms, control, pressed in edges:
+        out += poll_until(deb, ms * MS)
+        out += deb.edge(ms * MS, control, pressed)
+    return out + poll_until(deb, end)
 
 
 def test_late_batch_catches_up_release_before_next_press() -> None:

@@ -450,18 +450,23 @@ def test_service_chord_pauses_and_resumes(rig_factory: Any) -> None:
     )
     clock.t = t + 2.01
     rig.loop.run_once(until=clock.t)
+    assert not rig.loop.state.paused  # it acts when let go (issue 25 item 10)
+    clock.t = t + 3
+    rig.loop.process(
+        [ButtonEdge(t + 3, 1, Control.SLOT1, False), ButtonEdge(t + 3, 1, Control.SLOT5, False)]
+    )
     assert rig.loop.state.paused
     assert rig.factory.pin(18).state == 0.0
     rig.loop.process(
-        [
-            ButtonEdge(t + 3, 1, Control.SLOT1, False),
-            ButtonEdge(t + 3, 1, Control.SLOT5, False),
-            ButtonEdge(t + 4, 1, Control.SLOT1, True),
-            ButtonEdge(t + 4, 1, Control.SLOT5, True),
-        ]
+        [ButtonEdge(t + 4, 1, Control.SLOT1, True), ButtonEdge(t + 4, 1, Control.SLOT5, True)]
     )
     clock.t = t + 6.01
-    rig.loop.run_once(until=clock.t)
+    rig.loop.process(
+        [
+            ButtonEdge(t + 6.01, 1, Control.SLOT1, False),
+            ButtonEdge(t + 6.01, 1, Control.SLOT5, False),
+        ]
+    )
     assert not rig.loop.state.paused
 
 

@@ -118,7 +118,12 @@ def test_service_chord_pauses_without_a_game_press(game_name: str) -> None:
         [ButtonEdge(t, 0, Control.SLOT5, True), ButtonEdge(t + 0.01, 0, Control.SLOT1, True)]
     )
     clock.t = t + 2.02
-    loop.run_once(until=clock.t)
+    loop.process(  # let go after the hold (issue 25 item 10)
+        [
+            ButtonEdge(t + 2.02, 0, Control.SLOT5, False),
+            ButtonEdge(t + 2.02, 0, Control.SLOT1, False),
+        ]
+    )
     assert loop.state.paused
     # SLOT5 went to the game (a Spit pick; nothing with California rows of 4), but SLOT1,
     # the chord's second button, did not: in Spit it would have moved the pick into slot 1

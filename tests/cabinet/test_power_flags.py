@@ -284,3 +284,14 @@ def test_a_reader_that_raises_does_not_kill_the_watch(
         assert len(caplog.records) == 2  # each failed read says why (a bug, not a file)
     finally:
         watch.close()
+
+
+def test_a_failed_word_is_not_cleared_by_a_quiet_alarm(tmp_path: Path) -> None:
+    """Issue 25 item 11: the alarm's "0" does not vouch for a word that failed to read
+    (it might say undervoltage): unknown, so a garbage run is no clear and new start."""
+    word = firmware(tmp_path, "zz\n")
+    hwmon(tmp_path, "rpi_volt", "0\n")
+    reader = pf.FlagReader(pf.find_sources(tmp_path))
+    assert reader.read().undervoltage is None
+    word.write_text("0\n")
+    assert reader.read().undervoltage is False

@@ -12,7 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from cabinet.adapters.power_flags import PowerWatch
 from cabinet.app import compose
 from cabinet.config import Control, laptop_config
 from cabinet.inputs import Inbox, PowerChanged, PowerFlags
@@ -25,7 +28,7 @@ from cabinet.modes.service import ITEMS, UNDERVOLTAGE_WARNING, Page
 from cabinet.modes.service.director import ServiceDirector
 from cabinet.seating import RunMode, seat_cabinet
 from tests.cabinet.rigs import FakeClock, cabinet_table, flow_config, modes_of, press
-from tests.cabinet.test_power_flags import firmware
+from tests.cabinet.test_power_flags import drain, firmware, hwmon
 
 SLAM = Control.SLAM
 DATA = Path(__file__).resolve().parent / "data"
@@ -74,10 +77,11 @@ def test_each_change_is_logged_recorded_and_published(
             assert caplog.records == []
             published.clear()
             flags(loop, clock, LOW)
-            assert health.undervoltage
+            assert health.flags.undervoltage is True
             assert published  # the screen hears of it on this pass
             flags(loop, clock, AFTER)
-            assert not health.undervoltage
+            after = health.flags  # (a fresh name: mypy keeps the narrowing above otherwise)
+            assert after.undervoltage is False
             flags(loop, clock, LOW)
             flags(loop, clock, PowerFlags(detail=""))  # the files failed: unknown
         said = [r.getMessage() for r in caplog.records]
@@ -260,3 +264,75 @@ def test_the_records_command_counts_power_events(
     assert main(["records", "--state-dir", str(tmp_path), "stats"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == f"power: undervoltage 1 (last {wall}), throttled 1"
+
+
+# Issue 25 item 11: unknown is not a change.
+
+
+def test_a_flag_that_goes_unknown_and_comes_back_is_the_same_start(tmp_path: Path) -> None:
+    with Records.open(tmp_path) as records:
+        loop, _, health, clock, _ = rig(records)
+        for reading in (OK, LOW, PowerFlags(detail=""), LOW, PowerFlags(detail=""), LOW, AFTER):
+            flags(loop, clock, reading)
+        assert not health.undervoltage
+        book = records.bookkeeping()
+        assert (book.undervoltage, book.throttled) == (1, 1)
+
+
+def test_a_garbage_run_in_the_files_counts_one_start_and_one_clear(tmp_path: Path) -> None:
+    """The watch on a fake Pi whose firmware word turns to garbage every other poll while
+    the supply is low (the alarm, polled between the kernel's looks, saying 0 meanwhile):
+    read through the real adapter into the loop and a real records file."""
+    sysfs, state = tmp_path / "sys", tmp_path / "state"
+    word = firmware(sysfs, "0\n")
+    alarm = hwmon(sysfs, "rpi_volt", "0\n")
+    run = [("0", "0"), ("50005", "1")] + [("zz", "0"), ("50005", "1"), ("\x00", "2")] * 4
+    run += [("50005", "0"), ("50000", "0")]
+    inbox = Inbox()
+    with Records.open(state) as records:
+        loop, _, _, clock, _ = rig(records)
+        watch = PowerWatch(inbox.put, root=sysfs, interval_s=3600, clock=clock)
+        try:
+            loop.process([inbox.get(timeout=5)])  # the state at start, from its thread
+            for text, level in run:
+                word.write_text(text + "\n")
+                alarm.write_text(level + "\n")
+                clock.t += 5
+                watch.poll()
+                loop.process(drain(inbox))
+        finally:
+            watch.close()
+        kinds = [
+            row[0] for row in records._conn.execute("SELECT kind FROM cabinet_log ORDER BY id")
+        ]
+    assert kinds == [
+        PowerEvent.UNDERVOLTAGE,
+        PowerEvent.THROTTLED,
+        PowerEvent.UNDERVOLTAGE_CLEARED,
+        PowerEvent.THROTTLED_CLEARED,
+    ]
+
+
+@given(st.lists(st.sampled_from([True, False, None]), max_size=40))
+def test_starts_and_clears_alternate_whatever_goes_unknown(
+    readings: list[bool | None],
+) -> None:
+    """Any run of undervoltage readings, unknown among them: the counted events alternate
+    start, clear, start..., one start per rise of the *known* readings."""
+    counted: list[PowerEvent] = []
+
+    class Book:
+        def note_power(self, event: PowerEvent, detail: str = "") -> None:
+            counted.append(event)
+
+    health = PowerHealth(Book())
+    for i, under in enumerate(readings):
+        health.changed(PowerChanged(float(i), PowerFlags(undervoltage=under)))
+    known = [r for r in readings if r is not None]
+    rises = sum(1 for a, b in zip([False, *known], known, strict=False) if b and not a)
+    starts = [e for e in counted if e is PowerEvent.UNDERVOLTAGE]
+    assert len(starts) == rises
+    assert counted == [
+        PowerEvent.UNDERVOLTAGE if i % 2 == 0 else PowerEvent.UNDERVOLTAGE_CLEARED
+        for i in range(len(counted))
+    ]

@@ -128,10 +128,9 @@ def test_two_panels_with_the_same_id_never_resume_each_others_seats(tmp_path: Pa
     seen: list[Published] = []
     with PanelSim("p1") as first, PanelSim("p1") as second:
         config = _config(first.path)
-        config["seat"] = [
-            *config["seat"],  # type: ignore[list-item]
-            {"controls": "serial", "serial": {"path": second.path}},
-        ]
+        seats = config["seat"]
+        assert isinstance(seats, list)
+        config["seat"] = [*seats, {"controls": "serial", "serial": {"path": second.path}}]
         cab = build_cabinet(
             parse_config(config), out=io.StringIO(), seed=3, observers=[seen.append]
         )

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from cabinet.adapters.debounce import PanelDebouncer
 from cabinet.app import build_cabinet
 from cabinet.config import CONTROLS, ConfigError, Control, parse_config
 from cabinet.inputs import ButtonEdge, Inbox, ServiceEdge, ServiceSource
@@ -18,6 +17,7 @@ from cabinet.kiosk.power import power_command
 from cabinet.kiosk.records import Records, SeatEntry
 from cabinet.kiosk.settings import load_layered, load_settings
 from cabinet.loop import CabinetLoop, Published
+from cabinet.loop.debounce import PanelDebouncer
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow.director import FlowDirector
 from cabinet.modes.service import LED_STEP_S, Page

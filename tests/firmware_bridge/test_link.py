@@ -6,7 +6,7 @@ import gc
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -24,7 +24,7 @@ from firmware_bridge.events import (
     LinkState,
     PanelStatus,
 )
-from firmware_bridge.link import PanelLink
+from firmware_bridge.link import PanelLink, PanelProtocol
 from firmware_bridge.sim import PanelSim
 
 WAIT = 3.0
@@ -68,7 +68,7 @@ class Rig:
             if status.up == up:
                 return status
 
-    def leds(self, want: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    def leds(self, want: Mapping[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
         """The panel's LED state once it equals ``want`` (or the last one on timeout)."""
         while True:
             state = self.sim.led_updates.get(timeout=WAIT)
@@ -342,3 +342,33 @@ def test_a_panel_sending_garbage_is_reported_once_and_back_after_good_frames(
     rig.sim.press("slam", seat=1)  # and the panel plays again
     edge = rig.edges.get(timeout=WAIT)
     assert (edge.seat, edge.button, edge.pressed) == (3, Button.SLAM, True)
+
+
+class Frames:
+    """A ``FrameListener`` of its own: the framing layer needs no ``PanelLink``."""
+
+    def __init__(self) -> None:
+        self.reads: list[tuple[list[P.Message], float, int]] = []
+        self.lost: list[BaseException | None] = []
+
+    def frames_received(
+        self, frames: Sequence[tuple[int, P.Message]], now: float, dropped: int
+    ) -> None:
+        self.reads.append(([m for _, m in frames], now, dropped))
+
+    def port_lost(self, exc: BaseException | None) -> None:
+        self.lost.append(exc)
+
+
+def test_the_framing_hands_each_read_to_any_frame_listener() -> None:
+    """The public listener interface (issue 24 item 7): bytes in, each read's frames (and
+    its dropped garbage) out, stamped with the clock the framing is given."""
+    listener = Frames()
+    framing = PanelProtocol(listener, clock=lambda: 12.5)
+    edge = P.Edge(0, "slam", True, 1_000)
+    framing.data_received(P.encode(edge, 1) + P.encode(P.Pong(7, 2_000), 2))
+    framing.data_received(b"\x05garbage\x00" + P.encode(edge, 3))
+    lost = OSError("unplugged")
+    framing.connection_lost(lost)
+    assert listener.reads == [([edge, P.Pong(7, 2_000)], 12.5, 0), ([edge], 12.5, 1)]
+    assert listener.lost == [lost]

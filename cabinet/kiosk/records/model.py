@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple, TypeAlias
 
+from cabinet.loop.power import PowerEvent as PowerEvent  # counted by the loop, kept here
 from engine.match import Match
 
 JSONValue: TypeAlias = "str | int | float | bool | list[JSONValue] | JSONObject | None"
@@ -28,16 +29,6 @@ class MatchStatus(StrEnum):
     OPEN = "open"
     OVER = "over"
     ABANDONED = "abandoned"
-
-
-class PowerEvent(StrEnum):
-    """A change of the Pi's power flags in the cabinet's log (cabinet/loop/power.py):
-    each flag's start and end, so the bookkeeping page counts how often it started."""
-
-    UNDERVOLTAGE = "undervoltage"
-    UNDERVOLTAGE_CLEARED = "undervoltage_cleared"
-    THROTTLED = "throttled"
-    THROTTLED_CLEARED = "throttled_cleared"
 
 
 # What the app hands in.

@@ -34,10 +34,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from cabinet.adapters.debounce import InputKind, PanelDebouncer
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
 from cabinet.kiosk.power import PowerAction
 from cabinet.kiosk.records import Records
+from cabinet.loop.debounce import InputKind, PanelDebouncer
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv

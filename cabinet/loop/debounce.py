@@ -12,8 +12,10 @@ press by its window; mock pins ignore it). Instead, per pin:
 
 A button held longer than ``stuck`` is reported once and ignored until released (its
 release is reported as ``UNSTUCK``, never as a release the game sees); the game goes on.
-The service chord, SLOT1 + SLOT5 held together, is exempt and, held for
-``service_hold``, is reported once per hold.
+The service chord, SLOT1 + SLOT5 held together, acts when it is let go (its first button
+up) after at least ``service_hold`` and before either button reaches ``stuck``: reported
+once as ``SERVICE`` at that release. Held to ``stuck`` it is two stuck buttons and does
+nothing else (issue 25 item 10: a chord stuck down must not pause the game).
 
 Times are seconds on the edge clock (``time.monotonic`` / lgpio's kernel timestamps).
 """
@@ -31,6 +33,11 @@ SERVICE_CHORD = frozenset({Control.SLOT1, Control.SLOT5})
 be hit by accident mid-game the way LEFT + RIGHT + SLAM could (SLAM is a false call)."""
 
 
+HOLD_EPS = 1e-6
+"""A microsecond, below any edge clock's resolution: a chord held for its hold time to the
+microsecond counts as held (float seconds: 2.207 - 0.248 < 1.959)."""
+
+
 class InputKind(Enum):
     PRESS = "press"
     RELEASE = "release"
@@ -39,7 +46,7 @@ class InputKind(Enum):
     UNSTUCK = "unstuck"
     """A stuck button came back up (its release, swallowed)."""
     SERVICE = "service"
-    """The service chord has been held for the service hold time."""
+    """The service chord was let go after the service hold time, before the stuck limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +89,8 @@ class _Pin:
 class PanelDebouncer:
     """The debounced state of one seat's eight buttons."""
 
+    __slots__ = ("_chord_since", "_pins", "_service_due", "service_hold", "stuck", "window")
+
     def __init__(
         self, window: float = 0.005, stuck: float = 10.0, service_hold: float = 2.0
     ) -> None:
@@ -90,7 +99,10 @@ class PanelDebouncer:
         self.service_hold = service_hold
         self._pins = {c: _Pin() for c in CONTROLS}
         self._chord_since: float | None = None
-        self._service_fired = False
+        """When both chord buttons went down (None: not both held)."""
+        self._service_due: float | None = None
+        """A chord let go in time, at this release: ``poll`` reports it (the loop's
+        catch-up after every batch is where the chord acts)."""
 
     def is_down(self, control: Control) -> bool:
         """The debounced level (a stuck button counts as up)."""
@@ -123,26 +135,23 @@ class PanelDebouncer:
         return out
 
     def poll(self, now: float) -> list[InputEvent]:
-        """Catch up levels whose lock window ended, and report stuck buttons and the chord."""
+        """Catch up levels whose lock window ended, and report the chord and stuck buttons."""
         out: list[InputEvent] = []
         if not self._busy(now):
             return out
         for control, pin in self._pins.items():
             if pin.raw != pin.down and pin.lock_until <= now:
                 out.append(self._accept(pin, control, max(pin.raw_t, pin.since), pin.raw))
-        chord = self._chord_since
-        if chord is not None and not self._service_fired and now >= chord + self.service_hold:
-            self._service_fired = True
-            out.append(InputEvent(InputKind.SERVICE, chord + self.service_hold))
+        due = self._service_due
+        if due is not None and due <= now:
+            self._service_due = None
+            out.append(InputEvent(InputKind.SERVICE, due))
         for control, pin in self._pins.items():
-            if (
-                pin.down
-                and not pin.stuck
-                and not self._in_chord(control)
-                and now >= pin.stuck_from + self.stuck
-            ):
+            if pin.down and not pin.stuck and now >= pin.stuck_from + self.stuck:
                 pin.stuck = True
                 pin.stucks += 1
+                if control in SERVICE_CHORD:
+                    self._chord_since = None  # a stuck chord does nothing else
                 out.append(InputEvent(InputKind.STUCK, pin.stuck_from + self.stuck, control))
         return out
 
@@ -154,17 +163,14 @@ class PanelDebouncer:
     def next_deadline(self) -> float | None:
         """The earliest time ``poll`` has something to do, or None."""
         times = []
-        for control, pin in self._pins.items():
+        for pin in self._pins.values():
             if pin.raw != pin.down:
                 times.append(pin.lock_until)
-            if pin.down and not pin.stuck and not self._in_chord(control):
+            if pin.down and not pin.stuck:
                 times.append(pin.stuck_from + self.stuck)
-        if self._chord_since is not None and not self._service_fired:
-            times.append(self._chord_since + self.service_hold)
+        if self._service_due is not None:
+            times.append(self._service_due)
         return min(times) if times else None
-
-    def _in_chord(self, control: Control) -> bool:
-        return self._chord_since is not None and control in SERVICE_CHORD
 
     def _accept(self, pin: _Pin, control: Control, t: float, pressed: bool) -> InputEvent:
         pin.down, pin.since, pin.lock_until = pressed, t, t + self.window
@@ -180,13 +186,14 @@ class PanelDebouncer:
 
     def _update_chord(self, t: float) -> None:
         held = all(self._pins[c].down and not self._pins[c].stuck for c in SERVICE_CHORD)
-        if held and self._chord_since is None:
+        since = self._chord_since
+        if held and since is None:
             self._chord_since = t
-            self._service_fired = False
-        elif not held and self._chord_since is not None:
+        elif not held and since is not None:
             self._chord_since = None
-            # A chord member still held starts its stuck clock now.
-            for c in SERVICE_CHORD:
-                pin = self._pins[c]
-                if pin.down:
-                    pin.stuck_from = max(pin.stuck_from, t)
+            # Let go: it acts if held long enough and neither button reached its stuck
+            # limit (a late batch can bring the release after the limit, before a poll).
+            if t - since >= self.service_hold - HOLD_EPS and all(
+                t < self._pins[c].stuck_from + self.stuck for c in SERVICE_CHORD
+            ):
+                self._service_due = t
