@@ -2,9 +2,10 @@
 
 ``core.CabinetLoop`` runs the passes; ``table.Table`` holds the game and its log and steps
 the engine; ``bots.BotDriver`` lets the bots act; ``router.InputRouter`` orders and routes
-the edges through each seat's ``debounce.PanelDebouncer``; ``lights.PanelLamps`` writes the LEDs; ``links.PanelLinks`` pauses for offline
-serial panels; ``faults.Failsafe`` resets after a failure; ``publish.Publisher`` tells the
-observers; ``watchdog.Watchdog`` is its port to systemd's watchdog. ``cabinet/app.py``
+the edges through each seat's ``debounce.PanelDebouncer``; ``lights.PanelLamps`` writes
+the LEDs; ``links.PanelLinks`` pauses for offline serial panels; ``faults.Failsafe``
+resets after a failure; ``publish.Publisher`` tells the observers; ``watchdog.Watchdog``
+is its port to systemd's watchdog. ``cabinet/app.py``
 composes them with the adapters and the player's flow.
 """
 
