@@ -41,6 +41,7 @@ from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
 from cabinet.modes.flow_director import FlowDirector
 from cabinet.modes.ports import Faults, Links, Power, Table
+from cabinet.modes.service.keeper import LockKeeper, audit_line
 from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
 from display.view import FlowView, MatchView, ScreenCare, ServiceView, SoundCheck, SoundLevels
 from engine.commands import Pause, Resume
@@ -102,6 +103,8 @@ class ServiceDirector:
             matches=fl.MATCHES,
             laptop=laptop,
         )
+        self._lock = LockKeeper(records, log)  # the wrong codes, kept through a restart
+        self.menu = self._lock.start(self.menu, clock())
         self.latency: deque[float] = deque(maxlen=LATENCY_KEEP)
         self.started = clock()
         self.power: sv.PowerAction | None = None
@@ -260,15 +263,7 @@ class ServiceDirector:
 
     def _audit(self, a: sv.Audit, inp: sv.MenuInput) -> None:
         """One line per step of the operator lock, in the journal."""
-        how = ""
-        if a.event in (sv.LockEvent.PROMPT, sv.LockEvent.READ_ONLY, sv.LockEvent.REFUSED):
-            how = " (F2 on a keyboard)" if isinstance(inp, sv.KioskKey) else " (two SLAMs held)"
-        if a.event is sv.LockEvent.WRONG:
-            log.warning("service menu: %s (%d of %d in a row)", a.event.value, a.tries, sv.TRIES)
-        elif a.event in (sv.LockEvent.LOCKED_OUT, sv.LockEvent.REFUSED):
-            log.warning("service menu: %s for %.0f s%s", a.event.value, a.seconds, how)
-        else:
-            log.info("service menu: %s%s", a.event.value, how)
+        log.log(*audit_line(a, isinstance(inp, sv.KioskKey)))
 
     def _apply(self, eff: sv.MenuEffect, inp: sv.MenuInput, now: float) -> None:
         table = self.table
@@ -305,6 +300,8 @@ class ServiceDirector:
                     self.stop()
             case sv.Audit():
                 self._audit(eff, inp)
+            case sv.KeepCount(wrong=wrong):
+                self._lock.keep(wrong)
 
     def _opened_line(self) -> str:
         page, access = self.menu.page, self.menu.access
