@@ -46,7 +46,7 @@ def guess(svc: sv.ServiceMenu, now: float, code: tuple[Control, ...] = WRONG) ->
 def attack(svc: sv.ServiceMenu, tries: int) -> tuple[sv.ServiceMenu, list[float]]:
     """A guest guessing as fast as the lock lets them: each try starts the moment the prompt
     is free again. The clock time each try ended at."""
-    now, ends = 0.0, []
+    now, ends = 0.0, list[float]()
     for _ in range(tries):
         svc, _ = guess(svc, now)
         assert svc.wrong == len(ends) + 1  # every try was judged: none refused
