@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import multiprocessing.synchronize
 import random
 import sqlite3
 from pathlib import Path
@@ -47,7 +48,9 @@ def _games(folder: Path, n: int) -> list[int]:
 
 
 def _open_at_once(
-    folders: list[str], barrier: multiprocessing.synchronize.Barrier, out: multiprocessing.Queue
+    folders: list[str],
+    barrier: multiprocessing.synchronize.Barrier,
+    out: multiprocessing.Queue[tuple[str, int, int | str]],
 ) -> None:  # pragma: no cover - runs in the child processes
     for folder in folders:
         barrier.wait()

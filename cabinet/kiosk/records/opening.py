@@ -30,6 +30,11 @@ from cabinet.kiosk.records.schema import SCHEMA_VERSION, TABLES_SINCE, migrate, 
 log = logging.getLogger("cabinet.kiosk.records")
 
 DB_NAME = "records.sqlite3"
+OPENING_WAIT_S = 30.0
+"""How long opening waits for another start's lock (a migration that folds old replays
+again can take a while on a Pi), well inside the unit's TimeoutStartSec (90 s); every
+write after it waits ``WRITE_WAIT_S``."""
+WRITE_WAIT_S = 5.0
 DEFAULT_STATE_DIR = "/var/lib/speed-cabinet"
 
 
@@ -124,7 +129,9 @@ def _set_aside(path: Path, exc: sqlite3.DatabaseError | Damaged) -> int:
 def _connect(path: Path) -> Opened:
     # check_same_thread off: opened by the app on the main thread, used on the cabinet
     # loop's thread (one thread at a time: the app closes it after the loop has ended).
-    conn = sqlite3.connect(path, isolation_level=None, timeout=5.0, check_same_thread=False)
+    conn = sqlite3.connect(
+        path, isolation_level=None, timeout=OPENING_WAIT_S, check_same_thread=False
+    )
     try:
         conn.execute("PRAGMA foreign_keys = ON")
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -143,6 +150,7 @@ def _connect(path: Path) -> Opened:
                 raise Damaged(f"quick_check: {found[0]}")
             moved = set_aside_bad_rows(conn, path, tables)
         version = migrate(conn)
+        conn.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT_S * 1000)}")
         return Opened(conn, version, abandon_dead(conn, path), moved)
     except BaseException:
         conn.close()
