@@ -311,35 +311,38 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
         out=io.StringIO(),
     )
     real = screen.run_window
+    director: Any = cab.loop.director
+    frames: list[int] = []
 
     def run_window(*args: Any, **kwargs: Any) -> Any:
         frame = kwargs["on_frame"]
 
         def on_frame(n: int) -> None:  # the window is up: a guest's keyboard types
             frame(n)
+            frames.append(n)
             if n == 1:
                 for key in (pygame.K_F2, pygame.K_ESCAPE):
                     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
                     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+            elif n >= 3 and director.menu.open:  # both keys seen, the window still up
+                cab.loop.stop()
 
         kwargs["on_frame"] = on_frame
         return real(*args, **kwargs)
 
     monkeypatch.setattr(screen, "run_window", run_window)
     start = time.monotonic()
-    try:
-        screen.run_display(cab, until=start + 1.5, laptop=laptop, out=io.StringIO())
+    try:  # frames, not seconds: a busy machine draws the first frame late (issue 25)
+        screen.run_display(cab, until=start + 60, laptop=laptop, out=io.StringIO())
     finally:
         cab.close()
-    elapsed = time.monotonic() - start
-    director: Any = cab.loop.director
     svc = director.menu
     if laptop:  # as before: F2 is the service button, Esc quits
-        assert elapsed < 1.4
+        assert max(frames) <= 2  # the frame that took Esc was the last
         assert svc.page is Page.MENU
         assert svc.access is Access.FULL
     else:
-        assert elapsed >= 1.4  # Esc did not stop the kiosk
+        assert max(frames) >= 3  # Esc did not stop the kiosk
         assert svc.code_off == ""
         assert svc.open
         assert svc.page is Page.CODE
