@@ -20,7 +20,7 @@ from cabinet.kiosk.records import Records
 from cabinet.loop import CabinetLoop
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow_director import FlowDirector
-from cabinet.modes.service import LOCKOUT_S, Access, Page
+from cabinet.modes.service import LOCKOUT_S, TRIES, Access, Page
 from cabinet.modes.service_director import ServiceDirector
 from engine.commands import Slam
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
@@ -358,3 +358,23 @@ def test_the_headless_log_shows_the_prompt_as_stars_never_the_buttons() -> None:
     text = ScreenLines(director, out).text()
     assert text.startswith("OPERATOR CODE: enter the operator code | entered: ** | ")
     assert "slot" not in text.split("|")[1]
+
+
+def test_records_that_cannot_give_the_count_back_start_locked_not_clean(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    records = Records.open(tmp_path)
+    records.close()  # every read and write now fails, as a records fault would
+    loop, director, clock = rig(records=records)
+    assert director.menu.wrong == TRIES  # one lockout's worth, never none
+    hold(loop, clock)
+    assert page(director) is Page.LOCKED
+    wait(loop, clock, LOCKOUT_S)
+    hold(loop, clock)
+    enter(loop, clock, WRONG)  # the write fails: logged, the lock still grows in memory
+    assert director.menu.wrong == TRIES + 1
+    lines = [t for _, t in service_lines(caplog)]
+    assert any(t.startswith("service menu: cannot read the wrong codes (") for t in lines)
+    assert any(
+        t.startswith("service menu: cannot keep the wrong codes in the records (") for t in lines
+    )

@@ -92,8 +92,9 @@ class CabinetBook(Store):
     # this count; kept here, a restart does not clear it.
 
     def lock_count(self) -> int:
-        """Wrong operator codes since the last right one or the service button (a count
-        that cannot be read back reads as one lockout's worth)."""
+        """Wrong operator codes since the last right one or the service button (a value
+        that is no count reads as one lockout's worth; a records fault raises, and the
+        service menu then counts one lockout too)."""
         return operator_lock.read_wrong(self._conn)
 
     def keep_lock_count(self, wrong: int) -> None:

@@ -17,11 +17,9 @@ UNREAD_WRONG = 3
 
 
 def read_wrong(conn: sqlite3.Connection) -> int:
-    """The kept count (0: none kept)."""
-    try:
-        row = conn.execute("SELECT wrong FROM operator_lock WHERE id = 1").fetchone()
-    except sqlite3.Error:
-        return UNREAD_WRONG
+    """The kept count (0: none kept; a value that is no count: ``UNREAD_WRONG``). A file
+    that cannot be read raises (``sqlite3.Error``): the caller decides."""
+    row = conn.execute("SELECT wrong FROM operator_lock WHERE id = 1").fetchone()
     if row is None:
         return 0
     value = row[0]
