@@ -22,16 +22,19 @@ a guest can read them too."""
 
 
 def code_off(code: tuple[Control, ...]) -> str:
-    """Why ``code`` may not unlock the menu, in one line; "" when it may (or none is set)."""
+    """Why ``code`` may not unlock the menu, short enough for the service screen's message
+    line; "" when it may (or none is set). The journal adds ``FIX``."""
     if not code:
         return ""
     if code in PUBLISHED:
-        why = "it is the example the docs print"
-    elif len(code) < MIN_PRESSES:
-        why = f"it has {len(code)} presses, fewer than {MIN_PRESSES}"
-    else:
-        return ""
-    return (
-        f"operator code disabled: {why}; set your own of {MIN_PRESSES} to 8 presses "
-        f"(until then the hold opens the menu read-only)"
-    )
+        return "operator code disabled: the docs' example"
+    if len(code) < MIN_PRESSES:
+        return f"operator code disabled: {len(code)} presses, {MIN_PRESSES} needed"
+    return ""
+
+
+FIX = (
+    f"set your own of {MIN_PRESSES} to 8 presses in [cabinet] operator_code (until then "
+    f"the hold opens the menu read-only)"
+)
+"""What the journal's line adds to ``code_off``: the fix."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
+from cabinet.modes.service.code import FIX
 from cabinet.modes.service.lock import lockout_s, restarted
 from cabinet.modes.service.messages import Audit, LockEvent
 from cabinet.modes.service.state import TRIES, ServiceMenu
@@ -41,7 +42,7 @@ class LockKeeper:
         """The closed menu with the kept count (locked for its lockout from ``now``); one
         journal line for a disabled code, one for a kept count."""
         if menu.code_off:
-            self.log.warning("service menu: %s", menu.code_off)
+            self.log.warning("service menu: %s; %s", menu.code_off, FIX)
         if not menu.code:
             return menu  # nothing to guess: the hold opens the menu read-only
         wrong = 0
