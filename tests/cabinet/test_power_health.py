@@ -214,7 +214,7 @@ def test_a_schema_5_file_migrates_to_6_keeping_its_log(tmp_path: Path) -> None:
     assert (before.starts, before.faults) == (2, 1)
     with Records.open(tmp_path) as rec:
         assert rec.migrated_from == 5
-        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 6
+        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 7
         book = rec.bookkeeping()
         assert book == before  # every start and fault kept, no power event yet
         assert rec.choices("ANN") == choices
@@ -232,7 +232,7 @@ def test_a_schema_5_file_migrates_to_6_keeping_its_log(tmp_path: Path) -> None:
         ids = [row[0] for row in rec._conn.execute("SELECT id FROM cabinet_log ORDER BY id")]
         assert ids == [1, 2, 3, 4, 5]  # the old rows kept their ids
     with Records.open(tmp_path) as rec:  # once only
-        assert rec.migrated_from == 6
+        assert rec.migrated_from == R.SCHEMA_VERSION
         book = rec.bookkeeping()
         assert (book.starts, book.faults, book.undervoltage) == (3, 1, 1)
 

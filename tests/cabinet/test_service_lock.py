@@ -15,8 +15,10 @@ from cabinet.modes import service as sv
 from cabinet.modes.service import Access, Audit, LockEvent, Page
 
 C = Control
-CODE = (C.SLOT1, C.SLOT3, C.SLAM, C.SLOT5)
-WRONG = (C.SLOT1, C.SLOT3, C.SLAM, C.SLOT4)
+CODE = (C.SLOT2, C.RIGHT, C.SLAM, C.SLOT5, C.LEFT, C.SLOT1)
+WRONG = (C.SLOT2, C.RIGHT, C.SLAM, C.SLOT5, C.LEFT, C.SLOT4)
+EXAMPLE = (C.SLOT1, C.SLOT3, C.SLAM, C.SLOT5)
+"""The README's example (4 presses): the config takes it; the kiosk disables it."""
 MATCHES = ("single", "best-of-3")
 
 
@@ -58,7 +60,7 @@ def kiosk(**cabinet: object) -> dict[str, object]:
 def test_operator_code_parses_four_to_eight_button_names() -> None:
     assert parse_config(kiosk()).operator_code == ()
     config = parse_config(kiosk(operator_code="slot1 slot3 slam slot5"))
-    assert config.operator_code == CODE
+    assert config.operator_code == EXAMPLE
     config = parse_config(kiosk(operator_code=" LEFT right  slam slam left right slot2 slot2 "))
     assert config.operator_code == (
         C.LEFT,
@@ -112,14 +114,14 @@ def test_the_hold_opens_the_code_prompt_not_the_menu() -> None:
 
 def test_the_right_code_opens_the_full_menu() -> None:
     svc, _ = hold(closed())
-    svc, eff = press(svc, *CODE[:3])
+    svc, eff = press(svc, *CODE[:5])
     assert eff == []
     assert svc.page is Page.CODE
     view = sv.view_of(svc, sv.Live(), 4.0)
     assert view is not None
-    assert view.dots == 3  # how many, never which
+    assert view.dots == 5  # how many, never which
     assert "slot" not in " ".join(view.lines).lower()
-    svc, eff = press(svc, CODE[3])
+    svc, eff = press(svc, CODE[5])
     assert eff == [Audit(LockEvent.UNLOCKED)]
     assert svc.page is Page.MENU
     assert svc.access is Access.FULL
@@ -133,13 +135,17 @@ def test_the_right_code_opens_the_full_menu() -> None:
 
 def test_a_wrong_code_is_judged_only_at_its_full_length_then_closes() -> None:
     svc, _ = hold(closed())
-    # The first press is already wrong, yet nothing tells: the prompt takes all four.
-    svc, eff = press(svc, C.RIGHT, C.RIGHT, C.RIGHT)
+    # The first press is already wrong, yet nothing tells: the prompt takes all six.
+    svc, eff = press(svc, C.RIGHT, C.RIGHT, C.RIGHT, C.RIGHT, C.RIGHT)
     assert eff == []
     assert svc.open
     assert svc.page is Page.CODE
     svc, eff = press(svc, C.RIGHT)
-    assert eff == [Audit(LockEvent.WRONG, tries=1), sv.Closed(attract=True)]
+    assert eff == [
+        Audit(LockEvent.WRONG, tries=1),
+        sv.KeepCount(1),  # kept before the guest sees the prompt close
+        sv.Closed(attract=True),
+    ]
     assert not svc.open
     assert svc.wrong == 1
 
@@ -153,6 +159,7 @@ def test_three_wrong_codes_lock_the_prompt_for_a_minute() -> None:
         now += 10
     assert eff == [
         Audit(LockEvent.WRONG, tries=3),
+        sv.KeepCount(3),
         Audit(LockEvent.LOCKED_OUT, tries=3, seconds=sv.LOCKOUT_S),
         sv.Closed(attract=True),
     ]
@@ -171,6 +178,7 @@ def test_three_wrong_codes_lock_the_prompt_for_a_minute() -> None:
     svc, eff = press(svc, *CODE, now=locked_at + sv.LOCKOUT_S + 4)
     assert svc.access is Access.FULL
     assert svc.page is Page.MENU
+    assert eff == [Audit(LockEvent.UNLOCKED), sv.KeepCount(0)]
 
 
 def test_a_right_code_starts_the_wrong_count_again() -> None:
@@ -204,12 +212,20 @@ def test_no_press_for_ten_seconds_closes_the_prompt() -> None:
     assert svc.entered == ()  # the next prompt starts empty
 
 
-def test_the_service_button_opens_the_full_menu_even_while_locked() -> None:
-    svc = replace(closed(), locked_until=100.0)
+def test_the_service_button_opens_the_full_menu_even_while_locked_and_forgives() -> None:
+    svc = sv.restarted(closed(), 12, 0.0)  # kept from before a restart: locked an hour
+    assert svc.locked_until == sv.LOCKOUT_CAP_S
     svc, eff = sv.step(svc, sv.ServiceButton(False), 1.0)
     assert svc.page is Page.MENU
     assert svc.access is Access.FULL
-    assert eff == [sv.Opened()]
+    assert eff == [Audit(LockEvent.RESET, tries=12), sv.KeepCount(0), sv.Opened()]
+    assert (svc.wrong, svc.locked_until) == (0, None)
+    svc, eff = sv.step(svc, sv.ServiceButton(False), 2.0)  # leave
+    svc, eff = hold(svc, 3.0)
+    assert svc.page is Page.CODE  # the prompt again, at once
+    svc, eff = sv.step(svc, sv.ServiceButton(False), 7.0)
+    svc, eff = sv.step(svc, sv.ServiceButton(False), 8.0)
+    assert eff == [sv.Opened()]  # nothing to forgive: nothing kept
 
 
 def test_kiosk_f2_opens_the_prompt_pausing_a_game_and_a_wrong_code_resumes_it() -> None:
@@ -343,7 +359,7 @@ def run_guest(svc: sv.ServiceMenu, steps: list[tuple[list[sv.MenuInput], float]]
 
 
 @settings(max_examples=400, deadline=None)
-@given(STEPS, st.lists(st.sampled_from(list(Control)), min_size=4, max_size=8))
+@given(STEPS, st.lists(st.sampled_from(list(Control)), min_size=6, max_size=8))
 def test_a_hold_opened_session_without_the_code_never_harms(
     steps: list[tuple[list[sv.MenuInput], float]], code: list[Control]
 ) -> None:
@@ -368,4 +384,4 @@ def test_the_example_config_sets_no_code_and_its_commented_code_is_valid() -> No
     commented = [line for line in text.splitlines() if line.startswith("# operator_code =")]
     assert len(commented) == 1
     config = parse_config(tomllib.loads(text.replace(commented[0], commented[0][2:])))
-    assert config.operator_code == CODE
+    assert config.operator_code == EXAMPLE

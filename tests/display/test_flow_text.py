@@ -380,12 +380,16 @@ def _service_pages() -> list[tuple[str, sv.ServiceMenu]]:
     out = [(p.name.lower(), page(p)) for p in (sv.Page.MENU, *sv.ITEMS) if p is not sv.Page.EXIT]
     config = replace(
         laptop_config(4, 2, "easy", seed=1),
-        operator_code=parse_operator_code("slot1 slot3 slam slot5"),
+        operator_code=parse_operator_code("slot2 right slam slot5 left slot1"),
     )
     code, _ = sv.step(sv.start(config), sv.Held(frozenset({0, 1}), True), 0.0)
     code, _ = sv.step(code, sv.MenuTick(), sv.HOLD_S)
     out.append(("code", code))
     out.append(("locked", replace(code, page=sv.Page.LOCKED)))
+    example = replace(config, operator_code=parse_operator_code("slot1 slot3 slam slot5"))
+    off, _ = sv.step(sv.start(example), sv.Held(frozenset({0, 1}), True), 0.0)
+    off, _ = sv.step(off, sv.MenuTick(), sv.HOLD_S)  # disabled: read-only, saying why
+    out.append(("code-disabled", off))
     return out
 
 

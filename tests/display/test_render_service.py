@@ -178,7 +178,7 @@ def test_closed_menu_draws_nothing(
         assert screen.get_at(xy) == plain.get_at(xy)
 
 
-def _prompt(*presses: Control, code: str = "slot1 slot3 slam slot5 left") -> sv.ServiceMenu:
+def _prompt(*presses: Control, code: str = "slot1 slot3 slam slot5 left right") -> sv.ServiceMenu:
     """The code prompt the two-SLAM hold opens, after ``presses``."""
     config = replace(laptop_config(2, 2, "easy", seed=1), operator_code=parse_operator_code(code))
     svc = sv.start(config)

@@ -10,10 +10,14 @@ SQLite (stdlib ``sqlite3``) in the state directory (``$STATE_DIRECTORY``, system
   gone and marks it ``abandoned``: a restart loses at most the game in progress. The match
   lives in its own row, so its score (the finished games) survives.
 * **Upgrades.** The schema is a ``PRAGMA user_version`` ladder (``MIGRATIONS``); opening an
-  older file migrates it in one transaction. A file from a newer release is refused
-  (``RecordsError``), never rewritten. A file that is not a database, or one whose pages
-  fail ``PRAGMA quick_check`` at opening, is moved aside (``records.sqlite3.corrupt-N``)
-  and a fresh one started: the cabinet keeps playing.
+  older file migrates it in one transaction, the version read under the write lock (starts
+  at once migrate it once). A file from a newer release is refused (``RecordsError``),
+  never rewritten. A file that is not a database, one whose pages fail ``PRAGMA
+  quick_check`` at opening, or one whose tables or version are none a release writes (no
+  tables at schema 6, schema -1) is moved aside (``records.sqlite3.corrupt-N``) and a
+  fresh one started: the cabinet keeps playing (the operator lock's count goes on in it).
+  A row that breaks its table's CHECK or NOT NULL is no damage: that row (and a bad
+  game's seats) goes to ``records.sqlite3.bad-rows.jsonl``, every other row stays.
 * **A read-only or full state directory.** Opening or writing fails with a
   ``RecordsError`` that says what is wrong and where (a read-only file system, a full
   one, no such directory), not only SQLite's words; the cabinet plays on without
@@ -42,17 +46,21 @@ The app's calls, in order::
     records.remember_choices(initials, choices)       # a player's own choices at join
     records.choices(initials)                         # ... back when they join again
     records.note_power(PowerEvent.UNDERVOLTAGE, ...)  # the Pi's power flags changed
+    records.keep_lock_count(wrong)                    # the operator lock's wrong codes
 
 The package (this module is its face: ``from cabinet.kiosk.records import X``):
 
-* ``store.py``: ``Records``, the open file and every write (games, seats, replays, matches);
+* ``store.py``: ``Records``, the open file, its matches and statistics, over ``games.py``
+  (``GameBook``: games, seats, replays) and ``keeping.py`` (``CabinetBook``: the log,
+  initials, choices, the operator lock's count: ``operator_lock.py``), on ``base.py``;
 * ``queries.py``: the statistics it reads (per seat, per initials, bookkeeping);
 * ``model.py``: the values handed in and back (``SeatEntry``, ``SeatResult``, ``GameRecord``,
   ``Stats``...);
 * ``tallies.py``: each seat's numbers from the one fold of a game (``engine.stats``);
 * ``recount.py``: stored games whose old count was wrong (hidden stalls), folded again;
 * ``schema.py``: the migrations; ``opening.py``: the connection, WAL, the read-only way in;
-* ``health.py``: damage, a bad state directory in words, setting a file aside.
+* ``health.py``: damage, a bad state directory in words, setting a file aside;
+* ``rows.py``: setting aside the rows that break their table's rules, keeping the rest.
 """
 
 from __future__ import annotations

@@ -18,7 +18,12 @@ class RecordsError(RuntimeError, CabinetError):
 
 
 class Damaged(CabinetError):
-    """``PRAGMA quick_check`` found a damaged file (its first finding)."""
+    """A file to set aside: ``PRAGMA quick_check`` found damage (its first finding), or
+    its tables or version are none a release writes (``what`` says which, in words)."""
+
+    def __init__(self, detail: str, what: str = "are damaged") -> None:
+        super().__init__(detail)
+        self.what = what
 
 
 def _error_name(exc: BaseException | None) -> str:
@@ -33,9 +38,31 @@ def is_damaged(exc: sqlite3.Error) -> bool:
     )
 
 
-def quick_check(conn: sqlite3.Connection) -> str:
+def quick_check(conn: sqlite3.Connection, limit: int = 1) -> str:
     """``PRAGMA quick_check``'s first finding: ``ok`` for a sound file."""
-    return str(conn.execute("PRAGMA quick_check(1)").fetchone()[0])
+    return findings(conn, limit)[0]
+
+
+def findings(conn: sqlite3.Connection, limit: int = 100) -> tuple[str, ...]:
+    """``PRAGMA quick_check``'s findings (up to ``limit``): ``("ok",)`` for a sound file."""
+    return tuple(str(row[0]) for row in conn.execute(f"PRAGMA quick_check({int(limit)})"))
+
+
+ROW_FINDINGS = ("CHECK constraint failed in ", "NULL value in ")
+"""How ``quick_check`` words a row that breaks its table's CHECK or NOT NULL: the row is
+bad, not the file (issue 25 item 9); anything else it finds is damage."""
+
+
+def bad_row_tables(found: tuple[str, ...]) -> frozenset[str] | None:
+    """The tables ``found`` names rows of, when every finding is a bad row; None when
+    any is damage to the file itself (or there is nothing to find)."""
+    tables: set[str] = set()
+    for finding in found:
+        prefix = next((p for p in ROW_FINDINGS if finding.startswith(p)), None)
+        if prefix is None:
+            return None
+        tables.add(finding.removeprefix(prefix).split(".")[0])
+    return frozenset(tables) or None
 
 
 def storage_problem(folder: Path, exc: BaseException | None = None) -> str | None:

@@ -16,17 +16,25 @@ from typing import NamedTuple
 from cabinet.kiosk.records.health import (
     Damaged,
     RecordsError,
+    bad_row_tables,
     explain,
+    findings,
     is_damaged,
-    quick_check,
     set_aside,
 )
 from cabinet.kiosk.records.model import GameStatus
-from cabinet.kiosk.records.schema import SCHEMA_VERSION, TABLES_SINCE, migrate
+from cabinet.kiosk.records.operator_lock import keep_wrong, wrong_in
+from cabinet.kiosk.records.rows import set_aside_bad_rows
+from cabinet.kiosk.records.schema import SCHEMA_VERSION, TABLES_SINCE, migrate, schema_problem
 
 log = logging.getLogger("cabinet.kiosk.records")
 
 DB_NAME = "records.sqlite3"
+OPENING_WAIT_S = 30.0
+"""How long opening waits for another start's lock (a migration that folds old replays
+again can take a while on a Pi), well inside the unit's TimeoutStartSec (90 s); every
+write after it waits ``WRITE_WAIT_S``."""
+WRITE_WAIT_S = 5.0
 DEFAULT_STATE_DIR = "/var/lib/speed-cabinet"
 
 
@@ -62,17 +70,19 @@ def _alive(pid: int) -> bool:
 
 
 class Opened(NamedTuple):
-    """A writable connection, the schema version the file was found at, and the games a
-    dead process had left running (now abandoned)."""
+    """A writable connection, the schema version the file was found at, the games a dead
+    process had left running (now abandoned), and the bad rows set aside (``rows.py``)."""
 
     conn: sqlite3.Connection
     migrated_from: int
     abandoned: tuple[int, ...]
+    rows_set_aside: int = 0
 
 
 def open_writable(folder: Path) -> Opened:
     """``records.sqlite3`` in ``folder``: created or migrated (a damaged file set aside
-    first), the games a dead process left running abandoned."""
+    first, the operator lock's count carried over), the games a dead process left running
+    abandoned."""
     path = folder / DB_NAME
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -80,34 +90,48 @@ def open_writable(folder: Path) -> Opened:
     except (sqlite3.DatabaseError, Damaged) as exc:
         if not path.exists() or not (isinstance(exc, Damaged) or is_damaged(exc)):
             raise RecordsError(explain(path, exc)) from None
-        what = (
-            "are damaged"
-            if isinstance(exc, Damaged) or "malformed" in str(exc)
-            else "are not a database"
-        )
-        try:
-            aside = set_aside(path)
-        except OSError as move:
-            raise RecordsError(explain(path, move, "set aside")) from None
-        log.error(
-            "records %s %s (%s); moved to %s, starting fresh",
-            path,
-            what,
-            " ".join(str(exc).split()),
-            aside,
-        )
+        wrong = _set_aside(path, exc)
     except OSError as exc:
         raise RecordsError(explain(path, exc)) from None
     try:
-        return _connect(path)
+        opened = _connect(path)
+        if wrong:  # setting a file aside is no way around the operator lock (issue 25)
+            with transaction(opened.conn, path) as tx:
+                keep_wrong(tx, wrong, now_wall())
     except (sqlite3.Error, OSError) as exc:
         raise RecordsError(explain(path, exc)) from None
+    return opened
+
+
+def _set_aside(path: Path, exc: sqlite3.DatabaseError | Damaged) -> int:
+    """Move a damaged ``path`` aside, in one journal line; the operator lock's count it
+    kept (read first: it goes on in the fresh file)."""
+    if isinstance(exc, Damaged):
+        what = exc.what
+    else:
+        what = "are damaged" if "malformed" in str(exc) else "are not a database"
+    wrong = wrong_in(path)
+    try:
+        aside = set_aside(path)
+    except OSError as move:
+        raise RecordsError(explain(path, move, "set aside")) from None
+    log.error(
+        "records %s %s (%s); moved to %s, starting fresh%s",
+        path,
+        what,
+        " ".join(str(exc).split()),
+        aside,
+        f" (the operator lock's {wrong} wrong code(s) carried over)" if wrong else "",
+    )
+    return wrong
 
 
 def _connect(path: Path) -> Opened:
     # check_same_thread off: opened by the app on the main thread, used on the cabinet
     # loop's thread (one thread at a time: the app closes it after the loop has ended).
-    conn = sqlite3.connect(path, isolation_level=None, timeout=5.0, check_same_thread=False)
+    conn = sqlite3.connect(
+        path, isolation_level=None, timeout=OPENING_WAIT_S, check_same_thread=False
+    )
     try:
         conn.execute("PRAGMA foreign_keys = ON")
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -116,12 +140,18 @@ def _connect(path: Path) -> Opened:
         # FULL: the WAL is fsynced at every commit, so a commit survives a power cut.
         conn.execute("PRAGMA synchronous = FULL")
         # A valid header with damaged pages opens fine and fails at every write; find
-        # it now (issue 13), while it can still be set aside.
-        found = quick_check(conn)
-        if found != "ok":
-            raise Damaged(f"quick_check: {found}")
+        # it now (issue 13), while it can still be set aside. A row that breaks its
+        # table's CHECK is no damage: that row goes, the others stay (issue 25).
+        found = findings(conn)
+        moved = 0
+        if found != ("ok",):
+            tables = bad_row_tables(found)
+            if tables is None:
+                raise Damaged(f"quick_check: {found[0]}")
+            moved = set_aside_bad_rows(conn, path, tables)
         version = migrate(conn)
-        return Opened(conn, version, abandon_dead(conn, path))
+        conn.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT_S * 1000)}")
+        return Opened(conn, version, abandon_dead(conn, path), moved)
     except BaseException:
         conn.close()
         raise
@@ -135,8 +165,9 @@ def open_readonly(folder: Path) -> sqlite3.Connection:
         raise RecordsError(f"no records in {folder}")
     try:
         conn = _connect_readonly(path)
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        found = quick_check(conn)
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        found = findings(conn)
+        problem = schema_problem(conn, version) if version <= SCHEMA_VERSION else None
     except sqlite3.DatabaseError as exc:
         if is_damaged(exc):
             raise RecordsError(
@@ -144,19 +175,33 @@ def open_readonly(folder: Path) -> sqlite3.Connection:
                 f"sets them aside at its next start"
             ) from None
         raise RecordsError(explain(path, exc, "read")) from None
-    if found != "ok":
+    refusal = _refusal(path, version, found, problem)
+    if refusal is not None:
         conn.close()
-        raise RecordsError(
-            f"the records {path} are damaged ({found}); the cabinet sets "
-            f"them aside at its next start"
+        raise RecordsError(refusal)
+    return conn
+
+
+def _refusal(path: Path, version: int, found: tuple[str, ...], problem: str | None) -> str | None:
+    """Why ``records`` cannot read the file, saying what the next start does with it."""
+    # (A read-only quick_check tests no CHECK: a row that breaks one reads as a damaged
+    # row, the others as they are; the kiosk sets it aside at its next start.)
+    if found != ("ok",):
+        return (
+            f"the records {path} are damaged ({found[0]}); the cabinet sets them aside "
+            f"at its next start"
+        )
+    if problem is not None:
+        return (
+            f"the records {path} are not records this release can read ({problem}); the "
+            f"cabinet sets them aside at its next start"
         )
     if not TABLES_SINCE <= version <= SCHEMA_VERSION:
-        conn.close()
-        raise RecordsError(
+        return (
             f"the records {path} have schema {version} and this release reads "
             f"{SCHEMA_VERSION}; start the cabinet of the same release once (it migrates)"
         )
-    return conn
+    return None
 
 
 def _connect_readonly(path: Path) -> sqlite3.Connection:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import TypeAlias
 
-from cabinet.kiosk.records.health import RecordsError
+from cabinet.kiosk.records.health import Damaged, RecordsError
 
 Step: TypeAlias = str | Callable[[sqlite3.Connection], object]
 """One rung: SQL statements, or a function run on the connection inside the migration."""
@@ -121,29 +122,46 @@ MIGRATIONS: tuple[Step, ...] = (
     ALTER TABLE cabinet_log_6 RENAME TO cabinet_log;
     CREATE INDEX cabinet_log_kind ON cabinet_log(kind)
     """,
+    # 6 -> 7: the operator lock's count of wrong codes (issue 25), so its growing lockout
+    # survives a restart (cabinet/modes/service/lock.py). One row, no CHECK: a value out
+    # of range is read as the lock's own floor, never as a clean slate.
+    """
+    CREATE TABLE operator_lock (
+        id INTEGER PRIMARY KEY,
+        wrong INTEGER NOT NULL,
+        updated_wall TEXT NOT NULL
+    )
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES_SINCE = 3
 """Versions from this one on have the tables a read-only reader (``speed-cabinet
 records``) reads as today's: later steps changed data only, added a table only the
-kiosk itself reads (5: ``player_choices``), or let ``cabinet_log`` hold more kinds (6: the
-power events; an older file simply has none)."""
+kiosk itself reads (5: ``player_choices``, 7: ``operator_lock``), or let ``cabinet_log``
+hold more kinds (6: the power events; an older file simply has none)."""
 
 
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
-    """Bring the schema up to ``target`` in one transaction; the version it started at."""
+    """Bring the schema up to ``target`` in one transaction; the version it started at.
+
+    The version is read under the write lock (``BEGIN IMMEDIATE`` first): two starts at
+    once on an old file would otherwise both read the old version, and the second would
+    run the steps again on the migrated file (issue 25 item 9). A file whose tables are
+    not those of its version, or whose version no release writes, is ``Damaged``."""
     if conn.isolation_level is not None:
         raise ValueError("migrate needs an autocommit connection (isolation_level=None)")
-    start = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    if start > SCHEMA_VERSION:
-        raise RecordsError(
-            f"the records file has schema {start} but this release knows up to "
-            f"{SCHEMA_VERSION}; install the newer release again (records are never downgraded)"
-        )
-    if start >= target:
-        return start
     conn.execute("BEGIN IMMEDIATE")
     try:
+        start = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if start > SCHEMA_VERSION:
+            raise RecordsError(
+                f"the records file has schema {start} but this release knows up to "
+                f"{SCHEMA_VERSION}; install the newer release again (records are never "
+                f"downgraded)"
+            )
+        problem = schema_problem(conn, start)
+        if problem is not None:
+            raise Damaged(problem, "are not records this release can read")
         for version in range(start, target):
             step = MIGRATIONS[version]
             if isinstance(step, str):
@@ -151,12 +169,61 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
                     conn.execute(statement)
             else:
                 step(conn)
-        conn.execute(f"PRAGMA user_version = {int(target)}")
+        if start < target:
+            conn.execute(f"PRAGMA user_version = {int(target)}")
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
     return start
+
+
+def schema_problem(conn: sqlite3.Connection, version: int) -> str | None:
+    """What is wrong with a file that says it is at ``version``, in words, or None: a
+    version no release writes, or a table or column of that version missing."""
+    if version < 0:
+        return f"schema {version}, which no release writes"
+    tables = {
+        str(name)
+        for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
+    expected = _tables_at(version)
+    if version == 0 and tables:
+        return f"schema 0 but with tables ({', '.join(sorted(tables))}): not records"
+    for table, columns in expected.items():
+        if table not in tables:
+            return f"schema {version} but no table {table}"
+        have = {str(row[1]) for row in conn.execute(f'PRAGMA table_info("{table}")')}
+        missing = sorted(columns - have)
+        if missing:
+            return f"schema {version} but table {table} has no column {missing[0]}"
+    return None
+
+
+@cache
+def _tables_at(version: int) -> dict[str, frozenset[str]]:
+    """The tables and columns the ladder builds up to ``version`` (on an empty file in
+    memory; the data steps change no table)."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for step in MIGRATIONS[: max(0, min(version, SCHEMA_VERSION))]:
+            if isinstance(step, str):
+                for statement in _statements(step):
+                    conn.execute(statement)
+        names = [
+            str(name)
+            for (name,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        return {
+            name: frozenset(str(row[1]) for row in conn.execute(f'PRAGMA table_info("{name}")'))
+            for name in names
+        }
+    finally:
+        conn.close()
 
 
 def _statements(script: str) -> Iterator[str]:

@@ -18,9 +18,14 @@ Entering, and the operator lock:
   as one sequence of the code's length (dots show how many were entered, never which, and
   no press is judged on its own). Right: the full menu. Wrong, or no press for
   ``PROMPT_TIMEOUT_S``: the menu closes, back to attract (a game it paused resumes).
-  ``TRIES`` wrong codes in a row lock the prompt for ``LOCKOUT_S``; a right code starts
-  the count again. The count and the lock live in memory only: a restart clears them.
-  The service button opens the full menu, locked or not.
+  ``TRIES`` wrong codes in a row lock the prompt for ``LOCKOUT_S``, and each further one
+  doubles the lockout, up to ``LOCKOUT_CAP_S`` (``lock.lockout_s``). Only a right code or
+  the service button starts the count again; the cabinet keeps it in the records
+  (``KeepCount``, ``keeper.py``), so a restart starts locked for its whole lockout. The
+  service button opens the full menu, locked or not.
+- A code shorter than ``MIN_PRESSES`` (6), or one the docs print, is disabled
+  (``code.py``): the hold opens the menu read-only, as with no code, and the service
+  screen and the journal say why.
 - With no code set, the hold (and kiosk F2) opens the menu read-only (``Access``): the
   button, LED and latency tests, bookkeeping and high scores; no settings, no initials,
   no reset, no pause, no power. Those pages are not offered, and refused if reached.
@@ -54,12 +59,15 @@ The service button (or kiosk F2) pressed while the menu is open leaves it, from 
 
 Modules: ``state`` (``ServiceMenu``, ``Page``, ``Access``), ``messages`` (``MenuInput``,
 ``MenuEffect``, the lock's ``Audit``), ``form`` (the settings rows and file), ``lock``
-(open, close, the code prompt), ``pages`` (a press on each page), ``step`` (the
+(open, close, the code prompt, the growing lockout), ``code`` (which codes may unlock),
+``keeper`` (the count in the records, the lock's journal lines: the director's part),
+``pages`` (a press on each page), ``step`` (the
 transitions), ``view`` (what the screen shows), ``volume`` (the volume rows' levels, heard
 at once rather than at the next start).
 """
 
 from cabinet.kiosk.power import PowerAction
+from cabinet.modes.service.code import PUBLISHED, code_off
 from cabinet.modes.service.form import (
     VOLUME_KEYS,
     SettingRow,
@@ -69,12 +77,14 @@ from cabinet.modes.service.form import (
     settings_mapping,
     volume_rows,
 )
+from cabinet.modes.service.lock import lockout_s, restarted
 from cabinet.modes.service.messages import (
     HARMFUL,
     Audit,
     Closed,
     Done,
     Held,
+    KeepCount,
     KioskKey,
     Load,
     LockEvent,
@@ -96,8 +106,10 @@ from cabinet.modes.service.state import (
     HOLD_S,
     ITEMS,
     LED_STEP_S,
+    LOCKOUT_CAP_S,
     LOCKOUT_S,
     MENU_IDLE_S,
+    MIN_PRESSES,
     POWER_ACTIONS,
     PROMPT_TIMEOUT_S,
     READ_ONLY_ITEMS,
@@ -126,10 +138,13 @@ __all__ = [
     "HOLD_S",
     "ITEMS",
     "LED_STEP_S",
+    "LOCKOUT_CAP_S",
     "LOCKOUT_S",
     "MENU_IDLE_S",
+    "MIN_PRESSES",
     "POWER_ACTIONS",
     "PROMPT_TIMEOUT_S",
+    "PUBLISHED",
     "READ_ONLY_ITEMS",
     "TRIES",
     "UNDERVOLTAGE_WARNING",
@@ -139,6 +154,7 @@ __all__ = [
     "Closed",
     "Done",
     "Held",
+    "KeepCount",
     "KioskKey",
     "Live",
     "Load",
@@ -162,10 +178,13 @@ __all__ = [
     "SettingRow",
     "SettingValue",
     "Settings",
+    "code_off",
     "form_of",
     "levels_of",
+    "lockout_s",
     "next_due",
     "percentile",
+    "restarted",
     "saved_message",
     "settings_mapping",
     "start",

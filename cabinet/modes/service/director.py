@@ -43,6 +43,7 @@ from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
 from cabinet.modes.ports import Faults, Links, Power, Table
 from cabinet.modes.service.books import ServiceBooks
+from cabinet.modes.service.keeper import LockKeeper, audit_line
 from cabinet.modes.stack import Mode, Screen
 from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
 from display.view import ScreenCare, ServiceView, SoundCheck, SoundLevels
@@ -95,19 +96,6 @@ def led_test(menu: sv.ServiceMenu, seat: int, now: float) -> PanelLights | None:
     )
 
 
-def audit(a: sv.Audit, inp: sv.MenuInput) -> None:
-    """One line per step of the operator lock, in the journal."""
-    how = ""
-    if a.event in (sv.LockEvent.PROMPT, sv.LockEvent.READ_ONLY, sv.LockEvent.REFUSED):
-        how = " (F2 on a keyboard)" if isinstance(inp, sv.KioskKey) else " (two SLAMs held)"
-    if a.event is sv.LockEvent.WRONG:
-        log.warning("service menu: %s (%d of %d in a row)", a.event.value, a.tries, sv.TRIES)
-    elif a.event in (sv.LockEvent.LOCKED_OUT, sv.LockEvent.REFUSED):
-        log.warning("service menu: %s for %.0f s%s", a.event.value, a.seconds, how)
-    else:
-        log.info("service menu: %s%s", a.event.value, how)
-
-
 def opened_line(menu: sv.ServiceMenu) -> str:
     page, access = menu.page, menu.access
     if page is sv.Page.CODE:
@@ -123,6 +111,7 @@ class ServiceDirector(Mode):
     __slots__ = (
         "_check",
         "_led",
+        "_lock",
         "_pin",
         "_table",
         "below",
@@ -171,15 +160,15 @@ class ServiceDirector(Mode):
             matches=fl.MATCHES,
             laptop=laptop,
         )
+        self._lock = LockKeeper(records, log)  # the wrong codes, kept through a restart
+        self.menu = self._lock.start(self.menu, clock())
         self.latency: deque[float] = deque(maxlen=LATENCY_KEEP)
         self.started = clock()
-        self.power: PowerAction | None = None
-        """What the operator asked for in the power page (the loop is stopped)."""
+        self.power: PowerAction | None = None  # asked for in the power page (loop stopped)
         self._table: Table | None = None
         self._pin = PanelDebouncer(PIN_WINDOW_S, stuck=1e9, service_hold=1e9)
         self._led: sv.SeatControl | None = None
-        self._check: SoundCheck | None = None
-        """The operator's latest volume check (``SoundLevels.check``)."""
+        self._check: SoundCheck | None = None  # the latest volume check (SoundLevels.check)
 
     @property
     def table(self) -> Table:
@@ -309,7 +298,9 @@ class ServiceDirector(Mode):
                 if self.stop is not None:
                     self.stop()
             case sv.Audit():
-                audit(eff, inp)
+                log.log(*audit_line(eff, isinstance(inp, sv.KioskKey)))
+            case sv.KeepCount(wrong=wrong):
+                self._lock.keep(wrong)
 
     def _say(self, text: str) -> None:
         if self.out is not None:

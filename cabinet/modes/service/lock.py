@@ -1,5 +1,11 @@
 """Opening and closing the menu, and the operator lock in front of it: the code prompt
-(the two-SLAM hold, kiosk F2), wrong codes, the lockout, the read-only menu."""
+(the two-SLAM hold, kiosk F2), wrong codes, the lockout, the read-only menu.
+
+The lockout grows with the wrong codes (issue 25 item 3): none for the first ``TRIES - 1``,
+then ``LOCKOUT_S`` at ``TRIES``, doubled by each further one, at most ``LOCKOUT_CAP_S``
+(``lockout_s``). The count goes down only with the right code or the service button, and
+the cabinet keeps it in the records (``KeepCount``), so a restart starts locked again for
+the count's full lockout (``restarted``): pulling the plug never shortens a wait."""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from dataclasses import replace
 from cabinet.modes.service.messages import (
     Audit,
     Closed,
+    KeepCount,
     LockEvent,
     MenuEffect,
     MenuPress,
@@ -15,9 +22,42 @@ from cabinet.modes.service.messages import (
     PauseGame,
     ResumeGame,
 )
-from cabinet.modes.service.state import LOCKOUT_S, TRIES, Access, Page, ServiceMenu
+from cabinet.modes.service.state import (
+    LOCKOUT_CAP_S,
+    LOCKOUT_S,
+    TRIES,
+    Access,
+    Page,
+    ServiceMenu,
+)
 
 Step = tuple[ServiceMenu, list[MenuEffect]]
+
+
+def lockout_s(wrong: int) -> float:
+    """How long ``wrong`` wrong codes in a row lock the prompt (0: not at all)."""
+    if wrong < TRIES:
+        return 0.0
+    return min(LOCKOUT_CAP_S, LOCKOUT_S * 2.0 ** min(wrong - TRIES, 32))
+
+
+def restarted(svc: ServiceMenu, wrong: int, now: float) -> ServiceMenu:
+    """The closed menu at start-up with the count the records kept: locked for that
+    count's whole lockout from ``now`` (a restart never shortens a wait)."""
+    seconds = lockout_s(wrong)
+    return replace(svc, wrong=wrong, locked_until=now + seconds if seconds else None)
+
+
+def service_button(svc: ServiceMenu, now: float, *, in_game: bool) -> Step:
+    """The service button: closes an open menu, else opens the full one, locked or not,
+    and forgives the wrong codes (whoever reaches inside the cabinet is the operator)."""
+    if svc.open:
+        return close(svc)
+    if not svc.wrong and svc.locked_until is None:
+        return open_menu(svc, now, in_game=in_game)
+    forgiven: list[MenuEffect] = [Audit(LockEvent.RESET, tries=svc.wrong), KeepCount(0)]
+    opened, effects = open_menu(replace(svc, wrong=0, locked_until=None), now, in_game=in_game)
+    return opened, forgiven + effects
 
 
 def open_menu(
@@ -69,9 +109,10 @@ def prompt(svc: ServiceMenu, now: float, *, in_game: bool) -> Step:
             now,
             in_game=in_game,
             access=Access.READ_ONLY,
-            message="read-only: no operator code is set",
+            message=f"read-only: {svc.code_off or 'no operator code is set'}",
         )
-        return opened, [Audit(LockEvent.READ_ONLY), *effects]
+        event = LockEvent.DISABLED if svc.code_off else LockEvent.READ_ONLY
+        return opened, [Audit(event), *effects]
     opened, effects = open_menu(svc, now, in_game=in_game, access=Access.READ_ONLY, page=Page.CODE)
     return opened, [Audit(LockEvent.PROMPT), *effects]
 
@@ -83,6 +124,7 @@ def code_press(svc: ServiceMenu, p: MenuPress, now: float) -> Step:
     if len(entered) < len(svc.code):
         return replace(svc, entered=entered, prompt_at=now), []
     if entered == svc.code:
+        unlocked: list[MenuEffect] = [Audit(LockEvent.UNLOCKED)]
         return replace(
             svc,
             page=Page.MENU,
@@ -91,14 +133,13 @@ def code_press(svc: ServiceMenu, p: MenuPress, now: float) -> Step:
             entered=(),
             wrong=0,
             locked_until=None,
-        ), [Audit(LockEvent.UNLOCKED)]
+        ), unlocked + ([KeepCount(0)] if svc.wrong else [])
     wrong = svc.wrong + 1
-    audits: list[MenuEffect] = [Audit(LockEvent.WRONG, tries=wrong)]
-    if wrong >= TRIES:
-        svc = replace(svc, wrong=0, locked_until=now + LOCKOUT_S)
-        audits.append(Audit(LockEvent.LOCKED_OUT, tries=wrong, seconds=LOCKOUT_S))
-    else:
-        svc = replace(svc, wrong=wrong)
+    audits: list[MenuEffect] = [Audit(LockEvent.WRONG, tries=wrong), KeepCount(wrong)]
+    seconds = lockout_s(wrong)
+    svc = replace(svc, wrong=wrong, locked_until=now + seconds if seconds else None)
+    if seconds:
+        audits.append(Audit(LockEvent.LOCKED_OUT, tries=wrong, seconds=seconds))
     closed, effects = close(svc, attract=True)
     return closed, audits + effects
 

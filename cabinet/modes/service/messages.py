@@ -123,22 +123,33 @@ class LockEvent(Enum):
 
     PROMPT = "code prompt opened"
     READ_ONLY = "opened read-only: no operator code set"
+    DISABLED = "opened read-only: the operator code is disabled"
     UNLOCKED = "unlocked with the operator code"
     WRONG = "wrong operator code"
     LOCKED_OUT = "too many wrong codes: the prompt is locked"
     REFUSED = "code prompt refused: locked"
     TIMED_OUT = "code prompt timed out"
     IDLE = "service menu closed: nobody pressed for two minutes"
+    RESET = "opened with the service button: the wrong codes are forgiven"
 
 
 @dataclass(frozen=True, slots=True)
 class Audit:
-    """A ``LockEvent`` to log; ``tries``: wrong codes in a row so far (``WRONG``),
-    ``seconds``: how long the lock lasts from now (``LOCKED_OUT``, ``REFUSED``)."""
+    """A ``LockEvent`` to log; ``tries``: wrong codes in a row so far (``WRONG``,
+    ``RESET``), ``seconds``: how long the lock lasts from now (``LOCKED_OUT``,
+    ``REFUSED``)."""
 
     event: LockEvent
     tries: int = 0
     seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCount:
+    """Keep the count of wrong codes in the records (the lock grows with it, and a restart
+    must not clear it): given before the guest sees the prompt close."""
+
+    wrong: int
 
 
 MenuEffect = (
@@ -152,6 +163,7 @@ MenuEffect = (
     | ResetStats
     | Power
     | Audit
+    | KeepCount
 )
 
 HARMFUL = (SaveSettings, SaveInitials, ResetStats, Power)

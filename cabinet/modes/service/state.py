@@ -27,9 +27,15 @@ MENU_IDLE_S = 120.0
 paused resumes): a menu left open would keep the table from guests, and a full menu left
 open would be anyone's."""
 TRIES = 3
-"""Wrong codes in a row that lock the prompt."""
+"""Wrong codes in a row that lock the prompt; each one after them locks it again."""
 LOCKOUT_S = 60.0
-"""How long the prompt stays locked after ``TRIES`` wrong codes."""
+"""The first lockout (at ``TRIES`` wrong codes); each wrong code after it doubles it."""
+LOCKOUT_CAP_S = 3600.0
+"""The longest lockout: an hour (from the ninth wrong code in a row). At one try an hour,
+the 262,144 codes of six presses take 15 years on average to guess (README, "operator
+code"); the service button inside the cabinet is never locked out."""
+MIN_PRESSES = 6
+"""The fewest presses a code may have to unlock the menu; a shorter one is disabled."""
 EPS = 1e-6
 
 
@@ -132,9 +138,13 @@ class ServiceMenu:
     active_at: float = 0.0
     """The menu opened or took its last press then (``MENU_IDLE_S``)."""
     wrong: int = 0
-    """Wrong codes in a row (a right code or a lockout starts again)."""
+    """Wrong codes in a row: since the last right code or the service button (kept in the
+    records, so a restart does not clear it)."""
     locked_until: float | None = None
-    """The prompt is locked until then (``TRIES`` wrong codes)."""
+    """The prompt is locked until then (``TRIES`` wrong codes or more: ``lockout_s``)."""
+    code_off: str = ""
+    """Why ``[cabinet] operator_code`` is disabled, in words ("": it is not, or none is
+    set). A disabled code leaves ``code`` empty: the hold opens the menu read-only."""
 
     @property
     def items(self) -> tuple[Page, ...]:

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cabinet.config import CONTROLS, CabinetConfig
+from cabinet.modes.service.code import code_off
 from cabinet.modes.service.form import form_of
-from cabinet.modes.service.lock import Step, close, code_press, open_menu, prompt
+from cabinet.modes.service.lock import Step, close, code_press, prompt, service_button
 from cabinet.modes.service.messages import (
     Audit,
     Done,
@@ -52,7 +53,8 @@ def start(
         seats=seats,
         saved_rows=rows,
         counts=((0,) * len(CONTROLS),) * seats,
-        code=config.operator_code,
+        code=() if code_off(config.operator_code) else config.operator_code,
+        code_off=code_off(config.operator_code),
         laptop=laptop,
         notice=config.set_aside,
     )
@@ -62,7 +64,7 @@ def step(svc: ServiceMenu, inp: MenuInput, now: float) -> Step:
     """The menu after ``inp`` at clock time ``now`` (seconds), and what the cabinet must do."""
     match inp:
         case ServiceButton(in_game=in_game):
-            return close(svc) if svc.open else open_menu(svc, now, in_game=in_game)
+            return service_button(svc, now, in_game=in_game)
         case KioskKey(in_game=in_game):
             return close(svc) if svc.open else prompt(svc, now, in_game=in_game)
         case Held():

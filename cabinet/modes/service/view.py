@@ -117,10 +117,23 @@ def _code(svc: ServiceMenu, live: Live, now: float) -> _Text:
     )
 
 
+def _wait(seconds: float) -> str:
+    """A lockout's rest in words: "a minute", "4 minutes", "an hour"."""
+    minutes = max(1, math.ceil(seconds / 60 - 1e-9))
+    if minutes >= 60:
+        return "an hour" if minutes == 60 else f"{minutes / 60:.1f} hours"
+    return "a minute" if minutes == 1 else f"{minutes} minutes"
+
+
 def _locked(svc: ServiceMenu, live: Live, now: float) -> _Text:
+    rest = 0.0 if svc.locked_until is None else svc.locked_until - now
     return _Text(
         title="OPERATOR CODE LOCKED",
-        lines=(f"{TRIES} wrong codes in a row", "try again in a minute"),
+        lines=(
+            f"{max(svc.wrong, TRIES)} wrong codes in a row",
+            f"try again in {_wait(rest)}",
+            "each wrong code doubles the wait",
+        ),
         hint="any button: back",
     )
 
@@ -130,7 +143,7 @@ def _menu(svc: ServiceMenu, live: Live, now: float) -> _Text:
         lines=tuple(p.value for p in svc.items),
         chosen=svc.cursor,
         hint="LEFT / RIGHT: choose   SLAM: open   SLOT5: exit",
-        message=svc.message or svc.notice,
+        message=svc.message or svc.notice or svc.code_off,
     )
 
 

@@ -1,0 +1,27 @@
+"""What every part of ``Records`` stands on: the open connection, its path, and one
+short write transaction (``opening.transaction``)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from cabinet.kiosk.records.opening import transaction
+
+
+class Store:
+    """One open records file. Not thread-safe: use it from the loop thread, between games."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+
+    def close(self) -> None:
+        self._conn.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with transaction(self._conn, self.path) as conn:
+            yield conn
