@@ -35,7 +35,10 @@ def test_the_headless_demo_plays_one_game_and_exits() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    last = result.stdout.strip().splitlines()[-1]
+    lines = result.stdout.strip().splitlines()
+    assert any(" covered " in line for line in lines)  # the cabinet's text view
+    assert lines[-2].startswith("         end    california")
+    last = lines[-1]
     assert last.startswith("speed-cabinet: P"), last
     assert " wins after " in last, last
 
