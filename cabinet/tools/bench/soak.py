@@ -22,6 +22,7 @@ It takes a few minutes, which is why ``bench`` runs it only when asked (``--only
 from __future__ import annotations
 
 import gc
+from typing import TYPE_CHECKING
 
 from cabinet.tools.bench.figures import Figures
 from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
@@ -29,6 +30,11 @@ from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
 GAMES = 300
 WARM = 30
 STEP_MS = 100
+
+if TYPE_CHECKING:  # imported when run: the bench's start stays light
+    from cabinet.config import CabinetConfig
+    from cabinet.loop import CabinetLoop
+    from cabinet.modes.flow_director import FlowDirector
 
 
 def rss_mb() -> float:
@@ -93,63 +99,19 @@ class _SimClock:
 
 def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
     """``games`` recorded match games through the loop, the flow and the records."""
-    import random
     import tempfile
-    import time
-    from dataclasses import replace
 
-    from cabinet.config import Control, FlowConfig, laptop_config
-    from cabinet.inputs import ButtonEdge, Inbox
     from cabinet.kiosk.records import Records
-    from cabinet.loop import CabinetLoop, Table, seat_runtime
-    from cabinet.modes.flow import FlowPhase
     from cabinet.modes.flow_director import FlowDirector
-    from engine.game import new_game
 
-    config = replace(
-        laptop_config(2, 2, "hard", seed=1),
-        flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=1),
-    )
+    config = _kiosk_config()
     clock = _SimClock()
-    seats = [
-        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2_000, two_hand=False)
-        for sc in config.seats
-    ]
-    state, _ = new_game(config.rules, random.Random(1), 1)
-    table = Table(state, seats, clock=clock)
     flushes: list[float] = []
     with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
         director = FlowDirector(config, clock=clock, records=records)
-        director.attach(table)
-        loop = CabinetLoop(table, Inbox(), director=director, failsafe=director.reset)
-        flush = director.flush
-
-        def timed_flush() -> None:
-            start = time.perf_counter()
-            busy = bool(director._later)
-            flush()
-            if busy:
-                flushes.append(time.perf_counter() - start)
-
-        director.flush = timed_flush  # type: ignore[method-assign]
-        played, warm_rss, was_playing = 0, None, False
-        while played < games:
-            phase = director.flow.phase
-            if phase in (FlowPhase.ATTRACT, FlowPhase.JOIN, FlowPhase.RESULT):
-                for _ in range(2):  # SLAM to join (or ready), SLAM to ready
-                    for down in (True, False):
-                        clock.t += 0.05
-                        loop.process([ButtonEdge(clock.t, 0, Control.SLAM, down)])
-            playing = director.flow.phase is FlowPhase.PLAYING
-            if was_playing and not playing:
-                played += 1
-                if played == warm:
-                    gc.collect()
-                    warm_rss = rss_mb()
-            was_playing = playing
-            due = loop.next_deadline()
-            clock.t = max(clock.t + 0.001, due if due is not None else clock.t + 0.1)
-            loop.catch_up(clock.t)
+        loop = _kiosk_loop(config, clock, director)
+        _time_flushes(director, flushes)
+        warm_rss = _play_match_games(loop, director, clock, games, warm)
         director.close()
         finished = records.bookkeeping().finished
     gc.collect()
@@ -159,6 +121,83 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
         "kiosk_records_ms": round(1000 * sum(flushes) / max(1, len(flushes)), 2),
         "kiosk_games_recorded": finished,
     }
+
+
+def _kiosk_config() -> CabinetConfig:
+    """Two hard-bot seats on a laptop config, with a flow that hands a quiet seat to a bot
+    after a second."""
+    from dataclasses import replace
+
+    from cabinet.config import FlowConfig, laptop_config
+
+    return replace(
+        laptop_config(2, 2, "hard", seed=1),
+        flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=1),
+    )
+
+
+def _kiosk_loop(config: CabinetConfig, clock: _SimClock, director: FlowDirector) -> CabinetLoop:
+    """The loop on a first deal, on CLOCK, with DIRECTOR attached as its flow."""
+    import random
+
+    from cabinet.inputs import Inbox
+    from cabinet.loop import CabinetLoop, Table, seat_runtime
+    from engine.game import new_game
+
+    seats = [
+        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2_000, two_hand=False)
+        for sc in config.seats
+    ]
+    state, _ = new_game(config.rules, random.Random(1), 1)
+    table = Table(state, seats, clock=clock)
+    director.attach(table)
+    return CabinetLoop(table, Inbox(), director=director, failsafe=director.reset)
+
+
+def _time_flushes(director: FlowDirector, flushes: list[float]) -> None:
+    """Append to FLUSHES the time of each of DIRECTOR's records passes that had work."""
+    import time
+
+    flush = director.flush
+
+    def timed_flush() -> None:
+        start = time.perf_counter()
+        busy = bool(director._later)
+        flush()
+        if busy:
+            flushes.append(time.perf_counter() - start)
+
+    director.flush = timed_flush  # type: ignore[method-assign]
+
+
+def _play_match_games(
+    loop: CabinetLoop, director: FlowDirector, clock: _SimClock, games: int, warm: int
+) -> float | None:
+    """Seat 0 joins (and readies) whenever the flow waits for it, until GAMES games have
+    ended; the resident memory after game WARM (None if there were fewer)."""
+    from cabinet.config import Control
+    from cabinet.inputs import ButtonEdge
+    from cabinet.modes.flow import FlowPhase
+
+    played, warm_rss, was_playing = 0, None, False
+    while played < games:
+        phase = director.flow.phase
+        if phase in (FlowPhase.ATTRACT, FlowPhase.JOIN, FlowPhase.RESULT):
+            for _ in range(2):  # SLAM to join (or ready), SLAM to ready
+                for down in (True, False):
+                    clock.t += 0.05
+                    loop.process([ButtonEdge(clock.t, 0, Control.SLAM, down)])
+        playing = director.flow.phase is FlowPhase.PLAYING
+        if was_playing and not playing:
+            played += 1
+            if played == warm:
+                gc.collect()
+                warm_rss = rss_mb()
+        was_playing = playing
+        due = loop.next_deadline()
+        clock.t = max(clock.t + 0.001, due if due is not None else clock.t + 0.1)
+        loop.catch_up(clock.t)
+    return warm_rss
 
 
 if __name__ == "__main__":
