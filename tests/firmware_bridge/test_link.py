@@ -6,7 +6,7 @@ import gc
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from types import SimpleNamespace
 from typing import Any
 
@@ -68,7 +68,7 @@ class Rig:
             if status.up == up:
                 return status
 
-    def leds(self, want: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    def leds(self, want: Mapping[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
         """The panel's LED state once it equals ``want`` (or the last one on timeout)."""
         while True:
             state = self.sim.led_updates.get(timeout=WAIT)
