@@ -230,6 +230,8 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
         out=io.StringIO(),
     )
     real = screen.run_window
+    director: Any = cab.loop.director
+    stopped = [False]
 
     def run_window(*args: Any, **kwargs: Any) -> Any:
         frame = kwargs["on_frame"]
@@ -240,25 +242,29 @@ def test_kiosk_keyboard_esc_does_nothing_and_f2_opens_only_the_prompt(
                 for key in (pygame.K_F2, pygame.K_ESCAPE):
                     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
                     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+            elif n >= 5 and not laptop and director.menu.open:
+                # Frames after both keys: Esc left the kiosk running. Stop it here, not
+                # at a wall-clock time a busy machine may reach before the first frame.
+                stopped[0] = True
+                cab.loop.stop()
 
         kwargs["on_frame"] = on_frame
         return real(*args, **kwargs)
 
     monkeypatch.setattr(screen, "run_window", run_window)
     start = time.monotonic()
-    try:
-        screen.run_display(cab, until=start + 1.5, laptop=laptop, out=io.StringIO())
+    try:  # ``until``: only a bound on a hang
+        screen.run_display(cab, until=start + 60.0, laptop=laptop, out=io.StringIO())
     finally:
         cab.close()
     elapsed = time.monotonic() - start
-    director: Any = cab.loop.director
     svc = director.menu
     if laptop:  # as before: F2 is the service button, Esc quits
-        assert elapsed < 1.4
+        assert elapsed < 59.0
         assert svc.page is Page.MENU
         assert svc.access is Access.FULL
     else:
-        assert elapsed >= 1.4  # Esc did not stop the kiosk
+        assert stopped[0]  # Esc did not stop the kiosk
         assert svc.open
         assert svc.page is Page.CODE
 
