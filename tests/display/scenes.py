@@ -11,6 +11,7 @@ from cabinet.adapters.keyboard import key_bindings
 from cabinet.adapters.screen.feed import ScreenFeed, seat_keys
 from cabinet.config import Assist, Control, laptop_config
 from cabinet.loop import SeatRuntime, seat_runtime
+from cabinet.modes import service as sv
 from display.view import MatchView, TableView
 from engine import game
 from engine.bots import Bot
@@ -180,3 +181,15 @@ def _candidates(state: Any, t: int) -> list[Command]:
 def california_new(seed: int = 5, row: int = 4) -> Any:
     state, _ = game.new_game(Rules(game=Game.CALIFORNIA, row=row), random.Random(seed), seed)
     return state
+
+
+SERVICE_LIVE = sv.Live(
+    debounce=(((0, 0),) * 8, ((0, 0),) + ((2, 0),) + ((0, 0),) * 6),
+    stuck_now=((), ()),
+    latency_ms=(0.2, 0.3, 0.4, 2.0),
+    bookkeeping=("games played: 12", "abandoned: 1"),
+    scores=("1. ABC   5 wins of 7",),
+    claim="game 12, P1's win",
+    uptime_s=4000,
+)
+"""The service menu's live readings on the screens drawn in the tests (its pages' text)."""

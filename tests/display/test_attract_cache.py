@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,17 +13,14 @@ from typing import Any
 import pygame
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
-from pixels import changed
-
 from cabinet.controls.registry import rules_card
 from display import attract, attract_cache
 from display.animations import Animations
 from display.renderer import Renderer
 from display.view import FlowScreen, FlowView, TableView
 from engine.rules import Game
+from tests.display import scenes
+from tests.display.pixels import changed
 from tests.fifo import fifo_at, without_blocking
 
 SIZE = (1280, 720)

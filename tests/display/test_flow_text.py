@@ -7,19 +7,12 @@ result saying why the game ended, and attract's card clear of the piles and the 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
-from pixels import changed, save_shot
 
 from cabinet.config import Control, FlowConfig
 from cabinet.controls.registry import rules_card
@@ -31,6 +24,7 @@ from display.attract import free_rects
 from display.games import art_for
 from display.layout import Layout, Rect
 from display.overlays import result_card
+from display.palette import Colour
 from display.renderer import Renderer
 from display.typeset import BODY_PX_1080, Role, body_floor, row_width
 from display.view import (
@@ -45,7 +39,9 @@ from display.view import (
 from engine import game
 from engine.commands import Play, Slam
 from engine.rules import Game
-from engine.state import Phase
+from engine.state import GameState, Phase
+from tests.display import scenes
+from tests.display.pixels import changed, save_shot
 
 HD = (1920, 1080)
 SMALL = (1280, 720)
@@ -191,7 +187,7 @@ def test_a_seat_a_bot_took_over_is_named_on_the_result(screen: pygame.Surface) -
 # Attract's card: clear of the piles and the info line, readable.
 
 
-ATTRACT = [
+ATTRACT: list[tuple[str, Callable[[], GameState]]] = [
     ("speed-2", lambda: scenes.speed_new(2)),
     ("speed-3", lambda: scenes.speed_new(3)),
     ("speed-4", lambda: scenes.speed_new(4)),
@@ -346,18 +342,20 @@ def test_flow_screens_are_readable_at_1080p(
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_seat_notes_are_readable_at_1080p(screen: pygame.Surface, players: int) -> None:
+def test_seat_notes_are_readable_at_1080p(
+    screen: pygame.Surface, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """ "FALSE CALL +8" and a refused play's reason on each seat, 26 px or more."""
     view = _flow_views(players)["notes"]
     renderer = Renderer(HD)
     sizes: dict[str, int] = {}
     text = renderer.paint.text
 
-    def seen(t: str, size: int, *args: Any, **kw: Any) -> pygame.Surface:
+    def seen(t: str, size: int, colour: Colour, rotation: int = 0) -> pygame.Surface:
         sizes[t] = min(size, sizes.get(t, size))
-        return text(t, size, *args, **kw)
+        return text(t, size, colour, rotation)
 
-    renderer.paint.text = seen  # type: ignore[method-assign]
+    monkeypatch.setattr(renderer.paint, "text", seen)
     shot = pygame.Surface(HD)
     renderer.draw(shot, view, Animations(), view.state.now)
     save_shot("FLOW_SHOTS", shot, f"text-notes-{players}p")
@@ -394,12 +392,10 @@ def _service_pages() -> list[tuple[str, sv.ServiceMenu]]:
 
 
 def test_service_pages_are_readable_at_1080p(screen: pygame.Surface) -> None:
-    from test_render_service import LIVE
-
     renderer = Renderer(HD)
     table = scenes.view(scenes.speed_new(4), players=4)
     for name, svc in _service_pages():
-        view = replace(table, service=sv.view_of(svc, LIVE, 0.0))
+        view = replace(table, service=sv.view_of(svc, scenes.SERVICE_LIVE, 0.0))
         shot = pygame.Surface(HD)
         smallest = _overlay_smallest(renderer, shot, view)
         save_shot("FLOW_SHOTS", shot, f"text-service-{name}")

@@ -89,13 +89,14 @@ def test_layout_raised_slot_moves_toward_the_centre() -> None:
 
 def test_layout_piles_sit_by_the_seats_that_share_them() -> None:
     # Two players: pile 0 is P1's LEFT (west for a south seat) and P2's RIGHT.
-    assert pile_order(("south", "north"), 2) == [0, 1]
-    assert pile_order(("north", "south"), 2) == [1, 0]
+    assert pile_order((Position.SOUTH, Position.NORTH), 2) == [0, 1]
+    assert pile_order((Position.NORTH, Position.SOUTH), 2) == [1, 0]
     # Counter-clockwise seating puts each pile between the two seats sharing it.
-    layout = make_layout(1920, 1080, ("south", "east", "north", "west"))
-    assert [
-        layout.center[k].x for k in pile_order(("south", "east", "north", "west"), 4)
-    ] == sorted(r.x for r in layout.center)
+    round_table = (Position.SOUTH, Position.EAST, Position.NORTH, Position.WEST)
+    layout = make_layout(1920, 1080, round_table)
+    assert [layout.center[k].x for k in pile_order(round_table, 4)] == sorted(
+        r.x for r in layout.center
+    )
 
 
 def test_layout_rejects_a_repeated_position() -> None:

@@ -25,6 +25,7 @@ from display.view import PhotoFinish
 from engine import game
 from engine.commands import Play, Slam
 from engine.events import GameWon, PenaltyTaken
+from engine.games.speed.state import SpeedState
 from tests.display import scenes
 
 LAYOUT = make_layout(1920, 1080, (Position.SOUTH, Position.NORTH))
@@ -193,6 +194,7 @@ def test_the_feed_reads_a_penaltys_pile_off_the_depths() -> None:
     assert penalty_moves(None, after, events) == [PenaltyMove(0, None, 2, 10)]
     # A play on the emptied pile in the same batch makes up one card: still that pile.
     later, more = game.step(after, Play(20, 1, "JD", 1))
+    assert isinstance(later, SpeedState)
     assert later.center[1][0].code == "JD"
     assert penalty_moves(before, later, [*events, *more]) == [PenaltyMove(0, 1, 2, 10)]
     # A penalty that moved nothing travels nowhere.

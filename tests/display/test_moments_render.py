@@ -23,6 +23,7 @@ from display.palette import LOCK_RED, seat_colour
 from display.renderer import Renderer
 from display.view import PhotoFinish, TableView
 from engine.events import GameWon, PenaltyTaken
+from engine.games.speed.state import SpeedState
 from tests.cabinet.rigs import FakeClock, table_loop
 from tests.display import scenes
 from tests.display.pixels import changed, colours, save_shot
@@ -42,13 +43,17 @@ def _near(c: tuple[int, int, int], want: tuple[int, int, int], by: int = 24) -> 
     return all(abs(a - b) <= by for a, b in zip(c, want, strict=True))
 
 
+def _rgb(c: pygame.Color) -> tuple[int, int, int]:
+    return (c.r, c.g, c.b)
+
+
 def _has(surface: pygame.Surface, r: pygame.Rect, want: tuple[int, int, int]) -> int:
     """How many probed pixels of ``r`` are near ``want``."""
     return sum(
         1
         for x in range(r.left, r.right, 2)
         for y in range(r.top, r.bottom, 2)
-        if _near(tuple(surface.get_at((x, y)))[:3], want)  # type: ignore[arg-type]
+        if _near(_rgb(surface.get_at((x, y))), want)
     )
 
 
@@ -160,6 +165,7 @@ def test_a_photo_finish_from_two_real_edges_is_told_on_its_pile(screen: pygame.S
     assert photo is not None
     assert (photo.pile, photo.winner, photo.loser, photo.margin_ms) == (0, 1, 0, 7.0)
     state = frame.view.state
+    assert isinstance(state, SpeedState)
     assert state.center[0][0].code == "8D"
 
     renderer = Renderer(SIZE)
@@ -209,7 +215,9 @@ def test_a_false_call_sends_its_cards_to_the_caller(screen: pygame.Surface) -> N
     t = penalties[0].t
     # The feed read the pile off the depths: QS's pile (1) gave its two.
     assert frame.penalties == [PenaltyMove(1, 1, 2, t)]
-    assert len(frame.view.state.center[1]) == 1
+    state = frame.view.state
+    assert isinstance(state, SpeedState)
+    assert len(state.center[1]) == 1
 
     renderer = Renderer(SIZE)
     layout = renderer.layout_of(frame.view)

@@ -4,17 +4,10 @@ flow and menu; pixels probed. ``POWER_SHOTS=/tmp/dir`` also saves each screen.""
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pygame
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
-from pixels import colours, save_shot
 
 from cabinet.config import Control, FlowConfig, laptop_config
 from cabinet.modes import flow as fl
@@ -28,6 +21,8 @@ from display.renderer import Renderer
 from display.view import FlowView, TableView
 from engine.match import MatchRules
 from engine.rules import Game
+from tests.display import scenes
+from tests.display.pixels import colours, save_shot
 
 SIZE = (1920, 1080)
 

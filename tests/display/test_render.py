@@ -3,26 +3,22 @@ probe a few pixels (a glowing target, the picked slot raised), never whole image
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pygame
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
-from pixels import changed, save_shot
-
 from display.animations import Animations
 from display.cards import CardArt
+from display.layout import Layout
 from display.palette import FELT, seat_colour
 from display.renderer import Renderer
-from display.view import Light, Lights, MatchView, PhotoFinish, SeatView
+from display.view import Light, Lights, MatchView, PhotoFinish, SeatView, TableView
 from engine import game
 from engine.commands import Play
 from engine.state import Phase
+from tests.display import scenes
+from tests.display.pixels import changed, save_shot
 
 SIZE = (1920, 1080)
 
@@ -40,16 +36,12 @@ def _colour(surface: pygame.Surface, xy: tuple[int, int]) -> tuple[int, int, int
 def _draw(
     screen: pygame.Surface,
     renderer: Renderer,
-    view: object,
+    view: TableView,
     now: int | None = None,
     anims: Animations | None = None,
-) -> object:
-    state = view.state  # type: ignore[attr-defined]
+) -> Layout:
     return renderer.draw(
-        screen,
-        view,
-        anims or Animations(),  # type: ignore[arg-type]
-        state.now if now is None else now,
+        screen, view, anims or Animations(), view.state.now if now is None else now
     )
 
 
@@ -59,12 +51,12 @@ def test_render_glow_follows_the_left_led(screen: pygame.Surface, renderer: Rend
     assert view.seats[0].lights.left is Light.ON
     assert view.seats[0].lights.right is Light.OFF
     layout = _draw(screen, renderer, view)
-    pile0 = layout.center[0]  # type: ignore[attr-defined]
-    pile1 = layout.center[1]  # type: ignore[attr-defined]
-    probe = (pile0.x - layout.card_w // 22 // 2 - 1, pile0.center[1])  # type: ignore[attr-defined]
+    pile0 = layout.center[0]
+    pile1 = layout.center[1]
+    probe = (pile0.x - layout.card_w // 22 // 2 - 1, pile0.center[1])
     assert _colour(screen, probe) == seat_colour(0)
     # Nothing of P1's glows on pile 1 (P2's own LEFT is pile 1: it glows in P2's colour).
-    probe1 = (pile1.x - layout.card_w // 22 // 2 - 1, pile1.center[1])  # type: ignore[attr-defined]
+    probe1 = (pile1.x - layout.card_w // 22 // 2 - 1, pile1.center[1])
     assert _colour(screen, probe1) != seat_colour(0)
 
     # The same table with P1's LEDs off: no glow on pile 0.
@@ -76,7 +68,7 @@ def test_render_glow_follows_the_left_led(screen: pygame.Surface, renderer: Rend
 def test_render_picked_slot_is_raised(screen: pygame.Surface, renderer: Renderer) -> None:
     state = scenes.speed_table(scenes.PLAYABLE_2P)
     layout = _draw(screen, renderer, scenes.view(state, picks={0: 2}))
-    seat = layout.seats[0]  # type: ignore[attr-defined]
+    seat = layout.seats[0]
     up, rest = seat.raised[2], seat.slots[2]
     # The raised card's top edge area is card-coloured; the resting slot's bottom strip
     # (uncovered by the raised card) shows the felt.
@@ -96,7 +88,7 @@ def test_render_speed_every_seat_count(
     state = scenes.speed_new(players)
     state, _ = scenes.bot_game(state, lambda s: s.now > 2000)
     layout = _draw(screen, renderer, scenes.view(state, picks={0: 0}))
-    for seat in layout.seats:  # type: ignore[attr-defined]
+    for seat in layout.seats:
         # Every slot shows a card (white-ish face) facing its seat.
         r = seat.slots[4]
         assert sum(_colour(screen, r.center)) > 0
@@ -108,7 +100,7 @@ def test_render_stall_banner_and_countdown(screen: pygame.Surface, renderer: Ren
     view = scenes.view(state)
     assert view.seats[0].lights.slam is Light.BLINK
     layout = _draw(screen, renderer, view, now=state.now + 500)
-    info = layout.info  # type: ignore[attr-defined]
+    info = layout.info
     assert _colour(screen, (info.x + 1, info.center[1])) == (0, 0, 0)
 
 
@@ -124,7 +116,7 @@ def test_render_speed_prompt_lockout_and_win(screen: pygame.Surface, renderer: R
     locked, _ = game.step(state, Play(10, 0, "2D", 0))  # 2D on 7D: rejected
     assert locked.players[0].locked_until > 10
     layout = _draw(screen, renderer, scenes.view(locked), now=11)
-    slot = layout.seats[0].slots[1]  # type: ignore[attr-defined]
+    slot = layout.seats[0].slots[1]
     r, g, b = _colour(screen, (slot.x + 6, slot.center[1]))
     assert r > g  # the red lockout shade over the seat's cards
     assert r > b
@@ -184,7 +176,7 @@ def test_render_california_live_glow(screen: pygame.Surface, renderer: Renderer)
     for p, player in enumerate(state.players):
         for k, pile in enumerate(player.row):
             if coverable(state, pile):
-                r = layout.seats[p].slots[k]  # type: ignore[attr-defined]
+                r = layout.seats[p].slots[k]
                 assert _colour(screen, (r.x - 2, r.center[1])) == (255, 205, 40)
                 return
     pytest.skip("no live match in this deal")

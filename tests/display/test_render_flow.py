@@ -6,19 +6,11 @@ probed, never whole images. ``FLOW_SHOTS=/tmp/dir`` also saves each screen as a 
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
-from pixels import changed, save_shot
-from pixels import colours as _colours
 
 from cabinet.config import Control, FlowConfig
 from cabinet.modes.flow import FlowPress, FlowTick, GameOver, match_view, start, step, view_of
@@ -29,6 +21,9 @@ from display.palette import GOLD, READY_GREEN
 from display.renderer import Renderer
 from engine.match import Match, MatchRules
 from engine.rules import Game
+from tests.display import scenes
+from tests.display.pixels import changed, save_shot
+from tests.display.pixels import colours as _colours
 
 SIZE = (1920, 1080)
 SLAM = Control.SLAM
@@ -157,6 +152,7 @@ def test_attract_high_score_card(screen: pygame.Surface, renderer: Renderer) -> 
     area = layout.centre_area
     box = pygame.Rect(area.x, area.y, area.w, area.h)
     rules_card = screen.copy()
+    assert rules_view.flow is not None
     scores_view = replace(rules_view, flow=replace(rules_view.flow, scores=scores))
     renderer.draw(screen, scores_view, Animations(), 0)
     save_shot("FLOW_SHOTS", screen, "flow-scores")
@@ -171,6 +167,7 @@ def test_result_shows_the_games_numbers(screen: pygame.Surface, renderer: Render
     renderer.draw(screen, plain, Animations(), 0)
     before = screen.copy()
     stats = ("mean reaction  P1 0.62 s   P2 0.71 s", "longest run  P1 7   P2 4")
+    assert plain.flow is not None
     view = replace(plain, flow=replace(plain.flow, stats=stats))
     renderer.draw(screen, view, Animations(), 0)
     save_shot("FLOW_SHOTS", screen, "flow-result-stats")

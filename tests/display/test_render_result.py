@@ -4,16 +4,9 @@ ready line). ``FLOW_SHOTS=/tmp/dir`` also saves it as a PNG."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pygame
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
-from pixels import colours, save_shot
 
 from display.animations import Animations
 from display.games import art_for
@@ -24,6 +17,8 @@ from display.view import FlowScreen, FlowView, MatchView, SeatMark
 from engine import game
 from engine.commands import Play, Slam
 from engine.state import Phase
+from tests.display import scenes
+from tests.display.pixels import colours, save_shot
 
 SIZE = (1280, 720)
 HINT = "SLAM: rematch   slot 4: your initials   other buttons: change the game"

@@ -3,18 +3,10 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pygame
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
-from pixels import colours as _colours
-from pixels import save_shot
 
 from cabinet.config import Control, laptop_config, parse_operator_code
 from cabinet.modes import service as sv
@@ -22,6 +14,9 @@ from display.animations import Animations
 from display.palette import GOLD, GREY, LOCK_RED, READY_GREEN, SEAT_COLOURS, WHITE
 from display.renderer import Renderer
 from display.view import TableView
+from tests.display import scenes
+from tests.display.pixels import colours as _colours
+from tests.display.pixels import save_shot
 
 SIZE = (1920, 1080)
 C = Control
@@ -30,15 +25,7 @@ U = max(24, SIZE[1] // 14)
 MARGIN = SIZE[0] // 20
 TOP = MARGIN // 2 + round(U * 1.6)
 """Where the page's body starts (display/service_menu.py ``draw``)."""
-LIVE = sv.Live(
-    debounce=(((0, 0),) * 8, ((0, 0),) + ((2, 0),) + ((0, 0),) * 6),
-    stuck_now=((), ()),
-    latency_ms=(0.2, 0.3, 0.4, 2.0),
-    bookkeeping=("games played: 12", "abandoned: 1"),
-    scores=("1. ABC   5 wins of 7",),
-    claim="game 12, P1's win",
-    uptime_s=4000,
-)
+LIVE = scenes.SERVICE_LIVE
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +35,7 @@ def renderer(screen: pygame.Surface) -> Renderer:
 
 @pytest.fixture(scope="module")
 def table() -> TableView:
-    return scenes.view(scenes.speed_new(2), players=2)  # type: ignore[no-any-return]
+    return scenes.view(scenes.speed_new(2), players=2)
 
 
 def _page(page: sv.Page, *presses: Control) -> sv.ServiceMenu:

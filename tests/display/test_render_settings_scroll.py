@@ -5,16 +5,9 @@ saves each page."""
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pygame
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
-from pixels import save_shot
 
 from cabinet.config import Control, laptop_config
 from cabinet.modes import service as sv
@@ -22,6 +15,8 @@ from display.animations import Animations
 from display.palette import GREY
 from display.renderer import Renderer
 from display.service_menu import HIGHLIGHT
+from tests.display import scenes
+from tests.display.pixels import save_shot
 
 SIZE = (1280, 720)
 U = max(24, SIZE[1] // 14)

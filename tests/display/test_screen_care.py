@@ -7,21 +7,13 @@ Views come from the real flow over an engine-built demo table; pixels are probed
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import itertools
 from typing import Any
 
 import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import itertools
-
-import scenes
-from pixels import save_shot
 
 from cabinet.config import Control, FlowConfig
 from cabinet.modes.flow import FlowPress, start, step, view_of
@@ -30,6 +22,8 @@ from display.renderer import Renderer
 from display.screen_care import NO_SHIFT, SHIFT_PX, Shift, shift_at
 from display.view import ScreenCare, TableView
 from engine.rules import Game
+from tests.display import scenes
+from tests.display.pixels import save_shot
 
 SIZE = (1920, 1080)
 DIM_S, BLANK_S = 300, 900

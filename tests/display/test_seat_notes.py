@@ -4,14 +4,9 @@ to the seat's view (and its expiry), and drawn on that seat (issue 15 item 3).""
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pygame
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
 
 from cabinet.adapters.screen.feed import (
     PENALTY_NOTE_MS,
@@ -25,8 +20,9 @@ from display.palette import LOCK_RED
 from display.renderer import Renderer
 from display.view import NoteKind, SeatView
 from engine import game
-from engine.commands import Command, Play, Slam
+from engine.commands import Command, Play, Slam, Tick
 from engine.events import PenaltyTaken, PlayRejected, Reason
+from tests.display import scenes
 
 DEEP_2P = "6C2D9H2S9C/KDJD5H5S9D 3S/4S 7D8DTD/QSKSAS 3C4C/4H8H 8C"
 """As ``scenes.PLAYABLE_2P``, with two cards under each centre top (a penalty moves 2)."""
@@ -43,7 +39,8 @@ def _publish(feed: ScreenFeed, state: object, cmd: Command) -> tuple[object, Sea
     feed(Published(after, tuple(events), (cmd,), ()))
     frame = feed.take()
     assert frame is not None
-    return after, frame.view.seats[cmd.player]  # type: ignore[attr-defined]
+    assert not isinstance(cmd, Tick)  # a seat's own command
+    return after, frame.view.seats[cmd.player]
 
 
 def test_a_false_call_shows_its_penalty_on_that_seat_and_runs_out() -> None:

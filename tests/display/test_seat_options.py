@@ -5,18 +5,11 @@ size and seat count (docs/display.md). Views come from the real flow; pixels are
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-import scenes
-from pixels import changed, colours, save_shot
 
 from cabinet.config import Control, FlowConfig
 from cabinet.modes.flow import Flow, FlowPress, FlowTick, start, step, view_of
@@ -29,6 +22,8 @@ from display.seat_options import LINES, region
 from display.view import FlowView, TableView
 from engine.match import MatchRules
 from engine.rules import Game
+from tests.display import scenes
+from tests.display.pixels import changed, colours, save_shot
 
 SLAM, SLOT5, RIGHT = Control.SLAM, Control.SLOT5, Control.RIGHT
 FLOOR = {(1920, 1080): 26, (1280, 720): 17}

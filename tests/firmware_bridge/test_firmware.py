@@ -150,7 +150,12 @@ def test_tx_queue_drops_and_counts_when_full() -> None:
     assert not q.push(b"x")
     assert q.dropped == 1
     taken: list[bytes] = []
-    q.pump(lambda d: taken.append(d) or len(d))
+
+    def take(d: bytes) -> int:
+        taken.append(d)
+        return len(d)
+
+    q.pump(take)
     assert taken == [b"\x00", b"\x01", b"\x02"]
 
 

@@ -107,78 +107,89 @@ def bench_state(config: CabinetConfig) -> GameState:
     return state
 
 
-def press_figures(presses: int = PRESSES) -> Figures:
-    """p50 / p99 / max in µs of press -> engine, press -> LED and the floor, same run."""
-    config = parse_config(BENCH_CONFIG, source="<bench>")
-    factory = MockFactory(pin_class=MockPWMPin)
-    inbox = Inbox()
-    seat_cfg = config.seats[0]
-    panel = GpioPanel(seat_cfg, inbox.put, factory, pwm=True)
-    floor = _Floor(FLOOR_PIN, factory)
-    seats = bench_seats(config, panel)
-    state = bench_state(config)
-    applied = [0.0]
-    done = threading.Event()
+class _Run:
+    """One run's parts: the mock pins, the seat's panel on them, the floor's pin, and the
+    loop on the bench table (not yet running); ``cycle`` is one pick and measured press."""
 
-    def on_applied(cmd: Command) -> None:
-        applied[0] = time.monotonic()
+    def __init__(self, config: CabinetConfig) -> None:
+        self.factory = MockFactory(pin_class=MockPWMPin)
+        self.inbox = Inbox()
+        seat_cfg = config.seats[0]
+        self.panel = GpioPanel(seat_cfg, self.inbox.put, self.factory, pwm=True)
+        self.floor = _Floor(FLOOR_PIN, self.factory)
+        self.applied = 0.0
+        self.done = threading.Event()
+        table = Table(
+            bench_state(config), bench_seats(config, self.panel), on_applied=self._on_applied
+        )
+        self.loop = CabinetLoop(table, self.inbox, tie_seed=1, on_batch_done=self.done.set)
+        self.slot = self.factory.pin(seat_cfg.buttons[Control.SLOT1])
+        self.left = self.factory.pin(seat_cfg.buttons[Control.LEFT])
+        self.slot_led = self.factory.pin(seat_cfg.leds[Control.SLOT1])
+        self.floor_pin = self.factory.pin(FLOOR_PIN)
+        self.to_engine: list[float] = []
+        self.to_led: list[float] = []
+        self.to_floor: list[float] = []
 
-    table = Table(state, seats, on_applied=on_applied)
-    loop = CabinetLoop(table, inbox, tie_seed=1, on_batch_done=done.set)
-    runner = threading.Thread(
-        target=loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True
-    )
+    def _on_applied(self, cmd: Command) -> None:
+        self.applied = time.monotonic()
 
-    slot = factory.pin(seat_cfg.buttons[Control.SLOT1])
-    left = factory.pin(seat_cfg.buttons[Control.LEFT])
-    slot_led = factory.pin(seat_cfg.leds[Control.SLOT1])
-    floor_pin = factory.pin(FLOOR_PIN)
-    to_engine: list[float] = []
-    to_led: list[float] = []
-    to_floor: list[float] = []
-
-    def drive(pin: MockPWMPin, low: bool) -> float:
-        done.clear()
+    def drive(self, pin: MockPWMPin, low: bool) -> float:
+        """Drive PIN and wait for the loop to handle the edge; the edge's own time."""
+        self.done.clear()
         if low:
             pin.drive_low()
         else:
             pin.drive_high()
         edge: float = pin._last_change
-        if not done.wait(WAIT_S):
+        if not self.done.wait(WAIT_S):
             raise RuntimeError("the cabinet loop did not answer a press within 2 s")
         return edge
 
-    def cycle() -> None:
-        drive(slot, True)
-        drive(slot, False)
-        if slot_led.state != 1.0:
+    def cycle(self) -> None:
+        self.drive(self.slot, True)
+        self.drive(self.slot, False)
+        if self.slot_led.state != 1.0:
             raise RuntimeError("picking slot 1 did not light its LED")
-        applied[0] = 0.0
-        edge = drive(left, True)
-        if applied[0] == 0.0 or slot_led.state != 0.0:
+        self.applied = 0.0
+        edge = self.drive(self.left, True)
+        if self.applied == 0.0 or self.slot_led.state != 0.0:
             raise RuntimeError("the LEFT press did not reach the engine and the LED")
-        to_engine.append(applied[0] - edge)
-        to_led.append(slot_led._last_change - edge)
-        drive(left, False)
-        floor_pin.drive_low()
-        to_floor.append(floor.seen - floor_pin._last_change)
-        floor_pin.drive_high()
+        self.to_engine.append(self.applied - edge)
+        self.to_led.append(self.slot_led._last_change - edge)
+        self.drive(self.left, False)
+        self.floor_pin.drive_low()
+        self.to_floor.append(self.floor.seen - self.floor_pin._last_change)
+        self.floor_pin.drive_high()
 
-    # The measuring thread stands in for lgpio's callback thread; the loop runs on its own.
-    def measure() -> None:
+    def measure(self, presses: int) -> None:
         for _ in range(min(200, presses)):  # warm-up, not counted
-            cycle()
-        to_engine.clear()
-        to_led.clear()
-        to_floor.clear()
+            self.cycle()
+        self.to_engine.clear()
+        self.to_led.clear()
+        self.to_floor.clear()
         for _ in range(presses):
-            cycle()
+            self.cycle()
 
+    def close(self) -> None:
+        self.loop.all_off()
+        self.panel.close()
+        self.floor.close()
+        self.factory.close()
+
+
+def press_figures(presses: int = PRESSES) -> Figures:
+    """p50 / p99 / max in µs of press -> engine, press -> LED and the floor, same run."""
+    run = _Run(parse_config(BENCH_CONFIG, source="<bench>"))
+    runner = threading.Thread(
+        target=run.loop.run, kwargs={"stop_when_over": False}, name="cabinet-loop", daemon=True
+    )
     errors: list[BaseException] = []
 
+    # The measuring thread stands in for lgpio's callback thread; the loop runs on its own.
     def guarded() -> None:
         try:
-            measure()
+            run.measure(presses)
         except BaseException as exc:
             errors.append(exc)
 
@@ -189,18 +200,15 @@ def press_figures(presses: int = PRESSES) -> Figures:
         driver.start()
         driver.join()
     finally:
-        loop.stop()
+        run.loop.stop()
         runner.join(WAIT_S)
-        loop.all_off()
-        panel.close()
-        floor.close()
-        factory.close()
+        run.close()
     if errors:
         raise errors[0]
     return {
-        "press_to_engine_us": distribution(to_engine, S_TO_US),
-        "press_to_led_us": distribution(to_led, S_TO_US),
-        "press_floor_us": distribution(to_floor, S_TO_US),
+        "press_to_engine_us": distribution(run.to_engine, S_TO_US),
+        "press_to_led_us": distribution(run.to_led, S_TO_US),
+        "press_floor_us": distribution(run.to_floor, S_TO_US),
         "press_count": presses,
     }
 

@@ -22,18 +22,19 @@ It takes a few minutes, which is why ``bench`` runs it only when asked (``--only
 from __future__ import annotations
 
 import gc
-import time
 from typing import TYPE_CHECKING
 
 from cabinet.tools.bench.figures import Figures
 from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
 
-if TYPE_CHECKING:
-    from cabinet.modes.flow.director import FlowDirector
-
 GAMES = 300
 WARM = 30
 STEP_MS = 100
+
+if TYPE_CHECKING:  # imported when run: the bench's start stays light
+    from cabinet.config import CabinetConfig
+    from cabinet.loop import CabinetLoop
+    from cabinet.modes.flow.director import FlowDirector
 
 
 def rss_mb() -> float:
@@ -96,8 +97,68 @@ class _SimClock:
         return self.t
 
 
+def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
+    """``games`` recorded match games through the loop, the flow and the records."""
+    import tempfile
+
+    from cabinet.kiosk.records import Records
+
+    config = _kiosk_config()
+    clock = _SimClock()
+    flushes: list[float] = []
+    with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
+        director = _timed_flow(flushes)(config, clock=clock, records=records)
+        loop = _kiosk_loop(config, clock, director)
+        warm_rss = _play_match_games(loop, director, clock, games, warm)
+        director.close()
+        finished = records.bookkeeping().finished
+    gc.collect()
+    end = rss_mb()
+    return {
+        "kiosk_rss_growth_mb": round(end - (warm_rss if warm_rss is not None else end), 2),
+        "kiosk_records_ms": round(1000 * sum(flushes) / max(1, len(flushes)), 2),
+        "kiosk_games_recorded": finished,
+    }
+
+
+def _kiosk_config() -> CabinetConfig:
+    """Two hard-bot seats on a laptop config, with a flow that hands a quiet seat to a bot
+    after a second."""
+    from dataclasses import replace
+
+    from cabinet.config import FlowConfig, laptop_config
+
+    return replace(
+        laptop_config(2, 2, "hard", seed=1),
+        flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=1),
+    )
+
+
+def _kiosk_loop(config: CabinetConfig, clock: _SimClock, director: FlowDirector) -> CabinetLoop:
+    """The loop on a first deal, on CLOCK, with DIRECTOR attached as its flow."""
+    import random
+
+    from cabinet.inputs import Inbox
+    from cabinet.loop import CabinetLoop, Table, seat_runtime
+    from cabinet.modes.stack import ModeStack
+    from engine.game import new_game
+
+    seats = [
+        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2_000, two_hand=False)
+        for sc in config.seats
+    ]
+    state, _ = new_game(config.rules, random.Random(1), 1)
+    table = Table(state, seats, clock=clock)
+    modes = ModeStack(director)
+    modes.attach(table)
+    return CabinetLoop(table, Inbox(), modes=modes, failsafe=director.reset)
+
+
 def _timed_flow(flushes: list[float]) -> type[FlowDirector]:
-    """The flow, its records writes timed into ``flushes`` (each pass that had some)."""
+    """The flow, its records passes that had work timed into ``flushes`` (a subclass: the
+    director is slotted, so its method cannot be swapped on the instance)."""
+    import time
+
     from cabinet.modes.flow.director import FlowDirector
 
     class TimedFlow(FlowDirector):
@@ -111,65 +172,34 @@ def _timed_flow(flushes: list[float]) -> type[FlowDirector]:
     return TimedFlow
 
 
-def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
-    """``games`` recorded match games through the loop, the flow and the records."""
-    import random
-    import tempfile
-    from dataclasses import replace
-
-    from cabinet.config import Control, FlowConfig, laptop_config
-    from cabinet.inputs import ButtonEdge, Inbox
-    from cabinet.kiosk.records import Records
-    from cabinet.loop import CabinetLoop, Table, seat_runtime
+def _play_match_games(
+    loop: CabinetLoop, director: FlowDirector, clock: _SimClock, games: int, warm: int
+) -> float | None:
+    """Seat 0 joins (and readies) whenever the flow waits for it, until GAMES games have
+    ended; the resident memory after game WARM (None if there were fewer)."""
+    from cabinet.config import Control
+    from cabinet.inputs import ButtonEdge
     from cabinet.modes.flow import FlowPhase
-    from cabinet.modes.stack import ModeStack
-    from engine.game import new_game
 
-    config = replace(
-        laptop_config(2, 2, "hard", seed=1),
-        flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=1),
-    )
-    clock = _SimClock()
-    seats = [
-        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2_000, two_hand=False)
-        for sc in config.seats
-    ]
-    state, _ = new_game(config.rules, random.Random(1), 1)
-    table = Table(state, seats, clock=clock)
-    flushes: list[float] = []
-
-    with tempfile.TemporaryDirectory() as folder, Records.open(folder) as records:
-        director = _timed_flow(flushes)(config, clock=clock, records=records)
-        modes = ModeStack(director)
-        modes.attach(table)
-        loop = CabinetLoop(table, Inbox(), modes=modes, failsafe=director.reset)
-        played, warm_rss, was_playing = 0, None, False
-        while played < games:
-            phase = director.flow.phase
-            if phase in (FlowPhase.ATTRACT, FlowPhase.JOIN, FlowPhase.RESULT):
-                for _ in range(2):  # SLAM to join (or ready), SLAM to ready
-                    for down in (True, False):
-                        clock.t += 0.05
-                        loop.process([ButtonEdge(clock.t, 0, Control.SLAM, down)])
-            playing = director.flow.phase is FlowPhase.PLAYING
-            if was_playing and not playing:
-                played += 1
-                if played == warm:
-                    gc.collect()
-                    warm_rss = rss_mb()
-            was_playing = playing
-            due = loop.next_deadline()
-            clock.t = max(clock.t + 0.001, due if due is not None else clock.t + 0.1)
-            loop.catch_up(clock.t)
-        director.close()
-        finished = records.bookkeeping().finished
-    gc.collect()
-    end = rss_mb()
-    return {
-        "kiosk_rss_growth_mb": round(end - (warm_rss if warm_rss is not None else end), 2),
-        "kiosk_records_ms": round(1000 * sum(flushes) / max(1, len(flushes)), 2),
-        "kiosk_games_recorded": finished,
-    }
+    played, warm_rss, was_playing = 0, None, False
+    while played < games:
+        phase = director.flow.phase
+        if phase in (FlowPhase.ATTRACT, FlowPhase.JOIN, FlowPhase.RESULT):
+            for _ in range(2):  # SLAM to join (or ready), SLAM to ready
+                for down in (True, False):
+                    clock.t += 0.05
+                    loop.process([ButtonEdge(clock.t, 0, Control.SLAM, down)])
+        playing = director.flow.phase is FlowPhase.PLAYING
+        if was_playing and not playing:
+            played += 1
+            if played == warm:
+                gc.collect()
+                warm_rss = rss_mb()
+        was_playing = playing
+        due = loop.next_deadline()
+        clock.t = max(clock.t + 0.001, due if due is not None else clock.t + 0.1)
+        loop.catch_up(clock.t)
+    return warm_rss
 
 
 if __name__ == "__main__":
