@@ -17,6 +17,7 @@ from cabinet.config import Assist, CabinetConfig, Control, FlowConfig, laptop_co
 from cabinet.controls.base import Controller
 from cabinet.inputs import ButtonEdge, Inbox
 from cabinet.loop import CabinetLoop, Observer, Table, seat_runtime
+from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow.director import FlowDirector
 from cabinet.modes.service.director import ServiceDirector
 from cabinet.modes.stack import ModeStack
@@ -106,6 +107,12 @@ def modes_of(menu: ServiceDirector) -> ModeStack:
     (``flow_view``, ``sound_levels``) as the cabinet's feed asks them."""
     assert isinstance(menu.below, FlowDirector)
     return ModeStack(menu, menu.below)
+
+
+def phase_of(director: FlowDirector) -> FlowPhase:
+    """The flow's phase now. A call, not ``director.flow.phase`` in the test: mypy keeps an
+    assert's narrowing of an attribute across the presses that change it."""
+    return director.flow.phase
 
 
 def cabinet_loop(

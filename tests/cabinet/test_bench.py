@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,13 @@ from cabinet.cli import build_parser
 from cabinet.tools import bench
 from cabinet.tools.bench import sim as sim_group
 from cabinet.tools.bench import startup
-from cabinet.tools.bench.figures import NS_TO_US, S_TO_US, distribution
+from cabinet.tools.bench.figures import (
+    NS_TO_US,
+    S_TO_US,
+    Distribution,
+    Figures,
+    distribution,
+)
 from cabinet.tools.bench.press import press_figures
 
 UNIT = re.compile(r".*_(us|ms|s|per_s|games)$")
@@ -74,7 +81,12 @@ def test_bench_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_cli_hands_bench_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[str | None, bool]] = []
-    monkeypatch.setattr(bench, "bench", lambda only, as_json: seen.append((only, as_json)) or 0)
+
+    def fake_bench(only: str | None, as_json: bool) -> int:
+        seen.append((only, as_json))
+        return 0
+
+    monkeypatch.setattr(bench, "bench", fake_bench)
     for argv in (["bench"], ["bench", "--only", "press", "--json"]):
         args = build_parser().parse_args(argv)
         assert args.func(args) == 0
@@ -112,23 +124,36 @@ def test_distribution_is_p50_p99_max_in_microseconds() -> None:
 
 def test_soak_is_only_run_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     ran: list[str] = []
-    monkeypatch.setattr(
-        bench,
-        "GROUPS",
-        {name: (lambda name=name: ran.append(name) or {}) for name in ("sim", "soak")},
-    )
+
+    def group(name: str) -> Callable[[], Figures]:
+        def run() -> Figures:
+            ran.append(name)
+            return {}
+
+        return run
+
+    monkeypatch.setattr(bench, "GROUPS", {name: group(name) for name in ("sim", "soak")})
     bench.run()
     assert ran == ["sim"]
     bench.run("soak")
     assert ran == ["sim", "soak"]
 
 
+def distribution_of(figures: Figures, name: str) -> Distribution:
+    """The figure NAME, a distribution (not one number)."""
+    figure = figures[name]
+    assert isinstance(figure, dict)
+    return figure
+
+
 def test_press_bench_figures_small_run() -> None:
     figures = press_figures(presses=100)
     for name in ("press_to_engine_us", "press_to_led_us", "press_floor_us"):
-        dist = figures[name]
+        dist = distribution_of(figures, name)
         assert 0 < dist["p50"] <= dist["p99"] <= dist["max"]
-    assert figures["press_to_led_us"]["p50"] >= figures["press_to_engine_us"]["p50"]
+    led = distribution_of(figures, "press_to_led_us")
+    engine = distribution_of(figures, "press_to_engine_us")
+    assert led["p50"] >= engine["p50"]
     assert figures["press_count"] == 100
 
 

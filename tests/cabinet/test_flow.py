@@ -189,7 +189,7 @@ def test_presses_in_play_only_mark_the_seat_active() -> None:
     same, effects = run(flow, (6, (0, Control.SLOT1)), (6, (1, SLAM)))
     assert effects == []
     assert same.phase is FlowPhase.PLAYING
-    assert same.pressed == (6, 6)
+    assert same.pressed == (6.0, 6.0)  # clock seconds, as floats
     assert same.last_press == 6
 
 
@@ -563,7 +563,9 @@ def test_countdown_deadline_moves_on_at_a_digits_own_float_time() -> None:
     flow, _ = run(flow, (0.0, (0, SLAM)), (0.0, (1, SLAM)), (0.3, (0, SLAM)), (start_at, (1, SLAM)))
     assert flow.phase is FlowPhase.COUNTDOWN
     now = flow.since + 1.0
-    assert next_due(flow, now) > now
+    first_due = next_due(flow, now)
+    assert first_due is not None
+    assert first_due > now
     for _ in range(5):  # nobody presses: only the flow's own deadlines
         due = next_due(flow, now)
         assert due is not None

@@ -25,7 +25,7 @@ from cabinet.modes.flow.director import WON_HOLD_S, FlowDirector
 from cabinet.modes.flow.records import kept
 from engine.rules import NO_HANDICAP, Game, Handicap, Rules
 from engine.scenario import run_scenario
-from tests.cabinet.rigs import FakeClock, flow_config, press, wait
+from tests.cabinet.rigs import FakeClock, flow_config, phase_of, press, wait
 from tests.cabinet.test_kiosk_wiring import rig as kiosk_rig
 from tests.cabinet.test_records_players import play_out, rig
 
@@ -59,7 +59,7 @@ def to_play(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> None
     press(loop, clock, 0, SLAM)
     assert director.flow.phase is FlowPhase.COUNTDOWN
     wait(loop, clock, 2.1)
-    assert director.flow.phase is FlowPhase.PLAYING
+    assert phase_of(director) is FlowPhase.PLAYING
 
 
 def test_a_chosen_handicap_is_in_the_dealt_rules_its_record_and_replay(tmp_path: Path) -> None:
@@ -81,7 +81,9 @@ def test_a_chosen_handicap_is_in_the_dealt_rules_its_record_and_replay(tmp_path:
     play_out(loop, director, clock)
     replay = records.replay(game_id)
     assert replay is not None
-    assert replay["rules"]["handicaps"] == [{"lockout_ms": 800}, {}]  # type: ignore[index]
+    replayed_rules = replay["rules"]
+    assert isinstance(replayed_rules, dict)
+    assert replayed_rules["handicaps"] == [{"lockout_ms": 800}, {}]
     result = run_scenario(replay)  # the replay plays the same handicapped game
     assert result["winner"] == records.game(game_id).winner
     assert records.choices("BAA") == kept(director.flow.choices[0])

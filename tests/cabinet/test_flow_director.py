@@ -12,13 +12,14 @@ from cabinet.modes.flow import RESULT_GRACE_S, FlowPhase
 from cabinet.modes.flow.director import WON_HOLD_S, FlowDirector
 from cabinet.modes.games import playable_games
 from display.moments import WIN_MS
+from engine.bots import Bot
 from engine.commands import Play, Slam
 from engine.game import new_game
 from engine.games.speed import start, step
 from engine.games.speed.notation import parse_table
 from engine.match import Match
 from engine.rules import Game
-from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
+from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, phase_of, press, wait
 
 SLAM = Control.SLAM
 
@@ -43,9 +44,9 @@ def test_attract_runs_a_bot_demo_and_presses_go_to_the_flow() -> None:
     press(loop, clock, 0, Control.SLOT1)
     press(loop, clock, 0, Control.LEFT)
     assert director.flow.phase is FlowPhase.ATTRACT
-    assert loop.seats[0].controller.picked_slots(loop.state) == []  # type: ignore[attr-defined]
+    assert loop.seats[0].controller.picked_slots(loop.state) == []
     press(loop, clock, 0, SLAM)
-    assert director.flow.phase is FlowPhase.JOIN
+    assert phase_of(director) is FlowPhase.JOIN
     assert not any(isinstance(c, Slam) and c.player == 0 for c in getattr(loop, "_commands", ()))
     fv, mv = director.flow_view()
     assert fv.screen == "join"
@@ -64,18 +65,18 @@ def test_join_ready_countdown_deals_the_match_game() -> None:
     wait(loop, clock, 1.0)
     assert director.flow_view()[0].count == 1
     wait(loop, clock, 1.1)
-    assert director.flow.phase is FlowPhase.PLAYING
+    assert phase_of(director) is FlowPhase.PLAYING
     match = director.flow.match
     assert match is not None
     # The deal is the match's next deal; P1 plays, the other two seats are bots.
     expected, _ = new_game(loop.state.rules, random.Random(match.deal_seed()), match.deal_seed())
     assert loop.state.players == expected.players
     assert [s.bot is None for s in loop.seats] == [True, False, False]
-    assert all(s.bot.profile.name == difficulty for s in loop.seats[1:])
+    assert all(isinstance(s.bot, Bot) and s.bot.profile.name == difficulty for s in loop.seats[1:])
     assert loop.state.now < 50
     # In play a joined seat's press reaches the engine (a pick: the controller has it).
     press(loop, clock, 0, Control.SLOT1)
-    assert loop.seats[0].controller.picked_slots(loop.state) == [0]  # type: ignore[attr-defined]
+    assert loop.seats[0].controller.picked_slots(loop.state) == [0]
     assert published[-1].state is loop.state
 
 
@@ -95,7 +96,7 @@ def test_game_over_scores_the_match_and_next_game_reuses_its_seed() -> None:
     assert won.is_over
     loop.table.swap_game(won, {0: None, 1: None})
     loop.catch_up(clock.t)
-    assert director.flow.phase is FlowPhase.RESULT
+    assert phase_of(director) is FlowPhase.RESULT
     fv, mv = director.flow_view()
     assert fv.screen == "result"
     assert mv is not None
@@ -139,7 +140,7 @@ def test_a_won_result_takes_presses_after_the_win_moment_and_its_grace() -> None
     wait(loop, clock, WON_HOLD_S)
     press(loop, clock, 0, SLAM)
     press(loop, clock, 1, SLAM)
-    assert director.flow.phase is FlowPhase.COUNTDOWN
+    assert phase_of(director) is FlowPhase.COUNTDOWN
 
 
 def test_quiet_seat_taken_over_by_a_bot_and_given_back() -> None:
@@ -190,7 +191,7 @@ def test_idle_warning_is_published_logged_and_the_abandonment_says_why() -> None
     assert director.flow_view()[0].idle == 0
     assert director.flow.phase is FlowPhase.PLAYING
     wait(loop, clock, 61)
-    assert director.flow.phase is FlowPhase.ATTRACT
+    assert phase_of(director) is FlowPhase.ATTRACT
     assert "no press for 60 s (playing): back to attract" in out.getvalue()
 
 
@@ -248,7 +249,7 @@ def test_the_countdown_deals_onto_a_clean_table_one_second_per_digit() -> None:
     assert all(s.bot is None for s in loop.seats)  # no bot plays before GO
     shown: list[tuple[float, int]] = []
     late = 0.003  # a real wait wakes a few ms after its deadline
-    while director.flow.phase is FlowPhase.COUNTDOWN:
+    while phase_of(director) is FlowPhase.COUNTDOWN:
         d = loop.next_deadline()
         assert d is not None
         before = len(published)

@@ -76,7 +76,7 @@ def test_slot5_opens_the_page_and_goes_through_its_rows_then_closes_it() -> None
     flow = joined()
     flow, _ = run(flow, (0, SLOT5))
     assert flow.options == (0, None)
-    rows = []
+    rows: list[int | None] = []
     for _ in OPTION_ROWS:
         rows.append(flow.options[0])
         flow, _ = run(flow, (0, SLOT5))

@@ -16,7 +16,16 @@ from cabinet.config import Control, load_config
 from cabinet.kiosk.records import Records
 from cabinet.run import run_cabinet
 from cabinet.seating import RunMode
-from display.view import FlowView, MatchView, OptionLine, SeatOptions, ServiceView
+from display.view import (
+    FlowScreen,
+    FlowView,
+    MatchView,
+    OptionLine,
+    SeatMark,
+    SeatOptions,
+    ServicePage,
+    ServiceView,
+)
 from tests.cabinet.rigs import tap, wait_for
 
 BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
@@ -69,10 +78,10 @@ def test_no_screen_still_runs_the_flow_and_the_service_menu(
 
 def test_screen_lines_say_the_flow_and_the_menu_in_one_line() -> None:
     join = FlowView(
-        screen="join",
+        screen=FlowScreen.JOIN,
         menu=(("game", "Speed"), ("bots", "1 x easy"), ("match", "best-of-3")),
         row=1,
-        seats=("ready", "joined"),
+        seats=(SeatMark.READY, SeatMark.JOINED),
         names=("ABC", ""),
         hint="SLAM: ready",
     )
@@ -94,18 +103,25 @@ def test_screen_lines_say_the_flow_and_the_menu_in_one_line() -> None:
         "P1 ABC=ready P2=joined  P1 options [handicap: head start 3]  P2 hints targets  "
         "SLAM: ready"
     )
-    result = FlowView(screen="result", seats=("joined", "bot"), hint="SLAM: rematch")
+    result = FlowView(
+        screen=FlowScreen.RESULT, seats=(SeatMark.JOINED, SeatMark.BOT), hint="SLAM: rematch"
+    )
     match = MatchView(title="best of 3", score=(2, 1), game=3, winner=0)
     assert flow_text(result, match) == "result  P1=joined P2=bot  best of 3 2-1  SLAM: rematch"
-    assert flow_text(FlowView(screen="countdown", count=2), None) == "countdown  2"
-    menu = ServiceView(page="menu", lines=("button test", "led test"), chosen=0, hint="SLAM: open")
+    assert flow_text(FlowView(screen=FlowScreen.COUNTDOWN, count=2), None) == "countdown  2"
+    menu = ServiceView(
+        page=ServicePage.MENU, lines=("button test", "led test"), chosen=0, hint="SLAM: open"
+    )
     assert service_text(menu) == "SERVICE: [button test] | led test | SLAM: open"
     leds = ServiceView(
-        page="leds", title="SERVICE: LEDS", grid=((("1", True), ("2", False)),), error="no"
+        page=ServicePage.LEDS,
+        title="SERVICE: LEDS",
+        grid=((("1", True), ("2", False)),),
+        error="no",
     )
     assert service_text(leds) == "SERVICE: LEDS: 1* 2 | error: no"
     # The Pi's undervoltage: attract's LOW POWER sign and the menu's red band, in words.
-    attract = FlowView(screen="attract", hint="press SLAM to join", low_power=True)
+    attract = FlowView(screen=FlowScreen.ATTRACT, hint="press SLAM to join", low_power=True)
     assert flow_text(attract, None) == "attract  press SLAM to join  LOW POWER"
     warned = replace(menu, warning="LOW POWER: the Pi reports undervoltage")
     assert service_text(warned) == (

@@ -29,7 +29,15 @@ from cabinet.modes.stack import Mode, ModeStack
 from cabinet.run import FAILED_EXIT, run_cabinet
 from cabinet.seating import seat_cabinet
 from engine.scenario import run_scenario
-from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
+from tests.cabinet.rigs import (
+    FakeClock,
+    cabinet_loop,
+    flow_config,
+    phase_of,
+    press,
+    run_until,
+    wait,
+)
 
 SLAM = Control.SLAM
 
@@ -270,7 +278,7 @@ def test_an_idle_return_abandons_the_game_and_logs_why(
     game_id = director.recorded_game[0]
     with caplog.at_level(logging.INFO, logger="speed_cabinet.session"):
         wait(loop, clock, 31)
-    assert director.flow.phase is FlowPhase.ATTRACT
+    assert phase_of(director) is FlowPhase.ATTRACT
     assert records.game(game_id).abandoned
     assert f"game {game_id} abandoned: no press for 30 s (playing)" in caplog.text
     records.close()

@@ -20,8 +20,8 @@ from display.view import Light
 from engine import game
 from engine.bots import Bot
 from engine.commands import Pause
-from engine.events import Reason
-from engine.games.speed import SPEED
+from engine.events import ActionRejected, Reason
+from engine.games.speed import SPEED, SpeedState
 from engine.invariants import check_invariants
 from engine.protocol import LegalPlay
 from engine.rules import find_rules
@@ -197,7 +197,9 @@ def test_spit_rejected_move_stops_blinking_when_its_lockout_ends() -> None:
     loop, feed = _keyboard_loop(clock, state)
     press(loop, clock, 0, Control.SLOT2)  # KC, alone in its slot
     press(loop, clock, 0, Control.SLOT3)  # into an empty slot: nothing to reveal
-    assert loop.table.game_events[-1].reason is Reason.NO_CARD_UNDER
+    rejected = loop.table.game_events[-1]
+    assert isinstance(rejected, ActionRejected)
+    assert rejected.reason is Reason.NO_CARD_UNDER
     assert _shown(feed) == "***** ***"
     # The loop wakes when the lockout ends, though no panel blinks.
     assert loop.next_deadline() == loop.table.at(loop.state.players[0].locked_until)
@@ -216,8 +218,10 @@ def test_speed_rejected_play_stops_blinking_when_its_lockout_ends() -> None:
     clock = FakeClock()
     state, _ = game.new_game(find_rules("speed"), random.Random(3), 3)
     loop, feed = _keyboard_loop(clock, state)
-    hand = loop.state.players[0].hand
-    plays = SPEED.plays(loop.state, 0)
+    dealt = loop.state
+    assert isinstance(dealt, SpeedState)
+    hand = dealt.players[0].hand
+    plays = SPEED.plays(dealt, 0)
     slot = next(k for k, card in enumerate(hand) if LegalPlay(card, 0) not in plays)
     press(loop, clock, 0, Control(f"slot{slot + 1}"))
     press(loop, clock, 0, Control.LEFT)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from cabinet.kiosk import records as R
-from cabinet.kiosk.records import Records, RecordsError, SeatEntry, SeatResult
+from cabinet.kiosk.records import JSONObject, Records, RecordsError, SeatEntry, SeatResult
 from cabinet.kiosk.records.tallies import scenario_tally
 from cabinet.tools.sim import play_game
 from engine.bots import find_profile
@@ -166,7 +166,7 @@ def test_kill_9_mid_game_records_it_abandoned_and_keeps_the_match(tmp_path: Path
 
 def _bot_game(
     game: Game, seed: int, **options: object
-) -> tuple[Rules, dict[str, object], int | None, int]:
+) -> tuple[Rules, JSONObject, int | None, int]:
     rules = Rules.from_options({"game": str(game), **options})
     module = {Game.SPEED: speed, Game.SPIT: spit, Game.CALIFORNIA: california}[game]
     table = module.deal(rules, random.Random(seed))
@@ -218,7 +218,9 @@ def test_a_handicapped_game_is_stored_with_its_handicaps_and_replays_exactly(
     # The replay's table is the one dealt: the head start is in its burned cards.
     table = stored["table"]
     assert isinstance(table, dict)
-    assert len(table["burned"]) >= 6
+    burned = table["burned"]
+    assert isinstance(burned, list)
+    assert len(burned) >= 6
     result = run_scenario(stored)
     dealt = {"rules": got.rules, "seed": 8, "inputs": stored["inputs"], "until": stored["until"]}
     again = run_scenario(dealt)
@@ -288,7 +290,7 @@ def test_stats_per_seat_and_initials(tmp_path: Path) -> None:
         assert rec.bookkeeping().games == 0
 
 
-def _nintendo_game(seed: int) -> tuple[GameState, tuple[Command, ...], int, dict[str, object]]:
+def _nintendo_game(seed: int) -> tuple[GameState, tuple[Command, ...], int, JSONObject]:
     """A hard-vs-hard bot game under the ``nintendo`` rules (a hidden stall: no ``stalled``
     event): the game as dealt, its commands, the clock it reached, its replay."""
     rules = find_rules("nintendo")
@@ -320,7 +322,8 @@ def test_seat_results_count_every_stall_hidden_or_not() -> None:
         longest[seat] = max(longest[seat], run)
     assert (a.longest_run, b.longest_run) == tuple(longest)
     assert (a.cards_left, b.cards_left) == tuple(p.cards for p in state.players)
-    reactions = reaction_times(first, commands)
+    # As the records hold them (ms, float).
+    reactions: tuple[tuple[float, ...], ...] = reaction_times(first, commands)
     assert (tuple(a.reactions_ms), tuple(b.reactions_ms)) == reactions
     assert len(a.reactions_ms) == a.plays
     assert replace(a, cards_left=4).cards_left == 4
@@ -461,7 +464,7 @@ def _opened(old: dict[str, Any], recounted: tuple[int, ...] = (3, 4, 5)) -> dict
     running (game 8) is abandoned, and the finished games with a hidden stall (3, 4, 5:
     the old count, from ``stalled`` events, gave 0) get the stalls the game itself
     counted (``GameState.stalls`` at the end of their replay)."""
-    new = json.loads(json.dumps(old))
+    new: dict[str, Any] = json.loads(json.dumps(old))
     (running,) = [g for g in new["games"] if g["status"] == "running"]
     assert running["id"] == 8
     running["status"] = "abandoned"

@@ -9,14 +9,22 @@ from pathlib import Path
 from cabinet.config import Control
 from cabinet.kiosk.records import Records, seat_results
 from cabinet.kiosk.records.tallies import scenario_tally
-from cabinet.loop import CabinetLoop
+from cabinet.loop import CabinetLoop, Published
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow.director import WON_HOLD_S, FlowDirector
 from cabinet.modes.played import stats_lines
 from engine.bots import Bot
 from engine.rules import find_rules
 from engine.scenario import parse, play, run_scenario
-from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
+from tests.cabinet.rigs import (
+    FakeClock,
+    cabinet_loop,
+    flow_config,
+    phase_of,
+    press,
+    run_until,
+    wait,
+)
 from tests.cabinet.test_kiosk_wiring import rig as kiosk_rig
 
 SLAM, SLOT4, RIGHT = Control.SLAM, Control.SLOT4, Control.RIGHT
@@ -47,7 +55,7 @@ def join_as(
     press(loop, clock, 0, SLAM)
     assert director.flow.phase is FlowPhase.COUNTDOWN
     wait(loop, clock, 2.1)
-    assert director.flow.phase is FlowPhase.PLAYING
+    assert phase_of(director) is FlowPhase.PLAYING
 
 
 def test_a_players_initials_and_reactions_are_recorded(tmp_path: Path) -> None:
@@ -153,9 +161,9 @@ def test_a_seat_a_bot_took_over_does_not_score_for_its_initials(tmp_path: Path) 
 
 
 def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
-    published: list[object] = []
+    published: list[Published] = []
     # Laptop mode: no records.
-    loop, director, clock = kiosk_rig(None, takeover_s=0, observers=[published.append])
+    loop, director, clock = kiosk_rig(None, takeover_s=0, observers=(published.append,))
     join_as(loop, director, clock, letters_right=0)
     loop.table.set_bot(0, Bot(0, "hard", 5))
     run_until(loop, clock, lambda: director.flow.phase is FlowPhase.RESULT)

@@ -30,9 +30,9 @@ from cabinet.modes.flow.director import FlowDirector
 from cabinet.modes.service.director import ServiceDirector
 from cabinet.modes.service.form import form_of, settings_mapping
 from cabinet.panel import ASLEEP, Led, PanelLights
-from display.view import ScreenCare
+from display.view import ScreenCare, SoundLevels
 from engine.rules import Game
-from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, modes_of, press, wait
+from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, modes_of, phase_of, press, wait
 
 SLAM, L, R = Control.SLAM, Control.LEFT, Control.RIGHT
 AWAKE, DIM, BLANK = ScreenCare.AWAKE, ScreenCare.DIM, ScreenCare.BLANK
@@ -260,7 +260,7 @@ def test_the_director_publishes_dim_and_black_then_a_press_wakes_without_joining
     assert director.flow_view()[0].care is AWAKE
     assert director.lights_for(0) is None
     press(loop, clock, 0, SLAM)
-    assert director.flow.phase is FlowPhase.JOIN
+    assert phase_of(director) is FlowPhase.JOIN
 
 
 def test_the_loop_wakes_for_the_dim_and_the_black_itself_and_publishes_them() -> None:
@@ -302,18 +302,25 @@ def test_the_service_menu_wakes_a_black_screen_and_shows_itself() -> None:
     assert modes_of(menu).flow_view()[0].care is AWAKE
 
 
+def levels_now(menu: ServiceDirector) -> SoundLevels:
+    """The sound levels the feed reads from the stack (the flow always answers)."""
+    levels = modes_of(menu).sound_levels()
+    assert levels is not None
+    return levels
+
+
 def test_a_black_screen_is_a_quiet_one_and_waking_brings_attract_volume_back() -> None:
     loop, _director, clock, menu = rig(menu=True)
     assert menu is not None
-    loud = modes_of(menu).sound_levels()
+    loud = levels_now(menu)
     assert loud.attract_now
     assert loud.now == loud.attract > 0
     wait(loop, clock, DIM_S + 1)
-    assert modes_of(menu).sound_levels().now == loud.attract  # dim: still heard
+    assert levels_now(menu).now == loud.attract  # dim: still heard
     wait(loop, clock, BLANK_S - DIM_S)
     assert modes_of(menu).flow_view()[0].care is BLANK
-    assert modes_of(menu).sound_levels().now == 0.0
-    assert modes_of(menu).sound_levels().game == loud.game  # only the demo is hushed
+    assert levels_now(menu).now == 0.0
+    assert levels_now(menu).game == loud.game  # only the demo is hushed
     press(loop, clock, 0, SLAM)
     assert modes_of(menu).sound_levels() == loud
 

@@ -413,7 +413,7 @@ def test_opening_loads_no_resource_through_python_so_no_sigterm_is_lost(
     import pygame.pkgdata
 
     loaded: list[str] = []
-    real = pygame.pkgdata.getResource
+    real: Callable[[str, str], Any] = pygame.pkgdata.getResource  # pkgdata has no types
 
     def get_resource(identifier: str, pkgname: str = "pygame") -> Any:
         loaded.append(identifier)

@@ -109,7 +109,8 @@ def test_two_slams_held_in_attract_open_the_menu_and_presses_go_there() -> None:
     wait(loop, clock, 2.5)
     assert not director.menu.open
     wait(loop, clock, 0.6)
-    assert director.menu.open
+    menu = director.menu  # a fresh read: mypy keeps the narrowing above across the wait
+    assert menu.open
     view = director.service_view()
     assert view is not None
     assert view.page == "menu"
@@ -160,8 +161,9 @@ def test_pin_mid_game_pauses_first_no_slam_reaches_the_engine_exit_resumes() -> 
     assert director.below.flow.phase is FlowPhase.PLAYING
     assert loop.state.paused
     pin(loop, clock)
-    assert not director.menu.open
-    assert not loop.state.paused
+    menu, state = director.menu, loop.state  # fresh reads: mypy keeps narrowings across PIN
+    assert not menu.open
+    assert not state.paused
     assert isinstance([c for p in published for c in p.commands][-1], Resume)
     wait(loop, clock, 1.0)
     assert director.below.flow.phase is FlowPhase.PLAYING
@@ -241,6 +243,7 @@ def test_power_asks_the_app_and_stops_the_loop() -> None:
     press(loop, clock, 0, SLAM)
     assert director.power is None
     press(loop, clock, 0, SLAM)
+    director = director  # mypy: the SLAM set director.power (drop its narrowing to None)
     assert director.power == "reboot"
     assert loop.inbox.stop_requested
     assert power_command("reboot", laptop=False) == ["systemctl", "reboot"]
@@ -325,7 +328,7 @@ def test_power_runs_systemctl_without_a_shell_and_laptop_just_quits(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[Any] = []
-    monkeypatch.setattr(power_module.subprocess, "run", lambda *a, **k: calls.append((a, k)))
+    monkeypatch.setattr("cabinet.kiosk.power.subprocess.run", lambda *a, **k: calls.append((a, k)))
     out = io.StringIO()
     power_module.power("poweroff", laptop=True, out=out)
     assert calls == []

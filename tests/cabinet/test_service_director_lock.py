@@ -24,7 +24,7 @@ from cabinet.modes.service import LOCKOUT_S, TRIES, Access, Page
 from cabinet.modes.service.director import ServiceDirector
 from cabinet.seating import RunMode
 from engine.commands import Slam
-from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, wait
+from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, modes_of, press, wait
 
 C = Control
 CODE = (C.SLOT2, C.RIGHT, C.SLAM, C.SLOT5, C.LEFT, C.SLOT1)
@@ -358,7 +358,7 @@ def test_the_headless_log_shows_the_prompt_as_stars_never_the_buttons() -> None:
     hold(loop, clock)
     enter(loop, clock, CODE[:2])
     out = io.StringIO()
-    text = ScreenLines(director, out).text()
+    text = ScreenLines(modes_of(director), out).text()
     assert text.startswith("OPERATOR CODE: enter the operator code | entered: ** | ")
     assert "slot" not in text.split("|")[1]
 

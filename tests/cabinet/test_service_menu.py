@@ -289,17 +289,18 @@ def test_power_needs_two_slams() -> None:
     svc, eff = press(svc, C.SLAM)
     assert eff == []
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Power("poweroff")]
+    assert eff == [sv.Power(sv.PowerAction.POWEROFF)]
     svc, _ = press(svc, C.RIGHT, C.SLAM)
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Power("reboot")]
+    assert eff == [sv.Power(sv.PowerAction.REBOOT)]
     svc, _ = press(svc, C.RIGHT)
     view = sv.view_of(svc, sv.Live(), 1.0)
     assert view is not None
+    assert view.chosen is not None
     assert view.lines[view.chosen] == "restart the cabinet (uses saved settings)"
     svc, _ = press(svc, C.SLAM)
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Power("restart")]
+    assert eff == [sv.Power(sv.PowerAction.RESTART)]
 
 
 def test_read_only_pages_and_presses_while_closed() -> None:
@@ -383,6 +384,8 @@ def test_a_menu_nobody_presses_for_two_minutes_closes_and_resumes_its_game() -> 
 
 def test_the_led_test_wakes_for_its_steps_and_for_the_idle_close() -> None:
     svc, _ = goto(opened(), Page.LEDS)
-    assert sv.next_due(svc, 1.0) < 1.0 + sv.MENU_IDLE_S
+    due = sv.next_due(svc, 1.0)
+    assert due is not None
+    assert due < 1.0 + sv.MENU_IDLE_S
     svc, _ = sv.step(svc, sv.MenuTick(), 1.0 + sv.MENU_IDLE_S)
     assert not svc.open

@@ -35,7 +35,12 @@ def run_sim(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
 
 def test_the_cli_hands_sim_its_arguments_typed(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[sim.SimArgs] = []
-    monkeypatch.setattr(sim, "sim", lambda args: seen.append(args) or 0)
+
+    def fake_sim(args: sim.SimArgs) -> int:
+        seen.append(args)
+        return 0
+
+    monkeypatch.setattr(sim, "sim", fake_sim)
     args = build_parser().parse_args(
         ["sim", "--games", "3", "--game", "spit", "--json", "--match", "single", "--seed", "9"]
     )

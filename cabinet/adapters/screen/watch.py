@@ -25,7 +25,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from cabinet.adapters.screen.driver import NoScreen, ScreenDriver
 from cabinet.adapters.screen.drm import Monitor
@@ -33,7 +33,6 @@ from cabinet.adapters.screen.drm import Monitor
 if TYPE_CHECKING:
     import pygame
 
-    from cabinet.adapters.headless import ScreenLines
     from cabinet.adapters.screen.drm import DrmConnectors
 
 log = logging.getLogger("speed_cabinet.screen")
@@ -41,6 +40,13 @@ log = logging.getLogger("speed_cabinet.screen")
 RETRY_S = 3.0
 """How often the kiosk tries to open a missing screen: a plugged-in HDMI shows the table
 within this (plus SDL's own start, well under a second on a Pi)."""
+
+
+class JournalLines(Protocol):
+    """What the watch switches of the journal's screen lines (``ScreenLines``,
+    cabinet/adapters/headless.py): on while there is no screen, off while one shows it."""
+
+    active: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +67,7 @@ class ScreenWatch:
         *,
         size: tuple[int, int] | None,
         fullscreen: bool,
-        lines: ScreenLines | None = None,
+        lines: JournalLines | None = None,
         connectors: DrmConnectors | None = None,
     ) -> None:
         self.driver = driver
