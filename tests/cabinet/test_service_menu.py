@@ -289,17 +289,17 @@ def test_power_needs_two_slams() -> None:
     svc, eff = press(svc, C.SLAM)
     assert eff == []
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Power("poweroff")]
+    assert eff == [sv.PowerChoice("poweroff")]
     svc, _ = press(svc, C.RIGHT, C.SLAM)
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Power("reboot")]
+    assert eff == [sv.PowerChoice("reboot")]
     svc, _ = press(svc, C.RIGHT)
     view = sv.view_of(svc, sv.Live(), 1.0)
     assert view is not None
     assert view.lines[view.chosen] == "restart the cabinet (uses saved settings)"
     svc, _ = press(svc, C.SLAM)
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Power("restart")]
+    assert eff == [sv.PowerChoice("restart")]
 
 
 def test_read_only_pages_and_presses_while_closed() -> None:
@@ -332,7 +332,7 @@ def test_the_issues_attack_two_slams_held_then_presses_erase_nothing_power_nothi
     assert not [
         e
         for e in effects
-        if isinstance(e, (sv.ResetStats, sv.Power, sv.SaveSettings, sv.SaveInitials))
+        if isinstance(e, (sv.ResetStats, sv.PowerChoice, sv.SaveSettings, sv.SaveInitials))
     ]
 
 
