@@ -9,9 +9,6 @@ from typing import Any
 
 import pytest
 
-# Imported at collection, so run_cabinet's ``out=sys.stdout`` default is bound to pytest's
-# session-wide capture, not to the first caller's capsys (closed after that test).
-import cabinet.run  # noqa: F401
 from cabinet.cli import main
 from cabinet.config import (
     Assist,
