@@ -10,7 +10,6 @@ built here). Built in two steps so the run can say what it seated before the fir
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
@@ -253,7 +252,7 @@ def build_cabinet(
     mode: RunMode = DEMO,
     *,
     mock: bool = False,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
     seed: int | None = None,
     table: bool | None = None,
     factory: Any = None,
@@ -261,7 +260,8 @@ def build_cabinet(
     state_dir: Path | None = None,
 ) -> Cabinet:
     """``seat_cabinet`` then ``compose``, in one call. ``table``: the text view prints the
-    table (default: keyboard play on the terminal)."""
+    table (default: keyboard play on the terminal). ``out``: None is ``sys.stdout`` at the
+    call."""
     seated = seat_cabinet(
         config, mode, mock=mock, out=out, seed=seed, factory=factory, state_dir=state_dir
     )

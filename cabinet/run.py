@@ -119,7 +119,7 @@ def run_cabinet(
     mock: bool = False,
     seconds: float | None = None,
     seed: int | None = None,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
     factory: Any = None,
     observers: Sequence[Observer] = (),
     state_dir: str | os.PathLike[str] | None = None,
@@ -131,12 +131,14 @@ def run_cabinet(
     opens now (else headless), the kiosk opens its screen whenever one is there (issue 18:
     ``screen_driver`` and ``screen_retry`` default to SDL and ``RETRY_S``).
     ``state_dir``: keep the records there (default ``$STATE_DIRECTORY`` when set; with
-    neither, no records). ``mode.kiosk``: the flow runs even headless.
+    neither, no records). ``mode.kiosk``: the flow runs even headless. ``out``: where the
+    run's lines go (None: ``sys.stdout`` as it is at the call, not at import).
 
     The run ladder (docs/architecture.md): the parts start in order (the hardware and
     seats, the modes and loop, SIGTERM's handler, the run) and stop in reverse in one
     ``finally``, the ``ExitStack``'s: the game recorded, the failsafe's last word, systemd
     told STOPPING, the LEDs off and every adapter closed, SIGTERM's handler put back."""
+    out = sys.stdout if out is None else out
     mode, no_window = _settle(mode)
     if mode.joins:
         # The player's flow: the first seats (up to the keyboard's two) get keys to join

@@ -106,7 +106,7 @@ def seat_cabinet(
     mode: RunMode = DEMO,
     *,
     mock: bool = False,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
     seed: int | None = None,
     factory: Any = None,
     state_dir: Path | None = None,
@@ -115,7 +115,9 @@ def seat_cabinet(
     """The hardware, the seats and the table. ``mock``: mock pins, and GPIO seats nobody can
     press get bots. ``mode.keys``: read the keyboard seats from the terminal (or, with the
     window, from it); otherwise they get bots. ``state_dir``: keep the records there.
-    ``sysfs``: where the power watch looks for the Pi's flags (None: no watch)."""
+    ``sysfs``: where the power watch looks for the Pi's flags (None: no watch). ``out``:
+    None is ``sys.stdout`` at the call."""
+    out = sys.stdout if out is None else out
     seed = config.seed if seed is None else seed
     seed = random.randrange(1_000_000) if seed is None else seed
     inbox = Inbox()  # bounded per source: a flooding panel loses presses, nothing else

@@ -176,7 +176,8 @@ class CabinetConfig:
     of at least this long before the next press)."""
     stuck_ms: int = 10_000
     service_hold_ms: int = 2_000
-    """Hold the service chord (SLOT1 + SLOT5) this long to pause or resume."""
+    """The service chord (SLOT1 + SLOT5) held at least this long and then let go pauses or
+    resumes; held to ``stuck_ms`` it does nothing, so ``stuck_ms`` must be the larger."""
     led_pwm: bool = True
     two_hand: bool = False
     """docs/rules.md H-2: two cards in flight per seat instead of one."""

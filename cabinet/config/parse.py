@@ -154,6 +154,17 @@ def _rules(data: Mapping[str, object], n: int) -> Rules:
     return rules
 
 
+def _check_hold(stuck: int, service: int) -> None:
+    """The service chord acts when let go after the hold and before either button is stuck
+    (cabinet/loop/debounce.py): a stuck limit no later than the hold leaves it no time."""
+    if stuck <= service:
+        raise ConfigError(
+            f"cabinet.stuck_ms = {stuck} is not above cabinet.service_hold_ms = {service}, "
+            "so the SLOT1+SLOT5 pause chord could never act (it acts on release after the "
+            "hold, before a button counts as stuck); set stuck_ms above service_hold_ms"
+        )
+
+
 def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
     only_known(data, _TOP, "")
     cab = subtable(data, "cabinet", "[cabinet]")
@@ -177,6 +188,7 @@ def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
     debounce = _number(cab, "debounce_ms", "cabinet")
     stuck = _number(cab, "stuck_ms", "cabinet")
     service = _number(cab, "service_hold_ms", "cabinet")
+    _check_hold(stuck, service)
     led_pwm = _flag(cab, "led_pwm", "cabinet")
     two_hand = _flag(cab, "two_hand", "cabinet")
 

@@ -117,7 +117,7 @@ class OperatorWait:
     attempt: Callable[[], int]
     probe: Callable[[], None]
     classify: Callable[[BaseException], Blocked | None]
-    out: TextIO = sys.stderr
+    out: TextIO = field(default_factory=lambda: sys.stderr)  # at construction, not import
     prog: str = "speed-cabinet run"
     screen: Callable[[], Screen | None] = lambda: None
     leds: Callable[[], ExitStack | None] = lambda: None

@@ -18,12 +18,13 @@ class PowerAction(StrEnum):
     RESTART = "restart"
 
 
-def power(action: str | None, *, laptop: bool, out: TextIO = sys.stdout) -> None:
+def power(action: str | None, *, laptop: bool, out: TextIO | None = None) -> None:
     """The service menu's power-off or reboot, after the LEDs went safe: ``systemctl``
     run directly (an argv, never a shell; deploy/50-speed-cabinet-power.rules lets the
     cabinet's user do these two and nothing else). "restart" just exits: the unit's
     ``Restart=always`` starts the cabinet again, with the saved settings. Laptop mode
-    only quits."""
+    only quits. ``out``: None is ``sys.stdout`` at the call."""
+    out = sys.stdout if out is None else out
     if action is None:
         return
     if action == "restart" and not laptop:

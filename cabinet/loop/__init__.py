@@ -12,7 +12,7 @@ composes them with the adapters and the player's flow.
 from cabinet.loop.core import CabinetLoop
 from cabinet.loop.faults import FAULT_LIMIT, CabinetFailed, FaultBudget
 from cabinet.loop.links import PanelLinks
-from cabinet.loop.publish import Note, NoteKind, Observer, Published
+from cabinet.loop.publish import CabinetNoteKind, Note, Observer, Published
 from cabinet.loop.router import Modes, Press, ServiceInputs
 from cabinet.loop.seats import BotLike, PanelPort, SeatRuntime, seat_runtime
 from cabinet.loop.table import Table
@@ -23,10 +23,10 @@ __all__ = [
     "BotLike",
     "CabinetFailed",
     "CabinetLoop",
+    "CabinetNoteKind",
     "FaultBudget",
     "Modes",
     "Note",
-    "NoteKind",
     "Observer",
     "PanelLinks",
     "PanelPort",

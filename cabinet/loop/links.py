@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from cabinet.inputs import LinkChanged
-from cabinet.loop.publish import NoteKind
+from cabinet.loop.publish import CabinetNoteKind
 from cabinet.loop.table import Table
 from engine.commands import Pause, Resume
 
@@ -65,7 +65,7 @@ class PanelLinks:
                 self._ids.pop(seat, None)
         if change.up:
             self._same_id(change, now)
-        kind = NoteKind.ONLINE if change.up else NoteKind.OFFLINE
+        kind = CabinetNoteKind.ONLINE if change.up else CabinetNoteKind.OFFLINE
         first = change.seats[0] if change.seats else None
         out = self.table.outbox
         out.note(kind, self.table.ms(now), first, change.detail)
@@ -85,7 +85,9 @@ class PanelLinks:
             f"own PANEL_ID (firmware_bridge/firmware/config.py)"
         )
         log.warning("%s", detail)
-        self.table.outbox.note(NoteKind.PANEL_ID, self.table.ms(now), change.seats[0], detail)
+        self.table.outbox.note(
+            CabinetNoteKind.PANEL_ID, self.table.ms(now), change.seats[0], detail
+        )
 
     def offline_names(self) -> tuple[str, ...]:
         """The offline serial panels' names, in seat order, each once (for the screen)."""

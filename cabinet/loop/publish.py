@@ -17,7 +17,10 @@ from engine.events import Event
 from engine.game import GameState
 
 
-class NoteKind(StrEnum):
+class CabinetNoteKind(StrEnum):
+    """What the cabinet noticed (a ``Note``'s kind), beside the seats' own notes on screen
+    (display/view.py's ``NoteKind``)."""
+
     STUCK = "stuck"
     UNSTUCK = "unstuck"
     TIE = "tie"
@@ -36,7 +39,7 @@ class NoteKind(StrEnum):
 class Note:
     """Something the cabinet (not the engine) noticed, for the log and the display."""
 
-    kind: NoteKind
+    kind: CabinetNoteKind
     t: int
     seat: int | None
     """The seat it concerns, or None (the whole cabinet)."""
@@ -66,7 +69,7 @@ class Outbox:
         self.changed = False
         self.lights_dirty = True
 
-    def note(self, kind: NoteKind, t: int, seat: int | None, detail: str = "") -> None:
+    def note(self, kind: CabinetNoteKind, t: int, seat: int | None, detail: str = "") -> None:
         self.notes.append(Note(kind, t, seat, detail))
 
     def touch(self) -> None:
@@ -100,4 +103,4 @@ class Publisher:
             observer(news)
 
 
-__all__ = ["Note", "NoteKind", "Observer", "Outbox", "Published", "Publisher"]
+__all__ = ["CabinetNoteKind", "Note", "Observer", "Outbox", "Published", "Publisher"]

@@ -18,7 +18,7 @@ from typing import Protocol
 
 from cabinet.inputs import ButtonEdge, ServiceEdge, ServiceSource
 from cabinet.loop.debounce import SERVICE_CHORD, InputKind
-from cabinet.loop.publish import NoteKind
+from cabinet.loop.publish import CabinetNoteKind
 from cabinet.loop.seats import SeatRuntime
 from cabinet.loop.table import Table
 from cabinet.panel import Control, PanelLights
@@ -132,7 +132,7 @@ class InputRouter:
                 if event.kind is InputKind.PRESS:
                     self._press(seat, edge.control, event.t)
                 elif event.kind is InputKind.UNSTUCK:  # a stuck button's release
-                    self._note(NoteKind.UNSTUCK, event.t, seat, str(edge.control))
+                    self._note(CabinetNoteKind.UNSTUCK, event.t, seat, str(edge.control))
 
     def catch_up(self, now: float) -> None:
         """Debounce catch-ups up to ``now``: presses a window held back, stuck buttons,
@@ -143,11 +143,11 @@ class InputRouter:
                 if ev.kind is InputKind.PRESS and ev.control is not None:
                     self._press(seat, ev.control, ev.t)
                 elif ev.kind is InputKind.STUCK:
-                    self._note(NoteKind.STUCK, ev.t, seat, str(ev.control))
+                    self._note(CabinetNoteKind.STUCK, ev.t, seat, str(ev.control))
                 elif ev.kind is InputKind.UNSTUCK:
-                    self._note(NoteKind.UNSTUCK, ev.t, seat, str(ev.control))
+                    self._note(CabinetNoteKind.UNSTUCK, ev.t, seat, str(ev.control))
                 elif ev.kind is InputKind.SERVICE:
-                    self._note(NoteKind.SERVICE, ev.t, seat, "pause/resume")
+                    self._note(CabinetNoteKind.SERVICE, ev.t, seat, "pause/resume")
                     player = seat.config.index
                     ms = table.ms(ev.t)
                     paused = table.state.paused
@@ -202,7 +202,7 @@ class InputRouter:
         order = sorted(seats, key=lambda s: (s - first) % n)
         detail = "priority " + " > ".join(f"P{s + 1}" for s in order)
         log.info("tie at edge time %.6f: %s", edges[i].t, detail)
-        self._note(NoteKind.TIE, edges[i].t, self.table.seats[order[0]], detail)
+        self._note(CabinetNoteKind.TIE, edges[i].t, self.table.seats[order[0]], detail)
 
     def _sane(self, t: float, now: float) -> float:
         """Keep an edge time on the loop's clock (a backend stamping another clock)."""
@@ -216,12 +216,14 @@ class InputRouter:
                 t,
                 now,
             )
-            self.table.outbox.note(NoteKind.CLOCK, self.table.ms(now), None, "edge times off-clock")
+            self.table.outbox.note(
+                CabinetNoteKind.CLOCK, self.table.ms(now), None, "edge times off-clock"
+            )
         return now
 
-    def _note(self, kind: NoteKind, t: float, seat: SeatRuntime, detail: str) -> None:
+    def _note(self, kind: CabinetNoteKind, t: float, seat: SeatRuntime, detail: str) -> None:
         index = seat.config.index
-        if kind is NoteKind.STUCK or kind is NoteKind.UNSTUCK:
+        if kind is CabinetNoteKind.STUCK or kind is CabinetNoteKind.UNSTUCK:
             log.warning("P%d %s button %s", index + 1, detail, kind.value)
         self.table.outbox.note(kind, self.table.ms(t), index, detail)
 

@@ -1,6 +1,6 @@
 """What the modes need of the cabinet around them: the loop's table (``Table``), the serial
 panels' links (``Links``), the failsafe's budget (``Faults``), the Pi's power flags
-(``Power``) and where systemd reads the cabinet's status (``Status``, the adapter
+(``PowerHealth``) and where systemd reads the cabinet's status (``Status``, the adapter
 cabinet/adapters/sdnotify.py); cabinet/app.py hands them in when it composes the cabinet.
 What a mode answers the loop is cabinet/modes/stack.py's ``Mode``.
 
@@ -49,7 +49,7 @@ class Links(Protocol):
         ...
 
 
-class Power(Protocol):
+class PowerHealth(Protocol):
     """The Pi's power flags as the loop knows them (cabinet/loop/power.py)."""
 
     @property

@@ -9,9 +9,6 @@ from typing import Any
 
 import pytest
 
-# Imported at collection, so run_cabinet's ``out=sys.stdout`` default is bound to pytest's
-# session-wide capture, not to the first caller's capsys (closed after that test).
-import cabinet.run  # noqa: F401
 from cabinet.cli import main
 from cabinet.config import (
     Assist,
@@ -205,6 +202,20 @@ def test_config_fault_names_key_and_fix(path: str, value: Any, words: list[str])
         assert word in message
 
 
+@pytest.mark.parametrize(("stuck", "hold"), [(1000, 2000), (2000, 2000), (10_000, 10_000)])
+def test_stuck_at_or_below_the_service_hold_is_refused(stuck: int, hold: int) -> None:
+    """The chord acts on release after the hold and before stuck: with stuck no later, never."""
+    data = _set(_set(base(), "cabinet.stuck_ms", stuck), "cabinet.service_hold_ms", hold)
+    with pytest.raises(ConfigError) as info:
+        parse_config(data)
+    message = str(info.value)
+    assert "\n" not in message
+    for word in (f"cabinet.stuck_ms = {stuck}", f"cabinet.service_hold_ms = {hold}", "above"):
+        assert word in message
+    fits = _set(_set(base(), "cabinet.stuck_ms", hold + 1), "cabinet.service_hold_ms", hold)
+    assert parse_config(fits).stuck_ms == hold + 1
+
+
 def test_config_too_many_pins_says_what_fits_and_serial() -> None:
     data = base()
     full_leds = {"slot1": 4, "slot2": 17, "slot3": 7, "slot4": 14, "slot5": 15, "right": 23}
@@ -322,6 +333,10 @@ def test_config_ranges_accept_their_ends_and_the_example() -> None:
                 data["flow"]["idle_return_s"] = 3600
             if key in ("flow.dim_after_s", "flow.blank_after_s"):  # the other one off
                 data["flow"][{"flow.dim_after_s": "blank_after_s"}.get(key, "dim_after_s")] = 0
+            if key == "cabinet.stuck_ms":  # stuck must stay above the service hold
+                data["cabinet"]["service_hold_ms"] = 500
+            if key == "cabinet.service_hold_ms":
+                data["cabinet"]["stuck_ms"] = 600_000
             parse_config(data)  # no ConfigError
     assert str(parse_config({**base(), "match": "best-of-99"}).match) == "best-of-99"
 

@@ -4,6 +4,8 @@ screen as on a panel."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 from typing import Any
 
@@ -148,6 +150,16 @@ def test_run_laptop_game_flag_plays_a_headless_bot_demo(
     assert f"playing {game_name.capitalize()}" in text
     assert f"start  {game_name}" in text
     assert f"end    {game_name}" in text
+
+
+def test_run_writes_to_the_stdout_of_its_call(mock_factory: Any) -> None:
+    """``out`` left out is ``sys.stdout`` as it is at the call: bound at import it would be
+    whatever stdout was then (a closed capture, once that test ended)."""
+    config = laptop_config(2, 0, "impossible", 5, game="spit")
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert run_cabinet(config, mock=True, seconds=0.4, seed=5, factory=mock_factory) == 0
+    assert "headless bot demo" in buf.getvalue()
 
 
 def test_config_game_keys() -> None:

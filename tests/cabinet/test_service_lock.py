@@ -293,7 +293,7 @@ def test_laptop_mode_offers_no_shut_down_or_reboot() -> None:
     for _ in range(3):
         svc, _ = press(svc, C.RIGHT)
         svc, eff = press(svc, C.SLAM, C.SLAM)
-        actions |= {e.action for e in eff if isinstance(e, sv.Power)}
+        actions |= {e.action for e in eff if isinstance(e, sv.PowerChoice)}
     assert actions == {"restart"}  # laptop mode: restart just quits
 
 

@@ -289,10 +289,10 @@ def test_power_needs_two_slams() -> None:
     svc, eff = press(svc, C.SLAM)
     assert eff == []
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Power(sv.PowerAction.POWEROFF)]
+    assert eff == [sv.PowerChoice(sv.PowerAction.POWEROFF)]
     svc, _ = press(svc, C.RIGHT, C.SLAM)
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Power(sv.PowerAction.REBOOT)]
+    assert eff == [sv.PowerChoice(sv.PowerAction.REBOOT)]
     svc, _ = press(svc, C.RIGHT)
     view = sv.view_of(svc, sv.Live(), 1.0)
     assert view is not None
@@ -300,7 +300,7 @@ def test_power_needs_two_slams() -> None:
     assert view.lines[view.chosen] == "restart the cabinet (uses saved settings)"
     svc, _ = press(svc, C.SLAM)
     svc, eff = press(svc, C.SLAM)
-    assert eff == [sv.Power(sv.PowerAction.RESTART)]
+    assert eff == [sv.PowerChoice(sv.PowerAction.RESTART)]
 
 
 def test_read_only_pages_and_presses_while_closed() -> None:
@@ -333,7 +333,7 @@ def test_the_issues_attack_two_slams_held_then_presses_erase_nothing_power_nothi
     assert not [
         e
         for e in effects
-        if isinstance(e, (sv.ResetStats, sv.Power, sv.SaveSettings, sv.SaveInitials))
+        if isinstance(e, (sv.ResetStats, sv.PowerChoice, sv.SaveSettings, sv.SaveInitials))
     ]
 
 

@@ -10,9 +10,6 @@ from typing import Any
 
 import pytest
 
-# Imported at collection, so run_cabinet's ``out=sys.stdout`` default is bound to pytest's
-# session-wide capture, not to the first caller's capsys (closed after that test).
-import cabinet.run  # noqa: F401
 from cabinet.config import ConfigError, Control, Inputs
 from cabinet.kiosk import settings as S
 from cabinet.kiosk.state_dir import load_kiosk_config

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 
 from engine import Command, Pause, Play, Resume, Rules, Slam, Tick
-from engine.events import Event
+from engine.events import CardPlayed, Event
 from engine.games.speed import SpeedState, can_play, new_game, step, step_slow
 from engine.invariants import check_invariants
 from engine.state import Phase
@@ -53,8 +53,8 @@ def random_command(
 
         plays = legal_plays(state, p)
         if plays:
-            card, pile = rng.choice(plays)
-            return Play(t, p, card.code, pile)
+            top, pile = rng.choice(plays)
+            return Play(t, p, top.code, pile)
     if roll < 0.9:
         return Slam(t, p)
     if roll < 0.93:
@@ -90,7 +90,8 @@ def playout(rules: Rules, seed: int, max_steps: int = 4000) -> Playout:
         if isinstance(cmd, Play):
             fired = _after_timers(before, cmd.t)
             played = any(
-                e.type == "played" and e.t == cmd.t and e.player == cmd.player for e in events
+                isinstance(e, CardPlayed) and e.t == cmd.t and e.player == cmd.player
+                for e in events
             )
             if fired is not None:
                 assert played == expected_play(fired, cmd), (cmd, events)

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from engine import game
+from engine.commands import Command
 from engine.errors import EngineError
 from engine.games import california, spit
 from engine.invariants import InvariantBreach, check_invariants
@@ -47,7 +48,8 @@ def test_record_replays_a_random_game_exactly(name: str) -> None:
     state, events = game.new_game(rules, random.Random(11), 11)
     start = game.table_of(state)
     rng = random.Random(5)
-    history, commands, all_events = [state], [], list(events)
+    history, all_events = [state], list(events)
+    commands: list[Command] = []
     t = 0
     while not state.is_over and len(commands) < 600:
         t += rng.choice((0, 30, 200, 700))

@@ -103,7 +103,7 @@ def test_california_head_start_burns_the_bottom_of_the_deck() -> None:
 def test_a_head_start_keeps_the_seats_opening_cards(options: dict[str, Any], limit: int) -> None:
     rules = Rules.from_options(options)
     assert rules_for(rules.game).head_start_limit(rules) == limit
-    seats = [{} for _ in range(rules.players)]
+    seats: list[dict[str, Any]] = [{} for _ in range(rules.players)]
     ok = Rules.from_options({**options, "handicaps": [{"head_start": limit}, *seats[1:]]})
     state, _ = game.new_game(ok, random.Random(1), 1)
     assert rules_for(ok.game).cards_total(state) == rules.deck_size

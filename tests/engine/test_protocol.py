@@ -12,6 +12,8 @@ from engine import game
 from engine.commands import Slam
 from engine.events import ActionRejected, PlayRejected
 from engine.games import GAMES, of, rules_for
+from engine.games.speed import SpeedState
+from engine.games.spit import SpitState
 from engine.protocol import LegalPlay
 from engine.rules import Game, Rules, find_rules
 from tests.engine.test_reaction import bot_game
@@ -85,6 +87,7 @@ def test_seat_cards_agree_with_the_plays_and_the_state(name: str) -> None:
             if cards.claims or cards.may_ready:
                 assert Slam(state.now, seat) in g.legal_commands(state, seat)
         if rules.game is not Game.CALIFORNIA:
+            assert isinstance(state, SpeedState | SpitState)
             assert [c.depth for c in table.centre] == [len(p) for p in state.center]
 
 

@@ -205,7 +205,7 @@ def test_the_deadlock_free_play_counts_from_the_deadlock() -> None:
 
 # The contract's example 03-spit-play: stock tops p0 5H KD 9S QH 7C, p1 3D 8C JH 2D KC;
 # spit piles AC / 8S.
-SPIT_EXAMPLE = {
+SPIT_EXAMPLE: dict[str, Any] = {
     "stocks": [
         [
             ["5H"],
@@ -357,7 +357,7 @@ def test_california_covers_from_the_match_they_complete() -> None:
 
 
 def test_california_pause_restarts_the_clock_at_the_resume() -> None:
-    inputs = [
+    inputs: list[dict[str, Any]] = [
         {"t": 100, "player": 0, "pause": True},
         {"t": 900, "player": 0, "resume": True},
         {"t": 1000, "player": 1, "cover": "4H"},

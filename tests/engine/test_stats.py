@@ -160,7 +160,7 @@ def test_spit_slaps_and_timeouts_are_counted_per_seat() -> None:
         tally = GameStats.replay(first, commands).tally()
         assert sum(tally.slap_wins) == tally.slaps
         assert tally.slaps_smaller <= tally.slaps
-        assert tally.rounds == GameStats.replay(first, commands).state.round  # type: ignore[attr-defined]
+        assert tally.rounds == GameStats.replay(first, commands).state.round
         slaps += tally.slaps
         timeouts += tally.slap_timeouts
     assert slaps + timeouts > 0

@@ -41,7 +41,7 @@ from cabinet.loop.debounce import InputKind, PanelDebouncer
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
-from cabinet.modes.ports import Faults, Links, Power, Table
+from cabinet.modes.ports import Faults, Links, PowerHealth, Table
 from cabinet.modes.service.books import ServiceBooks
 from cabinet.modes.service.keeper import LockKeeper, audit_line
 from cabinet.modes.stack import Mode, Screen
@@ -141,7 +141,7 @@ class ServiceDirector(Mode):
         links: Links | None = None,
         faults: Faults | None = None,
         stop: Callable[[], None] | None = None,
-        power: Power | None = None,
+        power: PowerHealth | None = None,
     ) -> None:
         """``links``: the serial panels (no resume while one is offline); ``faults``: the
         loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power);
@@ -292,7 +292,7 @@ class ServiceDirector(Mode):
             case sv.ResetStats():
                 self._step(sv.Done(books.reset_stats()), now)
                 books.load()
-            case sv.Power(action=action):
+            case sv.PowerChoice(action=action):
                 self.power = action
                 self._say(f"service menu: {action}")
                 if self.stop is not None:

@@ -112,8 +112,8 @@ class ResetStats:
 
 
 @dataclass(frozen=True, slots=True)
-class Power:
-    """Power off, reboot or restart (``PowerAction``)."""
+class PowerChoice:
+    """The operator chose to power off, reboot or restart (``PowerAction``)."""
 
     action: PowerAction
 
@@ -161,10 +161,10 @@ MenuEffect = (
     | SaveSettings
     | SaveInitials
     | ResetStats
-    | Power
+    | PowerChoice
     | Audit
     | KeepCount
 )
 
-HARMFUL = (SaveSettings, SaveInitials, ResetStats, Power)
+HARMFUL = (SaveSettings, SaveInitials, ResetStats, PowerChoice)
 """The effects that change the cabinet: a read-only menu never gives one."""

@@ -12,7 +12,7 @@ from cabinet.modes.service.messages import (
     Load,
     MenuPress,
     PauseGame,
-    Power,
+    PowerChoice,
     ResetStats,
     ResumeGame,
     SaveInitials,
@@ -198,5 +198,5 @@ def _power(svc: ServiceMenu, c: Control) -> Step:
     if c is Control.SLAM:
         if not svc.armed:
             return replace(svc, armed=True), []
-        return replace(svc, armed=False), [Power(actions[svc.cursor % len(actions)])]
+        return replace(svc, armed=False), [PowerChoice(actions[svc.cursor % len(actions)])]
     return replace(svc, armed=False), []

@@ -36,6 +36,7 @@ from collections.abc import Mapping
 
 from cabinet.adapters.serial import InboxFeed, SerialLights
 from cabinet.config import parse_config
+from cabinet.errors import CabinetError
 from cabinet.inputs import Inbox, InboxItem, LinkChanged
 from cabinet.loop import CabinetLoop, Table
 from cabinet.tools.bench.figures import S_TO_US, Figures, distribution
@@ -98,7 +99,7 @@ def _has_left_press(data: bytes) -> bool:
     )
 
 
-class LinkDropped(RuntimeError):
+class LinkDropped(CabinetError, RuntimeError):
     """The link went offline during a run: the edges in flight went with its port, and what
     followed would measure a reconnection, not the path."""
 
