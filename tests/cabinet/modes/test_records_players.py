@@ -16,8 +16,8 @@ from cabinet.modes.played import stats_lines
 from engine.bots import Bot
 from engine.rules import find_rules
 from engine.scenario import parse, play, run_scenario
+from tests.cabinet.kiosk.test_kiosk_wiring import rig as kiosk_rig
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
-from tests.cabinet.test_kiosk_wiring import rig as kiosk_rig
 
 SLAM, SLOT4, RIGHT = Control.SLAM, Control.SLOT4, Control.RIGHT
 

@@ -19,7 +19,7 @@ from cabinet.seating import RunMode
 from display.view import FlowView, MatchView, OptionLine, SeatOptions, ServiceView
 from tests.cabinet.rigs import tap, wait_for
 
-BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+BASE = Path(__file__).resolve().parents[3] / "deploy" / "config.example.toml"
 SERVICE_PIN = 3
 
 

@@ -27,7 +27,7 @@ from cabinet.config import (
 from engine.match import MatchFormat, MatchRules
 from tests.fifo import fifo_at, without_blocking
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
 
 PANEL_A = {

@@ -22,7 +22,7 @@ from cabinet.adapters.tty_signals import KEYBOARD_SIGNALS, no_keyboard_signals
 from cabinet.tools.bench.startup import kiosk_config
 from tests.cabinet.rigs import wait_for
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 START_S = 90.0
 """A generous bound for a kiosk's start on a loaded machine (it is a few seconds idle)."""
 

@@ -11,7 +11,7 @@ from cabinet.adapters import safe_state
 from cabinet.cli import build_parser, main
 from cabinet.config import load_config
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
 
 

@@ -10,7 +10,7 @@ from cabinet.config import load_config
 from cabinet.kiosk.settings import save_settings
 from cabinet.kiosk.state_dir import kiosk_state_dir, load_kiosk_config, service_paths
 
-BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+BASE = Path(__file__).resolve().parents[3] / "deploy" / "config.example.toml"
 
 
 def test_the_flag_wins_over_systemd_and_nothing_means_none() -> None:

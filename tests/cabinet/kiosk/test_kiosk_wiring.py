@@ -436,7 +436,7 @@ def test_window_mode_says_ready_pings_from_the_frame_loop_and_keeps_records(
     import sys
 
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     # --seconds counts from before the window opens: a slow machine (a Pi, qemu's emulation,
     # a loaded CI box: issue 17) can spend a second on start-up alone, so the run is repeated
     # with four times the budget until it has drawn and pinged (1 s here; up to 16 s there).
@@ -477,7 +477,7 @@ def test_window_mode_says_ready_pings_from_the_frame_loop_and_keeps_records(
 def test_saved_operator_settings_layer_over_the_installed_config(tmp_path: Path) -> None:
     from cabinet.kiosk.settings import save_settings
 
-    base = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+    base = Path(__file__).resolve().parents[3] / "deploy" / "config.example.toml"
     plain = load_kiosk_config(base, tmp_path)
     assert plain.rules.lockout_ms == 400
     save_settings(tmp_path / "settings.toml", {"rules": {"lockout_ms": 150}})

@@ -362,7 +362,7 @@ def test_the_example_config_sets_no_code_and_its_commented_code_is_valid() -> No
     import tomllib
     from pathlib import Path
 
-    example = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+    example = Path(__file__).resolve().parents[3] / "deploy" / "config.example.toml"
     text = example.read_text()
     assert parse_config(tomllib.loads(text)).operator_code == ()  # the installer sets none
     commented = [line for line in text.splitlines() if line.startswith("# operator_code =")]

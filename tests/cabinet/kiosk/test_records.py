@@ -31,7 +31,7 @@ from engine.rules import Game, Rules, find_rules
 from engine.scenario import parse, play, record, run_scenario
 from engine.stats import reaction_times
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SPEED = Rules.from_options({})
 HUMANS = (SeatEntry("ANN"), SeatEntry("BOB"))
 
@@ -398,7 +398,7 @@ def test_starts_and_errors_are_kept_for_the_bookkeeping_page(tmp_path: Path) -> 
 # A file written by the records code before the package (schema 3): data/records_v3.sql
 # with what that code read from it (data/make_records_v3.py made both).
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _old_file(folder: Path) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from cabinet.config import Control, PinFactoryKind, parse_config
 from cabinet.inputs import ButtonEdge, Inbox, InboxItem
 from cabinet.panel import ALL_OFF, Led, PanelLights
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
 
 

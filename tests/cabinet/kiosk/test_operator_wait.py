@@ -30,7 +30,7 @@ from cabinet.kiosk.operator_wait import (
 )
 from tests.fifo import fifo_at, without_blocking
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 BAD = 'game = "speed"\n[cabinet]\npin_factory = "mock"\nbogus = 1\n'
 GOOD = (

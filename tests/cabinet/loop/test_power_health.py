@@ -27,11 +27,11 @@ from cabinet.modes.flow.director import FlowDirector
 from cabinet.modes.service import ITEMS, UNDERVOLTAGE_WARNING, Page
 from cabinet.modes.service.director import ServiceDirector
 from cabinet.seating import RunMode, seat_cabinet
+from tests.cabinet.adapters.test_power_flags import drain, firmware, hwmon
 from tests.cabinet.rigs import FakeClock, cabinet_table, flow_config, modes_of, press
-from tests.cabinet.test_power_flags import drain, firmware, hwmon
 
 SLAM = Control.SLAM
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 OK = PowerFlags(False, False, False, False, False, "get_throttled 0x0")
 LOW = PowerFlags(True, True, False, True, True, "get_throttled 0x50005")
 AFTER = PowerFlags(False, False, False, True, True, "get_throttled 0x50000")

@@ -13,9 +13,9 @@ import pytest
 from cabinet.cli import main
 from cabinet.kiosk.records import Records, SeatEntry, SeatResult
 from engine.rules import Game, Rules
-from tests.cabinet.test_records import _bot_game
+from tests.cabinet.kiosk.test_records import _bot_game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

@@ -32,12 +32,12 @@ from cabinet.config import CabinetConfig, load_config
 from cabinet.loop import Published
 from cabinet.run import run_cabinet
 from cabinet.seating import RunMode
-from tests.cabinet.test_kiosk_wiring import Listener
+from tests.cabinet.kiosk.test_kiosk_wiring import Listener
 
 pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
 """SDL's dummy driver has no vsync renderer (the window then opens without vsync)."""
 
-BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+BASE = Path(__file__).resolve().parents[4] / "deploy" / "config.example.toml"
 RETRY = ScreenRetry(every_s=0.05)
 DEADLINE_S = 20.0
 """The bound on every wait here (a healthy run is done far sooner)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from cabinet.kiosk.records import Records
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_a_killed_cabinet_leaves_its_game_abandoned(tmp_path: Path) -> None:

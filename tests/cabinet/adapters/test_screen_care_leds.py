@@ -30,7 +30,7 @@ from firmware_bridge.events import LedMode
 from firmware_bridge.link import PanelLink
 from tests.cabinet.rigs import tap, wait_for
 
-BASE = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+BASE = Path(__file__).resolve().parents[3] / "deploy" / "config.example.toml"
 WAIT_S = 15.0
 """The bound on each wait for the loop thread (a healthy run is done far sooner)."""
 LEVELS = {0.0, 0.15, 1.0}

@@ -18,7 +18,7 @@ from cabinet.kiosk import settings as S
 from cabinet.kiosk.state_dir import load_kiosk_config
 from tests.fifo import fifo_at, without_blocking
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "deploy" / "config.example.toml"
 
 

@@ -34,6 +34,7 @@ from display.view import SoundCheck, SoundLevels, TableView
 from engine.commands import Play, Slam
 from engine.games.speed import start, step
 from engine.games.speed.notation import parse_table
+from tests.cabinet.modes.test_service_director import BASE_TOML, goto, pin
 from tests.cabinet.rigs import (
     FakeClock,
     cabinet_table,
@@ -44,10 +45,9 @@ from tests.cabinet.rigs import (
     table_loop,
     wait,
 )
-from tests.cabinet.test_service_director import BASE_TOML, goto, pin
 
 C = Control
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CONFIG = laptop_config(2, 2, "easy", seed=1)
 VOLUMES = ["display.volume", "display.attract_volume"]
 
