@@ -5,7 +5,6 @@ that vanish or hold garbage; the watch's thread puts only changes onto a real In
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
 from pathlib import Path
@@ -15,27 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cabinet.adapters import power_flags as pf
-from cabinet.inputs import Inbox, InboxItem, PowerChanged, PowerFlags
+from cabinet.inputs import Inbox, PowerChanged, PowerFlags
+from tests.cabinet.adapters.power_rigs import drain, firmware, hwmon
 
-PI4_FIRMWARE = "devices/platform/soc/soc:firmware"
 PI5_FIRMWARE = "devices/platform/soc@107c000000/soc@107c000000:firmware"
-
-
-def firmware(root: Path, text: str, folder: str = PI4_FIRMWARE) -> Path:
-    path = root / folder / "get_throttled"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    return path
-
-
-def hwmon(root: Path, name: str, alarm: str | None, index: int = 0) -> Path:
-    """A ``class/hwmon/hwmonN`` folder named ``name`` (with an alarm file unless None)."""
-    folder = root / "class/hwmon" / f"hwmon{index}"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "name").write_text(name + "\n")
-    if alarm is not None:
-        (folder / "in0_lcrit_alarm").write_text(alarm)
-    return folder / "in0_lcrit_alarm"
 
 
 def read(root: Path) -> PowerFlags:
@@ -205,15 +187,6 @@ def test_an_io_error_is_unknown(tmp_path: Path, caplog: pytest.LogCaptureFixture
 
 
 # The watch: only changes.
-
-
-def drain(inbox: Inbox) -> list[InboxItem]:
-    out = []
-    while True:
-        try:
-            out.append(inbox.get_nowait())
-        except queue.Empty:
-            return out
 
 
 def test_poll_puts_only_changes(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from cabinet.config import Control, laptop_config
 from cabinet.inputs import Wake
 from cabinet.kiosk.records import Records
 from cabinet.kiosk.state_dir import load_kiosk_config, open_records
-from cabinet.loop import CabinetFailed, CabinetLoop, Observer
+from cabinet.loop import CabinetFailed, CabinetLoop
 from cabinet.loop import table as table_module
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow.director import RESET_CARD_S, FlowDirector
@@ -29,43 +29,10 @@ from cabinet.modes.stack import Mode, ModeStack
 from cabinet.run import FAILED_EXIT, run_cabinet
 from cabinet.seating import seat_cabinet
 from engine.scenario import run_scenario
+from tests.cabinet.kiosk.wiring_rigs import Listener, rig
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
 
 SLAM = Control.SLAM
-
-
-class Listener:
-    """systemd's side of NOTIFY_SOCKET: a thread receiving every datagram as it comes
-    (the kernel queues only a few: net.unix.max_dgram_qlen)."""
-
-    def __init__(self, sock: socket.socket) -> None:
-        self.sock = sock
-        self.got: list[str] = []
-        self.lock = threading.Lock()
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        self.sock.settimeout(0.02)
-        while not self.done.is_set():
-            try:
-                data = self.sock.recv(4096)
-            except TimeoutError:
-                continue
-            with self.lock:
-                self.got.append(data.decode())
-
-    def take(self) -> list[str]:
-        time.sleep(0.05)  # whatever is in flight
-        with self.lock:
-            out, self.got = self.got, []
-        return out
-
-    def close(self) -> None:
-        self.done.set()
-        self.thread.join(2)
-        self.sock.close()
 
 
 @pytest.fixture
@@ -156,20 +123,6 @@ def test_a_frozen_headless_loop_stops_the_watchdog_pings(
 
 
 # The flow on a fake clock (tests/cabinet/rigs.py).
-
-
-def rig(
-    records: Records | None = None,
-    match: str = "single",
-    takeover_s: int = 1,
-    observers: tuple[Observer, ...] = (),
-    kind: type[FlowDirector] = FlowDirector,
-) -> tuple[CabinetLoop, FlowDirector, FakeClock]:
-    config = flow_config(idle_return_s=600, bot_takeover_s=takeover_s, match=match)
-    clock = FakeClock()
-    director = kind(config, clock=clock, records=records, status=sdnotify.status)
-    loop = cabinet_loop(config, clock, flow=director, failsafe=True, observers=observers)
-    return loop, director, clock
 
 
 def start_a_game(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> None:

@@ -18,7 +18,9 @@ from cabinet.kiosk import records as R
 from cabinet.kiosk.records import PlayerChoices, Records
 from cabinet.modes.flow import HandicapChoice, SeatChoices
 from cabinet.modes.flow.records import kept, read_back
-from tests.cabinet.kiosk.test_records import _old_file, _opened, _reads
+from tests.cabinet.kiosk.records_rigs import old_file as _old_file
+from tests.cabinet.kiosk.records_rigs import opened as _opened
+from tests.cabinet.kiosk.records_rigs import reads as _reads
 
 ROOT = Path(__file__).resolve().parents[3]
 ANN = PlayerChoices("none", "head-start-3", four_colour=True, large_cards=False, left_handed=True)

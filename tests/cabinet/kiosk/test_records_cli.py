@@ -13,7 +13,7 @@ import pytest
 from cabinet.cli import main
 from cabinet.kiosk.records import Records, SeatEntry, SeatResult
 from engine.rules import Game, Rules
-from tests.cabinet.kiosk.test_records import _bot_game
+from tests.cabinet.kiosk.records_rigs import bot_game as _bot_game
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -27,7 +27,7 @@ from cabinet.modes.flow.director import FlowDirector
 from cabinet.modes.service import ITEMS, UNDERVOLTAGE_WARNING, Page
 from cabinet.modes.service.director import ServiceDirector
 from cabinet.seating import RunMode, seat_cabinet
-from tests.cabinet.adapters.test_power_flags import drain, firmware, hwmon
+from tests.cabinet.adapters.power_rigs import drain, firmware, hwmon
 from tests.cabinet.rigs import FakeClock, cabinet_table, flow_config, modes_of, press
 
 SLAM = Control.SLAM

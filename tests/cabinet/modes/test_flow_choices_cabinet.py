@@ -25,8 +25,8 @@ from cabinet.modes.flow.director import WON_HOLD_S, FlowDirector
 from cabinet.modes.flow.records import kept
 from engine.rules import NO_HANDICAP, Game, Handicap, Rules
 from engine.scenario import run_scenario
-from tests.cabinet.kiosk.test_kiosk_wiring import rig as kiosk_rig
-from tests.cabinet.modes.test_records_players import play_out, rig
+from tests.cabinet.kiosk.wiring_rigs import rig as kiosk_rig
+from tests.cabinet.modes.players_rigs import play_out, rig
 from tests.cabinet.rigs import FakeClock, flow_config, press, wait
 
 SLAM, SLOT4, SLOT5 = Control.SLAM, Control.SLOT4, Control.SLOT5

@@ -16,24 +16,11 @@ from cabinet.modes.played import stats_lines
 from engine.bots import Bot
 from engine.rules import find_rules
 from engine.scenario import parse, play, run_scenario
-from tests.cabinet.kiosk.test_kiosk_wiring import rig as kiosk_rig
+from tests.cabinet.kiosk.wiring_rigs import rig as kiosk_rig
+from tests.cabinet.modes.players_rigs import play_out, rig
 from tests.cabinet.rigs import FakeClock, cabinet_loop, flow_config, press, run_until, wait
 
 SLAM, SLOT4, RIGHT = Control.SLAM, Control.SLOT4, Control.RIGHT
-
-
-def rig(records: Records, match: str = "single") -> tuple[CabinetLoop, FlowDirector, FakeClock]:
-    """Two keyboard seats with the flow (no bot takeover: seat 1 stays joined)."""
-    return kiosk_rig(records, match, takeover_s=0)
-
-
-def play_out(loop: CabinetLoop, director: FlowDirector, clock: FakeClock) -> None:
-    """Seat 1's player plays at a hard bot's pace (its presses are the bot's commands,
-    timestamped like presses); the game ends and its record is written."""
-    loop.table.set_bot(0, Bot(0, "hard", 5))
-    run_until(loop, clock, lambda: director.flow.phase is FlowPhase.RESULT)
-    assert director.flow.phase is FlowPhase.RESULT
-    wait(loop, clock, 0.1)
 
 
 def join_as(

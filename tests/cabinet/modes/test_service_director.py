@@ -25,21 +25,10 @@ from cabinet.modes.service.director import ServiceDirector
 from cabinet.panel import ALL_OFF, Led, PanelLights
 from engine.commands import Pause, Resume, Slam
 from engine.rules import Rules
+from tests.cabinet.modes.service_rigs import BASE_TOML, goto, pin
 from tests.cabinet.rigs import FakeClock, cabinet_table, flow_config, press, table_loop, wait
 
 SLAM = Control.SLAM
-BASE_TOML = """
-[cabinet]
-pin_factory = "mock"
-
-[[seat]]
-controls = "keyboard"
-keys = 1
-
-[[seat]]
-controls = "keyboard"
-keys = 2
-"""
 
 
 def rig(
@@ -66,30 +55,6 @@ def rig(
         cabinet_table(config, clock), menu=director, inbox=inbox, observers=[published.append]
     )
     return loop, director, clock, published
-
-
-def pin(loop: CabinetLoop, clock: FakeClock) -> None:
-    """The service button: a press, some bounce, a release."""
-    clock.t += 0.05
-    loop.process(
-        [
-            ServiceEdge(clock.t, ServiceSource.PIN, True),
-            ServiceEdge(clock.t + 0.001, ServiceSource.PIN, False),
-            ServiceEdge(clock.t + 0.002, ServiceSource.PIN, True),
-        ]
-    )
-    clock.t += 0.1
-    loop.process([ServiceEdge(clock.t, ServiceSource.PIN, False)])
-    clock.t += 0.05
-    loop.catch_up(clock.t)
-
-
-def goto(loop: CabinetLoop, clock: FakeClock, director: ServiceDirector, page: Page) -> None:
-    from cabinet.modes.service import ITEMS
-
-    while ITEMS[director.menu.cursor] is not page:
-        press(loop, clock, 0, Control.RIGHT)
-    press(loop, clock, 0, SLAM)
 
 
 def play(loop: CabinetLoop, clock: FakeClock, director: ServiceDirector) -> None:

@@ -34,7 +34,7 @@ from display.view import SoundCheck, SoundLevels, TableView
 from engine.commands import Play, Slam
 from engine.games.speed import start, step
 from engine.games.speed.notation import parse_table
-from tests.cabinet.modes.test_service_director import BASE_TOML, goto, pin
+from tests.cabinet.modes.service_rigs import BASE_TOML, goto, pin
 from tests.cabinet.rigs import (
     FakeClock,
     cabinet_table,

@@ -10,6 +10,7 @@ import pytest
 from cabinet.cli import build_parser
 from cabinet.tools import sim
 from cabinet.tools.sim import play as sim_play
+from tests.cabinet.tools.sim_rigs import run_sim
 
 JSON_KEYS = {
     "games",
@@ -23,14 +24,6 @@ JSON_KEYS = {
     "games_per_s",
     "invariant_breaches",
 }
-
-
-def run_sim(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """``speed-cabinet sim ARGV`` through the real command line, in this process."""
-    args = build_parser().parse_args(["sim", *argv])
-    code = int(args.func(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_the_cli_hands_sim_its_arguments_typed(monkeypatch: pytest.MonkeyPatch) -> None:

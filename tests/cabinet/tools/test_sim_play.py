@@ -24,7 +24,7 @@ from engine.invariants import InvariantBreach, check_invariants
 from engine.rules import Game, Rules, find_rules
 from engine.scenario import Scenario, parse, play, record, run_text
 from engine.stats import GameStats
-from tests.cabinet.tools.test_sim_command import run_sim
+from tests.cabinet.tools.sim_rigs import run_sim
 
 
 def test_game_k_of_a_run_is_the_game_dealt_from_seed_plus_k() -> None:

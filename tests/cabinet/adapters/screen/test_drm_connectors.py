@@ -32,7 +32,7 @@ from cabinet.adapters.screen.drm import (
     kiosk_connectors,
 )
 from cabinet.adapters.screen.watch import ScreenRetry, ScreenWatch
-from tests.cabinet.adapters.screen.test_screen_hotplug import (
+from tests.cabinet.adapters.screen.screen_rigs import (
     DEADLINE_S,
     RETRY,
     FlakyScreen,

@@ -15,8 +15,7 @@ import logging
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,19 +26,27 @@ from hypothesis import strategies as st
 
 from cabinet.adapters.screen.driver import NoScreen, PygameScreen, ScreenLost
 from cabinet.adapters.screen.watch import ScreenRetry, ScreenWatch
-from cabinet.app import Cabinet, build_cabinet
-from cabinet.config import CabinetConfig, load_config
-from cabinet.loop import Published
 from cabinet.run import run_cabinet
 from cabinet.seating import RunMode
-from tests.cabinet.kiosk.test_kiosk_wiring import Listener
+from tests.cabinet.adapters.screen.screen_rigs import (
+    DEADLINE_S,
+    RETRY,
+    FlakyScreen,
+    PaperScreen,
+    Recorder,
+    ScreenLinesStub,
+    StepClock,
+    kiosk,
+    kiosk_config,
+    led_changes,
+    led_pins,
+    wait_for,
+)
+from tests.cabinet.kiosk.wiring_rigs import Listener
 
 pytestmark = pytest.mark.filterwarnings("ignore:no fast renderer available")
 """SDL's dummy driver has no vsync renderer (the window then opens without vsync)."""
 
-BASE = Path(__file__).resolve().parents[4] / "deploy" / "config.example.toml"
-RETRY = ScreenRetry(every_s=0.05)
-DEADLINE_S = 20.0
 """The bound on every wait here (a healthy run is done far sooner)."""
 
 
@@ -65,108 +72,6 @@ def systemd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Listene
         yield listener
     finally:
         listener.close()
-
-
-def wait_for(check: Callable[[], bool], what: str, seconds: float = DEADLINE_S) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():
-            return
-        time.sleep(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-class FlakyScreen:
-    """A display there only while ``present`` is set: an open fails without it, and an
-    open screen's next flip fails once it is cleared (a display gone mid-game). The screen
-    itself is real (``PygameScreen`` on SDL's dummy driver), and so is the drawing."""
-
-    def __init__(self) -> None:
-        self.real = PygameScreen()
-        self.present = threading.Event()
-        self.opens = 0
-        self.failed_opens = 0
-        self.closes = 0
-        self.flips: list[float] = []
-        self.video_after_failed_open: list[bool] = []
-
-    def open(self, size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
-        self.opens += 1
-        if not self.present.is_set():
-            self.failed_opens += 1
-            self.video_after_failed_open.append(pygame.display.get_init())
-            raise NoScreen("No connected displays found.")
-        return self.real.open(size, fullscreen)
-
-    def surface(self) -> pygame.Surface:
-        return self.real.surface()
-
-    def flip(self) -> None:
-        if not self.present.is_set():
-            raise ScreenLost("the display went away")
-        self.real.flip()
-        self.flips.append(time.monotonic())
-
-    def events(self) -> list[pygame.event.Event]:
-        return self.real.events()
-
-    def close(self) -> None:
-        self.closes += 1
-        self.real.close()
-
-
-@dataclass(frozen=True)
-class Seen:
-    """One publish, as the test saw it: when, the game's deal and its clock."""
-
-    t: float
-    seed: int
-    now: int
-
-
-class Recorder:
-    """A loop observer keeping what each publish said of the game."""
-
-    def __init__(self) -> None:
-        self.seen: list[Seen] = []
-        self.lock = threading.Lock()
-
-    def __call__(self, pub: Published) -> None:
-        with self.lock:
-            self.seen.append(Seen(time.monotonic(), pub.state.seed, pub.state.now))
-
-    def since(self, t: float) -> list[Seen]:
-        with self.lock:
-            return [s for s in self.seen if s.t >= t]
-
-    def last(self) -> Seen:
-        with self.lock:
-            return self.seen[-1]
-
-
-def kiosk_config() -> CabinetConfig:
-    return replace(load_config(BASE), seed=5)
-
-
-def led_pins(config: CabinetConfig) -> list[int]:
-    return [p for seat in config.seats for p in seat.leds.values()]
-
-
-def led_changes(factory: Any, pins: list[int]) -> int:
-    """LED changes on the mock pins so far (each pin keeps every state it went through)."""
-    return sum(len(factory.pin(p).states) for p in pins)
-
-
-def kiosk(factory: Any, tmp_path: Path, out: io.StringIO, recorder: Recorder) -> Cabinet:
-    """The kiosk as ``run --config`` composes it: panels, flow, service menu, window side."""
-    return build_cabinet(
-        kiosk_config(),
-        mode=RunMode(kiosk=True, window=True),
-        factory=factory,
-        out=out,
-        observers=[recorder],
-        state_dir=tmp_path,
-    )
 
 
 def test_the_kiosk_plays_without_a_screen_opens_it_late_and_survives_losing_it(
@@ -440,14 +345,6 @@ def test_no_display_at_all_is_no_screen_not_sdls_offscreen_fallback(
     assert not pygame.display.get_init()
 
 
-class StepClock:
-    def __init__(self) -> None:
-        self.t = 100.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 def test_the_watch_tries_only_when_due_and_says_each_change_once(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -521,40 +418,6 @@ def test_laptop_mode_ends_the_run_when_its_window_is_gone(mock_factory: Any) -> 
     assert time.monotonic() - start < DEADLINE_S - 1
     assert screen.opens == 1
     assert len(screen.flips) == 3
-
-
-class PaperScreen:
-    """A driver with no SDL at all (the watch only opens and closes): a plain surface."""
-
-    def __init__(self) -> None:
-        self.present = False
-        self.opens = 0
-        self.open_now = False
-
-    def open(self, size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
-        self.opens += 1
-        if not self.present:
-            raise NoScreen("No connected displays found.")
-        self.open_now = True
-        return pygame.Surface(size or (64, 48))
-
-    def surface(self) -> pygame.Surface:
-        raise AssertionError("not used by the watch")
-
-    def flip(self) -> None:
-        raise AssertionError("not used by the watch")
-
-    def events(self) -> list[pygame.event.Event]:
-        raise AssertionError("not used by the watch")
-
-    def close(self) -> None:
-        self.open_now = False
-
-
-class ScreenLinesStub:
-    """The journal's screen lines, as the watch switches them."""
-
-    active = True
 
 
 @given(

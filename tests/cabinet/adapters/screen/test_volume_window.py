@@ -23,7 +23,7 @@ from cabinet.modes.flow import FlowPhase
 from cabinet.modes.service import ITEMS, Page
 from cabinet.seating import RunMode
 from display.sound import EFFECTS, SoundBoard
-from tests.cabinet.modes.test_service_director import BASE_TOML
+from tests.cabinet.modes.service_rigs import BASE_TOML
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore:no fast renderer available"),
