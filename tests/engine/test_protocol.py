@@ -14,7 +14,7 @@ from engine.events import ActionRejected, PlayRejected
 from engine.games import GAMES, of, rules_for
 from engine.protocol import LegalPlay
 from engine.rules import Game, Rules, find_rules
-from tests.engine.test_reaction import bot_game
+from tests.engine.bot_games import bot_game
 
 RULES = {
     "speed": Rules.from_options({"game": "speed"}),
