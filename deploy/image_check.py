@@ -68,14 +68,14 @@ class Options:
 
 DEFAULT_TESTS = (
     "tests/deploy",
-    "tests/cabinet/test_operator_wait.py",
-    "tests/cabinet/test_sdnotify.py",
-    "tests/cabinet/test_kiosk_wiring.py",
-    "tests/cabinet/test_kill9_app.py",
-    "tests/cabinet/test_headless_kiosk.py",
-    "tests/cabinet/test_safe_state.py",
-    "tests/cabinet/test_records.py",
-    "tests/cabinet/test_debounce.py",
+    "tests/cabinet/kiosk/test_operator_wait.py",
+    "tests/cabinet/adapters/test_sdnotify.py",
+    "tests/cabinet/kiosk/test_kiosk_wiring.py",
+    "tests/cabinet/kiosk/test_kill9_app.py",
+    "tests/cabinet/adapters/test_headless_kiosk.py",
+    "tests/cabinet/adapters/test_safe_state.py",
+    "tests/cabinet/kiosk/test_records.py",
+    "tests/cabinet/loop/test_debounce.py",
     "tests/display/test_sound_and_screen.py",
     "tests/firmware_bridge/test_link.py",
     "tests/firmware_bridge/test_panel_sim_cli.py",
@@ -691,7 +691,7 @@ def run_checks(opts: Options, root: Path, box: Container, report: Report) -> Non
     report.skip("real GPIO (lgpio on /dev/gpiochip*)", "no GPIO chip in a container")
     report.skip(
         "the needs-the-operator line on screen and the LEDs' error blink",
-        "no display and no GPIO chip in a container (tests/cabinet/test_operator_wait.py "
+        "no display and no GPIO chip in a container (tests/cabinet/kiosk/test_operator_wait.py "
         "draws it on SDL's dummy driver and blinks mock pins)",
     )
     if not opts.skip_tests:

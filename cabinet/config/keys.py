@@ -51,7 +51,7 @@ KEYS: tuple[Key, ...] = (
     Key("cabinet.pin_factory", PinFactoryKind, PinFactoryKind.LGPIO),
     # 5 ms is the shortest window that still gives one press per chattering press on
     # every bounce train the tests drive through gpiozero's mock pins (contact chatter up
-    # to 4.9 ms); 2 ms chatter needs at least 2 ms (tests/cabinet/test_debounce.py).
+    # to 4.9 ms); 2 ms chatter needs at least 2 ms (tests/cabinet/loop/test_debounce.py).
     _number("cabinet.debounce_ms", 5, 5, 50),
     _number("cabinet.stuck_ms", 10_000, 1_000, 600_000),
     _number("cabinet.service_hold_ms", 2_000, 500, 10_000),

@@ -1,9 +1,9 @@
 """A panel's LEDs as one line of text (``lights``, for the controls' tests), and driving a
 real CabinetLoop on a fake clock: the clock, a configuration with the flow, the table on its
 first deal, the loop around it (with the flow or the service menu as its director), and a
-seat's presses and waits (for tests/cabinet/test_flow_director.py, test_service_director.py,
-test_kiosk_wiring.py and the tests built on them); and, on the real clock, waiting for a
-thread's work and tapping a mock GPIO button."""
+seat's presses and waits (for tests/cabinet/modes/test_flow_director.py,
+modes/test_service_director.py, kiosk/test_kiosk_wiring.py and the tests built on them);
+and, on the real clock, waiting for a thread's work and tapping a mock GPIO button."""
 
 from __future__ import annotations
 

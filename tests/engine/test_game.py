@@ -16,7 +16,7 @@ from engine.games import california, spit
 from engine.invariants import InvariantBreach, check_invariants
 from engine.rules import Rules
 from engine.scenario import record, run_text
-from tests.engine.test_spit_california_properties import california_command, spit_command
+from tests.engine.spit_california_playout import california_command, spit_command
 
 SPIT = Rules.from_options({"game": "spit"})
 

@@ -20,12 +20,12 @@ from engine.games import california, rules_for, speed, spit
 from engine.rules import MAX_HEAD_START, Rules, RulesError
 from engine.scenario import ScenarioError, record, run_scenario, run_text
 from engine.state import GameState
-from tests.engine import test_spit_california_properties as spit_cal
+from tests.engine import spit_california_playout as spit_cal
+from tests.engine.bot_rigs import STEADY, empty_draws
+from tests.engine.bot_rigs import position as bot_position
 from tests.engine.handicap_strategies import handicaps
 from tests.engine.playout import playout as speed_playout
 from tests.engine.positions import cal_position, spit_position
-from tests.engine.test_bots import STEADY, empty_draws
-from tests.engine.test_bots import position as bot_position
 
 
 def _rules(game_name: str, *seats: dict[str, int], **options: Any) -> Rules:

@@ -16,7 +16,7 @@ from engine.games.speed import SpeedState
 from engine.games.spit import SpitState
 from engine.protocol import LegalPlay
 from engine.rules import Game, Rules, find_rules
-from tests.engine.test_reaction import bot_game
+from tests.engine.bot_games import bot_game
 
 RULES = {
     "speed": Rules.from_options({"game": "speed"}),

@@ -23,13 +23,13 @@ from engine.events import (
 )
 from engine.games import california, spit
 from engine.rules import Rules
+from tests.engine.bot_rigs import drive, first_dues
 from tests.engine.positions import (
     CAL,
     CARDS,
     HARD,
     SPIT,
 )
-from tests.engine.test_bots import drive, first_dues
 
 # The timing model, per preset, in each game.
 

@@ -13,7 +13,7 @@ from engine.events import CardPlayed, Covered, Stalled
 from engine.games import of
 from engine.rules import Rules, find_rules
 from engine.stats import GameStats, reaction_times
-from tests.engine.test_reaction import bot_game
+from tests.engine.bot_games import bot_game
 
 GAMES = {
     "speed": Rules.from_options({"game": "speed"}),
