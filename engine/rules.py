@@ -211,6 +211,8 @@ class Rules:
             raise RulesError(f"rules option 'players': {rules.game} is for 2 players")
         if rules.deal == 15 and rules.players > 2:
             raise RulesError("rules option 'deal': 15 is for 2 players only; use 20")
+        if rules.game is Game.SPEED and rules.call is CallMode.CALL:
+            _check_clock_moves(rules)
         if rules.handicaps and len(rules.handicaps) != rules.players:
             raise RulesError(
                 f"rules option 'handicaps': {len(rules.handicaps)} given for "
@@ -296,6 +298,17 @@ def _parse_handicaps(raw: Any) -> tuple[Handicap, ...]:
             values[key] = value
         out.append(Handicap(**values))
     return tuple(out)
+
+
+def _check_clock_moves(rules: Rules) -> None:
+    """A missed 0 ms call gives cards back at the very instant a 0 ms flip takes them, for
+    ever: the one pair of values whose clock could never move on (docs/scenario.md, "The
+    clock"). Every other chain of timers at one instant ends."""
+    if rules.call_timeout_ms == 0 and rules.stall_delay_ms == 0:
+        raise RulesError(
+            "rules options 'call_timeout_ms' and 'stall_delay_ms' are both 0: the clock could"
+            " never move on; give either at least 1"
+        )
 
 
 def _parse_option(key: str, raw: Any) -> Any:

@@ -152,6 +152,8 @@ class Work(Clocked, Generic[S]):
 
     def run(self, cmd: Command) -> tuple[S, list[Event]]:
         """``cmd`` at ``cmd.t``: timers due at or before it fire first, in due order."""
+        if type(cmd) is Tick and cmd.fires is not None:
+            self.fires_left = cmd.fires
         self.advance(cmd.t)
         if not self.is_over():
             match cmd:
