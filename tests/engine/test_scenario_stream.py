@@ -20,7 +20,7 @@ from engine import Tick, game
 from engine.games import rules_for
 from engine.rules import Rules
 from engine.scenario import run_text
-from engine.state import GameState, TimerKind
+from engine.state import TimerKind
 from tests.engine.handicap_strategies import handicaps
 
 REPO = Path(__file__).resolve().parents[2]
