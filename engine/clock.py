@@ -51,8 +51,8 @@ class Clocked:
         """Fire every timer due at or before ``t`` in (due, set order); then the clock is t.
 
         No count guard: every chain of timers at one instant uses up something finite
-        (cards held or on the side, rounds up to ``round_limit``; docs/scenario.md, "The
-        clock"), so it ends. With ``fires_left`` used up the step stops early instead, the
+        (cards held or on the side, rounds up to ``round_limit``; docs/scenario.md, under
+        the exit codes), so it ends. With ``fires_left`` used up the step stops early instead, the
         clock at the last timer fired (``Tick.fires``)."""
         while self.timers and self.paused_at is None and not self.is_over():
             timer = min(self.timers, key=_DUE_ORDER)

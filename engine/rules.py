@@ -302,8 +302,8 @@ def _parse_handicaps(raw: Any) -> tuple[Handicap, ...]:
 
 def _check_clock_moves(rules: Rules) -> None:
     """A missed 0 ms call gives cards back at the very instant a 0 ms flip takes them, for
-    ever: the one pair of values whose clock could never move on (docs/scenario.md, "The
-    clock"). Every other chain of timers at one instant ends."""
+    ever: the one pair of values whose clock could never move on (docs/scenario.md, under
+    the exit codes). Every other chain of timers at one instant ends."""
     if rules.call_timeout_ms == 0 and rules.stall_delay_ms == 0:
         raise RulesError(
             "rules options 'call_timeout_ms' and 'stall_delay_ms' are both 0: the clock could"
