@@ -258,6 +258,9 @@ def play(scenario: Scenario, on_event: Callable[[Event], None] | None = None) ->
     else:
         state, events = game.start_table(scenario.rules, scenario.table, rng, scenario.seed)
     _emit_all(events, emit)
+    if _due_by(state, 0):
+        # A start stops after a slice of timers (``engine.work.OPENING_FIRES``).
+        state = run_clock(state, 0, emit)
     for cmd in scenario.inputs:
         if _due_by(state, cmd.t):
             # The timers due before the input fire first (as the input's own step would
