@@ -195,3 +195,23 @@ def test_speed_two_players_head_start_6_shows_all_52() -> None:
     assert out["side_sizes"] == [5, 5]
     assert out["burned"] == 6
     assert zones(out, "speed") == out["cards_total"] == 52
+
+
+def test_a_chain_at_t_0_comes_out_in_slices_not_at_once() -> None:
+    # The California table re-deals at t = 0 until round_limit: its start hands over one
+    # slice (engine.work.OPENING_FIRES timers) and the scenario runs the rest in slices.
+    from engine.scenario import parse, play
+    from engine.work import OPENING_FIRES
+
+    data = json.loads((STRESS / "california-no-cover-round-limit.json").read_text())
+    data["rules"]["round_limit"] = 5001
+    scenario = parse(data)
+    assert scenario.table is not None
+    state, events = game.start_table(scenario.rules, scenario.table, random.Random(0), 0)
+    assert len(events) <= 2 * OPENING_FIRES + 1
+    assert not state.is_over
+    assert state.now == 0
+    sizes: list[int] = []
+    end = play(scenario, lambda event: sizes.append(event.t))
+    assert (end.is_over, end.winner, end.round) == (True, None, 5001)
+    assert len(sizes) == 2 * 5000 + 2
