@@ -10,16 +10,13 @@ the pause's length.
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import attrgetter
 
-from engine.errors import TimeStandsStill
 from engine.events import Event, GamePaused, GameResumed
 from engine.state import Phase, Timer, TimerKind
 
-MAX_FIRES_AT_ONE_INSTANT = 10_000
-"""More timers than this firing at one millisecond is a game that would never leave it
-(TimeStandsStill). Real play stays far below: with 0 ms stall delays every flip at one
-instant uses up a side card or a held card, a few hundred at most; only a 0 ms timer that
-gives cards back (a 0 ms call's penalty) can repeat for ever."""
+_DUE_ORDER = attrgetter("due", "seq")
+"""Timers fire in due order; those due at once in the order they were set."""
 
 
 class Clocked:
@@ -33,6 +30,8 @@ class Clocked:
     """Per player: plays are refused while ``t < locked[p]``."""
     events: list[Event]
     phase: Phase
+    fires_left: int = -1
+    """Timers this step may still fire (``Tick.fires``); below 0: no limit."""
 
     def is_over(self) -> bool:
         return self.phase.is_over
@@ -49,21 +48,19 @@ class Clocked:
         self.timers = [tm for tm in self.timers if tm.kind is not kind]
 
     def advance(self, t: int) -> None:
-        """Fire every timer due at or before ``t`` in (due, set order); then the clock is t."""
-        instant, fired = -1, 0
-        while self.paused_at is None and not self.is_over():
-            due = [tm for tm in self.timers if tm.due <= t]
-            if not due:
+        """Fire every timer due at or before ``t`` in (due, set order); then the clock is t.
+
+        No count guard: every chain of timers at one instant uses up something finite
+        (cards held or on the side, rounds up to ``round_limit``; docs/scenario.md, under
+        the exit codes), so it ends. With ``fires_left`` used up the step stops early instead, the
+        clock at the last timer fired (``Tick.fires``)."""
+        while self.timers and self.paused_at is None and not self.is_over():
+            timer = min(self.timers, key=_DUE_ORDER)
+            if timer.due > t:
                 break
-            timer = min(due, key=lambda tm: (tm.due, tm.seq))
-            if timer.due != instant:
-                instant, fired = timer.due, 0
-            fired += 1
-            if fired > MAX_FIRES_AT_ONE_INSTANT:
-                raise TimeStandsStill(
-                    f"more than {MAX_FIRES_AT_ONE_INSTANT} timers fired at t = {instant}:"
-                    " the game's timers keep falling due at once (0 ms call and stall delay?)"
-                )
+            if not self.fires_left:
+                return
+            self.fires_left -= 1
             self.timers.remove(timer)
             self.now = timer.due
             self.fire(timer)

@@ -72,9 +72,16 @@ class Resume:
 
 @dataclass(frozen=True, slots=True)
 class Tick:
-    """Time passes: fires every timer due at or before ``t``."""
+    """Time passes: fires every timer due at or before ``t``.
+
+    ``fires``: at most that many timers fire in this step, which then stops with the clock
+    at the last one's due time and the rest still due; the next Tick goes on from there.
+    How a long run of timers (a 0 ms stall delay re-dealing up to ``round_limit``) is
+    handed over in slices, so a reader keeps only a slice's events (docs/scenario.md).
+    None: every timer due fires."""
 
     t: int
+    fires: int | None = None
 
 
 Command = Play | Slam | Pause | Resume | Tick | Move | Slap | Cover

@@ -16,10 +16,3 @@ class InvalidPosition(EngineError, ValueError):
 
 class EngineTypeError(EngineError, TypeError):
     """A value of a type the engine cannot take there (a programming error)."""
-
-
-class TimeStandsStill(EngineError):
-    """The game keeps setting timers due at the instant they fire, so its clock can never
-    move on (a 0 ms call and a 0 ms stall delay on a table whose cards never fit). The
-    rules allow such values only where they cannot loop (the scenario refuses a 0 ms call;
-    the cabinet has its own ranges); this stops any other such game instead of hanging."""

@@ -274,6 +274,8 @@ class Rules:
                 if fits
                 else f"rules option 'deal': {rules.deal} is no {rules.game} deal; use {deals[0]}"
             )
+        if rules.call is CallMode.CALL:  # a call in any game: the contract's 0 ms call
+            _check_clock_moves(rules)
         if rules.handicaps and len(rules.handicaps) != rules.players:
             raise RulesError(
                 f"rules option 'handicaps': {len(rules.handicaps)} given for "
@@ -406,6 +408,17 @@ def _parse_handicaps(raw: Any) -> tuple[Handicap, ...]:
             values[key] = value
         out.append(Handicap(**values))
     return tuple(out)
+
+
+def _check_clock_moves(rules: Rules) -> None:
+    """A missed 0 ms call gives cards back at the very instant a 0 ms flip takes them, for
+    ever: the one pair of values whose clock could never move on (docs/scenario.md, under
+    the exit codes). Every other chain of timers at one instant ends."""
+    if rules.call_timeout_ms == 0 and rules.stall_delay_ms == 0:
+        raise RulesError(
+            "rules options 'call_timeout_ms' and 'stall_delay_ms' are both 0: the clock could"
+            " never move on; give either at least 1"
+        )
 
 
 def _parse_option(key: str, raw: Any) -> Any:

@@ -242,22 +242,56 @@ def _parse_table(raw: object, rules: Rules) -> game.Table:
     return rules_for(rules.game).read_table(raw, rules)
 
 
+SLICE_FIRES = 256
+"""Timers one step may fire while the scenario runs the clock on (``Tick.fires``): a long
+run of them, at one instant or between two inputs, comes out a slice of events at a time,
+so a reader holds one slice, never the whole game's events (docs/scenario.md, "Output")."""
+
+
 def play(scenario: Scenario, on_event: Callable[[Event], None] | None = None) -> game.GameState:
-    """Play a scenario to its end; every event goes to ``on_event``."""
-    emit = on_event or (lambda event: None)
+    """Play a scenario to its end; every event goes to ``on_event`` as it happens, and
+    nothing here keeps them: memory stays flat however long the game runs."""
+    emit = on_event or _ignore
     rng = random.Random(scenario.seed)
     if scenario.table is None:
         state, events = game.new_game(scenario.rules, rng, scenario.seed)
     else:
         state, events = game.start_table(scenario.rules, scenario.table, rng, scenario.seed)
     _emit_all(events, emit)
-    commands: Iterable[Command] = scenario.inputs
-    if scenario.until is not None:
-        commands = (*scenario.inputs, Tick(scenario.until))
-    for cmd in commands:
+    if _due_by(state, 0):
+        # A start stops after a slice of timers (``engine.work.OPENING_FIRES``).
+        state = run_clock(state, 0, emit)
+    for cmd in scenario.inputs:
+        if _due_by(state, cmd.t):
+            # The timers due before the input fire first (as the input's own step would
+            # fire them), a slice at a time.
+            state = run_clock(state, cmd.t, emit)
         state, events = game.step(state, cmd)
         _emit_all(events, emit)
+    if scenario.until is not None:
+        state = run_clock(state, scenario.until, emit)
     return state
+
+
+def run_clock(state: game.GameState, t: int, on_event: Callable[[Event], None]) -> game.GameState:
+    """``Tick(t)`` in slices of ``SLICE_FIRES`` timers: the same state and events, handed
+    to ``on_event`` a slice at a time."""
+    while True:
+        state, events = game.step(state, Tick(t, SLICE_FIRES))
+        _emit_all(events, on_event)
+        if not _due_by(state, t):
+            return state
+
+
+def _due_by(state: game.GameState, t: int) -> bool:
+    """Would a Tick(t) still fire a timer?"""
+    if state.phase.is_over or state.paused_at is not None:
+        return False
+    return any(tm.due <= t for tm in state.timers)
+
+
+def _ignore(event: Event) -> None:
+    pass
 
 
 def _emit_all(events: list[Event], emit: Callable[[Event], None]) -> None:
@@ -265,8 +299,9 @@ def _emit_all(events: list[Event], emit: Callable[[Event], None]) -> None:
         emit(event)
 
 
-def report(state: game.GameState, events: list[Event]) -> dict[str, Any]:
-    """The contract's output object (plus a few extra keys)."""
+def summary(state: game.GameState) -> dict[str, Any]:
+    """The contract's output object but its ``events`` (plus a few extra keys): what the
+    final state says, so a writer can put it first and stream the events after it."""
     rules = rules_for(state.rules.game)
     own = rules.report(state)
     out: dict[str, Any] = {
@@ -276,25 +311,40 @@ def report(state: game.GameState, events: list[Event]) -> dict[str, Any]:
         "center_sizes": own["center_sizes"],
         "players": own["players"],
         "cards_total": rules.cards_total(state),
-        "events": [e.to_dict() for e in events],
         "phase": state.phase.value,
         "t": state.now,
         "paused": state.paused,
     }
-    for key in ("round", "scores"):
-        if key in own:
-            out[key] = own[key]
+    # The game's own extra keys: its round and scores, and the zones the contract's keys
+    # leave out (Speed's side piles, the burned cards), so that every zone shown adds up
+    # to ``cards_total``.
+    out.update((key, value) for key, value in own.items() if key not in out)
+    return out
+
+
+def report(state: game.GameState, events: list[Event]) -> dict[str, Any]:
+    """The contract's output object (plus a few extra keys), ``events`` last."""
+    out = summary(state)
+    out["events"] = [e.to_dict() for e in events]
     return out
 
 
 def run(scenario: Scenario) -> dict[str, Any]:
-    """Play a checked scenario; the contract's output as a dict."""
+    """Play a checked scenario; the contract's output as a dict (every event kept: the
+    command line streams them instead)."""
     events: list[Event] = []
+    state = play_checked(scenario, events.append)
+    return report(state, events)
+
+
+def play_checked(
+    scenario: Scenario, on_event: Callable[[Event], None] | None = None
+) -> game.GameState:
+    """``play``, with a table the game cannot start from as a ScenarioError."""
     try:
-        state = play(scenario, events.append)
+        return play(scenario, on_event)
     except InvalidPosition as exc:
         raise ScenarioError(f"table: {exc}") from None
-    return report(state, events)
 
 
 def run_scenario(data: object) -> dict[str, Any]:

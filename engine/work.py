@@ -26,6 +26,10 @@ from engine.state import GameState, Phase, Timer, TimerKind
 
 S = TypeVar("S", bound=GameState)
 
+OPENING_FIRES = 256
+"""Timers a game's start fires at most: a 0 ms stall delay re-dealing up to ``round_limit``
+at t = 0 would otherwise hold every event of the chain at once (docs/scenario.md)."""
+
 
 class Frozen(TypedDict):
     """The fields of a frozen state that every game's ``freeze`` takes from ``Work``."""
@@ -145,13 +149,19 @@ class Work(Clocked, Generic[S]):
 
     def opened(self) -> tuple[S, list[Event]]:
         """The table at t = 0, after the game's own opening checks: a stall is found and
-        timers due at once fire."""
+        timers due at once fire, up to ``OPENING_FIRES`` of them; any more (only 0 ms
+        delays make them) stay due at t = 0 and fire at the next step, a Tick(0) say, in
+        the same order (``engine.scenario.play`` runs them out in slices)."""
         self.settle()
+        self.fires_left = OPENING_FIRES
         self.advance(0)
+        self.fires_left = -1
         return self.freeze(), self.events
 
     def run(self, cmd: Command) -> tuple[S, list[Event]]:
         """``cmd`` at ``cmd.t``: timers due at or before it fire first, in due order."""
+        if type(cmd) is Tick and cmd.fires is not None:
+            self.fires_left = cmd.fires
         self.advance(cmd.t)
         if not self.is_over():
             match cmd:

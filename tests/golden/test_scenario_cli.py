@@ -6,9 +6,11 @@ stdout; output that cannot be written is exit 1 and one line on stderr; never a 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import IO, Any
 
@@ -124,26 +126,20 @@ def test_broken_pipe_on_stdout_exits_1_with_one_line() -> None:
     _assert_unwritable(result, "Broken pipe")
 
 
-# The engine's refusal (engine.clock.MAX_FIRES_AT_ONE_INSTANT): exit 3 with one line.
+# No exit 3 (issue 25): a well-formed scenario whose timers keep falling due at one instant
+# plays on until what it names decides it.
 
 
-def test_engine_refusing_a_clock_that_cannot_move_exits_3_with_one_line() -> None:
-    # No well-formed scenario keeps its clock still, so the bound is lowered to 0 here:
-    # golden 65's 0 ms flip is then one timer too many at t = 500.
-    golden = HERE / "speed" / "65-no-until-stops-at-last-input.json"
-    code = (
-        "import sys, engine.clock; engine.clock.MAX_FIRES_AT_ONE_INSTANT = 0; "
-        "from cabinet.cli import main; sys.exit(main(sys.argv[1:]))"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code, "scenario", str(golden)],
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert result.returncode == 3, result.stderr
-    assert result.stdout == ""
-    assert "timers fired at t = 500" in _one_line(result.stderr)
+def test_a_california_redealing_at_one_instant_to_its_round_limit_exits_0() -> None:
+    # stall_delay_ms 0, round_limit 10001, no cover ever possible: 10,000 re-deals at t = 0
+    # (exit 3 before, "more than 10000 timers fired at t = 0"), then the round limit
+    # decides it on cards: 22 each, a draw.
+    result = _run(["--compact", str(HERE / "stress" / "california-no-cover-round-limit.json")])
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    out = json.loads(result.stdout)
+    assert (out["over"], out["winner"], out["phase"], out["t"]) == (True, None, "tied", 0)
+    assert out["round"] == 10001
+    assert [p["cards"] for p in out["players"]] == [22, 22]
+    types = Counter(e["type"] for e in out["events"])
+    assert types == {"stalled": 10001, "redealt": 10000, "tied": 1}

@@ -47,4 +47,6 @@ def report(state: CaliforniaState) -> dict[str, Any]:
             {"cards": p.cards, "row": codes(p.row), "deck": len(p.deck)} for p in state.players
         ],
         "round": state.round,
+        # A head start's burned cards: the zones shown add up to ``cards_total``.
+        "burned": len(state.burned),
     }

@@ -47,4 +47,8 @@ def report(state: SpeedState) -> dict[str, Any]:
             {"cards": p.cards, "hand": [c.code for c in p.hand], "draw": len(p.draw)}
             for p in state.players
         ],
+        # Not in the contract's keys: the face-down side piles and the burned cards, so
+        # that the zones shown add up to ``cards_total`` (docs/scenario.md, "Output").
+        "side_sizes": [len(pile) for pile in state.side],
+        "burned": len(state.burned),
     }

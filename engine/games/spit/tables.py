@@ -56,4 +56,6 @@ def report(state: SpitState) -> dict[str, Any]:
     }
     if state.rules.scoring is Scoring.POINTS:
         out["scores"] = list(state.scores)
+    # A head start's burned cards: the zones shown add up to ``cards_total``.
+    out["burned"] = len(state.burned)
     return out
