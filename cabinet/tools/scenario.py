@@ -19,6 +19,7 @@ from dataclasses import fields
 from json.encoder import encode_basestring_ascii
 from typing import Any
 
+from cabinet.errors import CabinetError
 from engine.cards import Card
 from engine.events import Event
 from engine.scenario import MAX_BYTES, ScenarioError, loads, play_checked, summary
@@ -30,7 +31,7 @@ WRITE_CHARS = 1 << 16
 """Output is written in pieces of about this many characters."""
 
 
-class Unwritable(Exception):
+class Unwritable(CabinetError):
     """The result cannot be written (stdout closed, full or gone)."""
 
 
