@@ -4,6 +4,7 @@ and one real run of ``bootstrap.py run --help`` against this checkout's .venv.""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,3 +50,17 @@ def test_bootstrap_run_help_shows_the_run_subcommands_help() -> None:
     assert result.stdout.startswith("usage: speed-cabinet run"), result.stdout
     assert "--seconds" in result.stdout
     assert "{scenario,demo" not in result.stdout  # not the top-level help
+
+
+def test_the_readmes_commands_are_ones_that_run_after_the_bootstrap() -> None:
+    """The bootstrap puts ``speed-cabinet`` in .venv, not on PATH: a command in README.md
+    (a code block's line or inline code) names .venv/bin/ (or the Pi's venv) or goes through
+    bootstrap.py, and so does every command line in deploy/README.md's code blocks;
+    ``speed-cabinet ...`` alone fails in a new shell."""
+    assert (ROOT / "pyproject.toml").read_text().count('speed-cabinet = "cabinet.cli:main"') == 1
+    readme = (ROOT / "README.md").read_text()
+    assert re.findall(r"(?:^|`)speed-cabinet(?: |$)", readme, re.MULTILINE) == []
+    assert "`.venv/bin/speed-cabinet run --game spit`" in readme
+    deploy = (ROOT / "deploy" / "README.md").read_text()
+    assert re.findall(r"^ +(?:sudo -u \S+ )?speed-cabinet .*$", deploy, re.MULTILINE) == []
+    assert "/opt/speed-cabinet/venv/bin/speed-cabinet scenario game42.json" in deploy
