@@ -76,7 +76,8 @@ class LinkChanged:
     seats: tuple[int, ...]
     """The cabinet seats the panel serves."""
     detail: str
-    """One line for the log and the screen ("panel p2 (seat 2) offline: unplugged")."""
+    """One line for the log and the screen ("panel p2 (seat 2) offline: unplugged or not
+    answering on /dev/ttyACM0: check its USB cable")."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,10 @@ def _announce(seated: Seated, mode: RunMode, *, mock: bool, screen: str) -> None
         file=out,
     )
     if mode.keys:
-        for line in help_lines(key_bindings(cfg.seats)):
+        # Esc quits from laptop mode's window or a terminal's keys; the kiosk's screen
+        # ignores it (README: "In kiosk mode a keyboard's Esc does nothing").
+        quits = mode.laptop or mode.terminal_keys
+        for line in help_lines(key_bindings(cfg.seats), esc_quits=quits):
             print(f"  {line}", file=out)
     print(f"         start  {format_position(seated.table.state)}", file=out, flush=True)
 
@@ -356,11 +359,11 @@ def _say_screen(cab: Cabinet, every_s: float, out: TextIO) -> None:
     """Where the table is, before the window opens."""
     mode = "fullscreen" if cab.config.display.fullscreen else "a window"
     if cab.mode.laptop:
-        print(f"speed-cabinet: the table is in {mode} (ESC quits)", file=out, flush=True)
+        print(f"speed-cabinet: the table is in {mode} (Esc quits)", file=out, flush=True)
     else:
         print(
             f"speed-cabinet: the table is in {mode} once a screen opens, tried every "
-            f"{every_s:g} s (a keyboard's ESC does nothing)",
+            f"{every_s:g} s (a keyboard's Esc does nothing)",
             file=out,
             flush=True,
         )

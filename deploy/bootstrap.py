@@ -2,6 +2,7 @@
 """Set up .venv and run the cabinet or the tests: ``bootstrap.py run|test [args...]``.
 
     python3 deploy/bootstrap.py run [ARGS...]    # .venv/bin/speed-cabinet ARGS
+    python3 deploy/bootstrap.py run --help       # .venv/bin/speed-cabinet run --help
     python3 deploy/bootstrap.py test [ARGS...]   # .venv/bin/python -m pytest ARGS
 
 Standard library only, so it runs on a fresh machine that has nothing but python3.
@@ -55,12 +56,22 @@ def main(argv: "list[str]") -> int:
     if command == "run":
         # Stay in the caller's directory: `run scenario FILE` names FILE relative to it.
         script = BIN / "speed-cabinet"
-        os.execv(script, [str(script), *args])
+        os.execv(script, [str(script), *cabinet_args(args)])
     # pytest reads its settings (testpaths, addopts) from the repo root.
     if Path.cwd().resolve() != ROOT:
         args = [_absolute_if_path(arg) for arg in args]
         os.chdir(ROOT)
     os.execv(python, [str(python), "-m", "pytest", *args])
+
+
+def cabinet_args(args: "list[str]") -> "list[str]":
+    """The cabinet's arguments for ``bootstrap.py run ARGS``: ``run`` names the cabinet's
+    own ``run`` subcommand unless a subcommand follows (``run scenario FILE``), so with
+    options only (``run --help``, ``run --seconds 5``) it is ``speed-cabinet run OPTIONS``
+    and ``--help`` shows ``run``'s options, not the top-level help."""
+    if not args or args[0].startswith("-"):
+        return ["run", *args]
+    return list(args)
 
 
 def ensure_venv() -> Path:

@@ -135,6 +135,12 @@ CLEAN_S = 1.0
 GARBAGE_REASON = "sends garbage: check the cable"
 
 
+def lost_reason(path: str) -> str:
+    """Why a panel's port failed under the link, in our words (pyserial's own, such as
+    "device reports readiness to read but returned no data", go to the debug log)."""
+    return f"unplugged or not answering on {path}: check its USB cable"
+
+
 class _Reader(serial.threaded.ReaderThread):  # type: ignore[misc]
     """pyserial's reader thread, but an unplugged port's OSError (``in_waiting`` on a
     vanished device raises it, not SerialException) ends the connection like any other
@@ -408,7 +414,7 @@ class PanelLink:
         reader.start()
         came_up = False
         try:
-            came_up = self._converse(reader)
+            came_up = self._converse(reader, path)
         finally:
             for key, value in protocol.decoder.counts.items():
                 self.counts[key] = self.counts.get(key, 0) + value
@@ -418,7 +424,7 @@ class PanelLink:
             self._reader = None
         return came_up
 
-    def _converse(self, reader: serial.threaded.ReaderThread) -> bool:
+    def _converse(self, reader: serial.threaded.ReaderThread, path: str) -> bool:
         start = self.clock()
         came_up = False
         self._last_rx = start
@@ -434,7 +440,8 @@ class PanelLink:
                 self._report(LinkState.OFFLINE, "closed")
                 return came_up
             if self._lost is not None:
-                self._report(LinkState.OFFLINE, f"unplugged: {self._lost}")
+                log.debug("panel %s: the port %s failed: %s", self.name, path, self._lost)
+                self._report(LinkState.OFFLINE, lost_reason(path))
                 return came_up
             hello = self._hello
             if not came_up:

@@ -102,7 +102,9 @@ def feed_keys(
     return True
 
 
-def help_lines(bindings: Bindings) -> list[str]:
+def help_lines(bindings: Bindings, *, esc_quits: bool = True) -> list[str]:
+    """Each seat's keys, then how to quit (``esc_quits``: laptop mode or keys read from a
+    terminal; on the kiosk's screen a keyboard's Esc does nothing, so no such line)."""
     seats: dict[int, dict[Control, str]] = {}
     for key, (seat, control) in bindings.items():
         if key.islower() or key.isdigit():
@@ -114,7 +116,8 @@ def help_lines(bindings: Bindings) -> list[str]:
             f"P{seat + 1} keys: slots {slots}, LEFT {keys[Control.LEFT]}, "
             f"RIGHT {keys[Control.RIGHT]}, SLAM {keys[Control.SLAM]}"
         )
-    lines.append("Esc or Ctrl-C quits.")
+    if esc_quits:
+        lines.append("Esc or Ctrl-C quits.")
     return lines
 
 

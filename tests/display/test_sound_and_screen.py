@@ -188,26 +188,3 @@ def test_no_sound_card_is_one_line_without_the_alsa_noise() -> None:
     assert len(sound) == 1, result.stderr
     assert "no sound (playing on silently)" in sound[0]
     assert "a window" in result.stdout  # and it played on
-
-
-def test_f12_numbers_its_screenshots_and_logs_where(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    from cabinet.adapters.screen.window import save_screenshot
-
-    surface = pygame.Surface((32, 18))
-    surface.fill((200, 30, 30))
-    base = tmp_path / "shot.png"
-    with caplog.at_level(logging.INFO, logger="speed_cabinet.screen"):
-        first = save_screenshot(surface, base)
-        second = save_screenshot(surface, base)
-    assert first == tmp_path / "shot-1.png"
-    assert second == tmp_path / "shot-2.png"
-    assert first.is_file()  # the first shot is kept
-    assert second.is_file()
-    assert pygame.image.load(str(second)).get_at((3, 3))[:3] == (200, 30, 30)
-    logged = [r.getMessage() for r in caplog.records]
-    assert logged == [f"screenshot saved to {first}", f"screenshot saved to {second}"]
-    with caplog.at_level(logging.INFO, logger="speed_cabinet.screen"):
-        assert save_screenshot(surface, tmp_path / "no-such-dir" / "shot.png") is None
-    assert "not saved" in caplog.records[-1].getMessage()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import logging
 import queue
 import threading
 import time
@@ -167,6 +168,37 @@ def test_led_state_is_sent_and_restored_after_unplug_and_replug(rig: Rig) -> Non
 
     lights.show(ALL_BLINK, blink_on=False)
     rig.leds({0: (0,) * 8, 1: (0,) * 8})
+
+
+def test_an_unplugged_panel_is_named_in_our_words_and_pyserials_only_at_debug(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The sim's real pty pair closed under an up link (issue 26 item 13): the status line
+    (the log's warning and the cabinet's screen note) names the panel and its port and says
+    what to check; pyserial's own words are kept at debug level only."""
+    statuses: queue.SimpleQueue[PanelStatus] = queue.SimpleQueue()
+    sim = PanelSim("p7", ((0, P.BUTTONS),))
+    # A long dead_after: the closed port, not a missed heartbeat, is what takes it down.
+    link = PanelLink(sim.path, Queues(statuses=statuses), dead_after=30.0, backoff=(5.0, 5.0))
+    rig = Rig(sim, link, queue.SimpleQueue(), statuses)
+    try:
+        assert rig.until_status(True).up
+        with caplog.at_level(logging.DEBUG, logger="firmware_bridge.link"):
+            sim.unplug()
+            down = rig.until_status(False)
+    finally:
+        link.close()
+        sim.close()
+    said = f"unplugged or not answering on {sim.path}: check its USB cable"
+    assert str(down) == f"panel p7 (seat 1) offline: {said}"
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert warnings == [str(down)]
+    debug = [r.getMessage() for r in caplog.records if r.levelno == logging.DEBUG]
+    assert len(debug) == 1
+    assert debug[0].startswith(f"panel p7: the port {sim.path} failed: ")
+    pyserials = debug[0].removeprefix(f"panel p7: the port {sim.path} failed: ")
+    assert pyserials  # pyserial's (or the OS's) words, for whoever debugs it
+    assert pyserials not in str(down)
 
 
 def test_a_hung_panel_is_noticed_within_200_ms_and_comes_back(rig: Rig) -> None:

@@ -12,6 +12,7 @@ HDMI cable pulled out, the kernel's DRM connectors tell (cabinet/adapters/screen
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 from pathlib import Path
@@ -28,38 +29,74 @@ SWITCH_INTERVAL_S = 0.0005
 """The GIL hand-over time while the window draws (Python's default is 5 ms)."""
 
 
-SCREENSHOT = "speed-cabinet-screenshot.png"
-"""F12's file name (``$SPEED_CABINET_SCREENSHOT`` overrides it), numbered from 1."""
+SCREENSHOT = "screenshots/speed-cabinet.png"
+"""F12's file, relative to the working directory (``$SPEED_CABINET_SCREENSHOT`` overrides
+it), numbered from 1: on a laptop ``screenshots/`` in the checkout, which .gitignore lists;
+in the kiosk under its working directory /run/speed-cabinet (RAM, charged to the unit's
+memory limit: deploy/speed-cabinet.service)."""
+
+SCREENSHOTS_KEPT = 5
+"""F12 keeps this many newest shots of a name and removes older ones, so that a kiosk's
+F12 pressed again and again cannot fill its RAM."""
+
+
+def _numbered(path: Path) -> dict[int, Path]:
+    """The numbered shots of ``path`` that exist (``shot-3.png`` for ``shot.png``), by number."""
+    suffix = path.suffix or ".png"
+    found: dict[int, Path] = {}
+    if not path.parent.is_dir():
+        return found
+    for shot in path.parent.glob(f"{path.stem}-*{suffix}"):
+        number = shot.name[len(path.stem) + 1 : len(shot.name) - len(suffix)]
+        if number.isdigit():
+            found[int(number)] = shot
+    return found
+
+
+def _base(base: str | os.PathLike[str] | None) -> Path:
+    return Path(
+        base if base is not None else os.environ.get("SPEED_CABINET_SCREENSHOT", SCREENSHOT)
+    )
 
 
 def screenshot_path(base: str | os.PathLike[str] | None = None) -> Path:
-    """The next free numbered file for ``base`` (default: $SPEED_CABINET_SCREENSHOT, else
-    ``SCREENSHOT``): ``shot.png`` gives ``shot-1.png``, then ``shot-2.png``, never one
-    already there, so each F12 keeps the earlier shots."""
-    path = Path(
-        base if base is not None else os.environ.get("SPEED_CABINET_SCREENSHOT", SCREENSHOT)
-    )
+    """The next numbered file for ``base`` (default: $SPEED_CABINET_SCREENSHOT, else
+    ``SCREENSHOT``): ``shot.png`` gives ``shot-1.png``, then ``shot-2.png``, always one
+    past the newest there, so each F12 keeps the earlier shots (up to ``SCREENSHOTS_KEPT``)."""
+    path = _base(base)
     suffix = path.suffix or ".png"
-    n = 1
-    while (numbered := path.with_name(f"{path.stem}-{n}{suffix}")).exists():
-        n += 1
-    return numbered
+    return path.with_name(f"{path.stem}-{max(_numbered(path), default=0) + 1}{suffix}")
+
+
+def prune_screenshots(
+    base: str | os.PathLike[str] | None = None, keep: int = SCREENSHOTS_KEPT
+) -> list[Path]:
+    """Remove all but the ``keep`` newest numbered shots of ``base``; the ones removed."""
+    numbered = _numbered(_base(base))
+    old = [numbered[n] for n in sorted(numbered)[: max(0, len(numbered) - keep)]]
+    for shot in old:
+        with contextlib.suppress(FileNotFoundError):
+            shot.unlink()
+    return old
 
 
 def save_screenshot(
     screen: pygame.Surface, base: str | os.PathLike[str] | None = None
 ) -> Path | None:
-    """Save ``screen`` to the next numbered file and log where; None (logged) if it
-    cannot be written (a read-only kiosk)."""
+    """Save ``screen`` to the next numbered file (its folder made if missing), keep the
+    newest ``SCREENSHOTS_KEPT`` and log where; None (logged) if it cannot be written (a
+    read-only kiosk)."""
     import pygame
 
     shot = screenshot_path(base)
     try:
+        shot.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(screen, str(shot))
+        prune_screenshots(base)
     except (OSError, pygame.error) as exc:
         log.warning("screenshot %s not saved: %s", shot, exc)
         return None
-    log.info("screenshot saved to %s", shot.resolve())
+    log.info("screenshot saved to %s (the newest %d are kept)", shot.resolve(), SCREENSHOTS_KEPT)
     return shot
 
 
@@ -92,8 +129,10 @@ __all__ = [
     "FALLBACK_FILL",
     "FALLBACK_TEXT",
     "FRAME_STEP_S",
+    "SCREENSHOTS_KEPT",
     "SWITCH_INTERVAL_S",
     "display_available",
+    "prune_screenshots",
     "save_screenshot",
     "screenshot_path",
     "try_display",
