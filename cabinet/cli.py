@@ -236,7 +236,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _add_sim(sub: Subparsers) -> None:
-    from engine.bots import BOT_PRESETS
+    from engine.strategy import BOT_PRESETS
 
     sp = sub.add_parser("sim", help="play bot-only games on simulated time and sum them up")
     sp.add_argument("--game", default="speed", help="speed, spit or california (default speed)")

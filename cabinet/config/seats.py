@@ -75,7 +75,7 @@ def choice(value: object, key: str, allowed: tuple[str, ...]) -> str:
 
 
 def _difficulties() -> tuple[str, ...]:
-    from engine.bots import BOT_PRESETS  # the bots load only when a bot seat is checked
+    from engine.strategy import BOT_PRESETS  # the bots load only when a bot seat is checked
 
     return tuple(BOT_PRESETS)
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from cabinet.errors import CabinetError
 from cabinet.tools.sim.report import Progress, format_summary
 from cabinet.tools.sim.summary import simulate
-from engine.bots import BotProfile, find_profile
 from engine.games import GAMES
 from engine.match import MatchError, MatchRules
 from engine.rules import CallMode, Game, Rules, RulesError
+from engine.strategy import BotProfile, find_profile
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,9 @@ from pathlib import Path
 from cabinet.controls.registry import SimFigures, row_for
 from cabinet.tools.sim.play import SimBreach, play_game
 from cabinet.tools.sim.result import GameResult
-from engine.bots import BotProfile
 from engine.match import Match, MatchRules
 from engine.rules import Game, Rules
+from engine.strategy import BotProfile
 
 SLAP_KEYS = ("moves", "slaps", "slap_timeouts", "slaps_smaller", "slap_wins")
 
