@@ -22,7 +22,7 @@ from cabinet.kiosk.records.operator_lock import UNREAD_WRONG
 from cabinet.modes.service import TRIES
 from engine.rules import Rules
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 SPEED = Rules.from_options({})
 HUMANS = (SeatEntry("ANN"), SeatEntry("BOB"))
 

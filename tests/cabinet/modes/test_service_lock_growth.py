@@ -15,7 +15,7 @@ from cabinet.modes import service as sv
 from cabinet.modes.service import Access, Audit, LockEvent, Page
 
 C = Control
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CODE = (C.SLOT2, C.RIGHT, C.SLAM, C.SLOT5, C.LEFT, C.SLOT1)
 WRONG = (C.SLOT2, C.RIGHT, C.SLAM, C.SLOT5, C.LEFT, C.SLOT4)
 Step = tuple[sv.ServiceMenu, list[sv.MenuEffect]]
