@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -86,7 +87,7 @@ def open_writable(folder: Path) -> Opened:
     path = folder / DB_NAME
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        return _connect(path)
+        return _connect_waiting(path)
     except (sqlite3.DatabaseError, Damaged) as exc:
         if not path.exists() or not (isinstance(exc, Damaged) or is_damaged(exc)):
             raise RecordsError(explain(path, exc)) from None
@@ -94,7 +95,7 @@ def open_writable(folder: Path) -> Opened:
     except OSError as exc:
         raise RecordsError(explain(path, exc)) from None
     try:
-        opened = _connect(path)
+        opened = _connect_waiting(path)
         if wrong:  # setting a file aside is no way around the operator lock (issue 25)
             with transaction(opened.conn, path) as tx:
                 keep_wrong(tx, wrong, now_wall())
@@ -124,6 +125,20 @@ def _set_aside(path: Path, exc: sqlite3.DatabaseError | Damaged) -> int:
         f" (the operator lock's {wrong} wrong code(s) carried over)" if wrong else "",
     )
     return wrong
+
+
+def _connect_waiting(path: Path) -> Opened:
+    """``_connect``, tried again while another start holds the file: SQLite answers some
+    of opening's steps (the switch to WAL, a read turning into a write) "locked" at once
+    rather than through its busy wait, so three starts at once could lose one (issue 25)."""
+    deadline = time.monotonic() + OPENING_WAIT_S
+    while True:
+        try:
+            return _connect(path)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(0.05)
 
 
 def _connect(path: Path) -> Opened:
