@@ -12,7 +12,6 @@ from cabinet.adapters.screen.feed import (
     PENALTY_NOTE_MS,
     REJECTED_NOTE_MS,
     ScreenFeed,
-    rejected_text,
 )
 from cabinet.loop import Published
 from display.animations import Animations
@@ -75,16 +74,7 @@ def test_a_refused_play_says_why_with_the_cards() -> None:
     # Locked out now: the next try says so.
     _, seat = _publish(feed, after, Play(60, 0, "6C", 0))
     assert seat.note is not None
-    assert seat.note.text == "locked"
-
-
-def test_reason_texts() -> None:
-    assert rejected_text(Reason.NOT_ADJACENT, "JH", ("3C", "7D")) == "J fits neither 3 nor 7"
-    assert rejected_text(Reason.NOT_ADJACENT, "TH", ("3C",)) == "10 does not fit 3"
-    assert rejected_text(Reason.OUT_OF_REACH, "JH", ()) == "not your pile"
-    assert rejected_text(Reason.LOCKED, "JH", ()) == "locked"
-    for reason in Reason:
-        assert rejected_text(reason, "5S", ("4C", "KD"))
+    assert seat.note.text == "locked out: wait"
 
 
 def test_a_refusal_does_not_hide_a_fresh_penalty() -> None:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from cabinet.adapters.keyboard import Bindings
+from cabinet.adapters.screen.refusals import NO_AIMS, AimsOf, refusal_text, seat_aims
 from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
 from cabinet.loop import Published, SeatRuntime
 from cabinet.panel import LEVELS, Led, PanelLights
@@ -121,51 +122,16 @@ PENALTY_NOTE_MS = 2000
 REJECTED_NOTE_MS = 1500
 """How long the reason for a refused play shows on its seat."""
 
-_WHY = {
-    Reason.PAUSED: "paused",
-    Reason.LOCKED: "locked",
-    Reason.NOT_HELD: "not your card",
-    Reason.OUT_OF_REACH: "not your pile",
-    Reason.JOKER_LAST: "joker goes last",
-    Reason.ROUND_OVER: "round over",
-    Reason.EMPTY_PILE: "no spit card yet",
-    Reason.NO_CARD_UNDER: "no card under it",
-    Reason.NO_EMPTY_SLOT: "no empty slot",
-    Reason.SLOT_TAKEN: "slot taken",
-    Reason.NOT_VISIBLE: "already covered",
-    Reason.NO_MATCH: "no match",
-}
-"""A refused play's reason as the seat reads it (NOT_ADJACENT names the cards)."""
-
-
-def _rank(code: str) -> str:
-    if not code:
-        return "card"
-    if code == "JK":
-        return "joker"
-    return "10" if code[0] == "T" else code[0]
-
-
-def rejected_text(reason: Reason, card: str, tops: Sequence[str]) -> str:
-    """Why a play was refused: "J fits neither 3 nor 7" (``tops``: the codes on the seat's
-    piles), "locked", "not your pile"."""
-    if reason is not Reason.NOT_ADJACENT:
-        return _WHY[reason]
-    ranks = [_rank(t) for t in tops]
-    if len(ranks) == 2:
-        return f"{_rank(card)} fits neither {ranks[0]} nor {ranks[1]}"
-    if ranks:
-        return f"{_rank(card)} does not fit {' or '.join(ranks)}"
-    return f"{_rank(card)} does not fit"
-
 
 class SeatNotes:
     """Each seat's latest note from the published events: a penalty ("FALSE CALL +8" when
     the seat slammed, "MISSED CALL +8" when its call ran out) or a refused play's reason.
     A note lasts its time in engine milliseconds; a newer one replaces it."""
 
-    def __init__(self) -> None:
+    def __init__(self, aims: AimsOf | None = None) -> None:
         self._notes: dict[int, SeatNote] = {}
+        self.aims = aims
+        """Which pile each seat's LEFT and RIGHT aim at, for the refusal notes' buttons."""
 
     def see(self, state: GameState, commands: Sequence[Command], events: Sequence[Event]) -> None:
         for ev in events:
@@ -183,8 +149,8 @@ class SeatNotes:
                     and ev.t < current.until
                 ):
                     continue  # the penalty is the bigger news
-                tops = _tops(state, ev.player) if ev.reason is Reason.NOT_ADJACENT else ()
-                text = rejected_text(ev.reason, ev.card, tops)
+                aims = self.aims(state, ev.player) if self.aims is not None else NO_AIMS
+                text = refusal_text(state, ev, aims)
                 self._notes[ev.player] = SeatNote(NoteKind.REJECTED, text, ev.t + REJECTED_NOTE_MS)
 
     def at(self, seat: int, now_ms: int) -> SeatNote | None:
@@ -193,17 +159,6 @@ class SeatNotes:
         if note is None or now_ms >= note.until:
             return None
         return note
-
-
-def _tops(state: GameState, seat: int) -> tuple[str, ...]:
-    """The codes on top of the centre piles the seat plays on (LEFT first)."""
-    table = of(state).table_cards(state)
-    out = []
-    for pile in table.seats[seat].reach:
-        top = table.centre[pile].top if pile < len(table.centre) else None
-        if top is not None:
-            out.append(top.code)
-    return tuple(out)
 
 
 class PhotoFinishes:
@@ -299,7 +254,7 @@ class ScreenFeed:
         """The speakers' levels (the service director's ``sound_levels``)."""
         self._claims = 0
         self.photos = PhotoFinishes()
-        self.notes = SeatNotes()
+        self.notes = SeatNotes(seat_aims(self.seats))
         self.photo: PhotoFinish | None = None
         self._lock = threading.Lock()
         self._view: TableView | None = None
@@ -409,7 +364,6 @@ __all__ = [
     "SeatNotes",
     "lights_view",
     "penalty_moves",
-    "rejected_text",
     "seat_keys",
     "seat_label",
     "seat_view",
