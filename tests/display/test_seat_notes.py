@@ -74,7 +74,7 @@ def test_a_refused_play_says_why_with_the_cards() -> None:
     # Locked out now: the next try says so.
     _, seat = _publish(feed, after, Play(60, 0, "6C", 0))
     assert seat.note is not None
-    assert seat.note.text == "locked out: wait"
+    assert seat.note.text == "too soon after a miss"
 
 
 def test_a_refusal_does_not_hide_a_fresh_penalty() -> None:

@@ -69,14 +69,14 @@ def seat_aims(seats: Sequence[SeatRuntime]) -> AimsOf:
 
 PLAIN: dict[Reason, str] = {
     Reason.PAUSED: "game is paused",
-    Reason.LOCKED: "locked out: wait",
+    Reason.LOCKED: "too soon after a miss",  # past: it stays true as the lockout ends
     Reason.NOT_HELD: "card not in your hand",
     Reason.OUT_OF_REACH: "you can't reach that pile",
     Reason.NOT_ADJACENT: "card doesn't fit",
-    Reason.JOKER_LAST: "joker can't go last",
+    Reason.JOKER_LAST: "joker can't be your last card",
     Reason.ROUND_OVER: "round over: slap a pile",
     Reason.EMPTY_PILE: "that pile is empty",
-    Reason.NO_CARD_UNDER: "its only card can't move",
+    Reason.NO_CARD_UNDER: "a lone card can't move",
     Reason.NO_EMPTY_SLOT: "no empty slot to move to",
     Reason.SLOT_TAKEN: "that slot is taken",
     Reason.NOT_VISIBLE: "already covered",
@@ -176,21 +176,20 @@ def _no_match(state: GameState, event: Refused) -> str:
     """California: the covered card's rank is not live and it sits on no double; what may
     be covered now, both rows (CAL-4, CAL-5), or SLAM when nothing may."""
     table = of(state).table_cards(state)
-    ranks = sorted(
-        {s.top.rank for seat in table.seats for s in seat.slots if s.coverable and s.top},
-    )
+    by_rank = {
+        s.top.rank: rank_name(s.top.code)
+        for seat in table.seats
+        for s in seat.slots
+        if s.coverable and s.top is not None
+    }
     card = rank_name(event.card)
-    if not ranks:
+    if not by_rank:
         if table.seats[event.player].may_ready:
             return "no matches left: SLAM"
         return f"{card} has no match"
-    names = [rank_name(_code_of(r)) for r in ranks]
+    names = [by_rank[r] for r in sorted(by_rank)]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
     return f"{card} has no match: cover {listed}"
-
-
-def _code_of(rank: int) -> str:
-    return "A23456789TJQK"[rank - 1]
 
 
 def _slot_taken(state: GameState, event: Refused) -> str:

@@ -35,6 +35,14 @@ def seats(
     return out
 
 
+def feed_for(
+    state: GameState, humans: int = 2, left_handed: frozenset[int] = frozenset()
+) -> ScreenFeed:
+    """The laptop window's feed over ``seats``, the keyboard seats' keys named."""
+    _seats, keys = scenes.seats_for(len(state.players), humans, Assist.TARGETS, state.rules.game)
+    return ScreenFeed(seats(state, humans, left_handed), laptop=True, keys=keys)
+
+
 @dataclass
 class Pressed:
     """What a seat's presses did: the state after, the command and the seat's note."""
@@ -154,4 +162,4 @@ def _check_no_match(state: Any, event: Refused, text: str) -> None:
     assert named == coverable, (text, coverable)
 
 
-__all__ = ["Pressed", "check_note", "press", "seats"]
+__all__ = ["Pressed", "check_note", "feed_for", "press", "seats"]

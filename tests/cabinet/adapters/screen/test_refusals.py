@@ -18,7 +18,7 @@ from tests.cabinet.adapters.screen.refusal_rigs import check_note, press, seats
 from tests.display import scenes
 from tests.engine.positions import cal_position, spit_position
 
-ACE_2_3 = "AS5C9H5D9C/KDJD5H5S9D 3S/4S 2D/3H 3C4C/4H8H 8C"
+ACE_2_3 = "AS5C9H5D9C/KDJD5H5S9D 3S/4S 2D/3H 3C6C/4H8H 8C"
 """P1 holds A 5 9 5 9; the piles show 2 (pile 0, P1's LEFT) and 3 (pile 1, its RIGHT)."""
 
 
@@ -79,7 +79,7 @@ def test_the_wrap_from_king_to_ace_is_the_engines() -> None:
 
 def test_a_joker_that_cannot_go_last_says_so() -> None:
     text = refusal_text(scenes.speed_table(ACE_2_3), PlayRejected(5, 0, Reason.JOKER_LAST, "JK", 0))
-    assert text == "joker can't go last"
+    assert text == "joker can't be your last card"
 
 
 def test_every_reason_has_a_short_plain_sentence() -> None:
@@ -102,7 +102,7 @@ def test_spit_says_which_rule_stopped_a_move() -> None:
     # A lone card cannot move into an empty slot (it would only move the gap).
     done = press(feed, done.state, 0, Control.SLOT1, Control.SLOT4, t=5000)
     assert [e.reason for e in done.refused] == [Reason.NO_CARD_UNDER]
-    assert done.note == "its only card can't move"
+    assert done.note == "a lone card can't move"
     # A 5 aimed at the J fits the 6: the note names the LEFT button.
     done = press(feed, state, 0, Control.SLOT1, Control.RIGHT, t=200)
     assert done.note == "5 fits the 6: press LEFT"
