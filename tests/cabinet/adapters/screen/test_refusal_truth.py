@@ -15,17 +15,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cabinet.adapters.screen.feed import ScreenFeed
-from cabinet.adapters.screen.refusals import Aims, refusal_text
-from cabinet.config import CONTROLS
+from cabinet.adapters.screen.refusals import Aims, Refused, refusal_text
+from cabinet.config import CONTROLS, Control
+from cabinet.controls.base import Controller
+from cabinet.controls.registry import controller_for
 from cabinet.loop import Published, SeatRuntime
 from cabinet.loop.seats import reseat
+from cabinet.panel import SLOTS
 from display.view import NoteKind
 from engine import game
-from engine.commands import Command
+from engine.commands import Command, Play
 from engine.events import ActionRejected, PlayRejected
-from engine.games import california, spit
+from engine.games import california, of, spit
 from engine.rules import Rules
-from tests.cabinet.adapters.screen.refusal_rigs import check_note, seats
+from tests.cabinet.adapters.screen.refusal_rigs import FITS, check_note, seats
 from tests.engine.playout import random_command
 from tests.engine.spit_california_playout import california_command, spit_command
 
@@ -112,11 +115,32 @@ def play_and_check(opts: dict[str, object], seed: int) -> Counter[str]:
             aims = Aims(*ctrl.piles(state))
             text = refusal_text(state, ev, aims)
             check_note(state, ev, text, aims)
+            _press_as_told(state, ev, text, ctrl)
             note = feed.notes.at(ev.player, ev.t)
             if note is not None and note.kind is NoteKind.REJECTED:
                 assert note.text == text  # the feed's note is this one
             seen[_shape(text)] += 1
     return seen
+
+
+def _press_as_told(state: Any, event: Refused, text: str, like: Controller) -> None:
+    """A note that says "press LEFT" (or RIGHT): the seat's own controls, the card picked
+    again and that button pressed, make the play the engine takes (lockouts aside)."""
+    told = FITS.fullmatch(text)
+    if told is None:
+        return
+    ctrl = controller_for(state.rules.game, like)
+    slot = next(
+        k
+        for k, s in enumerate(of(state).seat_cards(state, event.player).slots)
+        if s.top is not None and s.top.code == event.card
+    )
+    ctrl.press(state, SLOTS[slot], state.now)
+    cmd = ctrl.press(state, Control(told["button"].lower()), state.now)
+    assert isinstance(cmd, Play), (text, cmd)
+    assert cmd.card == event.card, (text, cmd)
+    plays = of(state).plays(state, event.player)
+    assert any(p.card.code == cmd.card and p.pile == cmd.to for p in plays), (text, cmd)
 
 
 def _shape(text: str) -> str:
