@@ -167,6 +167,10 @@ class SeatNotes:
     def __init__(self) -> None:
         self._notes: dict[int, SeatNote] = {}
 
+    def clear(self) -> None:
+        """A new deal: every note was the last game's (docs/display.md, "Each game's own")."""
+        self._notes.clear()
+
     def see(self, state: GameState, commands: Sequence[Command], events: Sequence[Event]) -> None:
         for ev in events:
             if isinstance(ev, PenaltyTaken):
@@ -213,6 +217,10 @@ class PhotoFinishes:
     def __init__(self) -> None:
         self._landed: dict[int, tuple[int, int]] = {}
         """pile -> (edge ms, seat) of the last card that landed there."""
+
+    def clear(self) -> None:
+        """A new deal: the last game's landings race nothing of this one."""
+        self._landed.clear()
 
     def see(self, commands: Sequence[Command], events: Sequence[Event]) -> PhotoFinish | None:
         found = None
@@ -267,6 +275,25 @@ class Frame:
     """"SPEED!" claims since the last take (a seat out of cards slammed and won)."""
     penalties: list[PenaltyMove] = field(default_factory=list)
     """Where the cards of each penalty since the last take came from (``penalty_moves``)."""
+    deal: int = 0
+    """Which game on the table this frame is of (``ScreenFeed.deal``): a frame of a new
+    one drops the animations still running from the last (cabinet/adapters/screen/
+    frame_loop.py, ``Painter.draw``)."""
+
+
+def new_deal(last: GameState | None, state: GameState) -> bool:
+    """Is ``state`` another game than ``last`` (the state of the feed's last publish)?
+    Within a game engine time never goes back (cabinet/loop/table.py, ``Table.ms``) and a
+    decided game stays decided; every deal starts again at 0 and undecided."""
+    if last is None:
+        return False
+    return state.now < last.now or (last.is_over and not state.is_over)
+
+
+def of_this_game(state: GameState, events: Sequence[Event]) -> list[Event]:
+    """The events that can be ``state``'s game's: none later than its own time (a pass
+    that dealt a new game in may still carry the last game's final moves)."""
+    return [ev for ev in events if ev.t <= state.now]
 
 
 class ScreenFeed:
@@ -308,6 +335,9 @@ class ScreenFeed:
         self._penalties: deque[PenaltyMove] = deque(maxlen=16)
         self._last: GameState | None = None
         """The state of the last publish: a penalty's pile is read off it."""
+        self.deal = 0
+        """Counts the games the feed has seen dealt in (``new_deal``): every note, photo
+        tag and penalty flight belongs to the game it came from and ends with it."""
         self.published = threading.Event()
 
     def view_of(self, state: GameState) -> TableView:
@@ -317,16 +347,19 @@ class ScreenFeed:
         )
         offline = tuple(self.offline()) if self.offline is not None else ()
         flow, match = self.flow() if self.flow is not None else (None, None)
+        # A decided game's notes end with it, as its LOCKED marks do (display/table.py): the
+        # result and the next countdown show none of them.
+        over = state.is_over
+        seats = tuple(_noted(v, None if over else self.notes.at(v.index, now)) for v in seats)
         if flow is not None:  # a joined seat is the player's, not the demo bot's behind
             seats = tuple(_named(v, flow) for v in seats)
-        seats = tuple(_noted(v, self.notes.at(v.index, now)) for v in seats)
         return TableView(
             state=state,
             seats=seats,
             dim=LEVELS[Led.DIM],
             laptop=self.laptop,
             offline=offline,
-            photo=self.photo,
+            photo=None if over else self.photo,
             match=match or self.match,
             four_colour=self.four_colour,
             flow=flow,
@@ -335,29 +368,46 @@ class ScreenFeed:
         )
 
     def __call__(self, pub: Published) -> None:
-        photo = self.photos.see(pub.commands, pub.events)
+        fresh = new_deal(self._last, pub.state)
+        if fresh:
+            self._forget()
+        events = of_this_game(pub.state, pub.events)
+        photo = self.photos.see(pub.commands, events)
         if photo is not None:
             self.photo = photo
-        self.notes.see(pub.state, pub.commands, pub.events)
-        moves = penalty_moves(self._last, pub.state, pub.events)
+        self.notes.see(pub.state, pub.commands, events)
+        moves = penalty_moves(self._last, pub.state, events)
         self._last = pub.state
         view = self.view_of(pub.state)
         claims = sum(
             1
-            for ev in pub.events
+            for ev in events
             if isinstance(ev, GameWon)
             and any(isinstance(c, Slam) and c.player == ev.player for c in pub.commands)
         )
         with self._lock:
+            if fresh:  # the last game's untaken events would animate on the new table
+                self._events.clear()
+                self._penalties.clear()
+                self._claims, self._before = 0, None
             self._claims += claims
-            if self._view is not None and pub.events and self._before is None:
+            if self._view is not None and events and self._before is None and not fresh:
                 self._before = self._view.state
             self._view = view
-            self._events.extend(pub.events)
+            self._events.extend(events)
             self._penalties.extend(moves)
         self.published.set()
 
+    def _forget(self) -> None:
+        """A new deal: the last game's notes and photo tag go with it."""
+        self.deal += 1
+        self.notes.clear()
+        self.photos.clear()
+        self.photo = None
+
     def prime(self, state: GameState) -> None:
+        if new_deal(self._last, state):
+            self._forget()
         self._last = state
         with self._lock:
             self._view = self.view_of(state)
@@ -372,7 +422,7 @@ class ScreenFeed:
             claims, self._claims = self._claims, 0
             penalties = list(self._penalties)
             self._penalties.clear()
-            return Frame(self._view, events, before, claims, penalties)
+            return Frame(self._view, events, before, claims, penalties, self.deal)
 
 
 def _named(view: SeatView, flow: FlowView) -> SeatView:
@@ -408,6 +458,8 @@ __all__ = [
     "ScreenFeed",
     "SeatNotes",
     "lights_view",
+    "new_deal",
+    "of_this_game",
     "penalty_moves",
     "rejected_text",
     "seat_keys",
