@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from cabinet.adapters.keyboard import Bindings
-from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
+from cabinet.adapters.screen.labels import label, seat_labels, seated
+from cabinet.config import CONTROLS, Control, SeatConfig
 from cabinet.loop import Published, SeatRuntime
 from cabinet.panel import LEVELS, Led, PanelLights
 from display.moments import PenaltyMove
@@ -79,14 +80,6 @@ def seat_keys(seats: Sequence[SeatConfig], bindings: Bindings) -> dict[int, tupl
     return {s: tuple(keys.get(c, "") for c in CONTROLS) for s, keys in out.items()}
 
 
-def seat_label(config: SeatConfig, bot: bool) -> str:
-    if bot:
-        return f"bot {config.difficulty or ''}".strip()
-    if config.inputs is Inputs.KEYBOARD:
-        return "keys"
-    return config.inputs.value
-
-
 def seat_view(
     seat: SeatRuntime, state: GameState, now_ms: int, keys: tuple[str, ...] = ()
 ) -> SeatView:
@@ -110,7 +103,7 @@ def seat_view(
         lights=lights_view(lights),
         keys=keys,
         bot=bot,
-        label=seat_label(cfg, bot),
+        label=label(seated(seat, None)),
         left_pile=left,
         right_pile=right,
     )
@@ -351,7 +344,8 @@ class ScreenFeed:
         # result and the next countdown show none of them.
         over = state.is_over
         seats = tuple(_noted(v, None if over else self.notes.at(v.index, now)) for v in seats)
-        if flow is not None:  # a joined seat is the player's, not the demo bot's behind
+        if flow is not None:  # one label per seat, what is seated (labels.py)
+            flow = replace(flow, labels=seat_labels(self.seats, flow))
             seats = tuple(_named(v, flow) for v in seats)
         return TableView(
             state=state,
@@ -426,8 +420,9 @@ class ScreenFeed:
 
 
 def _named(view: SeatView, flow: FlowView) -> SeatView:
-    """A seat named by its player's initials; a seat joined in the menu or the countdown
-    (the demo's bot still plays it behind) labelled "you" unless initials name it. In the
+    """A seat under the flow: its one label (``flow.labels``, cabinet/adapters/screen/
+    labels.py) and a person's, not a bot's, once a person joined it (the demo's bot still
+    plays it behind the menu and the countdown: its notes are not the player's). In the
     join menu a joined seat's cards already show its accessibility choices."""
     i = view.index
     for chose in flow.options:
@@ -438,11 +433,11 @@ def _named(view: SeatView, flow: FlowView) -> SeatView:
                 large_cards=chose.large_cards,
                 left_handed=chose.left_handed,
             )
-    name = flow.names[i] if i < len(flow.names) else ""
+    name = flow.labels[i] if i < len(flow.labels) else view.label
     mark = flow.seats[i] if i < len(flow.seats) else SeatMark.BOT
     if view.bot and mark in (SeatMark.JOINED, SeatMark.READY):
-        return replace(view, label=name or "you", bot=False)
-    return replace(view, label=name) if name and not view.bot else view
+        return replace(view, label=name, bot=False, note=None)
+    return replace(view, label=name)
 
 
 def _noted(view: SeatView, note: SeatNote | None) -> SeatView:
@@ -463,6 +458,5 @@ __all__ = [
     "penalty_moves",
     "rejected_text",
     "seat_keys",
-    "seat_label",
     "seat_view",
 ]
