@@ -50,7 +50,9 @@ def banners(
     own = art.strip(state, blink)
     # In attract the rules card stands over the demo: a stall banner would poke out under it.
     attract = view.flow is not None and view.flow.screen is FlowScreen.ATTRACT
-    if state.phase.is_stall and not state.paused and not state.is_over and not attract:
+    # A due call is the one reason to SLAM: no stall banner beside it (``GameArt.calling``).
+    stall = state.phase.is_stall and not art.calling(state)
+    if stall and not state.paused and not state.is_over and not attract:
         due = state.flip_due()
         head = "DEADLOCK" if state.phase is Phase.DEADLOCKED else "STALL"
         pieces = [(head, GOLD)]

@@ -152,9 +152,22 @@ def rejected_text(reason: Reason, card: str, tops: Sequence[str]) -> str:
     return f"{_rank(card)} does not fit"
 
 
+def penalty_text(count: int, *, called: bool) -> str:
+    """A penalty's note: what it cost and why. A SLAM while not out is a false call; an
+    out seat's call that ran out (3 s) is a missed one. Either way the centre pile with the
+    fewest cards under its top gives those cards to the seat's draw pile; with none under
+    any top nothing moves and an out seat may still call (docs/rules.md A.3.5, V-1, V-1F)."""
+    if called:
+        return f"FALSE CALL +{count}" if count else "FALSE CALL"
+    if count:
+        return f"MISSED CALL: took a centre pile, +{count}"
+    return "MISSED CALL: no pile to take, call now"
+
+
 class SeatNotes:
     """Each seat's latest note from the published events: a penalty ("FALSE CALL +8" when
-    the seat slammed, "MISSED CALL +8" when its call ran out) or a refused play's reason.
+    the seat slammed, "MISSED CALL: took a centre pile, +8" when its call ran out:
+    ``penalty_text``) or a refused play's reason.
     A note lasts its time in engine milliseconds; a newer one replaces it."""
 
     def __init__(self) -> None:
@@ -168,9 +181,7 @@ class SeatNotes:
         for ev in events:
             if isinstance(ev, PenaltyTaken):
                 called = any(isinstance(c, Slam) and c.player == ev.player for c in commands)
-                text = "FALSE CALL" if called else "MISSED CALL"
-                if ev.count:
-                    text += f" +{ev.count}"
+                text = penalty_text(ev.count, called=called)
                 self._notes[ev.player] = SeatNote(NoteKind.PENALTY, text, ev.t + PENALTY_NOTE_MS)
             elif isinstance(ev, (PlayRejected, ActionRejected)):
                 current = self._notes.get(ev.player)
@@ -456,6 +467,7 @@ __all__ = [
     "new_deal",
     "of_this_game",
     "penalty_moves",
+    "penalty_text",
     "rejected_text",
     "seat_keys",
     "seat_view",
