@@ -14,7 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cabinet.adapters.screen.feed import PENALTY_NOTE_MS, ScreenFeed, penalty_text
+from cabinet.config import Assist
 from cabinet.loop import Published
+from cabinet.panel import Led
 from display.animations import Animations
 from display.paint import Painter
 from display.renderer import Renderer
@@ -135,3 +137,14 @@ def test_penalty_texts() -> None:
     assert penalty_text(0, called=False) == "MISSED CALL: no pile to take, call now"
     assert penalty_text(8, called=True) == "FALSE CALL +8"
     assert penalty_text(0, called=True) == "FALSE CALL"
+
+
+def test_a_due_call_leaves_the_stall_ready_cue_dark() -> None:
+    """The LEDs agree (cabinet/controls/speed.py): the out seat's SLAM blinks for its call,
+    the other seat's stays dark though the table stalls; a plain stall cues its ready."""
+    seats, _ = scenes.seats_for(2, humans=2)
+    state = _out_in_a_stall(CallMode.CALL)
+    out, other = (s.controller.lights(state, Assist.NONE, state.now).slam for s in seats)
+    assert (out, other) == (Led.BLINK, Led.OFF)
+    stall = scenes.speed_table(scenes.STALL_2P)
+    assert seats[1].controller.lights(stall, Assist.NONE, 0).slam is Led.BLINK
