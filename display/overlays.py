@@ -50,7 +50,9 @@ def banners(
     own = art.strip(state, blink)
     # In attract the rules card stands over the demo: a stall banner would poke out under it.
     attract = view.flow is not None and view.flow.screen is FlowScreen.ATTRACT
-    if state.phase.is_stall and not state.paused and not state.is_over and not attract:
+    # A due call is the one reason to SLAM: no stall banner beside it (``GameArt.calling``).
+    stall = state.phase.is_stall and not art.calling(state)
+    if stall and not state.paused and not state.is_over and not attract:
         due = state.flip_due()
         head = "DEADLOCK" if state.phase is Phase.DEADLOCKED else "STALL"
         pieces = [(head, GOLD)]
@@ -304,24 +306,35 @@ _MARKS = {
 
 
 def seat_pieces(flow: FlowView) -> tuple[Piece, ...]:
-    """Each seat's mark in its colour: P1 READY, P2 SLAM!, P3 bot..."""
+    """Each seat's label and mark in its colour: P1 JAS READY, P2 keys SLAM to ready,
+    P3 bot beginner..."""
     return tuple(
         (
-            f"P{i + 1} {_seat_name(flow, i)}{_MARKS[mark]}",
+            f"P{i + 1} {_seat_name(flow, i)}{_mark(flow, i, mark)}".rstrip(),
             READY_GREEN if mark is SeatMark.READY else seat_colour(i),
         )
         for i, mark in enumerate(flow.seats)
     )
 
 
+def _mark(flow: FlowView, seat: int, mark: SeatMark) -> str:
+    """The mark after the label; none for a bot's seat its label already names."""
+    named = seat < len(flow.labels) and flow.labels[seat]
+    return "" if named and mark is SeatMark.BOT else _MARKS[mark]
+
+
 def _seat_name(flow: FlowView, seat: int) -> str:
-    """A seat's initials before its mark ("ABC "), the one being entered in brackets;
-    "you " for a joined seat without them."""
+    """A seat's label before its mark ("ABC ", "bot beginner "), initials being entered
+    with the one being entered in brackets; a seat open to join has none yet (nobody sits
+    there). Without labels (a view built without the cabinet): initials, "you " for a
+    joined seat without them."""
+    mark = flow.seats[seat] if seat < len(flow.seats) else SeatMark.BOT
+    cursor = flow.editing[seat] if seat < len(flow.editing) else None
+    if seat < len(flow.labels) and flow.labels[seat] and cursor is None:
+        return "" if mark is SeatMark.JOIN else f"{flow.labels[seat]} "
     name = flow.names[seat] if seat < len(flow.names) else ""
     if not name:
-        mark = flow.seats[seat] if seat < len(flow.seats) else SeatMark.BOT
         return "you " if mark in (SeatMark.JOINED, SeatMark.READY) else ""
-    cursor = flow.editing[seat] if seat < len(flow.editing) else None
     if cursor is not None and 0 <= cursor < len(name):
         name = f"{name[:cursor]}[{name[cursor]}]{name[cursor + 1 :]}"
     return f"{name} "

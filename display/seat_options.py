@@ -79,7 +79,10 @@ def _frame(card: pygame.Surface, box: Rect, colour: Colour, layout: Layout) -> N
 
 
 def _title(flow: FlowView, seat: int) -> str:
+    """ "P1 JAS": the seat's one label (``FlowView.labels``), else its initials."""
     name = flow.names[seat] if seat < len(flow.names) else ""
+    if seat < len(flow.labels):
+        name = flow.labels[seat]
     return f"P{seat + 1} {name}".rstrip()
 
 

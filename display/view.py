@@ -220,6 +220,14 @@ class FlowView:
     (display/power_sign.py)."""
     care: ScreenCare = ScreenCare.AWAKE
     """Screen care: attract left alone dims, then goes black (docs/display.md)."""
+    taken: frozenset[int] = frozenset()
+    """Seats a bot plays for a player who went quiet (in play, and on the result)."""
+    bots: str = ""
+    """The bots' preset chosen in the join menu, while it is not yet seated (join,
+    countdown); "": the seated bots tell their own."""
+    labels: tuple[str, ...] = ()
+    """Per seat: its one label from join to result ("JAS", "keys", "bot beginner",
+    "JAS (bot)"), the table's seat label too (cabinet/adapters/screen/labels.py)."""
 
 
 class ServicePage(StrEnum):

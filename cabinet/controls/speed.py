@@ -169,8 +169,11 @@ def _speed_lights(
     settled = settled_lights(state, p, now, ctrl.teacher)
     if settled is not None:
         return settled
-    cue = state.phase.is_stall and SPEED.seat_cards(state, p).ready_cue
     out = not state.players[p].cards
+    # A due call is the one reason to SLAM (docs/display.md, "One reason to SLAM"): no
+    # stall's ready cue beside it.
+    calling = any(not q.cards for q in state.players) and claims(state.rules.call, True, ())
+    cue = state.phase.is_stall and SPEED.seat_cards(state, p).ready_cue and not calling
     slam = Led.BLINK if cue or claims(state.rules.call, out, state.players) else Led.OFF
     picked = ctrl.picked_slots(state)
     if not picked and assist is Assist.NONE:

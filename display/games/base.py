@@ -60,6 +60,10 @@ def _no_lines(state: GameState) -> list[str]:
     return []
 
 
+def _no_call(state: GameState) -> bool:
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class GameArt:
     """One game's drawing, as functions of its state (a table of functions, as
@@ -87,6 +91,10 @@ class GameArt:
     ending: Callable[[GameState], list[str]] = _no_lines
     """Why the game ended, read off its final state ("P2 called SPEED!"): the result's
     reason, under the winner."""
+    calling: Callable[[GameState], bool] = _no_call
+    """A call is due (Speed: a seat is out and its SLAM claims the win): the call's prompt
+    is the one reason to SLAM on screen, so no stall banner or "SLAM TO FLIP" stands
+    beside it (docs/display.md, "One reason to SLAM")."""
     depth_counts: bool = False
     """Show how many cards lie under each slot's top ("+3"): Spit, where a move needs a
     card under the one moved."""

@@ -58,8 +58,22 @@ def centre(
         paint.blit_text(surface, f"burned {len(speed.burned)}", round(label.h * 0.8), GREY, label)
 
 
+def calling(state: GameState) -> bool:
+    """A seat is out and a SLAM now claims the win (docs/rules.md A.3.5, V-1 and V-2; with
+    ``auto`` the first out has already won). The call wins over a stall's ready: it ends
+    the game (a claim is a claim also during a stall), or within the call's 3 s its miss
+    hands the seat cards again, while the flip comes on its own time without a SLAM."""
+    speed = _speed(state)
+    return (
+        not speed.is_over
+        and speed.rules.call is not CallMode.AUTO
+        and any(p.cards == 0 for p in speed.players)
+    )
+
+
 def status(state: GameState, seat: int, now_ms: int, blink: bool) -> list[Piece]:
-    """Ready or "SLAM TO FLIP" at a stall; "SPEED!" and the call's countdown when out."""
+    """Ready or "SLAM TO FLIP" at a stall; "SPEED!" and the call's countdown when out (and
+    then no "SLAM TO FLIP" for anyone: ``calling``)."""
     speed = _speed(state)
     if speed.is_over:
         return []
@@ -68,7 +82,7 @@ def status(state: GameState, seat: int, now_ms: int, blink: bool) -> list[Piece]
     if speed.phase.is_stall:
         if seat in speed.ready:
             parts.append(("READY", READY_GREEN))
-        elif cards:
+        elif cards and not calling(state):
             parts.append(("SLAM TO FLIP", WHITE if blink else GREY))
     if cards == 0:
         due = speed.call_due(seat)
@@ -133,6 +147,7 @@ def text_seat(state: GameState, seat: int, picked: Sequence[int]) -> SeatText:
         and not speed.rules.hidden_stall
         and me.cards
         and seat not in speed.ready
+        and not calling(state)
     ):
         notes.append("SLAM to flip")
     if me.cards == 0 and not speed.is_over:
@@ -148,6 +163,7 @@ ART = GameArt(
     centre=centre,
     status=status,
     over_seat=over_seat,
+    calling=calling,
     result=result,
     ending=ending,
 )

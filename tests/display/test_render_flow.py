@@ -362,7 +362,8 @@ def test_initials_entry_lights_no_menu_row(screen: pygame.Surface, renderer: Ren
 
 def test_a_joined_seat_is_the_players_not_the_demo_bots() -> None:
     """After SLAM in the join menu the seat (a demo bot still plays it behind) is labelled
-    "you", then by its initials; a seat not joined keeps the bot's label."""
+    as the player's ("keys": how it is played), then by its initials; a seat not joined
+    keeps the bot's label."""
     from cabinet.adapters.screen.feed import ScreenFeed
     from cabinet.modes.flow import FlowPhase
     from cabinet.modes.flow.director import FlowDirector
@@ -379,7 +380,7 @@ def test_a_joined_seat_is_the_players_not_the_demo_bots() -> None:
     assert director.flow.phase is FlowPhase.JOIN
     assert loop.seats[0].bot is not None  # the demo still plays the seat behind the menu
     seats = feed.view_of(loop.state).seats
-    assert (seats[0].label, seats[0].bot) == ("you", False)
+    assert (seats[0].label, seats[0].bot) == ("keys", False)
     assert seats[1].bot
     assert seats[1].label.startswith("bot")
     press(loop, clock, 0, Control.SLOT4)  # initials: the first letter

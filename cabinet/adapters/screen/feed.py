@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from cabinet.adapters.keyboard import Bindings
+from cabinet.adapters.screen.labels import label, seat_labels, seated
 from cabinet.adapters.screen.refusals import NO_AIMS, AimsOf, refusal_text, seat_aims
-from cabinet.config import CONTROLS, Control, Inputs, SeatConfig
+from cabinet.config import CONTROLS, Control, SeatConfig
 from cabinet.loop import Published, SeatRuntime
 from cabinet.panel import LEVELS, Led, PanelLights
 from display.moments import PenaltyMove
@@ -80,14 +81,6 @@ def seat_keys(seats: Sequence[SeatConfig], bindings: Bindings) -> dict[int, tupl
     return {s: tuple(keys.get(c, "") for c in CONTROLS) for s, keys in out.items()}
 
 
-def seat_label(config: SeatConfig, bot: bool) -> str:
-    if bot:
-        return f"bot {config.difficulty or ''}".strip()
-    if config.inputs is Inputs.KEYBOARD:
-        return "keys"
-    return config.inputs.value
-
-
 def seat_view(
     seat: SeatRuntime, state: GameState, now_ms: int, keys: tuple[str, ...] = ()
 ) -> SeatView:
@@ -111,7 +104,7 @@ def seat_view(
         lights=lights_view(lights),
         keys=keys,
         bot=bot,
-        label=seat_label(cfg, bot),
+        label=label(seated(seat, None)),
         left_pile=left,
         right_pile=right,
     )
@@ -123,9 +116,22 @@ REJECTED_NOTE_MS = 1500
 """How long the reason for a refused play shows on its seat."""
 
 
+def penalty_text(count: int, *, called: bool) -> str:
+    """A penalty's note: what it cost and why. A SLAM while not out is a false call; an
+    out seat's call that ran out (3 s) is a missed one. Either way the centre pile with the
+    fewest cards under its top gives those cards to the seat's draw pile; with none under
+    any top nothing moves and an out seat may still call (docs/rules.md A.3.5, V-1, V-1F)."""
+    if called:
+        return f"FALSE CALL +{count}" if count else "FALSE CALL"
+    if count:
+        return f"MISSED CALL: took a centre pile, +{count}"
+    return "MISSED CALL: no pile to take, call now"
+
+
 class SeatNotes:
     """Each seat's latest note from the published events: a penalty ("FALSE CALL +8" when
-    the seat slammed, "MISSED CALL +8" when its call ran out) or a refused play's reason.
+    the seat slammed, "MISSED CALL: took a centre pile, +8" when its call ran out:
+    ``penalty_text``) or a refused play's reason.
     A note lasts its time in engine milliseconds; a newer one replaces it."""
 
     def __init__(self, aims: AimsOf | None = None) -> None:
@@ -133,13 +139,15 @@ class SeatNotes:
         self.aims = aims
         """Which pile each seat's LEFT and RIGHT aim at, for the refusal notes' buttons."""
 
+    def clear(self) -> None:
+        """A new deal: every note was the last game's (docs/display.md, "Each game's own")."""
+        self._notes.clear()
+
     def see(self, state: GameState, commands: Sequence[Command], events: Sequence[Event]) -> None:
         for ev in events:
             if isinstance(ev, PenaltyTaken):
                 called = any(isinstance(c, Slam) and c.player == ev.player for c in commands)
-                text = "FALSE CALL" if called else "MISSED CALL"
-                if ev.count:
-                    text += f" +{ev.count}"
+                text = penalty_text(ev.count, called=called)
                 self._notes[ev.player] = SeatNote(NoteKind.PENALTY, text, ev.t + PENALTY_NOTE_MS)
             elif isinstance(ev, (PlayRejected, ActionRejected)):
                 current = self._notes.get(ev.player)
@@ -168,6 +176,10 @@ class PhotoFinishes:
     def __init__(self) -> None:
         self._landed: dict[int, tuple[int, int]] = {}
         """pile -> (edge ms, seat) of the last card that landed there."""
+
+    def clear(self) -> None:
+        """A new deal: the last game's landings race nothing of this one."""
+        self._landed.clear()
 
     def see(self, commands: Sequence[Command], events: Sequence[Event]) -> PhotoFinish | None:
         found = None
@@ -222,6 +234,25 @@ class Frame:
     """"SPEED!" claims since the last take (a seat out of cards slammed and won)."""
     penalties: list[PenaltyMove] = field(default_factory=list)
     """Where the cards of each penalty since the last take came from (``penalty_moves``)."""
+    deal: int = 0
+    """Which game on the table this frame is of (``ScreenFeed.deal``): a frame of a new
+    one drops the animations still running from the last (cabinet/adapters/screen/
+    frame_loop.py, ``Painter.draw``)."""
+
+
+def new_deal(last: GameState | None, state: GameState) -> bool:
+    """Is ``state`` another game than ``last`` (the state of the feed's last publish)?
+    Within a game engine time never goes back (cabinet/loop/table.py, ``Table.ms``) and a
+    decided game stays decided; every deal starts again at 0 and undecided."""
+    if last is None:
+        return False
+    return state.now < last.now or (last.is_over and not state.is_over)
+
+
+def of_this_game(state: GameState, events: Sequence[Event]) -> list[Event]:
+    """The events that can be ``state``'s game's: none later than its own time (a pass
+    that dealt a new game in may still carry the last game's final moves)."""
+    return [ev for ev in events if ev.t <= state.now]
 
 
 class ScreenFeed:
@@ -263,6 +294,9 @@ class ScreenFeed:
         self._penalties: deque[PenaltyMove] = deque(maxlen=16)
         self._last: GameState | None = None
         """The state of the last publish: a penalty's pile is read off it."""
+        self.deal = 0
+        """Counts the games the feed has seen dealt in (``new_deal``): every note, photo
+        tag and penalty flight belongs to the game it came from and ends with it."""
         self.published = threading.Event()
 
     def view_of(self, state: GameState) -> TableView:
@@ -272,16 +306,20 @@ class ScreenFeed:
         )
         offline = tuple(self.offline()) if self.offline is not None else ()
         flow, match = self.flow() if self.flow is not None else (None, None)
-        if flow is not None:  # a joined seat is the player's, not the demo bot's behind
+        # A decided game's notes end with it, as its LOCKED marks do (display/table.py): the
+        # result and the next countdown show none of them.
+        over = state.is_over
+        seats = tuple(_noted(v, None if over else self.notes.at(v.index, now)) for v in seats)
+        if flow is not None:  # one label per seat, what is seated (labels.py)
+            flow = replace(flow, labels=seat_labels(self.seats, flow))
             seats = tuple(_named(v, flow) for v in seats)
-        seats = tuple(_noted(v, self.notes.at(v.index, now)) for v in seats)
         return TableView(
             state=state,
             seats=seats,
             dim=LEVELS[Led.DIM],
             laptop=self.laptop,
             offline=offline,
-            photo=self.photo,
+            photo=None if over else self.photo,
             match=match or self.match,
             four_colour=self.four_colour,
             flow=flow,
@@ -290,29 +328,46 @@ class ScreenFeed:
         )
 
     def __call__(self, pub: Published) -> None:
-        photo = self.photos.see(pub.commands, pub.events)
+        fresh = new_deal(self._last, pub.state)
+        if fresh:
+            self._forget()
+        events = of_this_game(pub.state, pub.events)
+        photo = self.photos.see(pub.commands, events)
         if photo is not None:
             self.photo = photo
-        self.notes.see(pub.state, pub.commands, pub.events)
-        moves = penalty_moves(self._last, pub.state, pub.events)
+        self.notes.see(pub.state, pub.commands, events)
+        moves = penalty_moves(self._last, pub.state, events)
         self._last = pub.state
         view = self.view_of(pub.state)
         claims = sum(
             1
-            for ev in pub.events
+            for ev in events
             if isinstance(ev, GameWon)
             and any(isinstance(c, Slam) and c.player == ev.player for c in pub.commands)
         )
         with self._lock:
+            if fresh:  # the last game's untaken events would animate on the new table
+                self._events.clear()
+                self._penalties.clear()
+                self._claims, self._before = 0, None
             self._claims += claims
-            if self._view is not None and pub.events and self._before is None:
+            if self._view is not None and events and self._before is None and not fresh:
                 self._before = self._view.state
             self._view = view
-            self._events.extend(pub.events)
+            self._events.extend(events)
             self._penalties.extend(moves)
         self.published.set()
 
+    def _forget(self) -> None:
+        """A new deal: the last game's notes and photo tag go with it."""
+        self.deal += 1
+        self.notes.clear()
+        self.photos.clear()
+        self.photo = None
+
     def prime(self, state: GameState) -> None:
+        if new_deal(self._last, state):
+            self._forget()
         self._last = state
         with self._lock:
             self._view = self.view_of(state)
@@ -327,12 +382,13 @@ class ScreenFeed:
             claims, self._claims = self._claims, 0
             penalties = list(self._penalties)
             self._penalties.clear()
-            return Frame(self._view, events, before, claims, penalties)
+            return Frame(self._view, events, before, claims, penalties, self.deal)
 
 
 def _named(view: SeatView, flow: FlowView) -> SeatView:
-    """A seat named by its player's initials; a seat joined in the menu or the countdown
-    (the demo's bot still plays it behind) labelled "you" unless initials name it. In the
+    """A seat under the flow: its one label (``flow.labels``, cabinet/adapters/screen/
+    labels.py) and a person's, not a bot's, once a person joined it (the demo's bot still
+    plays it behind the menu and the countdown: its notes are not the player's). In the
     join menu a joined seat's cards already show its accessibility choices."""
     i = view.index
     for chose in flow.options:
@@ -343,11 +399,11 @@ def _named(view: SeatView, flow: FlowView) -> SeatView:
                 large_cards=chose.large_cards,
                 left_handed=chose.left_handed,
             )
-    name = flow.names[i] if i < len(flow.names) else ""
+    name = flow.labels[i] if i < len(flow.labels) else view.label
     mark = flow.seats[i] if i < len(flow.seats) else SeatMark.BOT
     if view.bot and mark in (SeatMark.JOINED, SeatMark.READY):
-        return replace(view, label=name or "you", bot=False)
-    return replace(view, label=name) if name and not view.bot else view
+        return replace(view, label=name, bot=False, note=None)
+    return replace(view, label=name)
 
 
 def _noted(view: SeatView, note: SeatNote | None) -> SeatView:
@@ -363,8 +419,10 @@ __all__ = [
     "ScreenFeed",
     "SeatNotes",
     "lights_view",
+    "new_deal",
+    "of_this_game",
     "penalty_moves",
+    "penalty_text",
     "seat_keys",
-    "seat_label",
     "seat_view",
 ]

@@ -97,7 +97,17 @@ class TableFrames:
     """What the frame loop keeps while one screen is open: the renderer for its size, the
     animations, the last frame drawn; a new screen (or a failed frame) starts it afresh."""
 
-    __slots__ = ("anims", "broken", "fresh", "heard", "last_key", "renderer", "screen", "size")
+    __slots__ = (
+        "anims",
+        "broken",
+        "deal",
+        "fresh",
+        "heard",
+        "last_key",
+        "renderer",
+        "screen",
+        "size",
+    )
 
     def __init__(self, screen: pygame.Surface, *, fresh: bool = True) -> None:
         from display.animations import Animations
@@ -111,6 +121,8 @@ class TableFrames:
         """The view a frame failed on: not drawn again (the loop publishes after its reset)."""
         self.heard: PhotoFinish | None = None
         """The last photo finish sounded."""
+        self.deal = 0
+        """The game the animations belong to (the feed's ``Frame.deal``)."""
         self.fresh = fresh
         """No frame drawn yet on a screen that opened while the game ran on without one:
         what happened meanwhile is not animated or sounded now. False for laptop mode's
@@ -160,6 +172,9 @@ class Painter:
             self.sound.set_levels(frame.view.sound)  # the menu's volumes, at once
         if frames.renderer is None:  # a new screen or size, or after a failure: clean
             frames.renderer, frames.anims = self.new_renderer(frames.size), self.new_anims()
+        if frame.deal != frames.deal:  # a new game: the last one's flights and slides end
+            frames.deal = frame.deal
+            frames.anims.clear()
         renderer, anims = frames.renderer, frames.anims
         layout = renderer.layout_of(frame.view)
         if frame.events:

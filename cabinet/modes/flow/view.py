@@ -97,6 +97,8 @@ def view_of(flow: Flow, now: float) -> FlowView:
         options=seat_options(flow),
         notes=result_notes(flow),
         care=flow.care_at(now),
+        taken=flow.taken | (flow.left if flow.phase is FlowPhase.RESULT else frozenset()),
+        bots=flow.difficulty if flow.phase in (FlowPhase.JOIN, FlowPhase.COUNTDOWN) else "",
     )
 
 
