@@ -14,6 +14,7 @@ import pytest
 from cabinet.adapters.keyboard import key_bindings
 from cabinet.adapters.screen.feed import ScreenFeed, seat_keys
 from cabinet.config import FlowConfig, laptop_config
+from cabinet.loop import seat_runtime
 from cabinet.modes.flow import start, view_of
 from display.animations import Animations
 from display.buttons import JOIN_HINT, keyed_flow
@@ -88,15 +89,12 @@ def _view(players: int, *, lefty: int | None = None, swap: bool = False) -> Tabl
         configs[0], configs[1] = replace(configs[0], keys=2), replace(configs[1], keys=1)
     if lefty is not None:
         configs[lefty] = replace(configs[lefty], left_handed=True)
-    seats, _ = scenes.seats_for(players, 2)
+    seats = [
+        seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False)
+        for sc in configs
+    ]
     keys = seat_keys(configs, key_bindings(configs))
-    view = ScreenFeed(seats, laptop=True, keys=keys).view_of(scenes.speed_new(players))
-    if lefty is None:
-        return view
-    return replace(
-        view,
-        seats=tuple(replace(s, left_handed=s.index == lefty) for s in view.seats),
-    )
+    return ScreenFeed(seats, laptop=True, keys=keys).view_of(scenes.speed_new(players))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -133,10 +131,15 @@ def test_a_keyboard_seats_panel_names_each_button_and_its_key(
         for word, key in want.items():
             (on,) = [d for d in inside if d.text == key]
             assert on.rect == buttons[word], (name, word, key)  # the key on that button
-    for seat in view.seats:  # a left-handed seat's LEFT on its right (seats facing up)
+    for seat in view.seats:  # each LEFT on the side of the pile it aims at (seats facing up)
         s = layout.seats[seat.index]
-        if s.rotation == 0 and s.panel is not None:
-            assert (s.panel.left.x > s.panel.right.x) is (seat.index == lefty), seat.index
+        if s.rotation != 0 or s.panel is None:
+            continue
+        assert seat.left_handed is (seat.index == lefty)
+        assert seat.left_pile is not None
+        assert seat.right_pile is not None
+        left_pile_left = layout.center[seat.left_pile].x < layout.center[seat.right_pile].x
+        assert (s.panel.left.x < s.panel.right.x) is left_pile_left, (name, seat.index)
 
 
 def _attract(players: int) -> FlowView:
