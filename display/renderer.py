@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import pygame
 
-from display import moment_art, overlays, service_menu, table
+from display import buttons, moment_art, overlays, service_menu, table
 from display.animations import Animations
 from display.games import art_for
 from display.layout import Layout, layout_for
@@ -162,7 +162,9 @@ class Renderer:
         held = anims.moments.holds_result(state, now_ms)  # the win's moment comes first
         overlays.banners(paint, surface, view, layout, art, now_ms, blink, result=not held)
         if view.flow is not None and (view.flow.screen is not FlowScreen.PLAYING or view.flow.idle):
-            overlays.flow(paint, surface, view.flow, layout, blink)
+            # Attract's join prompt names each keyboard seat's SLAM key (display/buttons.py).
+            flow = buttons.keyed_flow(view.flow, view.seats)
+            overlays.flow(paint, surface, flow, layout, blink)
         if view.service is not None:
             service_menu.draw(paint, surface, view.service, layout)
         return layout

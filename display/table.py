@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from display import buttons
 from display.games import GameArt
 from display.layout import Layout, Rect, SeatLayout, union_all
 from display.paint import Painter, mix, pg_rect
@@ -303,7 +304,9 @@ def _panel(
     blink: bool,
     colour: Colour,
 ) -> None:
-    """Laptop mode: the seat's LEFT, RIGHT and SLAM buttons lit as its LEDs, and its name."""
+    """Laptop mode: the seat's LEFT, RIGHT and SLAM buttons lit as its LEDs, each named as
+    the prompts name it with its key on the button (a left-handed seat's LEFT on the
+    right, as its layout puts it), and the seat's name."""
     p = s.panel
     assert p is not None
     rot = s.rotation
@@ -315,29 +318,62 @@ def _panel(
         max(2, p.rect.w // 90),
         border_radius=max(4, p.rect.w // 16),
     )
-    keys = seat.keys
-    buttons = (
-        (p.left, seat.lights.left, (60, 220, 90), "L", 5),
-        (p.right, seat.lights.right, (60, 220, 90), "R", 6),
-        (p.slam, seat.lights.slam, (240, 50, 50), "SLAM", 7),
+    rows = (
+        (p.left, seat.lights.left, (60, 220, 90), buttons.LEFT, True),
+        (p.right, seat.lights.right, (60, 220, 90), buttons.RIGHT, True),
+        (p.slam, seat.lights.slam, (240, 50, 50), buttons.SLAM, False),
     )
-    for r, light, on, name, ki in buttons:
+    # The names sit off the buttons, all one size: LEFT and RIGHT on the player's side of
+    # theirs (running out toward the panel's edge, clear of SLAM), SLAM on the centre's
+    # side of its own, in the corners the buttons leave free (docs/display.md, Laptop mode).
+    btn = min(p.left.w, p.left.h)
+    depth, pad, size = round(btn * 0.56), round(btn * 0.12), round(btn * 0.42)
+    inside = p.rect.inflate(-2 * max(2, p.rect.w // 90))
+    for r, light, on, button, under in rows:
         lit = light.lit(blink, view.dim)
         pygame.draw.ellipse(surface, mix(on, (45, 45, 50), lit), pg_rect(r))
         pygame.draw.ellipse(surface, (200, 200, 200), pg_rect(r), max(1, r.w // 25))
-        label = keys[ki] if ki < len(keys) else name
-        paint.blit_text(
-            surface,
-            label if keys else name,
-            round(min(r.w, r.h) * 0.55),
-            DARK if lit > 0.5 else WHITE,
-            r,
-            rot,
-        )
-    name = seat.label or ("keys" if keys else "panel")
+        key = buttons.key_of(seat, button)
+        if key:
+            key_size = round(min(r.w, r.h) * 0.55)
+            paint.blit_text(surface, key, key_size, DARK if lit > 0.5 else WHITE, r, rot)
+        band = _beside(r, rot, depth, pad, toward_player=under)
+        if under:
+            band = _within(_away(band, p.slam, pad // 2), inside)
+        paint.blit_text(surface, buttons.NAMES[button], size, WHITE, band, rot)
+    name = seat.label or ("keys" if seat.keys else "panel")
     paint.blit_text(
         surface, f"P{seat.index + 1} {name}", round(min(p.name.w, p.name.h)), colour, p.name, rot
     )
+
+
+def _beside(r: Rect, rot: int, depth: int, pad: int, *, toward_player: bool) -> Rect:
+    """The band ``depth`` deep just past ``r`` in its seat's frame (``rot``), on the
+    player's side or the centre's, ``pad`` wider than ``r`` at each end."""
+    # Where the seat's "down" (toward its player) points on the screen.
+    down = {0: (0, 1), 180: (0, -1), 270: (-1, 0), 90: (1, 0)}[rot]
+    dx, dy = down if toward_player else (-down[0], -down[1])
+    if dy:
+        y = r.bottom if dy > 0 else r.y - depth
+        return Rect(r.x - pad, y, r.w + 2 * pad, depth)
+    x = r.right if dx > 0 else r.x - depth
+    return Rect(x, r.y - pad, depth, r.h + 2 * pad)
+
+
+def _away(band: Rect, other: Rect, d: int) -> Rect:
+    """``band`` moved ``d`` along its length, away from ``other``'s centre."""
+    if band.w >= band.h:
+        dx = -d if band.center[0] < other.center[0] else d
+        return Rect(band.x + dx, band.y, band.w, band.h)
+    dy = -d if band.center[1] < other.center[1] else d
+    return Rect(band.x, band.y + dy, band.w, band.h)
+
+
+def _within(band: Rect, box: Rect) -> Rect:
+    """``band`` cut to ``box`` (the text in it then shrinks to fit, never leaves it)."""
+    x, y = max(band.x, box.x), max(band.y, box.y)
+    right, bottom = min(band.right, box.right), min(band.bottom, box.bottom)
+    return Rect(x, y, max(1, right - x), max(1, bottom - y))
 
 
 # Whose piles.

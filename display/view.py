@@ -247,6 +247,8 @@ class ServicePage(StrEnum):
     """The operator lock's prompt: presses are shown as dots."""
     LOCKED = "locked"
     """The operator lock after too many wrong codes."""
+    WRONG = "wrong"
+    """The operator lock just refused a code: what it cost (tries left, or the lockout)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from cabinet.modes import service as sv
 from display import power_sign
 from display.animations import Animations
 from display.attract import attract_card, attract_text, free_rects
+from display.buttons import keyed_flow
 from display.layout import Layout, Rect
 from display.palette import GOLD, WARNING_RED
 from display.renderer import Renderer
@@ -55,7 +56,7 @@ def _draw(
 ) -> tuple[TableView, Rect]:
     view = scenes.view(state, humans=2, flow=flow, laptop=laptop)
     layout = renderer.draw(screen, view, Animations(), 0)
-    return view, _placed(renderer, layout, flow)
+    return view, _placed(renderer, layout, keyed_flow(flow, view.seats))
 
 
 def _taken(renderer: Renderer, layout: Layout, flow: FlowView) -> tuple[Rect, ...]:
@@ -102,8 +103,9 @@ def test_the_sign_keeps_clear_of_the_table_and_attracts_card(
     flow = _attract(True)
     view = scenes.view(state, humans=2, flow=flow, laptop=laptop)
     layout = renderer.draw(screen, view, Animations(), 0)
-    taken = _taken(renderer, layout, flow)
-    sign = _placed(renderer, layout, flow)
+    shown = keyed_flow(flow, view.seats)  # the join prompt with the seats' keys, as drawn
+    taken = _taken(renderer, layout, shown)
+    sign = _placed(renderer, layout, shown)
     assert sign.inside(*SIZE)
     assert not any(sign.overlaps(r) for r in taken)
     cards = [r for name, r in layout.all_rects() if not name.endswith(".status")]

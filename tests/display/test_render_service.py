@@ -231,3 +231,28 @@ def test_the_locked_prompt_and_the_read_only_menu(
     assert HIGHLIGHT in _colours(screen, _band(TOP, lh))
     bottom = SIZE[1] - MARGIN // 2 - round(U * 0.9)
     assert READY_GREEN in _colours(screen, _band(bottom - round(U * 1.4), round(U * 0.8)))
+
+
+@pytest.mark.parametrize("tries", [1, sv.TRIES], ids=["tries-left", "locked-out"])
+def test_a_wrong_code_shows_what_it_cost_in_plain_lines(
+    screen: pygame.Surface, renderer: Renderer, table: TableView, tries: int
+) -> None:
+    """Issue 26 item 10: after a wrong code the screen says so (not attract at once)."""
+    svc = _prompt()
+    for k in range(tries):
+        if k:  # the last try's message had its time: the hold again
+            t = svc.prompt_at + sv.WRONG_SHOWN_S
+            svc, _ = sv.step(svc, sv.MenuTick(), t)
+            svc, _ = sv.step(svc, sv.Held(frozenset({0, 1}), True), t)
+            svc, _ = sv.step(svc, sv.MenuTick(), t + sv.HOLD_S)
+        at = svc.prompt_at
+        for c in parse_operator_code("slot2 slot2 slot2 slot2 slot2 slot2"):
+            svc, _ = sv.step(svc, sv.MenuPress(0, c), at)
+    assert svc.page is sv.Page.WRONG
+    _draw(screen, renderer, table, f"wrong-code-{tries}", svc, svc.prompt_at)
+    _title_and_hint(screen)
+    assert WHITE in _colours(screen, _band(TOP, round(U * 0.95)))  # what it cost
+    view = sv.view_of(svc, LIVE, svc.prompt_at)
+    assert view is not None
+    assert view.title == "WRONG CODE"
+    assert ("locked out" in view.lines[0]) is (tries == sv.TRIES)

@@ -16,8 +16,10 @@ Entering, and the operator lock:
   or F2 on a USB keyboard in kiosk mode (``KioskKey``; mid-game it pauses first): the code
   prompt. The next presses, on any panel, are compared with ``[cabinet] operator_code``
   as one sequence of the code's length (dots show how many were entered, never which, and
-  no press is judged on its own). Right: the full menu. Wrong, or no press for
+  no press is judged on its own). Right: the full menu. No press for
   ``PROMPT_TIMEOUT_S``: the menu closes, back to attract (a game it paused resumes).
+  Wrong: WRONG CODE and what it cost (the wrong codes left before a lockout, or the
+  lockout it started) for ``WRONG_SHOWN_S``, no press skipping it, then the same.
   ``TRIES`` wrong codes in a row lock the prompt for ``LOCKOUT_S``, and each further one
   doubles the lockout, up to ``LOCKOUT_CAP_S`` (``lock.lockout_s``). Only a right code or
   the service button starts the count again; the cabinet keeps it in the records
@@ -114,6 +116,7 @@ from cabinet.modes.service.state import (
     PROMPT_TIMEOUT_S,
     READ_ONLY_ITEMS,
     TRIES,
+    WRONG_SHOWN_S,
     Access,
     Page,
     SeatControl,
@@ -149,6 +152,7 @@ __all__ = [
     "TRIES",
     "UNDERVOLTAGE_WARNING",
     "VOLUME_KEYS",
+    "WRONG_SHOWN_S",
     "Access",
     "Audit",
     "Closed",

@@ -5,7 +5,9 @@ The lockout grows with the wrong codes (issue 25 item 3): none for the first ``T
 then ``LOCKOUT_S`` at ``TRIES``, doubled by each further one, at most ``LOCKOUT_CAP_S``
 (``lockout_s``). The count goes down only with the right code or the service button, and
 the cabinet keeps it in the records (``KeepCount``), so a restart starts locked again for
-the count's full lockout (``restarted``): pulling the plug never shortens a wait."""
+the count's full lockout (``restarted``): pulling the plug never shortens a wait. A wrong
+code's page says what it cost, the tries left or the lockout it started, for
+``WRONG_SHOWN_S`` before the menu closes (issue 26 item 10)."""
 
 from __future__ import annotations
 
@@ -23,9 +25,11 @@ from cabinet.modes.service.messages import (
     ResumeGame,
 )
 from cabinet.modes.service.state import (
+    EPS,
     LOCKOUT_CAP_S,
     LOCKOUT_S,
     TRIES,
+    WRONG_SHOWN_S,
     Access,
     Page,
     ServiceMenu,
@@ -140,8 +144,17 @@ def code_press(svc: ServiceMenu, p: MenuPress, now: float) -> Step:
     svc = replace(svc, wrong=wrong, locked_until=now + seconds if seconds else None)
     if seconds:
         audits.append(Audit(LockEvent.LOCKED_OUT, tries=wrong, seconds=seconds))
-    closed, effects = close(svc, attract=True)
-    return closed, audits + effects
+    # The count is kept at once; the screen says what the code cost for a few seconds
+    # before the menu closes (``wrong_shown``).
+    return replace(svc, page=Page.WRONG, entered=(), prompt_at=now), audits
+
+
+def wrong_shown(svc: ServiceMenu, now: float) -> Step | None:
+    """The wrong code's page after its ``WRONG_SHOWN_S``: closed, back to attract (a game
+    the prompt paused resumes); None while it is still up (or another page is)."""
+    if svc.open and svc.page is Page.WRONG and now >= svc.prompt_at + WRONG_SHOWN_S - EPS:
+        return close(svc, attract=True)
+    return None
 
 
 def close(svc: ServiceMenu, *, attract: bool = False) -> Step:

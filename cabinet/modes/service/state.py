@@ -34,6 +34,9 @@ LOCKOUT_CAP_S = 3600.0
 """The longest lockout: an hour (from the ninth wrong code in a row). At one try an hour,
 the 262,144 codes of six presses take 15 years on average to guess (README, "operator
 code"); the service button inside the cabinet is never locked out."""
+WRONG_SHOWN_S = 4.0
+"""How long "WRONG CODE" (and the lockout it started, if any) stays up before the menu
+closes, back to attract: the guest reads why the prompt went away."""
 MIN_PRESSES = 6
 """The fewest presses a code may have to unlock the menu; a shorter one is disabled."""
 EPS = 1e-6
@@ -45,6 +48,8 @@ class Page(Enum):
     """The code prompt (the two-SLAM hold, kiosk F2)."""
     LOCKED = "locked"
     """The prompt refused: too many wrong codes lately."""
+    WRONG = "wrong code"
+    """A wrong code was entered: what it cost, for ``WRONG_SHOWN_S``, then back."""
     BUTTONS = "button test"
     LEDS = "LED test"
     LATENCY = "input latency"
@@ -57,7 +62,7 @@ class Page(Enum):
     EXIT = "exit"
 
 
-ITEMS = tuple(p for p in Page if p not in (Page.MENU, Page.CODE, Page.LOCKED))
+ITEMS = tuple(p for p in Page if p not in (Page.MENU, Page.CODE, Page.LOCKED, Page.WRONG))
 """The full menu's items, in order."""
 READ_ONLY_ITEMS = (Page.BUTTONS, Page.LEDS, Page.LATENCY, Page.BOOKKEEPING, Page.SCORES, Page.EXIT)
 """The read-only menu's items: the pages that change nothing."""

@@ -10,7 +10,14 @@ from dataclasses import replace
 from cabinet.config import CONTROLS, CabinetConfig
 from cabinet.modes.service.code import code_off
 from cabinet.modes.service.form import form_of
-from cabinet.modes.service.lock import Step, close, code_press, prompt, service_button
+from cabinet.modes.service.lock import (
+    Step,
+    close,
+    code_press,
+    prompt,
+    service_button,
+    wrong_shown,
+)
 from cabinet.modes.service.messages import (
     Audit,
     Done,
@@ -29,6 +36,7 @@ from cabinet.modes.service.state import (
     LED_STEP_S,
     MENU_IDLE_S,
     PROMPT_TIMEOUT_S,
+    WRONG_SHOWN_S,
     Page,
     ServiceMenu,
 )
@@ -81,6 +89,8 @@ def step(svc: ServiceMenu, inp: MenuInput, now: float) -> Step:
                 return code_press(svc, inp, now)
             if svc.page is Page.LOCKED:
                 return close(svc, attract=True)
+            if svc.page is Page.WRONG:  # the message stays its time: no press skips it
+                return svc, []
             return page_press(svc, inp, now)
 
 
@@ -90,6 +100,8 @@ def next_due(svc: ServiceMenu, now: float) -> float | None:
         return None if svc.hold_since is None else svc.hold_since + HOLD_S
     if svc.page in (Page.CODE, Page.LOCKED):
         return svc.prompt_at + PROMPT_TIMEOUT_S
+    if svc.page is Page.WRONG:
+        return svc.prompt_at + WRONG_SHOWN_S
     idle = svc.active_at + MENU_IDLE_S
     if svc.page is Page.LEDS and not svc.leds_all:
         k = math.floor((now - svc.led_since) / LED_STEP_S + EPS) + 1
@@ -107,6 +119,9 @@ def _held(svc: ServiceMenu, held: Held, now: float) -> ServiceMenu:
 
 
 def _tick(svc: ServiceMenu, now: float) -> Step:
+    shown = wrong_shown(svc, now)
+    if shown is not None:
+        return shown
     if not svc.open and svc.hold_since is not None and now >= svc.hold_since + HOLD_S - EPS:
         return prompt(svc, now, in_game=False)
     if (

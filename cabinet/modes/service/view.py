@@ -8,10 +8,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cabinet.config import CONTROLS, Control
+from cabinet.modes.service.lock import lockout_s
 from cabinet.modes.service.state import (
     POWER_LABELS,
     PROMPT_TIMEOUT_S,
     TRIES,
+    WRONG_SHOWN_S,
     Access,
     Page,
     ServiceMenu,
@@ -55,7 +57,7 @@ class _Text:
     """One page's text (the parts a page sets; the rest as every page has them)."""
 
     lines: tuple[str, ...] = ()
-    hint: str = "SLOT5: back"
+    hint: str = "slot 5: back"
     chosen: int | None = None
     """The highlighted line (None: none)."""
     grid: Grid = ()
@@ -86,7 +88,7 @@ def view_of(svc: ServiceMenu, live: Live, now: float) -> ServiceView | None:
     page = svc.page
     text = _PAGES.get(page, _blank)(svc, live, now)
     title = "SERVICE" if page is Page.MENU else f"SERVICE: {page.value.upper()}"
-    if svc.access is Access.READ_ONLY and page not in (Page.CODE, Page.LOCKED):
+    if svc.access is Access.READ_ONLY and page not in (Page.CODE, Page.LOCKED, Page.WRONG):
         title += " (READ-ONLY)"
     return ServiceView(
         page=ServicePage[page.name],
@@ -138,11 +140,26 @@ def _locked(svc: ServiceMenu, live: Live, now: float) -> _Text:
     )
 
 
+def _wrong(svc: ServiceMenu, live: Live, now: float) -> _Text:
+    """What the wrong code cost, true to ``lockout_s``: the wrong codes left before the
+    first lockout, or the lockout it started (and whether the next one is longer)."""
+    back = max(1, math.ceil(svc.prompt_at + WRONG_SHOWN_S - now - 1e-9))
+    if svc.locked_until is None:
+        left = max(1, TRIES - svc.wrong)
+        codes = "wrong code locks" if left == 1 else "wrong codes lock"
+        lines: tuple[str, ...] = (f"{left} more {codes} the prompt for {_wait(lockout_s(TRIES))}",)
+    else:
+        lines = (f"locked out for {_wait(svc.locked_until - svc.prompt_at)}",)
+        if lockout_s(svc.wrong + 1) > lockout_s(svc.wrong):
+            lines += ("each wrong code doubles the wait",)
+    return _Text(title="WRONG CODE", lines=lines, hint=f"back in {back} s")
+
+
 def _menu(svc: ServiceMenu, live: Live, now: float) -> _Text:
     return _Text(
         lines=tuple(p.value for p in svc.items),
         chosen=svc.cursor,
-        hint="LEFT / RIGHT: choose   SLAM: open   SLOT5: exit",
+        hint="LEFT / RIGHT: choose   SLAM: open   slot 5: exit",
         message=svc.message or svc.notice or svc.code_off,
     )
 
@@ -171,7 +188,7 @@ def _buttons(svc: ServiceMenu, live: Live, now: float) -> _Text:
             f"last: {recent}" if recent else "press any button",
             "b: bounces filtered   s: stuck reports   u: stuck, then released",
         ),
-        hint="every press shows here   SLOT5 three times: back",
+        hint="every press shows here   slot 5 three times: back",
     )
 
 
@@ -184,7 +201,7 @@ def _leds(svc: ServiceMenu, live: Live, now: float) -> _Text:
     line = (
         "every LED on" if svc.leds_all else f"P{lit.seat + 1} {_short(lit.control)}" if lit else ""
     )
-    return _Text(grid=grid, lines=(line,), hint="SLAM: all on / cycle   SLOT5: back")
+    return _Text(grid=grid, lines=(line,), hint="SLAM: all on / cycle   slot 5: back")
 
 
 def _latency(svc: ServiceMenu, live: Live, now: float) -> _Text:
@@ -209,7 +226,7 @@ def _settings(svc: ServiceMenu, live: Live, now: float) -> _Text:
     return _Text(
         lines=lines,
         chosen=svc.cursor,
-        hint="LEFT / RIGHT: row   SLOT1 / SLOT2: value   SLAM: save   SLOT5: back",
+        hint="LEFT / RIGHT: row   slot 1 / slot 2: value   SLAM: save   slot 5: back",
     )
 
 
@@ -229,13 +246,13 @@ def _scores(svc: ServiceMenu, live: Live, now: float) -> _Text:
         return _Text(
             lines=(f"initials for {live.claim or 'the newest win'}", marks),
             chosen=1,
-            hint="SLOT1 / SLOT2: letter   LEFT / RIGHT: position   SLAM: confirm",
+            hint="slot 1 / slot 2: letter   LEFT / RIGHT: position   SLAM: confirm",
         )
     return _Text(
         lines=live.scores or ("no high scores yet",),
-        hint="SLAM: enter initials   SLOT5: back"
+        hint="SLAM: enter initials   slot 5: back"
         if svc.access is Access.FULL
-        else "read-only   SLOT5: back",
+        else "read-only   slot 5: back",
     )
 
 
@@ -248,7 +265,7 @@ def _reset(svc: ServiceMenu, live: Live, now: float) -> _Text:
             else "SLAM to erase, twice",
         ),
         chosen=1 if svc.armed else None,
-        hint="SLAM twice: reset   any other button: cancel   SLOT5: back",
+        hint="SLAM twice: reset   any other button: cancel   slot 5: back",
     )
 
 
@@ -257,7 +274,7 @@ def _pause(svc: ServiceMenu, live: Live, now: float) -> _Text:
         return _Text(lines=("no game in play",))
     return _Text(
         lines=("the game is paused" if svc.paused_game else "the game is running",),
-        hint="SLAM: pause / resume   SLOT5: back",
+        hint="SLAM: pause / resume   slot 5: back",
     )
 
 
@@ -270,13 +287,14 @@ def _power(svc: ServiceMenu, live: Live, now: float) -> _Text:
         lines=lines,
         chosen=svc.cursor,
         message=f"SLAM again to {lines[svc.cursor]}" if svc.armed else None,
-        hint="LEFT / RIGHT: choose   SLAM twice: do it   SLOT5: back",
+        hint="LEFT / RIGHT: choose   SLAM twice: do it   slot 5: back",
     )
 
 
 _PAGES: dict[Page, Callable[[ServiceMenu, Live, float], _Text]] = {
     Page.CODE: _code,
     Page.LOCKED: _locked,
+    Page.WRONG: _wrong,
     Page.MENU: _menu,
     Page.BUTTONS: _buttons,
     Page.LEDS: _leds,

@@ -20,7 +20,7 @@ from cabinet.kiosk.records import Records
 from cabinet.loop import CabinetLoop
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow.director import FlowDirector
-from cabinet.modes.service import LOCKOUT_S, TRIES, Access, Page
+from cabinet.modes.service import LOCKOUT_S, TRIES, WRONG_SHOWN_S, Access, Page
 from cabinet.modes.service.director import ServiceDirector
 from cabinet.seating import RunMode
 from engine.commands import Slam
@@ -118,6 +118,8 @@ def test_wrong_codes_are_logged_and_three_lock_the_prompt(caplog: pytest.LogCapt
             hold(loop, clock)
             assert phase(director) is FlowPhase.JOIN  # the hold's SLAMs joined
             enter(loop, clock, WRONG)
+            assert page(director) is Page.WRONG  # told what it cost, for a few seconds
+            wait(loop, clock, WRONG_SHOWN_S)
             assert not is_open(director)
             assert phase(director) is FlowPhase.ATTRACT  # turned away: back to attract
         hold(loop, clock)  # locked: the locked page, and any press leaves it
@@ -179,6 +181,8 @@ def test_kiosk_f2_mid_game_pauses_and_a_wrong_code_resumes_the_same_game() -> No
     assert paused(loop)
     slams = [c for c in loop.table.game_commands if isinstance(c, Slam)]
     enter(loop, clock, WRONG)  # the code's SLAM is no game slam: the menu took it
+    assert paused(loop)  # under the message
+    wait(loop, clock, WRONG_SHOWN_S)
     assert not is_open(director)
     assert not paused(loop)
     assert phase(director) is FlowPhase.PLAYING
@@ -235,6 +239,7 @@ def test_a_restart_keeps_the_wrong_codes_and_the_prompt_stays_locked(
         enter(loop, clock, WRONG)  # the fifth: four minutes now
         assert records.lock_count() == 5
         assert director.menu.locked_until == pytest.approx(clock.t - 0.05 + 240, abs=0.2)
+        wait(loop, clock, WRONG_SHOWN_S)  # "locked out for 4 minutes" read: back to attract
         service_button(loop, clock)  # inside the cabinet: the full menu, all forgiven
         assert (page(director), access(director)) == (Page.MENU, Access.FULL)
         assert records.lock_count() == 0

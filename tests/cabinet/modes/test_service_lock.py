@@ -28,7 +28,9 @@ def closed(code: tuple[Control, ...] = CODE, *, laptop: bool = False) -> sv.Serv
 
 
 def hold(svc: sv.ServiceMenu, now: float = 0.0) -> tuple[sv.ServiceMenu, list[sv.MenuEffect]]:
-    """Two seats hold SLAM in attract for the hold time."""
+    """Two seats hold SLAM in attract for the hold time (once a wrong code's message has
+    had its time: the cabinet ticks the menu at its due times)."""
+    svc, _ = sv.step(svc, sv.MenuTick(), now)
     svc, _ = sv.step(svc, sv.Held(frozenset({0, 1}), True), now)
     return sv.step(svc, sv.MenuTick(), now + sv.HOLD_S)
 
@@ -144,8 +146,15 @@ def test_a_wrong_code_is_judged_only_at_its_full_length_then_closes() -> None:
     assert eff == [
         Audit(LockEvent.WRONG, tries=1),
         sv.KeepCount(1),  # kept before the guest sees the prompt close
-        sv.Closed(attract=True),
     ]
+    assert svc.wrong == 1
+    # WRONG CODE and what it cost, for its few seconds; no press skips it.
+    assert svc.page is Page.WRONG
+    assert sv.next_due(svc, 4.0) == 4.0 + sv.WRONG_SHOWN_S
+    svc, eff = press(svc, C.SLAM, C.SLOT5, now=5.0)
+    assert (svc.page, eff) == (Page.WRONG, [])
+    svc, eff = sv.step(svc, sv.MenuTick(), 4.0 + sv.WRONG_SHOWN_S)
+    assert eff == [sv.Closed(attract=True)]
     assert not svc.open
     assert svc.wrong == 1
 
@@ -161,8 +170,8 @@ def test_three_wrong_codes_lock_the_prompt_for_a_minute() -> None:
         Audit(LockEvent.WRONG, tries=3),
         sv.KeepCount(3),
         Audit(LockEvent.LOCKED_OUT, tries=3, seconds=sv.LOCKOUT_S),
-        sv.Closed(attract=True),
     ]
+    assert svc.page is Page.WRONG  # "locked out for a minute" (its view's test below)
     locked_at = now - 10 + 4
     assert svc.locked_until == locked_at + sv.LOCKOUT_S
     # Within the minute the hold shows the locked page; even the right code does nothing.
@@ -183,16 +192,16 @@ def test_three_wrong_codes_lock_the_prompt_for_a_minute() -> None:
 
 def test_a_right_code_starts_the_wrong_count_again() -> None:
     svc = closed()
-    for _ in range(2):
-        svc, _ = hold(svc)
-        svc, _ = press(svc, *WRONG)
-    svc, _ = hold(svc)
-    svc, _ = press(svc, *CODE)
+    for k in range(2):
+        svc, _ = hold(svc, 10.0 * k)
+        svc, _ = press(svc, *WRONG, now=10.0 * k + 4)
+    svc, _ = hold(svc, 20.0)
+    svc, _ = press(svc, *CODE, now=24.0)
     assert svc.wrong == 0
-    svc, _ = sv.step(svc, sv.ServiceButton(False), 5.0)  # leave
-    for _ in range(2):
-        svc, _ = hold(svc, 10.0)
-        svc, eff = press(svc, *WRONG, now=14.0)
+    svc, _ = sv.step(svc, sv.ServiceButton(False), 25.0)  # leave
+    for k in range(2):
+        svc, _ = hold(svc, 30.0 + 10 * k)
+        svc, eff = press(svc, *WRONG, now=34.0 + 10 * k)
     assert svc.locked_until is None
     assert LockEvent.LOCKED_OUT not in [e.event for e in eff if isinstance(e, Audit)]
 
@@ -233,12 +242,14 @@ def test_kiosk_f2_opens_the_prompt_pausing_a_game_and_a_wrong_code_resumes_it() 
     assert eff == [Audit(LockEvent.PROMPT), sv.PauseGame(), sv.Opened()]
     assert svc.page is Page.CODE
     svc, eff = press(svc, *WRONG, now=2.0)
-    assert eff[-2:] == [sv.ResumeGame(), sv.Closed(attract=True)]
+    assert svc.page is Page.WRONG  # the game stays paused under the message ...
+    svc, eff = sv.step(svc, sv.MenuTick(), 2.0 + sv.WRONG_SHOWN_S)
+    assert eff == [sv.ResumeGame(), sv.Closed(attract=True)]  # ... then resumes
     # Locked: F2 mid-game does not even pause.
     svc = replace(svc, locked_until=100.0)
-    svc, eff = sv.step(svc, sv.KioskKey(True), 3.0)
+    svc, eff = sv.step(svc, sv.KioskKey(True), 7.0)
     assert not svc.open
-    assert eff == [Audit(LockEvent.REFUSED, seconds=97.0)]
+    assert eff == [Audit(LockEvent.REFUSED, seconds=93.0)]
 
 
 # No code set: read-only.

@@ -27,7 +27,9 @@ def closed(code: tuple[Control, ...] = CODE) -> sv.ServiceMenu:
 
 
 def hold(svc: sv.ServiceMenu, now: float) -> Step:
-    """Two seats hold SLAM in attract for the hold time, from ``now``."""
+    """Two seats hold SLAM in attract for the hold time, from ``now`` (a wrong code's
+    message closed first if its time is up, as the cabinet's ticks do)."""
+    svc, _ = sv.step(svc, sv.MenuTick(), now)
     svc, _ = sv.step(svc, sv.Held(frozenset({0, 1}), True), now)
     return sv.step(svc, sv.MenuTick(), now + sv.HOLD_S)
 
@@ -45,12 +47,12 @@ def guess(svc: sv.ServiceMenu, now: float, code: tuple[Control, ...] = WRONG) ->
 
 def attack(svc: sv.ServiceMenu, tries: int) -> tuple[sv.ServiceMenu, list[float]]:
     """A guest guessing as fast as the lock lets them: each try starts the moment the prompt
-    is free again. The clock time each try ended at."""
+    is free again (its wrong code's message read). The clock time each try ended at."""
     now, ends = 0.0, list[float]()
     for _ in range(tries):
         svc, _ = guess(svc, now)
         assert svc.wrong == len(ends) + 1  # every try was judged: none refused
-        now = max(now + sv.HOLD_S + 0.6, svc.locked_until or 0.0)
+        now = max(now + sv.HOLD_S + 0.6 + sv.WRONG_SHOWN_S, svc.locked_until or 0.0)
         ends.append(now)
     return svc, ends
 
