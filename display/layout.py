@@ -364,37 +364,13 @@ def _build(
     mirrored: tuple[Position, ...] = (),
     factor: float = 1.0,
 ) -> Layout:
-    m = round(min(w, h) * _MARGIN)
+    m = margin_of(w, h)
     gap = round(u * _GAP)
     # Each bar at its own card size (a seat with large cards has a longer, deeper one).
     units = {p: u * factor if p in large else u for p in ROTATION}
     dims = {p: _bar_dims(units[p], slots, laptop) for p in ROTATION}
     L = {p: round(dims[p][0]) for p in ROTATION}
     D = {p: round(dims[p][1]) for p in ROTATION}
-    # The centre area is what the seats leave: with one side seat (three players) the
-    # centre moves into the empty side, and the top and bottom seats with it, away from
-    # the side seat.
-    x0 = m + D[Position.WEST] + gap if Position.WEST in positions else m
-    x1 = w - m - D[Position.EAST] - gap if Position.EAST in positions else w - m
-    y0 = m + D[Position.NORTH] + gap if Position.NORTH in positions else m
-    y1 = h - m - D[Position.SOUTH] - gap if Position.SOUTH in positions else h - m
-    area = Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
-
-    def across(length: int) -> int:
-        return min(max(m, area.x + (area.w - length) // 2), w - m - length)
-
-    S, N, W, E = Position.SOUTH, Position.NORTH, Position.WEST, Position.EAST
-    bars = {
-        S: Rect(across(L[S]), h - m - D[S], L[S], D[S]),
-        N: Rect(across(L[N]), m, L[N], D[N]),
-        W: Rect(m, (h - L[W]) // 2, D[W], L[W]),
-        E: Rect(w - m - D[E], (h - L[E]) // 2, D[E], L[E]),
-    }
-    seats = tuple(
-        _seat(i, p, bars[p], units[p], slots, laptop, p in upright, p in mirrored)
-        for i, p in enumerate(positions)
-    )
-
     # The centre row: [side] [centre] pairs, in pile order, then the burned pile.
     cw, chh = round(u), round(u * CARD_RATIO)
     depth_room = round(u * 0.14)
@@ -415,6 +391,32 @@ def _build(
     if burned:
         items.append(("burned", 0, sw, sh + count_room))
     row_w = sum(it[2] for it in items) + spacing * max(0, len(items) - 1)
+
+    # The centre area is what the seats leave: with one side seat (three players) the
+    # centre moves into the empty side, and the top and bottom seats with it, away from
+    # the side seat; the room left over is shared out evenly (``_side_pad``).
+    pad = _side_pad(w, m, gap, positions, L, D, row_w)
+    x0 = m + pad + (D[Position.WEST] + gap + pad if Position.WEST in positions else 0)
+    x1 = w - m - pad - (D[Position.EAST] + gap + pad if Position.EAST in positions else 0)
+    y0 = m + D[Position.NORTH] + gap if Position.NORTH in positions else m
+    y1 = h - m - D[Position.SOUTH] - gap if Position.SOUTH in positions else h - m
+    area = Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+
+    def across(length: int) -> int:
+        return min(max(m, area.x + (area.w - length) // 2), w - m - length)
+
+    S, N, W, E = Position.SOUTH, Position.NORTH, Position.WEST, Position.EAST
+    bars = {
+        S: Rect(across(L[S]), h - m - D[S], L[S], D[S]),
+        N: Rect(across(L[N]), m, L[N], D[N]),
+        W: Rect(m + pad, (h - L[W]) // 2, D[W], L[W]),
+        E: Rect(w - m - pad - D[E], (h - L[E]) // 2, D[E], L[E]),
+    }
+    seats = tuple(
+        _seat(i, p, bars[p], units[p], slots, laptop, p in upright, p in mirrored)
+        for i, p in enumerate(positions)
+    )
+
     info_h = round(u * 0.42)
     row_h = chh + depth_room
     # Whose piles (3-4 seats): two lines under each centre pile and its side pile.
@@ -456,6 +458,33 @@ def _build(
         info=info,
         centre_area=area,
     )
+
+
+def _side_pad(
+    w: int,
+    m: int,
+    gap: int,
+    positions: tuple[Position, ...],
+    L: dict[Position, int],
+    D: dict[Position, int],
+    row_w: int,
+) -> int:
+    """With one side seat (west or east, not both) and a top or bottom seat: the width
+    left over beside the table, shared out in three (the outer margin, between the side
+    seat and the rest, the far margin), so the table is as far from the right edge as
+    from the left and the empty side is not one wide strip of felt (issue 26 item 10).
+    0 with no side seat or two, or nothing left over."""
+    sides = [p for p in (Position.WEST, Position.EAST) if p in positions]
+    column = [L[p] for p in (Position.SOUTH, Position.NORTH) if p in positions]
+    if len(sides) != 1 or not column:
+        return 0
+    spare = w - 2 * m - D[sides[0]] - gap - max(*column, row_w)
+    return max(0, spare // 3)
+
+
+def margin_of(width: int, height: int) -> int:
+    """The felt kept clear along every screen edge (nothing is drawn closer)."""
+    return round(min(width, height) * _MARGIN)
 
 
 def problems(layout: Layout) -> list[str]:
@@ -553,6 +582,12 @@ def _fits(layout: Layout) -> bool:
         row.append(layout.burned)
     if any(not area.contains(r) for r in (*row, *layout.tags, layout.info)):
         return False
+    # Nothing touches a screen edge: every rect keeps the margin (a bar centred along a
+    # side edge would otherwise grow to the screen's full height).
+    m = margin_of(layout.width, layout.height)
+    inner = Rect(m, m, layout.width - 2 * m, layout.height - 2 * m)
+    if any(not inner.contains(r) for _name, r in layout.all_rects()):
+        return False
     return not problems(layout)
 
 
@@ -612,6 +647,7 @@ __all__ = [
     "clockwise",
     "layout_for",
     "make_layout",
+    "margin_of",
     "pile_order",
     "problems",
     "union_all",

@@ -11,8 +11,11 @@ import pygame
 
 from display.cards import CardArt, Fonts
 from display.layout import Layout, Rect
-from display.palette import GOLD, WHITE, Colour, Piece
+from display.palette import GOLD, GREY, WHITE, Colour, Piece
 from engine.cards import Card
+
+EMPTY_PILE = "empty"
+"""Under a face-down pile with no cards left, instead of its count."""
 
 
 def pg_rect(r: Rect) -> pygame.Rect:
@@ -153,13 +156,15 @@ class Painter:
         colour: Colour,
         card: Rect | None = None,
     ) -> None:
-        """A face-down pile (nothing when empty) and its count in ``label``."""
+        """A face-down pile and its count in ``label``; an empty pile is the felt's outline
+        and the word "empty" in grey (a "0" under an empty box read as slot 0)."""
         card = card or r
         if count:
             self.card(surface, "##", card, rotation)
         if label is not None:
             size = round(min(label.w, label.h) * 0.9)
-            self.blit_text(surface, str(count), size, colour, label, rotation)
+            text, ink = (str(count), colour) if count else (EMPTY_PILE, GREY)
+            self.blit_text(surface, text, size, ink, label, rotation)
 
     # Banners.
 
@@ -230,4 +235,4 @@ class Painter:
             x += piece.get_width() + gap
 
 
-__all__ = ["Painter", "mix", "pg_rect"]
+__all__ = ["EMPTY_PILE", "Painter", "mix", "pg_rect"]

@@ -33,6 +33,34 @@ def seat_colour(index: int) -> Colour:
     return SEAT_COLOURS[index % len(SEAT_COLOURS)]
 
 
+HINT_CONTRAST = 3.0
+"""The least contrast a hint's mark (the ``cards`` assist's ring, Spit's "move here" dot)
+has against the felt: WCAG's 3:1 for graphics a player must see (issue 26 item 9; the
+old hint, the seat's colour faded 45 % into the felt, was an olive 2.6:1)."""
+
+
+def hint_colour(index: int) -> Colour:
+    """A seat's hint marks: its own colour at full strength (every seat colour is at least
+    4.5:1 against the felt); a hint is told from a pick by its dashes, not by fading."""
+    return seat_colour(index)
+
+
+def luminance(c: Colour) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+
+    def lin(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """WCAG 2 contrast ratio of two colours (1 .. 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
 def rank_text(code: str) -> str:
     """What the index shows: "10" for T, "JK" for the joker."""
     if code == "JK":
@@ -46,6 +74,7 @@ __all__ = [
     "FELT_LINE",
     "GOLD",
     "GREY",
+    "HINT_CONTRAST",
     "LOCK_RED",
     "LOCK_TEXT",
     "READY_GREEN",
@@ -53,6 +82,9 @@ __all__ = [
     "WHITE",
     "Colour",
     "Piece",
+    "contrast",
+    "hint_colour",
+    "luminance",
     "rank_text",
     "seat_colour",
 ]

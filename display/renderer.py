@@ -93,7 +93,8 @@ class Renderer:
         countdown = 0
         if state.timers:
             countdown = now_ms // 100
-        locked = tuple(p.locked_until > now_ms for p in state.players)
+        # A lockout's time left counts down on screen in tenths ("LOCKED 1.4 s").
+        locked = tuple(max(0, p.locked_until - now_ms + 99) // 100 for p in state.players)
         # A seat's note disappears at its time, with no new view.
         noted = tuple(s.note is not None and now_ms < s.note.until for s in view.seats)
         return (

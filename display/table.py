@@ -13,7 +13,7 @@ import pygame
 
 from display import buttons
 from display.games import GameArt
-from display.layout import Layout, Rect, SeatLayout, union_all
+from display.layout import CARD_RATIO, Layout, Rect, SeatLayout, union_all
 from display.paint import Painter, mix, pg_rect
 from display.palette import (
     DARK,
@@ -25,6 +25,7 @@ from display.palette import (
     WHITE,
     Colour,
     Piece,
+    hint_colour,
     seat_colour,
 )
 from display.view import Light, NoteKind, SeatNote, SeatView, TableView
@@ -44,6 +45,10 @@ def felt(layout: Layout) -> pygame.Surface:
         pygame.draw.rect(
             surf, FELT_LINE, (r.x, r.y, layout.card_w, layout.card_h), line, border_radius=radius
         )
+    # Side piles too: an empty one is its outline over the word "empty".
+    for r in layout.side:
+        box = (r.x, r.y, r.w, round(r.w * CARD_RATIO))
+        pygame.draw.rect(surf, FELT_LINE, box, line, border_radius=radius)
     return surf
 
 
@@ -122,7 +127,12 @@ def seat(
 
     # The slots: each top over its depth, ringed when picked or lit.
     for k, slot in enumerate(cards.slots):
-        if k >= len(s.slots) or slot.top is None:
+        if k >= len(s.slots):
+            continue
+        lit = (slot_lights[k] if k < len(slot_lights) else Light.OFF).lit(blink, view.dim)
+        if slot.top is None:
+            if lit > 0:  # an empty slot lit: a card may move here (Spit)
+                _move_here(surface, s.slots[k], seat.index, u)
             continue
         up = k in picked
         r = s.raised[k] if up else s.slots[k]
@@ -131,11 +141,11 @@ def seat(
         paint.card(surface, slot.top.code, r, rot, four)
         if art.depth_counts and slot.under:
             _depth_count(paint, surface, r, slot.under, rot, u)
-        lit = (slot_lights[k] if k < len(slot_lights) else Light.OFF).lit(blink, view.dim)
         if up or lit >= 1.0:
             ring: Colour | None = colour
         elif lit > 0:
-            ring = mix(colour, FELT, 0.45)
+            _hint_ring(surface, r, seat.index, u)
+            ring = None
         else:
             ring = None
         if ring is not None:
@@ -155,19 +165,95 @@ def seat(
     _status(paint, surface, view, seat, cards, s, art, now_ms, blink)
     art.over_seat(paint, surface, state, seat.index, s, blink)
 
+    noted = seat.note is not None and now_ms < seat.note.until
     if now_ms < cards.locked_until and not state.is_over:
-        zone = union_all([*s.slots, *s.raised])
-        surface.blit(paint.shade(zone.w, zone.h, (200, 0, 0, 90)), (zone.x, zone.y))
-        if blink:
-            pygame.draw.rect(surface, LOCK_RED, pg_rect(zone), line * 2, border_radius=u // 8)
-        size = round(u * 0.5)
-        paint.blit_text(surface, "LOCKED", size, WHITE, zone, rot)
+        _locked(paint, surface, s, locked_text(cards.locked_until, now_ms), blink, noted)
 
-    if seat.note is not None and now_ms < seat.note.until:
+    if seat.note is not None and noted:
         _note(paint, surface, seat.note, union_all([*s.slots, *s.raised]), rot, u)
 
     if s.panel is not None:
         _panel(paint, surface, view, seat, s, blink, colour)
+
+
+# A lockout, and the hints it must never look like.
+
+
+def locked_text(locked_until: int, now_ms: int) -> str:
+    """ "LOCKED 1.4 s": the lockout and its time left, in tenths rounded up (it never reads
+    0.0 s while the seat is still locked), counting down from engine time."""
+    tenths = max(1, -(-(locked_until - now_ms) // 100))
+    return f"LOCKED {tenths // 10}.{tenths % 10} s"
+
+
+def _locked(
+    paint: Painter, surface: pygame.Surface, s: SeatLayout, text: str, blink: bool, noted: bool
+) -> None:
+    """A locked-out seat's cards under a red shade and frame, and LOCKED with the time left
+    across them: in their middle, or along their centre-side edge while a note (why the
+    play was refused) takes the middle band. The seat's LEDs are dark meanwhile
+    (``cabinet.controls.base.locked_out``): a lockout never looks like a hint."""
+    u, rot = s.card_w, s.rotation
+    zone = union_all([*s.slots, *s.raised])
+    surface.blit(paint.shade(zone.w, zone.h, (200, 0, 0, 90)), (zone.x, zone.y))
+    if blink:
+        width = 2 * max(3, u // 28)
+        pygame.draw.rect(surface, LOCK_RED, pg_rect(zone), width, border_radius=u // 8)
+    # On a dark band (white on the shaded cards' faces is hard to read): the middle 35 %,
+    # or the outer 27 % on the centre's side beside a note's middle 45 %.
+    across = zone.h if rot in (0, 180) else zone.w
+    d = round(across * (0.27 if noted else 0.35))
+    off = 0 if noted else (across - d) // 2
+    band = {
+        0: Rect(zone.x, zone.y + off, zone.w, d),
+        180: Rect(zone.x, zone.bottom - off - d, zone.w, d),
+        270: Rect(zone.right - off - d, zone.y, d, zone.h),
+    }.get(rot, Rect(zone.x + off, zone.y, d, zone.h))
+    surface.blit(paint.shade(band.w, band.h, (10, 10, 10, 210)), (band.x, band.y))
+    paint.blit_text(surface, text, round(d * 0.8), WHITE, band, rot)
+
+
+def hint_width(u: int) -> int:
+    """The ``cards`` hint's ring and a move target's dashes, for card width ``u``: wide
+    enough to see from a seat (8 px at 1080p's cards, never under 4)."""
+    return max(4, round(u * 0.06))
+
+
+def _hint_ring(surface: pygame.Surface, r: Rect, index: int, u: int) -> None:
+    """A dimly lit slot (the ``cards`` assist: this card plays): a dashed ring in the
+    seat's own colour, steady; a pick's ring is solid and its card raised, a teach hint's
+    blinks. At least 3:1 against the felt (``palette.HINT_CONTRAST``)."""
+    w = hint_width(u)
+    # Astride the card's edge, so the rings of two neighbouring slots keep felt between.
+    _dashed(surface, hint_colour(index), r.inflate(w // 2 + 1), w, max(8, u // 7))
+
+
+def _move_here(surface: pygame.Surface, r: Rect, index: int, u: int) -> None:
+    """An empty slot a picked card may move to (Spit): the dashed ring and a dot in the
+    seat's colour in the middle of the empty outline, big enough to see from a seat."""
+    _hint_ring(surface, r, index, u)
+    radius = max(6, round(u * 0.2))
+    pygame.draw.circle(surface, DARK, r.center, radius + max(2, u // 40))
+    pygame.draw.circle(surface, hint_colour(index), r.center, radius)
+
+
+def _dashed(surface: pygame.Surface, colour: Colour, r: Rect, width: int, dash: int) -> None:
+    """A rectangle's outline ``width`` thick in dashes about ``dash`` long, a dash in
+    every corner (so the ring reads as a box at a glance)."""
+    for x0, y0, length, along_x in (
+        (r.x, r.y, r.w, True),
+        (r.x, r.bottom - width, r.w, True),
+        (r.x, r.y, r.h, False),
+        (r.right - width, r.y, r.h, False),
+    ):
+        n = max(2, round((length / dash + 1) / 2))
+        seg = length / (2 * n - 1)
+        for i in range(n):
+            a, b = round(2 * i * seg), round((2 * i + 1) * seg)
+            if along_x:
+                pygame.draw.rect(surface, colour, (x0 + a, y0, b - a, width))
+            else:
+                pygame.draw.rect(surface, colour, (x0, y0 + a, width, b - a))
 
 
 def _depth_count(
@@ -257,7 +343,7 @@ def _status(
     parts: list[Piece] = [(name, colour)]
     parts += art.status(state, seat.index, now_ms, blink)
     if now_ms < cards.locked_until and not state.is_over:
-        parts.append(("LOCKED", LOCK_TEXT))
+        parts.append((locked_text(cards.locked_until, now_ms), LOCK_TEXT))
     if state.is_over and state.winner == seat.index:
         parts.append(("WINNER", GOLD))
     size = round(min(s.status.w, s.status.h) * 0.95)
@@ -420,4 +506,4 @@ def info(
     paint.blit_text(surface, text, round(layout.info.h * 0.8), WHITE, layout.info)
 
 
-__all__ = ["felt", "glows", "info", "pile_tags", "seat"]
+__all__ = ["felt", "glows", "hint_width", "info", "locked_text", "pile_tags", "seat"]

@@ -14,7 +14,7 @@ from typing import ClassVar, Protocol
 
 from cabinet.config import Assist
 from cabinet.controls.teach import Teacher
-from cabinet.panel import ALL_BLINK, ALL_OFF, Control, Led, PanelLights
+from cabinet.panel import ALL_OFF, Control, Led, PanelLights
 from engine.commands import Command
 from engine.game import GameState
 from engine.rules import Game
@@ -127,8 +127,8 @@ def settled_lights(
     state: GameState, player: int, now: int, teacher: Teacher | None = None
 ) -> PanelLights | None:
     """What every game shows first: game over, all off but the winner's SLAM; paused, all
-    off (and the ``teacher``'s wait starts again after it: a pause is not a stuck seat);
-    locked out after a rejected press, the whole panel blinks. None: play is on."""
+    off (and the ``teacher``'s wait starts again after it: a pause is not a stuck seat).
+    None: play is on (a lockout is ``locked_out``'s, after the game's own LEDs)."""
     if state.is_over:
         return PanelLights(
             ALL_OFF.slots, Led.OFF, Led.OFF, Led.ON if state.winner == player else Led.OFF
@@ -137,9 +137,18 @@ def settled_lights(
         if teacher is not None:
             teacher.forget()
         return ALL_OFF
-    if now < state.players[player].locked_until:
-        return ALL_BLINK
     return None
+
+
+def locked_out(state: GameState, player: int, now: int, lights: PanelLights) -> PanelLights:
+    """``lights`` as a lockout shows them: while ``player`` is locked out after a rejected
+    press, the buttons it blocks go dark (the slots, LEFT and RIGHT), so a lockout never
+    looks like a hint (a lit LEFT or RIGHT says "your card fits there"; the screen says
+    LOCKED and the time left). SLAM keeps its cue: a lockout never blocks a slam or a slap
+    (docs/rules.md, C-9)."""
+    if now < state.players[player].locked_until and not state.is_over and not state.paused:
+        return PanelLights(ALL_OFF.slots, Led.OFF, Led.OFF, lights.slam)
+    return lights
 
 
 def aims_left(control: Control, left_handed: bool) -> bool:
@@ -147,4 +156,4 @@ def aims_left(control: Control, left_handed: bool) -> bool:
     return (control is Control.LEFT) != left_handed
 
 
-__all__ = ["Controller", "Drawn", "SeatControls", "aims_left", "settled_lights"]
+__all__ = ["Controller", "Drawn", "SeatControls", "aims_left", "locked_out", "settled_lights"]

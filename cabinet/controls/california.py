@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
-from cabinet.controls.base import Drawn, SeatControls, aims_left, settled_lights
+from cabinet.controls.base import Drawn, SeatControls, aims_left, locked_out, settled_lights
 from cabinet.controls.teach import Hint, taught
 from cabinet.panel import SLOTS, Control, Led, PanelLights
 from engine.cards import Card
@@ -128,13 +128,13 @@ def california_lights(
     """
     lights = _california_lights(state, ctrl, Assist.NONE if assist is Assist.TEACH else assist, now)
     if assist is not Assist.TEACH or state.is_over or state.paused:
-        return lights
+        return locked_out(state, ctrl.player, now, lights)
     teacher = ctrl.teacher
     hint = teacher.follow(
         california_hints(state, ctrl), state.players[ctrl.player].cards, state.now
     )
     if now < state.players[ctrl.player].locked_until:
-        return lights  # locked out: the lockout blinks
+        return locked_out(state, ctrl.player, now, lights)  # locked out: dark, no hint
     return taught(lights, hint, teacher.stage(now))
 
 

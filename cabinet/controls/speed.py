@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
-from cabinet.controls.base import Drawn, SeatControls, aims_left, settled_lights
+from cabinet.controls.base import Drawn, SeatControls, aims_left, locked_out, settled_lights
 from cabinet.controls.teach import Hint, taught
 from cabinet.panel import SLOTS, Control, Led, PanelLights, lit
 from engine.cards import Card
@@ -120,7 +120,7 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     """A Speed seat's LEDs at engine time ``now``.
 
     * game over: all off, but the winner's SLAM is lit; paused: all off;
-    * locked out after a rejected play: the whole panel blinks;
+    * locked out after a rejected play: the slots, LEFT and RIGHT dark (``locked_out``);
     * SLAM blinks during a stall until this seat is ready, and when this seat is out and
       must claim the win ("Speed!");
     * LEFT / RIGHT light when the picked card can go on that pile; with assist
@@ -135,11 +135,11 @@ def speed_lights(state: SpeedState, ctrl: SpeedController, assist: Assist, now: 
     """
     lights = _speed_lights(state, ctrl, Assist.NONE if assist is Assist.TEACH else assist, now)
     if assist is not Assist.TEACH or state.is_over or state.paused:
-        return lights
+        return locked_out(state, ctrl.player, now, lights)
     teacher = ctrl.teacher
     hint = teacher.follow(speed_hints(state, ctrl), state.players[ctrl.player].cards, state.now)
     if now < state.players[ctrl.player].locked_until:
-        return lights  # locked out: the lockout blinks
+        return locked_out(state, ctrl.player, now, lights)  # locked out: dark, no hint
     return taught(lights, hint, teacher.stage(now))
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from cabinet.config import Assist
-from cabinet.controls.base import Drawn, SeatControls, aims_left, settled_lights
+from cabinet.controls.base import Drawn, SeatControls, aims_left, locked_out, settled_lights
 from cabinet.controls.teach import Hint, taught
 from cabinet.panel import ALL_OFF, SLOTS, Control, Led, PanelLights, lit
 from engine.cards import Card
@@ -123,7 +123,9 @@ class SpitController(SeatControls):
 def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int) -> PanelLights:
     """A Spit seat's LEDs at engine time ``now``.
 
-    * game over: all off but the winner's SLAM; paused: all off; locked out: all blink;
+    * game over: all off but the winner's SLAM; paused: all off; locked out: the slots,
+      LEFT and RIGHT dark (but in the slap phase, where they slap: a lockout never blocks
+      a slap);
     * slap phase: SLAM blinks (the slap cue); with assist ``targets`` or ``cards`` LEFT and
       RIGHT light too (both can be slapped);
     * stall: SLAM blinks until this seat has spat (ready);
@@ -136,12 +138,20 @@ def spit_lights(state: SpitState, ctrl: SpitController, assist: Assist, now: int
     """
     lights = _spit_lights(state, ctrl, Assist.NONE if assist is Assist.TEACH else assist, now)
     if assist is not Assist.TEACH or state.is_over or state.paused:
-        return lights
+        return _dark(state, ctrl, now, lights)
     teacher = ctrl.teacher
     hint = teacher.follow(spit_hints(state, ctrl), state.players[ctrl.player].cards, state.now)
     if now < state.players[ctrl.player].locked_until:
-        return lights  # locked out: the lockout blinks
+        return _dark(state, ctrl, now, lights)  # locked out: dark, no hint
     return taught(lights, hint, teacher.stage(now))
+
+
+def _dark(state: SpitState, ctrl: SpitController, now: int, lights: PanelLights) -> PanelLights:
+    """A lockout's dark panel (``locked_out``), but not in the slap phase: there LEFT and
+    RIGHT slap, and a lockout never blocks a slap."""
+    if state.phase is Phase.SLAP:
+        return lights
+    return locked_out(state, ctrl.player, now, lights)
 
 
 def spit_hints(state: SpitState, ctrl: SpitController) -> Iterator[Hint]:

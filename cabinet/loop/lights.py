@@ -12,7 +12,7 @@ from cabinet.loop.table import Table
 from cabinet.panel import Led, PanelLights
 
 BLINK_S = 0.25
-"""Half a blink period: lockouts and SLAM cues blink at 2 Hz, every panel in phase."""
+"""Half a blink period: SLAM cues and teach hints blink at 2 Hz, every panel in phase."""
 
 SLOW_S = 1.0
 """Half the slow phase: a breathing LED without PWM (a plain GPIO LED, a serial panel) is

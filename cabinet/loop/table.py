@@ -87,8 +87,9 @@ class Table:
 
     def deadlines(self) -> list[float]:
         """The clock times the game needs the loop awake at: its next timer, each bot's
-        wake, each seat's lockout end (its LEDs, on a panel or on the screen, stop
-        blinking) and each step of a seat's teach hint (its LEDs start to glow)."""
+        wake, each seat's lockout end (its LEDs, dark while it lasts, light again on a
+        panel and on the screen) and each step of a seat's teach hint (its LEDs start to
+        glow)."""
         state = self.state
         times: list[float] = []
         if state.is_over:

@@ -31,7 +31,30 @@ def table(state: GameState) -> TableShape:
 
 
 def info(state: GameState) -> list[str]:
-    return [f"{state.rules.players} players"]
+    """The seats, or who had a head start instead (the table shows its seats)."""
+    started = head_start_text(state)
+    return [started] if started else [f"{state.rules.players} players"]
+
+
+def head_start_text(state: GameState) -> str:
+    """Who had a head start and what it is, in the words of the burned pile's caption:
+    "P2 head start: 6 cards set aside" (docs/rules-options.md, "Handicaps": a head start
+    takes cards out of the seat's deal, out of play all game); "" when nobody had one."""
+    rules = state.rules
+    starts = [(p, rules.handicap(p).head_start) for p in range(rules.players)]
+    starts = [(p, n) for p, n in starts if n]
+    if not starts:
+        return ""
+    if len(starts) == 1:
+        p, n = starts[0]
+        return f"P{p + 1} head start: {n} card{'s' if n != 1 else ''} {SET_ASIDE}"
+    each = ", ".join(f"P{p + 1} {n}" for p, n in starts)
+    return f"head starts: {each} cards {SET_ASIDE}"
+
+
+SET_ASIDE = "set aside"
+"""The burned pile in a guest's words: out of play for the whole game (the deal's spare
+cards, and any seat's head start)."""
 
 
 def centre(
@@ -55,7 +78,8 @@ def centre(
         paint.card(surface, speed.burned[0].code, Rect(r.x, r.y, r.w, chh), 0)
         surface.blit(paint.shade(r.w, chh, (0, 0, 0, 110)), (r.x, r.y))
         label = Rect(r.x - r.w // 2, r.y + chh, r.w * 2, r.h - chh)
-        paint.blit_text(surface, f"burned {len(speed.burned)}", round(label.h * 0.8), GREY, label)
+        caption = f"{SET_ASIDE} {len(speed.burned)}"
+        paint.blit_text(surface, caption, round(label.h * 0.8), GREY, label)
 
 
 def calling(state: GameState) -> bool:
@@ -168,4 +192,4 @@ ART = GameArt(
     ending=ending,
 )
 
-__all__ = ["ART"]
+__all__ = ["ART", "SET_ASIDE", "head_start_text"]

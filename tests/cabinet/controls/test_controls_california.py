@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from cabinet.config import Assist, Control
 from cabinet.controls.california import CaliforniaController
-from cabinet.panel import ALL_BLINK
 from engine.commands import Cover, Slam
 from engine.games import california
 from engine.state import Phase
@@ -69,4 +68,6 @@ def test_california_lights_stall_lockout_and_end() -> None:
     state = cal_position(CAL_ROWS)
     locked, _ = california.step(state, Cover(4, 0, "KS"))
     assert locked.players[0].locked_until > 4
-    assert CaliforniaController(0).lights(locked, Assist.NONE, 4) == ALL_BLINK
+    # Locked out: dark, hints and all (issue 26 item 9); the other seat's hints go on.
+    assert lights(locked, CaliforniaController(0), Assist.CARDS, 4) == "..... ..."
+    assert lights(locked, CaliforniaController(1), Assist.CARDS, 4) != "..... ..."

@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from cabinet.config import Assist, Control
 from cabinet.controls.speed import SpeedController
-from cabinet.panel import ALL_BLINK, ALL_OFF
+from cabinet.panel import ALL_OFF
 from engine.commands import Pause, Play, Slam
 from engine.events import Event
 from engine.games.speed import SpeedState, start, step
@@ -144,16 +146,38 @@ def test_lights_after_a_play_clear_the_pick() -> None:
     assert lights(state, ctrl) == "..... ..."
 
 
-def test_lights_blink_the_panel_during_a_lockout() -> None:
+@pytest.mark.parametrize("assist", list(Assist))
+def test_lights_go_dark_during_a_lockout(assist: Assist) -> None:
+    """A lockout never looks like a hint (issue 26 item 9): the panel used to blink whole,
+    LEFT and RIGHT with it, which reads as "your card fits here". Now it is dark, on
+    every assist level and with a card picked, until the lockout's last millisecond."""
     state = position(TABLE)
     ctrl = SpeedController(0)
     state, events = pick_and_play(state, ctrl, Control.SLOT2, 100)
     assert events[0].type == "rejected"
-    assert ctrl.lights(state, Assist.NONE, 100) == ALL_BLINK
-    assert ctrl.lights(state, Assist.NONE, 499) == ALL_BLINK
-    assert ctrl.lights(state, Assist.TARGETS, 500) != ALL_BLINK
-    # The other seat is not locked.
-    assert SpeedController(1).lights(state, Assist.NONE, 100) != ALL_BLINK
+    assert state.players[0].locked_until == 500
+    assert ctrl.lights(state, assist, 100) == ALL_OFF
+    ctrl.press(state, Control.SLOT1, 200)  # 8H fits both piles: still nothing lit
+    assert ctrl.lights(state, assist, 200) == ALL_OFF
+    assert ctrl.lights(state, assist, 499) == ALL_OFF
+    assert lights(state, ctrl, assist, 500).endswith(" OO.")  # the pick's piles, at once
+    # The other seat is not locked: its hints go on.
+    other = SpeedController(1)
+    other.press(state, Control.SLOT2, 100)
+    shown = lights(state, other, assist, 100)
+    assert shown[1] == "O"  # its pick, TD,
+    assert shown[6:8] == "O."  # fits 9S, its LEFT
+
+
+def test_a_lockout_keeps_the_slam_cue_a_lockout_never_blocks() -> None:
+    """At a stall a locked-out seat still sees SLAM blink: its SLAM still counts."""
+    state = position("KCKD/2C2D 5H/5S 7D/7S 4D/4S -")
+    assert state.phase.is_stall
+    ctrl = SpeedController(0)
+    state, events = pick_and_play(state, ctrl, Control.SLOT1, 10)
+    assert events[0].type == "rejected"
+    assert state.players[0].locked_until > 10
+    assert lights(state, ctrl, Assist.CARDS, 10) == "..... ..*"
 
 
 def test_lights_slam_blinks_at_a_stall_until_ready() -> None:

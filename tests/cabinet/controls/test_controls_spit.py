@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from cabinet.config import Assist, Control
 from cabinet.controls.spit import SpitController
-from cabinet.panel import ALL_BLINK, ALL_OFF, Led
+from cabinet.panel import ALL_OFF, Led
 from engine.bots import Bot
 from engine.commands import Move, Pause, Play, Slam, Slap, Tick
 from engine.games import spit
@@ -102,8 +103,9 @@ def test_spit_lights_stall_slap_cue_lockout_pause_and_end() -> None:
     assert lights(slap, SpitController(1), Assist.TARGETS) == "..... OO*"
     state = spit_position(*SPIT_TABLE)
     locked, _ = spit.step(state, Play(10, 0, "KC", 0))
-    assert SpitController(0).lights(locked, Assist.NONE, 10) == ALL_BLINK
-    assert SpitController(1).lights(locked, Assist.NONE, 10) != ALL_BLINK
+    # Locked out: dark, hints and all (issue 26 item 9); the other seat's hints go on.
+    assert lights(locked, SpitController(0), Assist.CARDS, 10) == "..... ..."
+    assert lights(locked, SpitController(1), Assist.CARDS, 10) != "..... ..."
     paused, _ = spit.step(state, Pause(3, 1))
     assert SpitController(0).lights(paused, Assist.CARDS, 3) == ALL_OFF
 
@@ -137,3 +139,12 @@ def test_spit_picked_card_targets_are_the_protocols_fits() -> None:
         cmd = next((c for b in bots if (c := b.act(state, t)) is not None), None)
         state, _ = spit.step(state, Tick(t) if cmd is None else cmd)
     assert checked > 500
+
+
+def test_spit_a_lockout_leaves_the_slap_lit() -> None:
+    """A lockout never blocks a slap: in the slap phase a locked-out seat's LEFT, RIGHT
+    (with a hint level) and SLAM still show it may slap."""
+    slap = _slap_phase(0, (6, 3))
+    p1 = replace(slap.players[1], locked_until=400)
+    locked = replace(slap, players=(slap.players[0], p1))
+    assert lights(locked, SpitController(1), Assist.TARGETS, 10) == "..... OO*"

@@ -165,12 +165,13 @@ def test_speed_a_pause_starts_the_wait_again() -> None:
     assert lights(resumed, ctrl, TEACH, t + A) == "*.... ..."
 
 
-def test_speed_lockout_blinks_over_the_hint() -> None:
+def test_speed_lockout_darkens_the_hint() -> None:
+    """A lockout is dark, never a hint's light (issue 26 item 9)."""
     state = speed(TABLE, lockout_ms=400)
     ctrl = SpeedController(0)
     lights(state, ctrl, TEACH, 0)
     locked, _ = step(state, Play(A, 0, "KC", 0))  # rejected: locked out
-    assert lights(locked, ctrl, TEACH, A + 10) == "***** ***"
+    assert lights(locked, ctrl, TEACH, A + 10) == "..... ..."
     after, _ = step(locked, Tick(A + 400))
     assert lights(after, ctrl, TEACH, A + 400) == "*.... ..."  # the wait went on
 

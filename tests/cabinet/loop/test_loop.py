@@ -318,13 +318,17 @@ def test_ready_slam_stops_that_seats_blink(rig_factory: Any) -> None:
     assert rig.factory.pin(18).state == 1.0
 
 
-def test_rejected_play_blinks_panel_until_lockout_ends(rig_factory: Any) -> None:
+def test_rejected_play_darkens_panel_until_lockout_ends(rig_factory: Any) -> None:
+    """A lockout is dark on the panel's pins in both blink phases (it used to blink the
+    whole panel, LEFT and RIGHT lit like a hint: issue 26 item 9); a pick made during it
+    lights as soon as it ends, without another press."""
     clock = FakeClock()
     rig = rig_factory(clock=clock)
     t = clock.t + 0.0  # blink phase "on" at t0
     rig.loop.process(
         [ButtonEdge(t, 0, Control.SLOT2, True), ButtonEdge(t + 0.0005, 0, Control.SLOT2, False)]
     )
+    assert rig.led("slot2") == 1.0  # the pick
     # KC on 7D: rejected, locked for 400 ms.
     rig.loop.process(
         [ButtonEdge(t + 0.001, 0, Control.LEFT, True), ButtonEdge(t + 0.05, 0, Control.LEFT, False)]
@@ -332,7 +336,12 @@ def test_rejected_play_blinks_panel_until_lockout_ends(rig_factory: Any) -> None
     assert rig.published.get(timeout=1).events == ()  # the pick
     pub = rig.published.get(timeout=1)
     assert [e.type for e in pub.events] == ["rejected"]
-    assert all(rig.factory.pin(p).state == 1.0 for p in SEAT0_LEDS.values())
+    assert all(rig.factory.pin(p).state == 0.0 for p in SEAT0_LEDS.values())
+    # 8H picked during the lockout: it fits both piles, yet nothing lights.
+    clock.t = t + 0.1
+    rig.loop.process([ButtonEdge(clock.t, 0, Control.SLOT1, True)])
+    rig.loop.process([ButtonEdge(clock.t + 0.01, 0, Control.SLOT1, False)])
+    assert all(rig.factory.pin(p).state == 0.0 for p in SEAT0_LEDS.values())
     clock.t = t + 0.3  # blink phase off
     rig.loop.catch_up(clock.t)
     assert all(rig.factory.pin(p).state == 0.0 for p in SEAT0_LEDS.values())
@@ -341,7 +350,7 @@ def test_rejected_play_blinks_panel_until_lockout_ends(rig_factory: Any) -> None
     assert deadline <= t + 0.401 + 0.001
     clock.t = t + 0.402
     rig.loop.catch_up(clock.t)
-    assert rig.led("left") == 0.0
+    assert (rig.led("slot1"), rig.led("left"), rig.led("right")) == (1.0, 1.0, 1.0)
     assert rig.led("slam") == 0.0
     assert rig.loop.next_deadline() is None  # nothing left to wake for
 

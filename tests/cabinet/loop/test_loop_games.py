@@ -202,7 +202,7 @@ def _shown(feed: ScreenFeed, seat: int = 0) -> str:
     )
 
 
-def test_spit_rejected_move_stops_blinking_when_its_lockout_ends() -> None:
+def test_spit_rejected_move_is_dark_until_its_lockout_ends() -> None:
     clock = FakeClock()
     # P1: 4H over 9C in slot 1, KC alone in slot 2, three empty slots; centre 5D (P1's) / JS.
     state = spit_position(("4H9C.KC.-.-.-", "2D.TD.-.-.-"), ("5D", "JS"))
@@ -212,21 +212,22 @@ def test_spit_rejected_move_stops_blinking_when_its_lockout_ends() -> None:
     rejected = loop.table.game_events[-1]
     assert isinstance(rejected, ActionRejected)
     assert rejected.reason is Reason.NO_CARD_UNDER
-    assert _shown(feed) == "***** ***"
-    # The loop wakes when the lockout ends, though no panel blinks.
-    assert loop.next_deadline() == loop.table.at(loop.state.players[0].locked_until)
-    wait(loop, clock, 0.5)  # the lockout (400 ms) is over; nobody played
+    # Locked out: dark on screen, never a hint's light (issue 26 item 9).
     assert _shown(feed) == "..... ..."
-    assert "LOCKED" not in table_text(loop.state, loop.seats)
-    # A pick straight after it shows its target: 4H fits P1's own pile (5D), LEFT, and
-    # may move to the empty slots (9C is under it).
+    # A pick during the lockout waits, dark; the loop wakes when the lockout ends.
     press(loop, clock, 0, Control.SLOT1)
+    assert _shown(feed) == "..... ..."
+    assert loop.next_deadline() == loop.table.at(loop.state.players[0].locked_until)
+    wait(loop, clock, 0.5)  # the lockout (400 ms) is over; nobody pressed
+    assert "LOCKED" not in table_text(loop.state, loop.seats)
+    # The pick shows its target at once: 4H fits P1's own pile (5D), LEFT, and may move
+    # to the empty slots (9C is under it).
     assert _shown(feed) == "O.ooo O.."
     press(loop, clock, 0, Control.LEFT)
     assert loop.table.game_events[-1].type == "played"
 
 
-def test_speed_rejected_play_stops_blinking_when_its_lockout_ends() -> None:
+def test_speed_rejected_play_is_dark_until_its_lockout_ends() -> None:
     clock = FakeClock()
     state, _ = game.new_game(find_rules("speed"), random.Random(3), 3)
     loop, feed = _keyboard_loop(clock, state)
@@ -238,6 +239,6 @@ def test_speed_rejected_play_stops_blinking_when_its_lockout_ends() -> None:
     press(loop, clock, 0, Control(f"slot{slot + 1}"))
     press(loop, clock, 0, Control.LEFT)
     assert loop.table.game_events[-1].type == "rejected"
-    assert _shown(feed).startswith("*****")
+    assert _shown(feed) == "..... ..."  # locked out: dark
     wait(loop, clock, 0.5)
     assert "*" not in _shown(feed)
