@@ -198,6 +198,8 @@ class FlowView:
     page: int = 0
     """Join: the menu's page shown (0-based) of ``pages`` (docs/menus.md)."""
     pages: int = 1
+    next_page: str = ""
+    """Join: what the page a turn goes to holds ("call rule"), for the page line."""
     left: int = 0
     """Result: whole seconds before it goes back to the join menu by itself (0: none)."""
     seats: tuple[SeatMark, ...] = ()

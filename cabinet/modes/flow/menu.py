@@ -60,14 +60,14 @@ def row_value(flow: Flow, row: JoinRow) -> str:
 def choose(flow: Flow, slot: int) -> Flow:
     """A row button (slot index 0-2): that row of the page, or, pressed twice in a row,
     the next page (its row at this slot, or its first). A slot with no row on the page
-    does nothing (kept for the party and boards issues: docs/menus.md)."""
+    chooses nothing (kept for the party and boards issues: docs/menus.md), but twice it
+    turns the page like the others."""
     if flow.picked == slot:
         page = (flow.page + 1) % len(JOIN_PAGES)
         row = slot if slot < len(JOIN_PAGES[page]) else 0
-        return replace(flow, page=page, row=row)
-    if slot >= len(flow.page_rows()):
-        return replace(flow, picked=None)
-    return replace(flow, row=slot, picked=slot)
+        return replace(flow, page=page, row=row, picked=None)  # twice more turns it back
+    row = slot if slot < len(flow.page_rows()) else flow.row
+    return replace(flow, row=row, picked=slot)
 
 
 def change(flow: Flow, by: int) -> Flow:

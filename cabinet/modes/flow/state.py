@@ -61,7 +61,7 @@ class JoinRow(StrEnum):
     GAME = "game"
     BOTS = "bots"
     MATCH = "match"
-    CALL = "call"
+    CALL = "call rule"
     """Speed's call rule (``engine.rules.CallMode``): call it yourself, or automatic."""
 
 

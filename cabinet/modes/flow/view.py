@@ -10,8 +10,7 @@ from cabinet.modes.flow.state import JOIN_PAGES, Flow, FlowPhase, score_text
 from display.view import FlowScreen, FlowView, MatchView, OptionLine, SeatMark, SeatOptions
 
 JOIN_HINT = (
-    "1-3: choose   same twice: next page   LEFT / RIGHT: change   4: initials   5: options"
-    "   SLAM: ready"
+    "1-3: choose (twice: next page)   LEFT / RIGHT: change   4: initials   5: options   SLAM: ready"
 )
 """The join menu's buttons (docs/menus.md)."""
 
@@ -94,6 +93,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         menu_notes=menu.notes(flow) if flow.phase is FlowPhase.JOIN else (),
         page=flow.page,
         pages=len(JOIN_PAGES),
+        next_page=", ".join(r.value for r in JOIN_PAGES[(flow.page + 1) % len(JOIN_PAGES)]),
         left=flow.result_left(now) if flow.joined else 0,
         seats=seat_marks(flow),
         count=flow.count_at(now) if flow.phase is FlowPhase.COUNTDOWN else 0,

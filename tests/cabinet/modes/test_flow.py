@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from cabinet.config import ConfigError, Control, FlowConfig, laptop_config, parse_config
-from cabinet.modes.flow import menu
 from cabinet.modes.flow import (
     DEMO_PAUSE_S,
     IDLE_WARN_S,
@@ -27,6 +26,7 @@ from cabinet.modes.flow import (
     TakeOver,
     WentIdle,
     match_view,
+    menu,
     next_due,
     seat_marks,
     start,
