@@ -105,7 +105,7 @@ from cabinet.modes.flow.state import (
     score_text,
     seed_of,
 )
-from cabinet.modes.flow.step import next_due, reset, start, step, wake
+from cabinet.modes.flow.step import menu_closed, next_due, reset, start, step, wake
 from cabinet.modes.flow.view import (
     hint,
     match_view,
@@ -165,6 +165,7 @@ __all__ = [
     "hint",
     "hint_label",
     "match_view",
+    "menu_closed",
     "next_due",
     "offered",
     "reset",

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
 from typing import TextIO
 
@@ -214,17 +213,8 @@ class FlowDirector(Mode):
             self.status.note(self.flow)
 
     def menu_closed(self, now: float) -> None:
-        """Time in the service menu is no player's idleness: the press clocks restart (in
-        attract, the screen's idle time)."""
-        flow = self.flow
-        if flow.phase is not fl.FlowPhase.ATTRACT:
-            # A hold begun before the menu opened was let go unseen: no hold.
-            holding = (None,) * len(flow.holding)
-            self.flow = replace(
-                flow, last_press=now, pressed=(now,) * len(flow.pressed), holding=holding
-            )
-        else:
-            self.wake(now)
+        """Time in the service menu is no player's idleness (``fl.menu_closed``)."""
+        self.flow = fl.menu_closed(self.flow, now)
 
     def wake(self, now: float) -> None:
         """Screen care: the screen wakes and attract's idle time starts again (the service

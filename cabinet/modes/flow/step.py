@@ -128,6 +128,16 @@ def wake(flow: Flow, now: float) -> Flow:
     return replace(flow, last_press=now) if flow.phase is FlowPhase.ATTRACT else flow
 
 
+def menu_closed(flow: Flow, now: float) -> Flow:
+    """The service menu closed: time in it is no player's idleness, so the press clocks
+    restart (in attract, the screen's idle time); a slot 5 hold begun before it opened was
+    let go unseen: no hold."""
+    if flow.phase is FlowPhase.ATTRACT:
+        return wake(flow, now)
+    seats = len(flow.pressed)
+    return replace(flow, last_press=now, pressed=(now,) * seats, holding=(None,) * seats)
+
+
 def next_due(flow: Flow, now: float) -> float | None:
     """The next clock time a ``FlowTick`` may change the flow (or the countdown's number)."""
     cfg = flow.config

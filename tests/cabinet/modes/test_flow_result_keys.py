@@ -86,7 +86,9 @@ def test_stray_presses_do_nothing_on_the_result(match: str) -> None:
     flow = result(match)
     t = AFTER + 1
     shown = view_of(flow, t + 2)
-    presses = [(t + 0.1 * k, (seat, c)) for k, c in enumerate(STRAYS) for seat in (0, 1)]
+    presses: list[tuple[float, Any]] = [
+        (t + 0.1 * k, (seat, c)) for k, c in enumerate(STRAYS) for seat in (0, 1)
+    ]
     # A short slot 5 (half a second) is a stray press too.
     presses += [(t + 1, (0, S5)), (t + 1.5, FlowRelease(0, S5)), (t + 2, FlowTick())]
     after, effects = run(flow, *presses)
