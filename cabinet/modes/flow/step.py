@@ -343,12 +343,9 @@ def _release(flow: Flow, r: FlowRelease, now: float) -> Step:
 
 def _result_to_menu(flow: Flow, now: float) -> Step:
     """The result back to the join menu (its first page), the joined seats still joined;
-    a match not yet decided is given up. Initials being entered are done."""
-    named: list[FlowEffect] = []
-    for seat in sorted(flow.joined):
-        flow, done = join.finish_initials(flow, seat)
-        named += done
-    flow = replace(
+    a match not yet decided is given up. Initials being entered go on being entered
+    there."""
+    return replace(
         flow,
         phase=FlowPhase.JOIN,
         since=now,
@@ -358,8 +355,7 @@ def _result_to_menu(flow: Flow, now: float) -> Step:
         page=0,
         row=0,
         picked=None,
-    )
-    return flow, named
+    ), []
 
 
 def _game_over(flow: Flow, g: GameOver, now: float) -> Step:

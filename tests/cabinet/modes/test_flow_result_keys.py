@@ -299,3 +299,12 @@ def test_a_cabinet_whose_rules_have_anyone_calls_offers_it_too() -> None:
     )
     assert menu.calls(flow.call) == (CallMode.EITHER, CallMode.CALL, CallMode.AUTO)
     assert menu.calls(CallMode.AUTO) == (CallMode.CALL, CallMode.AUTO)
+
+
+def test_initials_being_entered_go_on_in_the_menu_after_a_hold() -> None:
+    flow, _ = run(result(), (AFTER, (0, S4)), (AFTER, (0, R)))
+    flow, effects = run(flow, (AFTER + 1, (0, S5)), (AFTER + 2, FlowTick()))
+    assert (flow.phase, effects) == (FlowPhase.JOIN, [])
+    assert (flow.names[0], flow.editing[0]) == ("BAA", 0)
+    flow, effects = run(flow, (AFTER + 3, (0, SLAM)))
+    assert effects == [Named(0, "BAA")]
