@@ -162,6 +162,7 @@ def result_card(view: TableView, layout: Layout, art: GameArt, fonts: Fonts) -> 
             foot.append(CardLine(seat_pieces(flow), 0.8, Role.SEATS))
         if flow.hint:
             foot.append(CardLine.of(flow.hint, WHITE, 0.7, Role.HINT))
+        foot.extend(result_left_line(flow))
     lh = line_height(layout)
     w, h = layout.width, layout.height
     room = Rect(round(w * 0.08), round(h * 0.03), w - 2 * round(w * 0.08), h - round(h * 0.06))
@@ -175,6 +176,13 @@ def result_card(view: TableView, layout: Layout, art: GameArt, fonts: Fonts) -> 
         band = Rect(seats[0].x, top, seats[0].w, bottom - top)
     rows = tuple(r for r in card.rows if r.role is not Role.SEATS)
     return ResultCard(card.box, rows, band, tuple(r for r in card.rows if r.role is Role.SEATS))
+
+
+def result_left_line(flow: FlowView) -> list[CardLine]:
+    """The result's own time running out: "back to the menu in 12 s" (none: no time)."""
+    if not flow.left:
+        return []
+    return [CardLine.of(f"back to the menu in {flow.left} s", GOLD, 0.7)]
 
 
 def _result_card(
@@ -278,17 +286,30 @@ def _resetting(
 def join_card(fonts: Fonts, flow: FlowView, layout: Layout) -> SetCard:
     """The join menu: its rows (the chosen one marked, unless a seat enters initials), the
     seats' marks and the hint."""
-    head = [CardLine.of("JOIN THE GAME", GOLD, 1.3, Role.HEAD)]
-    # While a seat enters initials its LEFT / RIGHT change a letter, not the menu row.
-    entering = any(c is not None for c in flow.editing)
-    for k, (name, value) in enumerate(flow.menu):
-        chosen = k == flow.row and not entering
-        text = f"{k + 1}  {name}:  < {value} >" if chosen else f"{k + 1}  {name}:  {value}"
-        head.append(CardLine(((text, GOLD if chosen else WHITE),), 1.0))
+    head = [CardLine.of("JOIN THE GAME", GOLD, 1.3, Role.HEAD), *menu_lines(flow)]
     foot = [CardLine(seat_pieces(flow), 0.8, Role.SEATS)] if flow.seats else []
     if flow.hint:
         foot.append(CardLine.of(flow.hint, GREY, 0.65))
     return centred(fonts, Block(head=tuple(head), foot=tuple(foot)), layout)
+
+
+def menu_lines(flow: FlowView) -> list[CardLine]:
+    """The join menu's page (docs/menus.md): its rows by slot number (the chosen one marked,
+    unless a seat enters initials: its LEFT / RIGHT change a letter, not the row), a row's
+    plain line under it, and which page this is and what a turn shows."""
+    entering = any(c is not None for c in flow.editing)
+    out = []
+    for k, (name, value) in enumerate(flow.menu):
+        chosen = k == flow.row and not entering
+        text = f"{k + 1}  {name}:  < {value} >" if chosen else f"{k + 1}  {name}:  {value}"
+        out.append(CardLine(((text, GOLD if chosen else WHITE),), 1.0))
+        note = flow.menu_notes[k] if k < len(flow.menu_notes) else ""
+        if note:
+            out.append(CardLine.of(note, WHITE, 0.75))
+    if flow.pages > 1:
+        turn = f"   press 1, 2 or 3 twice: {flow.next_page}" if flow.next_page else ""
+        out.append(CardLine.of(f"page {flow.page + 1} of {flow.pages}{turn}", GOLD, 0.7))
+    return out
 
 
 def _join(
@@ -357,6 +378,8 @@ __all__ = [
     "flow",
     "idle_card",
     "join_card",
+    "menu_lines",
     "result_card",
+    "result_left_line",
     "seat_pieces",
 ]

@@ -193,6 +193,15 @@ class FlowView:
     """The join menu: (row, value), rows chosen with slot buttons 1, 2, 3..."""
     row: int = 0
     """The chosen row."""
+    menu_notes: tuple[str, ...] = ()
+    """Join: per menu row its one plain line under it ("": none), e.g. the call rule's."""
+    page: int = 0
+    """Join: the menu's page shown (0-based) of ``pages`` (docs/menus.md)."""
+    pages: int = 1
+    next_page: str = ""
+    """Join: what the page a turn goes to holds ("call rule"), for the page line."""
+    left: int = 0
+    """Result: whole seconds before it goes back to the join menu by itself (0: none)."""
     seats: tuple[SeatMark, ...] = ()
     """Per seat, what it has done in the join menu (or on the result screen)."""
     count: int = 0

@@ -52,6 +52,11 @@ class Modes(Protocol):
         mode took it (the engine must not see it)."""
         ...
 
+    def release(self, press: Press) -> None:
+        """A debounced release (``press.t``: when the button came up), for a mode that
+        times a hold as data (the result screen's slot 5); the game never sees it."""
+        ...
+
     def after_batch(self, now: float) -> bool:
         """After each batch: due timers and the like; True if what it shows changed."""
         ...
@@ -131,6 +136,8 @@ class InputRouter:
             for event in seat.debouncer.edge(t, edge.control, edge.pressed):
                 if event.kind is InputKind.PRESS:
                     self._press(seat, edge.control, event.t)
+                elif event.kind is InputKind.RELEASE:
+                    self._release(seat, edge.control, event.t)
                 elif event.kind is InputKind.UNSTUCK:  # a stuck button's release
                     self._note(CabinetNoteKind.UNSTUCK, event.t, seat, str(edge.control))
 
@@ -142,6 +149,8 @@ class InputRouter:
             for ev in seat.debouncer.poll(now):
                 if ev.kind is InputKind.PRESS and ev.control is not None:
                     self._press(seat, ev.control, ev.t)
+                elif ev.kind is InputKind.RELEASE and ev.control is not None:
+                    self._release(seat, ev.control, ev.t)
                 elif ev.kind is InputKind.STUCK:
                     self._note(CabinetNoteKind.STUCK, ev.t, seat, str(ev.control))
                 elif ev.kind is InputKind.UNSTUCK:
@@ -174,6 +183,10 @@ class InputRouter:
                 return
             press = passed
         self.controls.press(press)
+
+    def _release(self, seat: SeatRuntime, control: Control, t: float) -> None:
+        if self.modes is not None:
+            self.modes.release(Press(seat.config.index, control, t))
 
     def _order(self, edges: list[Edge]) -> None:
         """Sort by edge time; presses of several seats at exactly the same edge time go in

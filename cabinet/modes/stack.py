@@ -54,6 +54,10 @@ class Mode(Protocol):
         """``press`` to pass down, or None when this mode took it."""
         return press
 
+    def release(self, press: Press) -> None:
+        """A button let go at ``press.t`` (a hold timed as data); nothing by default."""
+        return None
+
     def after_batch(self, now: float) -> bool:
         """After each batch: due timers; True if what it shows changed."""
         return False
@@ -125,6 +129,11 @@ class ModeStack:
                 return None
             press = passed
         return press
+
+    def release(self, press: Press) -> None:
+        """Every live mode hears a release (none takes it)."""
+        for mode in self._live():
+            mode.release(press)
 
     def after_batch(self, now: float) -> bool:
         """Every live mode, the bottom one first (a mode reads the one below it after it

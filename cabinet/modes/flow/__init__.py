@@ -5,27 +5,31 @@ no engine state (the cabinet turns effects into games: cabinet/modes/flow/direct
 
 - ATTRACT: a bot-vs-bot demo plays; the active game's rules on a short card; "press SLAM
   to join". A seat that presses SLAM joins: JOIN.
-- JOIN: more seats join with SLAM. The slot buttons choose a menu row (1 game, 2 bots'
-  difficulty, 3 match), LEFT/RIGHT cycle its value (which clears every ready mark); a
-  joined seat's next SLAM readies it. Every joined seat ready: COUNTDOWN. Seats nobody
-  joined get bots of the chosen difficulty. Slot 4 enters the seat's own three-letter
-  initials for the records (arcade style: LEFT/RIGHT change the letter, slot 4 again moves
-  on, SLAM finishes; slot 5 meanwhile clears them). Initials stay with the seat until
-  attract. Slot 5 opens the seat's own options page (``options``: hints, handicap, four
-  colours, large cards, left-handed; LEFT/RIGHT change, slot 5 the next row, SLAM ready);
-  the choices go with ``StartGame``, and the choices the records keep for initials just
-  entered come back (``Recalled``) unless the seat chose its own since attract.
+- JOIN: more seats join with SLAM. The slot buttons 1-3 choose a row of the menu's page
+  (page 1: game, bots' difficulty, match; page 2: Speed's call rule; the same row button
+  twice in a row turns the page: ``menu``, docs/menus.md), LEFT/RIGHT cycle its value
+  (which clears every ready mark); a joined seat's next SLAM readies it. Every joined seat
+  ready: COUNTDOWN. Seats nobody joined get bots of the chosen difficulty. Slot 4 enters
+  the seat's own three-letter initials for the records (arcade style: LEFT/RIGHT change the
+  letter, slot 4 again moves on, SLAM finishes; slot 5 meanwhile clears them). Initials
+  stay with the seat until attract. Slot 5 opens the seat's own options page (``options``:
+  hints, handicap, four colours, large cards, left-handed; LEFT/RIGHT change, slot 5 the
+  next row, SLAM ready); the choices go with ``StartGame``, and the choices the records
+  keep for initials just entered come back (``Recalled``) unless the seat chose its own
+  since attract.
 - COUNTDOWN: ``countdown_s`` seconds (3-2-1), then ``StartGame``: PLAYING. A new match
   starts (``engine.match.Match``) unless one is running; the deal's seed is
   ``Match.deal_seed()``.
 - PLAYING: presses go to the engine (the flow only notes who pressed). With
   ``bot_takeover_s`` a joined seat quiet that long is played by a bot (``TakeOver``) until
   it presses again (``GiveBack``). ``GameOver`` records the game in the match: RESULT.
-- RESULT: the match scoreboard. Joined seats ready with SLAM: the next game of the match,
-  or a rematch (a new match, same settings) once it is decided. Once it is decided any
-  other button goes back to JOIN to change the settings. Presses in its first
-  ``RESULT_GRACE_S`` are the game's last ones, not answers. Seats a bot took over have
-  left; with nobody left the result still shows, ``RESULT_ALONE_S``, then ATTRACT.
+- RESULT: the match scoreboard and one key map (``result``): joined seats ready with SLAM
+  (the next game of the match, or a rematch once it is decided), slot 4 enters initials,
+  slot 5 held ``RESULT_HOLD_S`` goes back to JOIN, and so does its time running out
+  (``RESULT_TIME_S``, counted down on screen); every other press is ignored (slots 1 and
+  2 are kept for the boards issue). Presses in its first ``RESULT_GRACE_S`` are the
+  game's last ones, not answers. Seats a bot took over have left; with nobody left the
+  result still shows, ``RESULT_ALONE_S``, then ATTRACT.
 - No press from any player for ``idle_return_s`` (JOIN, PLAYING, RESULT; a game's start
   and end count as a press): ATTRACT, with ``WentIdle`` (its reason, for the log and the
   records). ``IDLE_WARN_S`` before, the screen warns "still playing? press any button"
@@ -39,7 +43,8 @@ no engine state (the cabinet turns effects into games: cabinet/modes/flow/direct
   it on from its score. Starting anything else starts a new match instead.
 
 Modules: ``state`` (``Flow``, ``FlowPhase``), ``messages`` (``FlowInput``, ``FlowEffect``),
-``step`` (the transitions), ``join`` (the join menu, initials), ``choices`` and ``options``
+``step`` (the transitions), ``menu`` (the join menu's pages), ``join`` (initials),
+``result`` (the result screen's key map), ``choices`` and ``options``
 (a seat's own choices and its options page), ``match`` (new, running or saved match),
 ``view`` (what the screen shows).
 """
@@ -60,6 +65,7 @@ from cabinet.modes.flow.messages import (
     FlowEffect,
     FlowInput,
     FlowPress,
+    FlowRelease,
     FlowTick,
     GameOver,
     GiveBack,
@@ -79,21 +85,27 @@ from cabinet.modes.flow.options import (
     seat_config,
     with_handicaps,
 )
+from cabinet.modes.flow.result import RESERVED, RESULT_KEYS, ResultAction, ResultKey
 from cabinet.modes.flow.state import (
+    CALL_WORDS,
+    CALLS,
     DEMO_PAUSE_S,
     EPS,
     IDLE_WARN_S,
+    JOIN_PAGES,
     JOIN_ROWS,
     MATCHES,
     RESULT_ALONE_S,
     RESULT_GRACE_S,
+    RESULT_HOLD_S,
+    RESULT_TIME_S,
     Flow,
     FlowPhase,
     JoinRow,
     score_text,
     seed_of,
 )
-from cabinet.modes.flow.step import next_due, reset, start, step, wake
+from cabinet.modes.flow.step import menu_closed, next_due, reset, start, step, wake
 from cabinet.modes.flow.view import (
     hint,
     match_view,
@@ -104,24 +116,32 @@ from cabinet.modes.flow.view import (
 )
 
 __all__ = [
+    "CALLS",
+    "CALL_WORDS",
     "CLEAR_SLOT",
     "DEMO_PAUSE_S",
     "EPS",
     "HINT_LEVELS",
     "IDLE_WARN_S",
     "INITIALS_SLOT",
+    "JOIN_PAGES",
     "JOIN_ROWS",
     "MATCHES",
     "OPTIONS_SLOT",
     "OPTION_ROWS",
+    "RESERVED",
     "RESULT_ALONE_S",
     "RESULT_GRACE_S",
+    "RESULT_HOLD_S",
+    "RESULT_KEYS",
+    "RESULT_TIME_S",
     "Chosen",
     "Flow",
     "FlowEffect",
     "FlowInput",
     "FlowPhase",
     "FlowPress",
+    "FlowRelease",
     "FlowTick",
     "GameOver",
     "GiveBack",
@@ -130,6 +150,8 @@ __all__ = [
     "Named",
     "OptionRow",
     "Recalled",
+    "ResultAction",
+    "ResultKey",
     "SeatBot",
     "SeatChoices",
     "SeatName",
@@ -143,6 +165,7 @@ __all__ = [
     "hint",
     "hint_label",
     "match_view",
+    "menu_closed",
     "next_due",
     "offered",
     "reset",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from cabinet.config import CabinetConfig, SeatConfig
 from cabinet.modes.flow.messages import Chosen
@@ -14,7 +15,7 @@ from cabinet.modes.games import bot_for, playable_games, rules_at
 from cabinet.modes.ports import Table
 from engine.bots import Bot
 from engine.game import new_game
-from engine.rules import Game, Rules
+from engine.rules import CallMode, Game, Rules
 
 
 class Dealer:
@@ -26,9 +27,13 @@ class Dealer:
         self.config = config
         self.seed = config.seed if config.seed is not None else random.randrange(1_000_000)
 
-    def rules(self, game: Game, chosen: Sequence[Chosen]) -> Rules:
-        """``game``'s rules here with the seats' chosen handicaps."""
-        return with_handicaps(rules_at(self.config, game) or self.config.rules, chosen)
+    def rules(self, game: Game, chosen: Sequence[Chosen], call: CallMode | None = None) -> Rules:
+        """``game``'s rules here with the seats' chosen handicaps and Speed's ``call`` rule
+        as the table chose it in the join menu (None, or another game: the rules' own)."""
+        rules = with_handicaps(rules_at(self.config, game) or self.config.rules, chosen)
+        if call is not None and game is Game.SPEED:
+            rules = replace(rules, call=call)
+        return rules
 
     def bot(self, seat: int, difficulty: str, salt: int) -> Bot:
         return bot_for(seat, difficulty, self.seed * 10 + seat + 1 + salt * 7919)
@@ -40,11 +45,13 @@ class Dealer:
         seed: int,
         bots: Mapping[int, str],
         chosen: Sequence[Chosen] = (),
+        *,
+        call: CallMode | None = None,
     ) -> None:
         """Deal ``game`` in: ``bots`` by seat, the joined seats' ``chosen`` choices (the
-        other seats as the config has them: a demo puts every seat back)."""
+        other seats as the config has them: a demo puts every seat back), Speed's ``call``."""
         seats = self.config.seats
-        state, _ = new_game(self.rules(game, chosen), random.Random(seed), seed)
+        state, _ = new_game(self.rules(game, chosen, call), random.Random(seed), seed)
         players = {
             s.index: (self.bot(s.index, bots[s.index], seed) if s.index in bots else None)
             for s in seats

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
 from typing import TextIO
 
@@ -80,6 +79,7 @@ def _opening(
         saved=None if saved is None else (saved.game, saved.match),
         choices=[fl.default_choices(s) for s in config.seats],
         head_start_limits=dealer.head_start_limits(games),
+        call=config.rules.call,
     )
     if flow.saved is None:
         book.saved = None  # not playable here (other seats or games)
@@ -164,6 +164,10 @@ class FlowDirector(Mode):
         playing = before.phase is fl.FlowPhase.PLAYING and flow.phase is fl.FlowPhase.PLAYING
         return press if playing and seat in flow.joined and seat not in flow.taken else None
 
+    def release(self, press: Press) -> None:
+        """A debounced release (the result screen's slot 5 hold: ``press.t`` is its time)."""
+        self._step(fl.FlowRelease(press.seat, press.control), press.t)
+
     def after_batch(self, now: float) -> bool:
         """After each batch: a decided game, due flow timers. True if the flow moved."""
         before = self.flow  # a recall on this pass's writes moves the flow too
@@ -209,13 +213,8 @@ class FlowDirector(Mode):
             self.status.note(self.flow)
 
     def menu_closed(self, now: float) -> None:
-        """Time in the service menu is no player's idleness: the press clocks restart (in
-        attract, the screen's idle time)."""
-        flow = self.flow
-        if flow.phase is not fl.FlowPhase.ATTRACT:
-            self.flow = replace(flow, last_press=now, pressed=(now,) * len(flow.pressed))
-        else:
-            self.wake(now)
+        """Time in the service menu is no player's idleness (``fl.menu_closed``)."""
+        self.flow = fl.menu_closed(self.flow, now)
 
     def wake(self, now: float) -> None:
         """Screen care: the screen wakes and attract's idle time starts again (the service
@@ -269,7 +268,8 @@ class FlowDirector(Mode):
         is dealt again with the bots (time 0 is then)."""
         match = match_to_play(self.flow).match
         assert match is not None
-        self.effects.deal(self.flow.game, match.deal_seed(), {}, fl.chosen(self.flow))
+        flow = self.flow
+        self.effects.deal(flow.game, match.deal_seed(), {}, fl.chosen(flow), call=flow.call)
 
     def _apply(self, effects: Sequence[fl.FlowEffect]) -> None:
         self.effects.apply(self.flow, effects, self._recall)

@@ -23,7 +23,7 @@ from cabinet.modes.flow.names import Names
 from cabinet.modes.flow.seating import SeatingPolicy
 from cabinet.modes.flow.state import Flow
 from cabinet.modes.ports import Table
-from engine.rules import Game
+from engine.rules import CallMode, Game
 
 
 class Effects:
@@ -87,8 +87,8 @@ class Effects:
         if keeper.book.records is not None:
             self.flush()  # the last game's record first
         self.names.starting(eff)
-        keeper.book.start(eff, self.dealer.rules(eff.game, eff.chosen))
-        self.deal(eff.game, eff.seed, dict(eff.bots), eff.chosen)
+        keeper.book.start(eff, self.dealer.rules(eff.game, eff.chosen, eff.call))
+        self.deal(eff.game, eff.seed, dict(eff.bots), eff.chosen, call=eff.call)
         m = eff.match
         self.say(
             f"{eff.game.value.capitalize()}, game {m.game_number} of the match "
@@ -96,11 +96,18 @@ class Effects:
         )
 
     def deal(
-        self, game: Game, seed: int, bots: dict[int, str], chosen: Sequence[Chosen] = ()
+        self,
+        game: Game,
+        seed: int,
+        bots: dict[int, str],
+        chosen: Sequence[Chosen] = (),
+        *,
+        call: CallMode | None = None,
     ) -> None:
-        """Deal ``game`` in: ``bots`` by seat, the joined seats' ``chosen`` choices."""
+        """Deal ``game`` in: ``bots`` by seat, the joined seats' ``chosen`` choices, Speed's
+        ``call`` rule as the table chose it (None: the rules' own)."""
         self.keeper.dealt()
-        self.dealer.deal(self.at(), game, seed, bots, chosen)
+        self.dealer.deal(self.at(), game, seed, bots, chosen, call=call)
 
 
 __all__ = ["Effects"]

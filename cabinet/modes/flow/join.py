@@ -1,4 +1,5 @@
-"""The join menu's rows and the arcade-style initials entry (join and result screens).
+"""The arcade-style initials entry (join and result screens); the join menu's rows and
+pages are ``menu.py``.
 
 Slot 4 enters a seat's own three-letter initials for the records (LEFT/RIGHT change the
 letter, slot 4 again moves on, SLAM finishes); slot 5 while entering clears them (else slot
@@ -6,22 +7,17 @@ letter, slot 4 again moves on, SLAM finishes); slot 5 while entering clears them
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
 
 from cabinet.config import Control
 from cabinet.modes.flow.messages import FlowEffect, FlowPress, Named
-from cabinet.modes.flow.state import JOIN_ROWS, MATCHES, Flow, JoinRow
-from engine.match import MatchRules
+from cabinet.modes.flow.state import Flow
 
 INITIALS_SLOT = 3
 """Slot 4 (index 3) enters a seat's initials in the join menu; slot 5 clears them while
 they are being entered."""
 CLEAR_SLOT = 4
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-T = TypeVar("T")
 
 
 def edit(flow: Flow, seat: int, cursor: int | None) -> Flow:
@@ -84,24 +80,3 @@ def _letter(flow: Flow, seat: int, by: int) -> Flow:
     name = list(flow.names[seat] or "AAA")
     name[cursor] = LETTERS[(LETTERS.index(name[cursor]) + by) % len(LETTERS)]
     return set_name(flow, seat, "".join(name))
-
-
-def _cycle(values: Sequence[T], value: T, by: int) -> T:
-    i = values.index(value) if value in values else 0
-    return values[(i + by) % len(values)]
-
-
-def change(flow: Flow, by: int) -> Flow:
-    """LEFT/RIGHT in the join menu: the chosen row's next value; every ready mark clears."""
-    row = JOIN_ROWS[flow.row]
-    if row is JoinRow.GAME:
-        flow = replace(flow, game=_cycle(flow.games, flow.game, by))
-    elif row is JoinRow.BOTS:
-        flow = replace(flow, difficulty=_cycle(flow.difficulties, flow.difficulty, by))
-    else:
-        names = list(MATCHES)
-        current = str(flow.match_rules)
-        if current not in names:
-            names.insert(0, current)
-        flow = replace(flow, match_rules=MatchRules.parse(_cycle(names, current, by)))
-    return replace(flow, ready=frozenset())

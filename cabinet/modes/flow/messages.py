@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from cabinet.config import Control
 from cabinet.modes.flow.choices import SeatChoices
 from engine.match import Match
-from engine.rules import Game
+from engine.rules import CallMode, Game
 
 if TYPE_CHECKING:  # the state module imports this one (GameOver)
     from cabinet.modes.flow.state import FlowPhase
@@ -19,6 +19,14 @@ if TYPE_CHECKING:  # the state module imports this one (GameOver)
 @dataclass(frozen=True, slots=True)
 class FlowPress:
     """A debounced press of a seat's button."""
+
+    seat: int
+    control: Control
+
+
+@dataclass(frozen=True, slots=True)
+class FlowRelease:
+    """A debounced release of a seat's button (the result screen's slot 5 hold)."""
 
     seat: int
     control: Control
@@ -47,7 +55,7 @@ class Recalled:
     choices: SeatChoices
 
 
-FlowInput = FlowPress | FlowTick | GameOver | Recalled
+FlowInput = FlowPress | FlowRelease | FlowTick | GameOver | Recalled
 
 
 # Effects.
@@ -96,6 +104,8 @@ class StartGame:
     chosen: tuple[Chosen, ...] = ()
     """Each joined seat's own choices: its handicap goes into the game's rules, its hints
     and accessibility into its seat (and the records keep them with its initials)."""
+    call: CallMode | None = None
+    """Speed's call rule as the table chose it in the join menu (None: the rules' own)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from cabinet.modes.flow.choices import SeatChoices
 from cabinet.modes.flow.messages import GameOver
 from display.view import ScreenCare
 from engine.match import Match, MatchRules
-from engine.rules import MAX_HEAD_START, Game
+from engine.rules import MAX_HEAD_START, CallMode, Game
 
 DEMO_PAUSE_S = 5.0
 """The finished demo game stays on screen this long before the next demo deals."""
@@ -21,6 +21,14 @@ DEMO_PAUSE_S = 5.0
 RESULT_GRACE_S = 1.5
 """The result screen ignores presses this long: players are still pressing when the other
 side wins, and a stray press must not leave the scoreboard at once."""
+
+RESULT_TIME_S = 20.0
+"""The result screen goes back to the join menu this long after it came up or after a
+seat's last answer (SLAM, initials), with the seconds left on screen (issue 26 item 5)."""
+
+RESULT_HOLD_S = 1.0
+"""Slot 5 held this long on the result screen goes back to the join menu (a short press
+is a stray one: ignored)."""
 
 RESULT_ALONE_S = 10.0
 """With every player gone (a bot took each seat over) the result stays up this long, then
@@ -48,14 +56,38 @@ class FlowPhase(StrEnum):
 
 
 class JoinRow(StrEnum):
-    """The join menu's rows, chosen with slot buttons 1-3 (in this order)."""
+    """The join menu's rows (what the table chooses); where each stands: ``JOIN_PAGES``."""
 
     GAME = "game"
     BOTS = "bots"
     MATCH = "match"
+    CALL = "call rule"
+    """Speed's call rule (``engine.rules.CallMode``): call it yourself, or automatic."""
 
 
-JOIN_ROWS = tuple(JoinRow)
+JOIN_PAGES: tuple[tuple[JoinRow, ...], ...] = (
+    (JoinRow.GAME, JoinRow.BOTS, JoinRow.MATCH),
+    # Page 2, slot 1: the call rule. Slot 2 is kept for the party issue's "start an
+    # event" (27), slot 3 for the boards issue's "deal of the day" (28): docs/menus.md.
+    (JoinRow.CALL,),
+)
+"""The join menu's pages, each a row per slot button 1-3 (docs/menus.md). The same row
+button twice in a row turns the page."""
+
+JOIN_ROWS = JOIN_PAGES[0]
+"""The first page's rows (slots 1-3)."""
+
+CALLS: tuple[CallMode, ...] = (CallMode.CALL, CallMode.AUTO)
+"""The call rules the join menu offers (an ``either`` in the cabinet's rules is offered
+too, first)."""
+
+CALL_WORDS: dict[CallMode, tuple[str, str]] = {
+    CallMode.CALL: ("call it yourself", "out of cards? SLAM to claim the win, or pay a penalty"),
+    CallMode.AUTO: ("automatic", "your last card wins at once: no SLAM needed"),
+    CallMode.EITHER: ("anyone calls", "once a player is out, the first SLAM by anyone wins"),
+}
+"""Each call rule as the join menu names it, and its one plain line (docs/rules.md V-0 to
+V-2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +116,19 @@ class Flow:
     taken: frozenset[int] = frozenset()
     """Joined seats a bot is playing (they went quiet)."""
     row: int = 0
-    """The join menu's chosen row (index into ``JOIN_ROWS``)."""
+    """The join menu's chosen row (index into the page's rows, ``JOIN_PAGES[page]``)."""
+    page: int = 0
+    """The join menu's page (index into ``JOIN_PAGES``)."""
+    picked: int | None = None
+    """The row button pressed last in the join menu if nothing else was pressed since (the
+    same one again turns the page)."""
+    call: CallMode = CallMode.CALL
+    """Speed's call rule as the table chose it (the join menu's second page)."""
+    answered: float = 0.0
+    """Result: when its time started running (it came up, or a seat's last answer)."""
+    holding: tuple[float | None, ...] = ()
+    """Result, per seat: when its slot 5 went down (held ``RESULT_HOLD_S``: the menu), or
+    None."""
     match: Match | None = None
     deals: int = 0
     """Demos and matches dealt so far: each takes the next seed."""
@@ -164,21 +208,18 @@ class Flow:
         ]
         return min(times) if self.phase is FlowPhase.ATTRACT and times else None
 
+    def result_left(self, now: float) -> int:
+        """Result: whole seconds left before it goes back to the join menu by itself."""
+        if self.phase is not FlowPhase.RESULT:
+            return 0
+        return max(0, math.ceil(self.answered + RESULT_TIME_S - now - EPS))
+
+    def page_rows(self) -> tuple[JoinRow, ...]:
+        """The join menu's rows on its page (slots 1-3)."""
+        return JOIN_PAGES[self.page]
+
     def bot_seats(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if s not in self.joined)
-
-    def menu(self) -> tuple[tuple[str, str], ...]:
-        """The join menu: (row name, value shown)."""
-        bots = len(self.bot_seats())
-        bot_text = f"{bots} x {self.difficulty}" if bots else f"none ({self.difficulty})"
-        match = str(self.match_rules)
-        if self.saved is not None and self.resumes():
-            match += f" (plays on at {score_text(self.saved)})"
-        return (
-            (JoinRow.GAME.value, self.game.value.capitalize()),
-            (JoinRow.BOTS.value, bot_text),
-            (JoinRow.MATCH.value, match),
-        )
 
     def resumes(self) -> bool:
         """Would the next match start play on the saved one (same game and format)?"""

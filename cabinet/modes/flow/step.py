@@ -9,13 +9,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cabinet.config import Control, FlowConfig
-from cabinet.modes.flow import join, options
+from cabinet.modes.flow import join, menu, options, result
 from cabinet.modes.flow.choices import SeatChoices
 from cabinet.modes.flow.match import match_to_play, offer_saved, record
 from cabinet.modes.flow.messages import (
     FlowEffect,
     FlowInput,
     FlowPress,
+    FlowRelease,
     FlowTick,
     GameOver,
     GiveBack,
@@ -30,15 +31,18 @@ from cabinet.modes.flow.messages import (
 from cabinet.modes.flow.state import (
     DEMO_PAUSE_S,
     EPS,
+    JOIN_PAGES,
     RESULT_ALONE_S,
     RESULT_GRACE_S,
+    RESULT_HOLD_S,
+    RESULT_TIME_S,
     Flow,
     FlowPhase,
     seed_of,
 )
 from display.view import ScreenCare
 from engine.match import Match, MatchRules
-from engine.rules import Game
+from engine.rules import CallMode, Game
 
 Step = tuple[Flow, list[FlowEffect]]
 
@@ -58,13 +62,15 @@ def start(
     saved: tuple[Game, Match] | None = None,
     choices: Sequence[SeatChoices] = (),
     head_start_limits: Mapping[Game, int] | None = None,
+    call: CallMode = CallMode.CALL,
 ) -> Step:
     """Attract mode with its first demo. ``saved``: a match kept open through a restart
     (its game and score), offered to the players (ignored if it cannot be played here).
     ``game``: the one chosen first (default: the first of ``games``). ``choices``: per
     seat, its choices when a player joins it (default: ``SeatChoices()``).
     ``head_start_limits``: per game, the most a head start may take here (the options
-    page offers no more; default: ``engine.rules.MAX_HEAD_START``)."""
+    page offers no more; default: ``engine.rules.MAX_HEAD_START``). ``call``: Speed's call
+    rule until the table chooses another (the cabinet's rules)."""
     games = tuple(games)
     if not games:
         raise ValueError("the flow needs at least one game to offer")
@@ -89,6 +95,8 @@ def start(
         choices=defaults,
         options=(None,) * seats,
         head_start_limits=dict(head_start_limits or {}),
+        call=call,
+        holding=(None,) * seats,
     )
     return _attract(offer_saved(flow, saved), now, deal=True)
 
@@ -98,6 +106,8 @@ def step(flow: Flow, inp: FlowInput, now: float) -> Step:
     match inp:
         case FlowPress():
             return _press(flow, inp, now)
+        case FlowRelease():
+            return _release(flow, inp, now)
         case GameOver():
             return _game_over(flow, inp, now)
         case FlowTick():
@@ -116,6 +126,16 @@ def wake(flow: Flow, now: float) -> Flow:
     """Screen care: the screen wakes and attract's idle time starts again (the service
     menu opened or closed); no other change."""
     return replace(flow, last_press=now) if flow.phase is FlowPhase.ATTRACT else flow
+
+
+def menu_closed(flow: Flow, now: float) -> Flow:
+    """The service menu closed: time in it is no player's idleness, so the press clocks
+    restart (in attract, the screen's idle time); a slot 5 hold begun before it opened was
+    let go unseen: no hold."""
+    if flow.phase is FlowPhase.ATTRACT:
+        return wake(flow, now)
+    seats = len(flow.pressed)
+    return replace(flow, last_press=now, pressed=(now,) * seats, holding=(None,) * seats)
 
 
 def next_due(flow: Flow, now: float) -> float | None:
@@ -139,11 +159,24 @@ def next_due(flow: Flow, now: float) -> float | None:
             times.append(warn)  # the warning goes up
         else:  # its countdown: the next whole second (+EPS as the countdown's digits)
             times.append(warn + math.floor(now - warn + EPS) + 1)
-    if flow.phase is FlowPhase.RESULT and not flow.joined:
-        times.append(flow.since + RESULT_ALONE_S)
+    if flow.phase is FlowPhase.RESULT:
+        times.extend(_result_due(flow, now))
     if flow.phase is FlowPhase.PLAYING and cfg.bot_takeover_s:
         times.extend(flow.pressed[s] + cfg.bot_takeover_s for s in flow.joined - flow.taken)
     return min(times) if times else None
+
+
+def _result_due(flow: Flow, now: float) -> list[float]:
+    """The result's deadlines: alone, its time out (and each second of its countdown on
+    screen), a slot 5 held long enough."""
+    if not flow.joined:
+        return [flow.since + RESULT_ALONE_S]
+    start = flow.answered
+    times = [start + RESULT_TIME_S, start + math.floor(now - start + EPS) + 1]
+    held = result.held_since(flow)
+    if held is not None:
+        times.append(held + RESULT_HOLD_S)
+    return times
 
 
 def _attract(flow: Flow, now: float, *, deal: bool) -> Step:
@@ -157,6 +190,9 @@ def _attract(flow: Flow, now: float, *, deal: bool) -> Step:
         match=None,
         demo_over=None,
         row=0,
+        page=0,
+        picked=None,
+        holding=(None,) * flow.seats,
         names=("",) * flow.seats,
         editing=(None,) * flow.seats,
         choices=flow.defaults,
@@ -209,6 +245,9 @@ def _attract_press(flow: Flow, p: FlowPress, now: float) -> Step:
 
 
 def _join_press(flow: Flow, p: FlowPress, now: float) -> Step:
+    slot = p.control.slot
+    if slot is None or slot >= len(JOIN_PAGES[0]):
+        flow = replace(flow, picked=None)  # only a row button twice in a row turns the page
     if p.control is Control.SLAM:
         if p.seat not in flow.joined:
             return replace(flow, joined=flow.joined | {p.seat}), []
@@ -228,10 +267,9 @@ def _join_press(flow: Flow, p: FlowPress, now: float) -> Step:
     entered = join.initials_press(flow, p)
     if entered is not None:
         return entered
-    slot = p.control.slot
-    if slot is not None:
-        return replace(join.edit(flow, p.seat, None), row=slot), []
-    return join.change(flow, 1 if p.control is Control.RIGHT else -1), []
+    if slot is not None:  # a row button (slots 1-3): docs/menus.md
+        return menu.choose(join.edit(flow, p.seat, None), slot), []
+    return menu.change(flow, 1 if p.control is Control.RIGHT else -1), []
 
 
 def _recalled(flow: Flow, r: Recalled) -> Flow:
@@ -249,34 +287,75 @@ def _recalled(flow: Flow, r: Recalled) -> Flow:
 
 
 def _result_press(flow: Flow, p: FlowPress, now: float) -> Step:
+    """The result screen's key map (result.py): SLAM readies, slot 4 initials, slot 5
+    held goes to the menu; any other press, and every press in the grace, is ignored."""
     if now - flow.since < RESULT_GRACE_S - EPS:
         return flow, []  # the presses of the game just ended, not answers to the result
-    decided = flow.match is None or flow.match.is_over
-    if p.control is Control.SLAM:
-        if p.seat not in flow.joined:
-            if not decided:
-                return flow, []  # no joining in the middle of a match
-            return replace(
-                flow,
-                phase=FlowPhase.JOIN,
-                since=now,
-                joined=flow.joined | {p.seat},
-                ready=frozenset(),
-                match=None,
-            ), []
-        flow, named = join.finish_initials(flow, p.seat)
-        flow = replace(flow, ready=flow.ready | {p.seat})
-        if not flow.waiting_for():
-            if decided:
-                flow = replace(flow, match=None)  # the rematch: a new match
-            return replace(flow, phase=FlowPhase.COUNTDOWN, since=now), named
-        return flow, named
-    entered = join.initials_press(flow, p) if p.seat in flow.joined else None
-    if entered is not None:  # a winner puts initials on the game just played
-        return entered
-    if decided and p.seat in flow.joined:
-        return replace(flow, phase=FlowPhase.JOIN, since=now, ready=frozenset(), match=None), []
+    joined = p.seat in flow.joined
+    if joined and flow.is_entering(p.seat) and p.control in (Control.LEFT, Control.RIGHT):
+        entered = join.initials_press(flow, p)  # a letter of the initials being entered
+        return entered if entered is not None else (flow, [])
+    key = result.key_of(p.control)
+    if key is None:
+        return flow, []  # a stray press (slots 1 and 2 are kept: result.RESERVED)
+    match key.action:
+        case result.ResultAction.READY:
+            return _result_ready(flow, p.seat, now)
+        case result.ResultAction.INITIALS if joined:
+            entered = join.initials_press(flow, p)
+            if entered is not None:  # a winner puts initials on the game just played
+                back, named = entered
+                return replace(back, answered=now), named
+        case result.ResultAction.MENU if joined:
+            return result.hold(flow, p.seat, now), []
     return flow, []
+
+
+def _result_ready(flow: Flow, seat: int, now: float) -> Step:
+    """SLAM on the result: a joined seat readies; a new seat joins once it is decided."""
+    decided = flow.match is None or flow.match.is_over
+    if seat not in flow.joined:
+        if not decided:
+            return flow, []  # no joining in the middle of a match
+        return _result_to_menu(replace(flow, joined=flow.joined | {seat}), now)
+    flow, named = join.finish_initials(flow, seat)
+    flow = replace(flow, ready=flow.ready | {seat}, answered=now)
+    if not flow.waiting_for():
+        if decided:
+            flow = replace(flow, match=None)  # the rematch: a new match
+        flow = replace(flow, holding=(None,) * flow.seats)
+        return replace(flow, phase=FlowPhase.COUNTDOWN, since=now), named
+    return flow, named
+
+
+def _release(flow: Flow, r: FlowRelease, now: float) -> Step:
+    """A button let go: on the result, slot 5 held long enough goes to the menu (a late
+    batch brings the release after the hold time); a shorter hold was a stray press."""
+    if flow.phase is not FlowPhase.RESULT or r.control is not Control.SLOT5:
+        return flow, []
+    since = flow.holding[r.seat] if 0 <= r.seat < len(flow.holding) else None
+    if since is None:
+        return flow, []
+    if now - since >= RESULT_HOLD_S - EPS:
+        return _result_to_menu(flow, now)
+    return result.hold(flow, r.seat, None), []
+
+
+def _result_to_menu(flow: Flow, now: float) -> Step:
+    """The result back to the join menu (its first page), the joined seats still joined;
+    a match not yet decided is given up. Initials being entered go on being entered
+    there."""
+    return replace(
+        flow,
+        phase=FlowPhase.JOIN,
+        since=now,
+        ready=frozenset(),
+        match=None,
+        holding=(None,) * flow.seats,
+        page=0,
+        row=0,
+        picked=None,
+    ), []
 
 
 def _game_over(flow: Flow, g: GameOver, now: float) -> Step:
@@ -296,6 +375,8 @@ def _game_over(flow: Flow, g: GameOver, now: float) -> Step:
         taken=frozenset(),
         last_result=g,
         left=flow.taken,
+        answered=now,
+        holding=(None,) * flow.seats,
     )
     return flow, []  # nobody left (all taken over): the result still shows, then attract
 
@@ -316,6 +397,12 @@ def _tick(flow: Flow, now: float) -> Step:
         return back, [WentIdle(phase, float(cfg.idle_return_s)), *dealt]
     if phase is FlowPhase.RESULT and not flow.joined and now - flow.since >= RESULT_ALONE_S - EPS:
         return _attract(flow, now, deal=True)
+    if phase is FlowPhase.RESULT and flow.joined:
+        held = result.held_since(flow)
+        if now - flow.answered >= RESULT_TIME_S - EPS or (
+            held is not None and now - held >= RESULT_HOLD_S - EPS
+        ):
+            return _result_to_menu(flow, now)
     if (
         phase is FlowPhase.JOIN
         and flow.table_demo
@@ -356,4 +443,5 @@ def _start_game(flow: Flow, now: float) -> Step:
     )
     names = tuple(SeatName(s, flow.names[s]) for s in sorted(flow.joined) if flow.names[s])
     chosen = options.chosen(flow)
-    return flow, [StartGame(flow.game, match.deal_seed(), bots, match, names, chosen)]
+    seed = match.deal_seed()
+    return flow, [StartGame(flow.game, seed, bots, match, names, chosen, call=flow.call)]

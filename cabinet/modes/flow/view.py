@@ -4,9 +4,15 @@ one status line systemd shows for it."""
 from __future__ import annotations
 
 from cabinet.controls.registry import rules_card
+from cabinet.modes.flow import menu, result
 from cabinet.modes.flow.choices import OPTION_ROWS
-from cabinet.modes.flow.state import Flow, FlowPhase, score_text
+from cabinet.modes.flow.state import JOIN_PAGES, Flow, FlowPhase, score_text
 from display.view import FlowScreen, FlowView, MatchView, OptionLine, SeatMark, SeatOptions
+
+JOIN_HINT = (
+    "1-3: choose (twice: next page)   LEFT / RIGHT: change   4: initials   5: options   SLAM: ready"
+)
+"""The join menu's buttons (docs/menus.md)."""
 
 PAGE_HINT = "LEFT/RIGHT change   5 next   SLAM ready"
 """What a seat's buttons do on its open options page (drawn on the page)."""
@@ -32,15 +38,11 @@ def hint(flow: Flow) -> str:
     if flow.phase is FlowPhase.JOIN:
         if entering:
             return "LEFT / RIGHT: letter   slot 4: next letter   slot 5: clear   SLAM: ready"
-        return "slot 1-3: choose   LEFT / RIGHT: change   4: initials   5: options   SLAM: ready"
+        return JOIN_HINT
     if flow.phase is FlowPhase.RESULT:
         if entering:
-            return "LEFT / RIGHT: letter   slot 4: next letter   SLAM: done"
-        if flow.match is None or flow.match.is_over:
-            return "SLAM: rematch   slot 4: your initials   other buttons: change the game"
-        return (
-            f"SLAM when ready: game {flow.match.game_number} of the match   slot 4: your initials"
-        )
+            return "LEFT / RIGHT: letter   4: next letter   SLAM: done   hold 5: menu"
+        return result.key_line(flow)
     if flow.phase is FlowPhase.ATTRACT:
         if flow.saved is not None:
             return (
@@ -86,8 +88,13 @@ def view_of(flow: Flow, now: float) -> FlowView:
         screen=FlowScreen(flow.phase.value),
         game=flow.game,
         rules=rules_card(flow.game),
-        menu=flow.menu() if flow.phase is FlowPhase.JOIN else (),
+        menu=menu.rows(flow) if flow.phase is FlowPhase.JOIN else (),
         row=flow.row,
+        menu_notes=menu.notes(flow) if flow.phase is FlowPhase.JOIN else (),
+        page=flow.page,
+        pages=len(JOIN_PAGES),
+        next_page=", ".join(r.value for r in JOIN_PAGES[(flow.page + 1) % len(JOIN_PAGES)]),
+        left=flow.result_left(now) if flow.joined else 0,
         seats=seat_marks(flow),
         count=flow.count_at(now) if flow.phase is FlowPhase.COUNTDOWN else 0,
         hint=hint(flow),

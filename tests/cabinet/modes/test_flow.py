@@ -12,9 +12,11 @@ from cabinet.modes.flow import (
     IDLE_WARN_S,
     RESULT_ALONE_S,
     RESULT_GRACE_S,
+    RESULT_TIME_S,
     Flow,
     FlowPhase,
     FlowPress,
+    FlowRelease,
     FlowTick,
     GameOver,
     GiveBack,
@@ -24,6 +26,7 @@ from cabinet.modes.flow import (
     TakeOver,
     WentIdle,
     match_view,
+    menu,
     next_due,
     seat_marks,
     start,
@@ -202,7 +205,7 @@ def test_next_game_of_the_match_then_rematch() -> None:
     mv = match_view(flow)
     assert mv is not None
     assert (mv.title, mv.score, mv.game, mv.winner) == ("best of 3", (1, 0), 1, None)
-    assert view_of(flow, 30).hint.startswith("SLAM when ready: game 2")
+    assert view_of(flow, 30).hint.startswith("SLAM: next game")
     # Mid-match: other buttons do nothing; every joined seat readies: the next game.
     same, _ = run(flow, (32, (0, L)))
     assert same.phase is FlowPhase.RESULT
@@ -226,7 +229,7 @@ def test_next_game_of_the_match_then_rematch() -> None:
     assert str(flow.match.rules) == "best-of-3"
 
 
-def test_after_the_match_another_button_goes_back_to_the_menu() -> None:
+def test_after_the_match_slot_5_held_goes_back_to_the_menu() -> None:
     flow, _ = to_playing(new())
     flow, _ = run(flow, (30, GameOver(None, (4, 4))))  # a drawn single game: decided? no
     assert flow.match is not None
@@ -236,6 +239,8 @@ def test_after_the_match_another_button_goes_back_to_the_menu() -> None:
     assert flow.match is not None
     assert flow.match.winner == 1
     flow, _ = run(flow, (52, (1, Control.SLOT1)))
+    assert flow.phase is FlowPhase.RESULT  # slot 1 is kept for the boards issue
+    flow, _ = run(flow, (52, (1, Control.SLOT5)), (53, FlowTick()))
     assert flow.phase is FlowPhase.JOIN
     assert flow.match is None
     assert flow.joined == {0, 1}
@@ -278,12 +283,13 @@ def test_no_press_returns_to_attract_from_every_phase() -> None:
     assert effects[0] == WentIdle(FlowPhase.PLAYING, 30.0)
     assert isinstance(effects[1], StartDemo)
     result, _ = run(playing, (10, GameOver(0, (0, 1))))
-    back, effects = run(result, (10 + 29, FlowTick()))
+    back, effects = run(result, (10 + RESULT_TIME_S - 1, FlowTick()))
     assert back.phase is FlowPhase.RESULT  # the scoreboard stays up after the game's end
-    back, effects = run(result, (10 + 30, FlowTick()))
+    back, effects = run(back, (10 + RESULT_TIME_S, FlowTick()))
+    assert back.phase is FlowPhase.JOIN  # its own time ran out first: the menu
+    back, effects = run(back, (10 + 30, FlowTick()))
     assert back.phase is FlowPhase.ATTRACT
-    assert effects[0] == WentIdle(FlowPhase.RESULT, 30.0)
-    assert isinstance(effects[1], StartDemo)
+    assert effects[0] == WentIdle(FlowPhase.JOIN, 30.0)
 
 
 def test_idle_warns_fifteen_seconds_before_it_abandons_a_best_of_3() -> None:
@@ -381,7 +387,7 @@ def test_the_result_screen_ignores_presses_for_a_short_grace() -> None:
     assert effects == []
     assert same.last_press == late  # still a press: the idle clock restarts
     back, _ = run(same, (30 + RESULT_GRACE_S, (0, L)))
-    assert back.phase is FlowPhase.JOIN
+    assert back.phase is FlowPhase.RESULT  # after it too: a stray press (the key map)
     ready, _ = run(same, (30 + RESULT_GRACE_S, (0, SLAM)))
     assert ready.ready == {0}
 
@@ -509,7 +515,7 @@ def test_a_saved_match_is_offered_and_played_on_from_its_score() -> None:
     assert str(flow.match_rules) == "best-of-3"
     assert "stands 1-0" in view_of(flow, 0).hint
     flow, _ = run(flow, (1, (0, SLAM)))
-    assert flow.menu()[2] == ("match", "best-of-3 (plays on at 1-0)")
+    assert menu.rows(flow)[2] == ("match", "best-of-3 (plays on at 1-0)")
     flow, game = to_playing(flow, (0, 1), t=2.0)
     assert game.match is m
     assert game.seed == m.deal_seed()  # game 2's seed, as if nothing had happened
@@ -521,7 +527,7 @@ def test_choosing_another_format_starts_a_new_match_and_drops_the_offer() -> Non
     flow = resumable((Game.SPEED, m))
     flow, _ = run(flow, (1, (0, SLAM)), (1, (0, Control.SLOT3)), (1, (0, R)))
     assert str(flow.match_rules) != "best-of-3"
-    assert "plays on" not in flow.menu()[2][1]
+    assert "plays on" not in menu.rows(flow)[2][1]
     flow, game = to_playing(flow, (0, 1), t=2.0)
     assert game.match is not m
     assert game.match.results == ()
@@ -548,8 +554,10 @@ def test_initials_on_the_result_screen_of_a_decided_match() -> None:
     flow, effects = run(flow, (33, (0, SLAM)))  # done, and ready for the rematch
     assert effects == [Named(0, "ZAA")]
     assert flow.ready == {0}
-    # Not entering initials, any other button still goes back to the menu.
+    # Not entering initials, any other button is a stray press; slot 5 held: the menu.
     flow, _ = run(flow, (34, (1, R)))
+    assert flow.phase is FlowPhase.RESULT
+    flow, _ = run(flow, (35, (1, Control.SLOT5)), (36, FlowRelease(1, Control.SLOT5)))
     assert flow.phase is FlowPhase.JOIN
     assert flow.names[0] == "ZAA"
 

@@ -182,7 +182,7 @@ def test_a_winner_puts_initials_on_the_game_from_the_result_screen(tmp_path: Pat
     game_id = director.recorded_game[0]
     play_out(loop, director, clock)
     assert records.game(game_id).seats[0].initials is None
-    assert "slot 4: your initials" in director.flow_view()[0].hint
+    assert "4: initials" in director.flow_view()[0].hint
     wait(loop, clock, WON_HOLD_S)
     press(loop, clock, 0, SLOT4)  # A A A
     press(loop, clock, 0, RIGHT)  # B A A
