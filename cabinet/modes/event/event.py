@@ -36,6 +36,8 @@ class Event:
     clock_ms: int = 0
     ended: EndReason | None = None
     log: tuple[EventRecord, ...] = ()
+    upcoming: Call | None = None
+    """The game to call next, worked out once per record (``call`` reads it)."""
 
     def then(self, change: Change, at_ms: int) -> Event:
         """The event after ``change`` at this cabinet, ``at_ms`` into the event."""
@@ -44,7 +46,11 @@ class Event:
     def apply(self, record: EventRecord) -> Event:
         """The event with ``record`` folded in (EventError if it refuses the change)."""
         changed = fold(self, record.change, record.at_ms)
-        return replace(changed, clock_ms=max(self.clock_ms, record.at_ms), log=(*self.log, record))
+        clock = max(self.clock_ms, record.at_ms)
+        # Worked out here once the event has started; during sign-up (a round planned
+        # per join) only when asked.
+        upcoming = _next_call(changed, clock) if changed.started else None
+        return replace(changed, clock_ms=clock, log=(*self.log, record), upcoming=upcoming)
 
     @property
     def active(self) -> tuple[Entrant, ...]:
@@ -73,14 +79,7 @@ class Event:
 
     @property
     def end_reason(self) -> EndReason | None:
-        if self.ended is not None:
-            return self.ended
-        if self.format.over:
-            fair = self.rules.format is EventFormat.FAIR_STRIKES
-            return EndReason.DECIDED if fair else EndReason.GAMES
-        if self.dealt is None and self.games and self.time_up(self.clock_ms):
-            return EndReason.TIME
-        return None
+        return _end_reason(self, self.clock_ms)
 
     @property
     def over(self) -> bool:
@@ -95,16 +94,7 @@ class Event:
         """The game to play now (None: paused, over, or too few players yet)."""
         if self.dealt is not None:
             return self.dealt
-        if self.over or self.paused_at is not None:
-            return None
-        if not self.started and len(self.active) < self.rules.min_entrants:
-            return None
-        players = self.format.next_players()
-        if len(players) < 2:
-            return None
-        present = tuple(p for p in players if p not in self.forfeited)
-        number = len(self.games) + 1
-        return Call(number, self.attempt, players, present, self.seed)
+        return self.upcoming if self.started else _next_call(self, self.clock_ms)
 
     def standings(self) -> tuple[Standing, ...]:
         """Every entrant, best first; hidden names marked, removed ones last."""
@@ -134,6 +124,33 @@ class Event:
     def winner(self) -> str | None:
         podium = self.podium()
         return podium[0] if podium else None
+
+
+def _end_reason(event: Event, clock_ms: int) -> EndReason | None:
+    if event.ended is not None:
+        return event.ended
+    if event.format.over:
+        fair = event.rules.format is EventFormat.FAIR_STRIKES
+        return EndReason.DECIDED if fair else EndReason.GAMES
+    if event.dealt is None and event.games and event.time_up(clock_ms):
+        return EndReason.TIME
+    return None
+
+
+def _next_call(event: Event, clock_ms: int) -> Call | None:
+    """The game ``event`` calls next at ``clock_ms`` (None: the one dealt, paused,
+    over, or too few players yet)."""
+    if event.dealt is not None or event.paused_at is not None:
+        return None
+    if _end_reason(event, clock_ms) is not None:
+        return None
+    if not event.started and len(event.active) < event.rules.min_entrants:
+        return None
+    players = event.format.next_players()
+    if len(players) < 2:
+        return None
+    present = tuple(p for p in players if p not in event.forfeited)
+    return Call(len(event.games) + 1, event.attempt, players, present, event.seed)
 
 
 def new_format(rules: EventRules, seed: int) -> Format:

@@ -65,16 +65,19 @@ def plan_round(
         chosen = max(may, key=lambda p: (history.games[p], draw[p]))
         out = (chosen,)
         order.remove(chosen)
+    rank = {p: i for i, p in enumerate(order)}
     tables = []
     for size in sizes:
-        table = [order.pop(0)]
+        first = order.pop(0)
+        table = [first]
+        # Each one's meetings with the table so far, kept as the table grows.
+        met = {p: history.met.get(pair(p, first), 0) for p in order}
         while len(table) < size:
-            best = min(
-                order,
-                key=lambda p: (sum(history.met.get(pair(p, q), 0) for q in table), order.index(p)),
-            )
+            best = min(order, key=lambda p: (met[p], rank[p]))
             order.remove(best)
             table.append(best)
+            for p in order:
+                met[p] += history.met.get(pair(p, best), 0)
         tables.append(_seated(table, history.seats))
     return Round(tuple(tables), out)
 
@@ -88,6 +91,8 @@ def _seated(table: Sequence[str], sat: Mapping[tuple[str, int], int]) -> tuple[s
         cost = sum(sat.get((p, s), 0) for s, p in enumerate(order))
         if best_cost is None or cost < best_cost:
             best, best_cost = order, cost
+        if cost == 0:
+            break  # nobody has sat here yet: as good as it gets
     return best
 
 

@@ -50,6 +50,8 @@ class FairStrikes:
     """Who sat the last round out (not again in the next)."""
     played: int = 0
     ties: int = 0
+    rounds: tuple[int, ...] = ()
+    """The round of each game played, in order."""
     standing: tuple[str, ...] = ()
     """Who is still in, in sign-up order."""
 
@@ -88,8 +90,11 @@ class FairStrikes:
     @property
     def over(self) -> bool:
         started = self.played > 0
-        capped = self.played >= game_cap(len(self.names), self.strikes_out)
-        return started and (len(self.standing) <= 1 or capped)
+        return started and (len(self.standing) <= 1 or self.played >= self.cap)
+
+    @property
+    def cap(self) -> int:
+        return game_cap(len(self.names), self.strikes_out)
 
     def planned(self) -> Self:
         """With the next round planned if the last one is played (and one can be)."""
@@ -142,6 +147,7 @@ class FairStrikes:
             pending=planned.pending[1:],
             played=number,
             ties=self.ties + finish.tied,
+            rounds=(*self.rounds, planned.round_no),
             standing=tuple(p for p in planned.standing if tallies[p].out_at is None),
         )
         return heard.planned()  # the next round planned once, not on every look
