@@ -47,7 +47,8 @@ def _opened(fmt: EventFormat, k: int) -> tuple[Event, random.Random]:
     low = 4 if fmt is EventFormat.FAIR_STRIKES else 3
     entrants = rng.randint(low, 16)
     games = rng.randint(1, 3 * entrants) if fmt is EventFormat.WINNER_STAYS else None
-    rules = EventRules(fmt, Game.SPEED, seats, max_games=games)
+    strikes = rng.choice((3, 3, 2))  # the shorter setting too: out at two strikes
+    rules = EventRules(fmt, Game.SPEED, seats, max_games=games, strikes_out=strikes)
     names = entrant_names(entrants, rng)
     return signed_up(rules, rng.getrandbits(32), f"cab-{k % 3}", names), rng
 
