@@ -264,3 +264,20 @@ def test_choices_travel_with_the_initials() -> None:
     marker = ("head-start-3", "four-colour")
     event = open_event(STAYS, 1, "cab-1").then(Joined("AMY", marker), 0)
     assert event.entrant("AMY").choices == marker
+
+
+def _won_by(event: Event, name: str) -> Event:
+    call = event.call
+    assert call is not None
+    return _win(event, call.present.index(name))
+
+
+def test_winner_stays_podium_ranks_wins_then_the_longest_streak() -> None:
+    rules = EventRules(EventFormat.WINNER_STAYS, Game.SPEED, 2, max_games=5)
+    event = _event(rules)
+    for name in ("ABC", "CAT", "CAT", "BEN", "ABC"):  # CAT's two wins are in a row
+        event = _won_by(event, name)
+    assert event.over
+    assert event.podium() == ("CAT", "ABC", "BEN")
+    wins = {s.name: (s.wins, s.best_streak) for s in event.standings()}
+    assert wins == {"CAT": (2, 2), "ABC": (2, 1), "BEN": (1, 1), "DAN": (0, 0)}
