@@ -27,7 +27,10 @@ class Event:
     entrants: tuple[Entrant, ...] = ()
     games: tuple[PlayedGame, ...] = ()
     dealt: Call | None = None
-    """The game on the table: fixed from its deal until it is decided."""
+    """The game dealt: its players fixed from its first deal until it is decided (an
+    abandoned game waits to be dealt again to them)."""
+    on_table: bool = False
+    """``dealt`` is being played now (False after it was abandoned, until dealt again)."""
     attempt: int = 0
     forfeited: tuple[str, ...] = ()
     sent_back: frozenset[str] = frozenset()
@@ -93,7 +96,7 @@ class Event:
     def call(self) -> Call | None:
         """The game to play now (None: paused, over, or too few players yet)."""
         if self.dealt is not None:
-            return self.dealt
+            return None if self.paused_at is not None and not self.on_table else self.dealt
         return self.upcoming if self.started else _next_call(self, self.clock_ms)
 
     def standings(self) -> tuple[Standing, ...]:

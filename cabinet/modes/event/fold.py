@@ -40,15 +40,15 @@ def fold(event: Event, change: Change, at_ms: int) -> Event:
             return replace(event, entrants=_marked(event, name, hidden=True))
         case Dealt(number):
             call = _called(event, number)
-            return replace(event, dealt=call)
+            return replace(event, dealt=call, on_table=True)
         case Decided():
             return _decided(event, change, at_ms)
         case Abandoned(number):
-            if event.dealt is None or event.dealt.number != number:
+            if event.dealt is None or not event.on_table or event.dealt.number != number:
                 raise EventError(f"game {number} is not on the table")
-            attempt = event.attempt + 1  # played again on a fresh deal
+            attempt = event.attempt + 1  # dealt again, afresh, to the same players
             dealt = replace(event.dealt, attempt=attempt)
-            return replace(event, attempt=attempt, dealt=dealt)
+            return replace(event, attempt=attempt, dealt=dealt, on_table=False)
         case Forfeited(name):
             return _forfeited(event, name, at_ms)
         case SentBack(name):
@@ -66,7 +66,7 @@ def fold(event: Event, change: Change, at_ms: int) -> Event:
         case Ended(reason):
             if event.over:
                 raise EventError("the event is already over")
-            return replace(event, ended=reason, dealt=None)
+            return replace(event, ended=reason, dealt=None, on_table=False)
         case Opened():
             raise EventError("an event opens once, with the first record of its log")
 
@@ -119,7 +119,7 @@ def _removed(event: Event, name: str) -> Event:
 def _called(event: Event, number: int) -> Call:
     """The call ``number`` names, before its deal (EventError otherwise)."""
     call = event.call
-    if event.dealt is not None:
+    if event.on_table and event.dealt is not None:
         raise EventError(f"game {event.dealt.number} is already on the table")
     if call is None or call.number != number:
         raise EventError(f"game {number} is not the game called")
@@ -128,7 +128,7 @@ def _called(event: Event, number: int) -> Call:
 
 def _decided(event: Event, decided: Decided, at_ms: int) -> Event:
     call = event.dealt
-    if call is None or call.number != decided.number:
+    if call is None or not event.on_table or call.number != decided.number:
         raise EventError(f"game {decided.number} is not on the table")
     if len(decided.cards_left) != len(call.present):
         raise EventError(f"game {decided.number} has {len(call.present)} players")
@@ -166,6 +166,7 @@ def _finished(
         format=event.format.heard(finish),
         games=(*event.games, game),
         dealt=None,
+        on_table=False,
         attempt=0,
         forfeited=(),
         sent_back=frozenset(),
@@ -174,10 +175,11 @@ def _finished(
 
 def _forfeited(event: Event, name: str, at_ms: int) -> Event:
     call = event.call
-    if event.dealt is not None or call is None or name not in call.present:
+    if event.on_table or call is None or name not in call.present:
         raise EventError(f"{name} is not called for the next game")
-    event = replace(event, forfeited=(*event.forfeited, name))
     present = tuple(p for p in call.present if p != name)
+    held = None if event.dealt is None else replace(event.dealt, present=present)
+    event = replace(event, forfeited=(*event.forfeited, name), dealt=held)
     if len(present) > 1:
         return event
     # One player left: they win it by forfeit, no deal (counts for the event only).
@@ -187,8 +189,10 @@ def _forfeited(event: Event, name: str, at_ms: int) -> Event:
 
 def _sent_back(event: Event, name: str) -> Event:
     call = event.call
-    if event.dealt is not None or call is None or name not in call.present:
+    if event.on_table or call is None or name not in call.present:
         raise EventError(f"{name} is not called for the next game")
+    if event.dealt is not None:
+        raise EventError(f"game {call.number} is dealt again to the same players: play or forfeit")
     if name in event.sent_back:
         raise EventError(f"{name} was already sent to the back once: they play or forfeit")
     return replace(event, format=event.format.sent_back(name), sent_back=event.sent_back | {name})

@@ -237,6 +237,12 @@ def test_an_abandoned_game_is_dealt_again_afresh_to_the_same_players() -> None:
     assert (call.number, call.players, call.attempt) == (1, first.players, 1)
     assert call.deal_seed == deal_seed(7, 1, 1) != first.deal_seed == deal_seed(7, 1, 0)
     assert not again.games
+    assert not again.on_table
+    with pytest.raises(EventError, match="same players"):
+        again.then(SentBack("ABC"), 30_001)  # its players are fixed: play or forfeit
+    dealt_again = again.then(Joined("ZOE"), 30_001).then(Dealt(1), 40_000)
+    assert dealt_again.call == call  # a newcomer waits: the same game, dealt afresh
+    assert dealt_again.on_table
 
 
 def test_deal_seeds_differ_by_game_and_attempt_and_are_fixed_by_the_event_seed() -> None:

@@ -59,7 +59,7 @@ def _drive(event: Event, abandon_at: int = -1) -> Run:
     bounds: list[int] = []
     at = event.clock_ms
     while (call := event.call) is not None:
-        if event.dealt is None:
+        if not event.on_table:
             event = event.then(Dealt(call.number), at)
         elif len(event.log) == abandon_at:
             event = event.then(Abandoned(call.number), at)
@@ -153,8 +153,8 @@ def _cut_and_resumed(opened: Event, rng: random.Random) -> tuple[Run, Event, boo
     cut = rng.randint(len(opened.log) + 1, len(opened.log) + 4 * len(opened.entrants))
     whole = _drive(opened, cut)
     restarted = replay(whole.event.log[:cut])
-    mid_game = restarted.dealt is not None
-    if restarted.dealt is not None:
+    mid_game = restarted.on_table
+    if restarted.dealt is not None and mid_game:
         call = restarted.dealt
         restarted = restarted.then(Abandoned(call.number), restarted.clock_ms)
         again = restarted.call
