@@ -66,22 +66,19 @@ class WinnerStays:
         tallies = dict(self.tallies)
         for p in finish.players:
             t = tallies[p]
-            tallies[p] = replace(t, games=t.games + 1, streak=0)
+            tallies[p] = QueueTally(t.games + 1, t.wins, 0, t.best_streak)
         winner = finish.winner
         back = [p for p in finish.order if p != winner]
         holder, seat = None, 0
         if winner is not None:
-            before = self.tallies[winner]
-            streak = before.streak + 1 if winner == self.holder else 1
-            tallies[winner] = replace(
-                tallies[winner],
-                wins=before.wins + 1,
-                streak=streak,
-                best_streak=max(before.best_streak, streak),
+            t = tallies[winner]
+            streak = self.tallies[winner].streak + 1 if winner == self.holder else 1
+            capped = streak >= self.streak_cap
+            tallies[winner] = QueueTally(
+                t.games, t.wins + 1, 0 if capped else streak, max(t.best_streak, streak)
             )
-            if streak >= self.streak_cap:
-                back.append(winner)  # capped: to the back, behind this game's others
-                tallies[winner] = replace(tallies[winner], streak=0)
+            if capped:
+                back.append(winner)  # to the back, behind this game's others
             else:
                 holder, seat = winner, finish.players.index(winner)
         seated = set(finish.players)
