@@ -261,12 +261,28 @@ def _add_sim(sub: Subparsers) -> None:
         default=".",
         help="where a broken invariant's scenario file goes (default: .)",
     )
+    # A party's events (issue 27; docs/party.md): --players is the seats per game.
+    sp.add_argument(
+        "--event",
+        default=None,
+        metavar="FORMAT",
+        help="play whole events instead: winner-stays or fair-strikes (one JSON object)",
+    )
+    sp.add_argument("--entrants", type=int, default=None, help="with --event: players in it")
+    sp.add_argument("--events", type=int, default=1, help="with --event: events to play")
+    sp.add_argument(
+        "--model",
+        action="store_true",
+        help="with --event: a seeded model of each game's outcome instead of bot games",
+    )
     sp.set_defaults(func=_sim)
 
 
 def _sim(args: argparse.Namespace) -> int:
     from cabinet.tools.sim import SimArgs, sim
 
+    if args.event is not None:
+        return _sim_event(args)
     return sim(
         SimArgs(
             game=args.game,
@@ -278,6 +294,29 @@ def _sim(args: argparse.Namespace) -> int:
             match=args.match,
             as_json=args.json,
             breach_dir=args.breach_dir,
+        )
+    )
+
+
+def _sim_event(args: argparse.Namespace) -> int:
+    from cabinet.tools.sim.event import EventSimArgs, sim_event
+
+    if args.match is not None or args.rules is not None:
+        print(
+            "speed-cabinet sim: --event plays its own games: drop --match and --rules",
+            file=sys.stderr,
+        )
+        return 2
+    return sim_event(
+        EventSimArgs(
+            event=args.event,
+            entrants=args.entrants,
+            players=args.players,
+            game=args.game,
+            events=args.events,
+            seed=args.seed,
+            bots=args.bots,
+            model=args.model,
         )
     )
 
