@@ -357,7 +357,8 @@ def test_initials_entry_lights_no_menu_row(screen: pygame.Surface, renderer: Ren
             if tuple(s.get_at((x, y)))[:3] == GOLD
         )
 
-    assert gold(shot) < gold(plain) - 300  # the highlighted row's gold is gone
+    # The highlighted row's gold is gone (Atkinson's smooth strokes: fewer pixels of exact gold).
+    assert gold(shot) < gold(plain) - 150
 
 
 def test_a_joined_seat_is_the_players_not_the_demo_bots() -> None:
