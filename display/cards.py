@@ -2,9 +2,9 @@
 
 Big rank indices (readable from two metres), suit symbols drawn as shapes (a typeface's
 suit glyphs would not match across machines): circles and polygons, drawn at twice the
-size and smoothly scaled down for clean edges. Jokers get a star. ``four_colour`` gives diamonds blue and
-clubs green (for the table, or for one seat's own cards). Every surface is made once per
-(card, size, turn, colours) and reused.
+size and smoothly scaled down for clean edges. Jokers get a star. ``four_colour`` gives
+diamonds blue and clubs green (for the table, or for one seat's own cards). Every surface
+is made once per (card, size, turn, colours) and reused.
 """
 
 from __future__ import annotations
