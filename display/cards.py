@@ -152,9 +152,7 @@ class Fonts:
 def ink_rows(surface: pygame.Surface) -> int:
     """How many rows of ``surface`` hold a pixel at least ``CAP_INK`` opaque."""
     w, h = surface.get_size()
-    return sum(
-        1 for y in range(h) if any(surface.get_at((x, y)).a >= CAP_INK for x in range(w))
-    )
+    return sum(1 for y in range(h) if any(surface.get_at((x, y)).a >= CAP_INK for x in range(w)))
 
 
 class CardArt:
