@@ -4,11 +4,14 @@ same on the laptop and the Pi, its letters evenly spaced (pygame's bundled font 
 
 from __future__ import annotations
 
+import logging
 import tomllib
 from pathlib import Path
 
 import pygame
+import pytest
 
+from display import cards
 from display.cards import TYPEFACE, Fonts, ink_rows
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,3 +67,16 @@ def test_cap_height_is_the_ink_of_an_h(screen: pygame.Surface) -> None:
     caps = [fonts.cap_height(s) for s in range(20, 80, 4)]
     assert caps == sorted(caps)
     assert 0.45 < fonts.cap_height(60) / 60 < 0.6
+
+
+def test_a_missing_typeface_says_so_in_one_line_and_text_still_draws(
+    screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(cards, "TYPEFACE", ("no_such_font_package", "files/X.ttf"))
+    with caplog.at_level(logging.WARNING, logger="display.cards"):
+        fonts = Fonts()
+    assert fonts.path is None
+    (line,) = [r.getMessage() for r in caplog.records]
+    assert "no_such_font_package is not installed" in line
+    assert "deploy/bootstrap.py" in line
+    assert fonts.get(30).size("SLAM")[0] > 0
