@@ -87,17 +87,21 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
     title and hint in one and the lines split over two more (a table whose free space is
     thin bands, as California's between its rows); the title, the hint and the two halves
     of the lines each in its own. A plan that breaks no line first. Where the free space
-    holds none, the same over the seats' cards (opaque: issue 26 item 8), the centre piles
-    and the info line still in sight: the rules are read first (item 11), the demo is
-    watched around them. Where that holds none either, one card over the centre."""
+    holds none, the same over the top or bottom seats' cards (opaque: issue 26 item 8), the
+    centre piles, the side seats and the info line still in sight: the rules are read
+    first (item 11), the demo is watched around them. Where that holds none either, one
+    card over the centre."""
     floor = read_size(fonts, layout.height)
     found: list[tuple[SetCard, ...]] = []
     for seats in (True, False):
-        plans = _plans(layout, fonts, text, floor, free_rects(layout, seats))
+        # Over a seat's cards a few whole cards are weighed: one card, one seat covered.
+        plans = _plans(layout, fonts, text, floor, free_rects(layout, seats), 1 if seats else 6)
         good = [p for p in plans if _score(p) >= floor]
         whole = [p for p in good if not _wraps(p)]
-        if whole:
+        if whole and seats:
             return AttractCard(max(whole, key=_worth))
+        if good and not seats:  # over a seat's cards: one card, covering one seat's at most
+            return AttractCard(max(good, key=lambda p: (-len(p), _worth(p))))
         found += good
     if found:  # the rules' lines whole rather than broken down a narrow column
         return AttractCard(max(found, key=_worth))
@@ -113,16 +117,21 @@ def _wholes(text: AttractText) -> list[Block]:
 
 
 def _plans(
-    layout: Layout, fonts: Fonts, text: AttractText, floor: int, rects: Sequence[Rect]
+    layout: Layout,
+    fonts: Fonts,
+    text: AttractText,
+    floor: int,
+    rects: Sequence[Rect],
+    wholes: int = 1,
 ) -> list[tuple[SetCard, ...]]:
-    """The plans worth comparing in ``rects``, stopping at the first kind that has one at
-    ``floor`` with no line broken."""
+    """The plans worth comparing in ``rects`` (the best ``wholes`` whole cards first),
+    stopping at the first kind that has one at ``floor`` with no line broken."""
     # Lines at half the floor are no use beside the piles (then: over the centre).
     lh = (math.ceil(floor / (READ_K * SIZE_OF_LH) / 2), line_height(layout) + 4)
     body = _body(text)
     title, hint = _title(text), _hint(text)
     plans: list[tuple[SetCard, ...]] = [
-        (card,) for card in _ranked(fonts, _wholes(text), rects, lh, 1)
+        (card,) for card in _ranked(fonts, _wholes(text), rects, lh, wholes)
     ]
 
     def done() -> bool:  # a plan as large as it must be, and no line of it broken
@@ -245,15 +254,15 @@ def _spread(block: Block) -> int:
 @functools.lru_cache(maxsize=32)
 def free_rects(layout: Layout, seats: bool = True) -> tuple[Rect, ...]:
     """The free rects of the table, between its cards and panels (the centre piles and
-    whose they are, with ``seats`` the seats' slots raised or not with their labels, their
-    piles and panels) and its info line: where attract's card leaves the demo's piles and
-    the info line in sight. Each as tall, then as wide, as it can be (none inside
-    another)."""
+    whose they are, the seats' slots raised or not with their labels, their piles and
+    panels; not ``seats``: only the side seats') and its info line: where attract's card
+    leaves the demo's piles and the info line in sight. Each as tall, then as wide, as it
+    can be (none inside another)."""
     u = layout.card_w
     cards = [*layout.center, *layout.side, *layout.tags, layout.info]
     if layout.burned is not None:
         cards.append(layout.burned)
-    for seat in layout.seats if seats else ():
+    for seat in layout.seats if seats else [s for s in layout.seats if s.rotation in (90, 270)]:
         cards += [seat.draw, seat.draw_label, *seat.slots, *seat.raised, *seat.labels]
         if seat.panel is not None:
             cards.append(seat.panel.rect)
