@@ -126,8 +126,9 @@ def _plans(
 ) -> list[tuple[SetCard, ...]]:
     """The plans worth comparing in ``rects`` (the best ``wholes`` whole cards first),
     stopping at the first kind that has one at ``floor`` with no line broken."""
-    # Lines at half the floor are no use beside the piles (then: over the centre).
-    lh = (math.ceil(floor / (READ_K * SIZE_OF_LH) / 2), line_height(layout) + 4)
+    # Lines under the floor are no use (then: over a seat's cards, or the centre); not
+    # trying them keeps the search short (it runs on the window's frame).
+    lh = (math.ceil(floor / (READ_K * SIZE_OF_LH)), line_height(layout) + 4)
     body = _body(text)
     title, hint = _title(text), _hint(text)
     plans: list[tuple[SetCard, ...]] = [
