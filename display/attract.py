@@ -1,6 +1,6 @@
 """Attract's card over the demo, in the table's free space: clear of the piles, the
 seats' cards and panels and the info line, so the demo stays in sight, its
-lines no smaller than ``body_floor``. One card where a free rect holds it; else the
+lines no smaller than ``read_size``. One card where a free rect holds it; else the
 title and hint apart from the lines, the lines over two free rects if need be.
 
 Placing it is a search (50-300 ms a screen, on the window's frame): the window draws the
@@ -22,18 +22,19 @@ from display.layout import Layout, Rect
 from display.paint import Painter
 from display.palette import GOLD, WHITE
 from display.typeset import (
+    READ_K,
     SIZE_OF_LH,
     Block,
     CardLine,
     Role,
     SetCard,
     TextRow,
-    body_floor,
     centred,
     clear_of,
     draw_card,
     fit,
     line_height,
+    read_size,
 )
 from display.view import FlowView
 
@@ -75,29 +76,64 @@ def _hint(text: AttractText) -> CardLine:
 
 
 def _body(text: AttractText) -> tuple[CardLine, ...]:
-    return tuple(CardLine(((t, WHITE),), 0.8) for t in text.lines)
+    return tuple(CardLine(((t, WHITE),), READ_K) for t in text.lines)
 
 
 @functools.lru_cache(maxsize=32)
 def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard:
     """Attract's card in the free space of the table (``free_rects``), the first of these
-    that sets its lines at ``body_floor`` or more (else the one setting them largest):
-    the whole card in one free rect, its lines in 1-3 columns; the title and hint in one
-    rect and the lines in another; the title and hint in one and the lines split over two
-    more (a table whose free space is thin bands, as California's between its rows); the
-    title, the hint and the two halves of the lines each in its own."""
-    floor = body_floor(layout.height)
-    # Lines at half the floor are no use beside the piles (then: over the centre).
-    lh = (math.ceil(floor / (0.8 * SIZE_OF_LH) / 2), line_height(layout) + 4)
-    rects = free_rects(layout)
+    that sets its lines at ``read_size`` or more: the whole card in one free rect, its
+    lines in 1-3 columns; the title and hint in one rect and the lines in another; the
+    title and hint in one and the lines split over two more (a table whose free space is
+    thin bands, as California's between its rows); the title, the hint and the two halves
+    of the lines each in its own. A plan that breaks no line first. Where the free space
+    holds none, the same over the top or bottom seats' cards (opaque: issue 26 item 8), the
+    centre piles, the side seats and the info line still in sight: the rules are read
+    first (item 11), the demo is watched around them. Where that holds none either, one
+    card over the centre."""
+    floor = read_size(fonts, layout.height)
+    found: list[tuple[SetCard, ...]] = []
+    for seats in (True, False):
+        # Over a seat's cards a few whole cards are weighed: one card, one seat covered.
+        plans = _plans(layout, fonts, text, floor, free_rects(layout, seats), 1 if seats else 6)
+        good = [p for p in plans if _score(p) >= floor]
+        whole = [p for p in good if not _wraps(p)]
+        if whole and seats:
+            return AttractCard(max(whole, key=_worth))
+        if good and not seats:  # over a seat's cards: one card, covering one seat's at most
+            return AttractCard(max(good, key=lambda p: (-len(p), _worth(p))))
+        found += good
+    if found:  # the rules' lines whole rather than broken down a narrow column
+        return AttractCard(max(found, key=_worth))
+    return AttractCard((centred(fonts, _wholes(text)[0], layout),))
+
+
+def _wholes(text: AttractText) -> list[Block]:
     body = _body(text)
     title, hint = _title(text), _hint(text)
-    plans: list[tuple[SetCard, ...]] = []
-    wholes = [
+    return [
         Block(head=(title,), body=b.body, foot=(hint,), columns=b.columns) for b in _columns(body)
     ]
-    whole = _ranked(fonts, wholes, rects, lh, 1)
-    plans += [(card,) for card in whole]
+
+
+def _plans(
+    layout: Layout,
+    fonts: Fonts,
+    text: AttractText,
+    floor: int,
+    rects: Sequence[Rect],
+    wholes: int = 1,
+) -> list[tuple[SetCard, ...]]:
+    """The plans worth comparing in ``rects`` (the best ``wholes`` whole cards first),
+    stopping at the first kind that has one at ``floor`` with no line broken."""
+    # Lines under the floor are no use (then: over a seat's cards, or the centre); not
+    # trying them keeps the search short (it runs on the window's frame).
+    lh = (math.ceil(floor / (READ_K * SIZE_OF_LH)), line_height(layout) + 4)
+    body = _body(text)
+    title, hint = _title(text), _hint(text)
+    plans: list[tuple[SetCard, ...]] = [
+        (card,) for card in _ranked(fonts, _wholes(text), rects, lh, wholes)
+    ]
 
     def done() -> bool:  # a plan as large as it must be, and no line of it broken
         return any(_score(p) >= floor and not _wraps(p) for p in plans)
@@ -115,12 +151,7 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
             titles = _ranked(fonts, [Block(head=(title,))], rects, lh, 8)
             hints = _ranked(fonts, [Block(foot=(hint,))], rects, lh, 8)
             plans += _apart([titles, hints, firsts[:8], seconds[:8]], 2)
-    good = [p for p in plans if _score(p) >= floor]
-    if good:  # the rules' lines whole rather than broken down a narrow column
-        return AttractCard(max(good, key=_worth))
-    if plans:
-        return AttractCard(max(plans, key=_score))
-    return AttractCard((centred(fonts, wholes[0], layout),))  # no free space: the centre
+    return plans
 
 
 def _columns(body: tuple[CardLine, ...]) -> list[Block]:
@@ -222,16 +253,17 @@ def _spread(block: Block) -> int:
 
 
 @functools.lru_cache(maxsize=32)
-def free_rects(layout: Layout) -> tuple[Rect, ...]:
+def free_rects(layout: Layout, seats: bool = True) -> tuple[Rect, ...]:
     """The free rects of the table, between its cards and panels (the centre piles and
     whose they are, the seats' slots raised or not with their labels, their piles and
-    panels) and its info line: where attract's card leaves the demo's piles and the info
-    line in sight. Each as tall, then as wide, as it can be (none inside another)."""
+    panels; not ``seats``: only the side seats') and its info line: where attract's card
+    leaves the demo's piles and the info line in sight. Each as tall, then as wide, as it
+    can be (none inside another)."""
     u = layout.card_w
     cards = [*layout.center, *layout.side, *layout.tags, layout.info]
     if layout.burned is not None:
         cards.append(layout.burned)
-    for seat in layout.seats:
+    for seat in layout.seats if seats else [s for s in layout.seats if s.rotation in (90, 270)]:
         cards += [seat.draw, seat.draw_label, *seat.slots, *seat.raised, *seat.labels]
         if seat.panel is not None:
             cards.append(seat.panel.rect)
@@ -281,7 +313,7 @@ def draw(
 ) -> None:
     """Attract's card (the rules, or the high-score table in its turn)."""
     for card in placed(layout, paint.fonts, attract_text(flow)).cards:
-        draw_card(paint, surface, card, blink, alpha=240)  # the seats' names do not show through
+        draw_card(paint, surface, card, blink)  # opaque: the demo does not show through
 
 
 __all__ = [

@@ -46,7 +46,8 @@ _code: list[str] = []
 
 
 def code_version() -> str:
-    """This placement code and pygame's font, as a short hash (computed once)."""
+    """This placement code, pygame's font and the typeface, as a short hash (computed
+    once)."""
     if not _code:
         import pygame
 
@@ -58,6 +59,8 @@ def code_version() -> str:
         for module in (display.attract, display.typeset, display.cards):
             digest.update(Path(str(module.__file__)).read_bytes())
         digest.update(f"{pygame.version.ver} {pygame.font.get_default_font()}".encode())
+        face = display.cards.typeface_path()  # the typeface measured (or its stand-in)
+        digest.update(Path(face).read_bytes() if face else b"bundled")
         _code.append(digest.hexdigest()[:16])
     return _code[0]
 

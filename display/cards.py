@@ -1,15 +1,17 @@
 """Card faces and backs drawn by our own code at any size, cached as surfaces.
 
-Big rank indices (readable from two metres), suit symbols drawn as shapes (the bundled
-font has no suit glyphs): circles and polygons, drawn at twice the size and smoothly
-scaled down for clean edges. Jokers get a star. ``four_colour`` gives diamonds blue and
-clubs green (for the table, or for one seat's own cards). Every surface is made once per
-(card, size, turn, colours) and reused.
+Big rank indices (readable from two metres), suit symbols drawn as shapes (a typeface's
+suit glyphs would not match across machines): circles and polygons, drawn at twice the
+size and smoothly scaled down for clean edges. Jokers get a star. ``four_colour`` gives
+diamonds blue and clubs green (for the table, or for one seat's own cards). Every surface
+is made once per (card, size, turn, colours) and reused.
 """
 
 from __future__ import annotations
 
+import logging
 import math
+from importlib import resources
 
 import pygame
 
@@ -85,20 +87,72 @@ def _suit_shape(s: pygame.Surface, suit: str, c: tuple[int, int, int]) -> None:
         pygame.draw.polygon(s, c, pts)
 
 
+TYPEFACE = ("fontpkg_atkinson_hyperlegible", "files/AtkinsonHyperlegible-Bold.ttf")
+"""Every text's typeface: Atkinson Hyperlegible Bold (the Braille Institute's face for low
+vision: distinct letter shapes, even spacing), from the pinned package that ships it
+(pyproject.toml), so the laptop and the Pi draw the same letters (docs/display.md)."""
+
+EM_PER_SIZE = 0.76
+"""A size's em in pixels. Sizes are in the units every layout was measured in (pygame's
+bundled font, whose em is 0.69 of its size): at this em a line keeps about the width it
+had, so whatever fitted still fits, and capitals are a little taller than before."""
+
+CAP_INK = 128
+"""A row of a rendered "H" is ink when a pixel in it is at least this opaque (half)."""
+
+_log = logging.getLogger(__name__)
+
+
+def typeface_path() -> str | None:
+    """The typeface's file, or None (with one log line) when its package is missing."""
+    package, name = TYPEFACE
+    try:
+        path = resources.files(package).joinpath(name)
+    except ModuleNotFoundError:
+        _log.warning(
+            "display: %s is not installed: text falls back to pygame's own font "
+            "(reinstall: python3 deploy/bootstrap.py)",
+            package,
+        )
+        return None
+    return str(path)
+
+
 class Fonts:
-    """Bold fonts by pixel height, loaded once (pygame's bundled font)."""
+    """Bold fonts by size, loaded once: the typeface at ``EM_PER_SIZE`` pixels of em per
+    size (pygame's bundled font, bold, if the typeface is missing)."""
 
     def __init__(self) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
+        self._caps: dict[int, int] = {}
+        self.path = typeface_path()
 
     def get(self, size: int) -> pygame.font.Font:
         size = max(6, size)
         font = self._fonts.get(size)
         if font is None:
-            font = pygame.font.Font(None, size)
-            font.set_bold(True)
+            if self.path is None:
+                font = pygame.font.Font(None, size)
+                font.set_bold(True)
+            else:
+                font = pygame.font.Font(self.path, max(4, round(size * EM_PER_SIZE)))
             self._fonts[size] = font
         return font
+
+    def cap_height(self, size: int) -> int:
+        """The capitals' height at ``size`` in pixels, measured: the rows of ink in an "H"
+        as drawn (a pixel at least half opaque)."""
+        cap = self._caps.get(size)
+        if cap is None:
+            cap = ink_rows(self.get(size).render("H", True, (255, 255, 255)))
+            self._caps[size] = cap
+        return cap
+
+
+def ink_rows(surface: pygame.Surface) -> int:
+    """How many rows of ``surface`` hold a pixel at least ``CAP_INK`` opaque."""
+    w, h = surface.get_size()
+    return sum(1 for y in range(h) if any(surface.get_at((x, y)).a >= CAP_INK for x in range(w)))
 
 
 class CardArt:
@@ -204,4 +258,14 @@ class CardArt:
 
 ALL_CODES = (*(r + s for s in "SHDC" for r in RANKS), "JK")
 
-__all__ = ["ALL_CODES", "CardArt", "Fonts", "draw_suit", "suit_colour"]
+__all__ = [
+    "ALL_CODES",
+    "EM_PER_SIZE",
+    "TYPEFACE",
+    "CardArt",
+    "Fonts",
+    "draw_suit",
+    "ink_rows",
+    "suit_colour",
+    "typeface_path",
+]

@@ -74,7 +74,7 @@ def photo(paint: Painter, surface: pygame.Surface, layout: Layout, ph: PhotoFini
         return
     tag, size = found
     colour = seat_colour(ph.winner)
-    surface.blit(paint.shade(tag.w, tag.h, (0, 0, 0, 230)), (tag.x, tag.y))
+    surface.blit(paint.shade(tag.w, tag.h, (0, 0, 0, 255)), (tag.x, tag.y))
     pygame.draw.rect(
         surface, colour, pg_rect(tag), max(2, layout.card_w // 30), border_radius=tag.h // 4
     )
@@ -94,7 +94,7 @@ def _flight(
     text = paint.text(f"+{flight.move.count}", size, LOCK_RED)
     w, h = text.get_width() + size // 2, round(size * 1.15)
     band = Rect(at[0] - w // 2, at[1] - h // 2, w, h)
-    surface.blit(paint.shade(band.w, band.h, (0, 0, 0, 210)), (band.x, band.y))
+    surface.blit(paint.shade(band.w, band.h, (0, 0, 0, 255)), (band.x, band.y))
     surface.blit(text, (at[0] - text.get_width() // 2, at[1] - text.get_height() // 2))
 
 
@@ -133,7 +133,8 @@ def _winner_line(
     face = paint.text(text, size, seat_colour(win.winner))
     cx, cy = layout.centre_area.center
     h = round(face.get_height() * 1.15)
-    surface.blit(paint.shade(layout.width, h, (0, 0, 0, 170)), (0, cy - h // 2))
+    # Opaque: the burst flies under it, not through the line (issue 26 item 8).
+    surface.blit(paint.shade(layout.width, h, (0, 0, 0, 255)), (0, cy - h // 2))
     d = max(2, size // 30)
     shadow = paint.text(text, size, DARK)
     x, y = cx - face.get_width() // 2, cy - face.get_height() // 2

@@ -18,6 +18,7 @@ from display.layout import Layout, Rect
 from display.paint import Painter, pg_rect
 from display.palette import DARK, GOLD, GREY, READY_GREEN, WHITE, Piece, seat_colour
 from display.typeset import (
+    READ_K,
     Block,
     CardLine,
     Role,
@@ -82,7 +83,7 @@ def banners(
             ],
         )
     if state.paused and not view.offline and not state.is_over:
-        _banner(paint, surface, layout, [("PAUSED", WHITE)], (0, 0, 0, 220))
+        _banner(paint, surface, layout, [("PAUSED", WHITE)], (0, 0, 0, 255))
     if view.offline:
         names = ", ".join(view.offline)
         _banner(
@@ -90,7 +91,7 @@ def banners(
             surface,
             layout,
             [("PANEL OFFLINE", WHITE), (names, WHITE), ("paused until it reconnects", WHITE)],
-            (170, 0, 0, 235),
+            (170, 0, 0, 255),
         )
     result_screen = view.flow is not None and view.flow.screen is FlowScreen.RESULT
     if result and (state.is_over or result_screen):  # not during a win's moment
@@ -143,25 +144,25 @@ def result_card(view: TableView, layout: Layout, art: GameArt, fonts: Fonts) -> 
         else:
             winner = f"P{state.winner + 1} WINS!"
             head.append(CardLine.of(winner, seat_colour(state.winner), 1.6, Role.HEAD))
-        head.extend(CardLine.of(t, WHITE, 0.8) for t in art.ending(state))
+        head.extend(CardLine.of(t, WHITE, READ_K) for t in art.ending(state))
     flow = view.flow
     if flow is not None and flow.screen is FlowScreen.RESULT:
-        head.extend(CardLine.of(t, WHITE, 0.8) for t in flow.notes)
+        head.extend(CardLine.of(t, WHITE, READ_K) for t in flow.notes)
     if state.is_over:
-        head.extend(CardLine.of(t, GREY, 0.7) for t in art.result(state))
+        head.extend(CardLine.of(t, GREY, READ_K) for t in art.result(state))
     if view.match is not None:
         m = view.match
-        head.append(CardLine.of(f"{m.title}   game {m.game}", GREY, 0.7))
+        head.append(CardLine.of(f"{m.title}   game {m.game}", GREY, READ_K))
         score = "   ".join(f"P{i + 1}: {x}" for i, x in enumerate(m.score))
-        head.append(CardLine.of(score, WHITE, 0.85))
+        head.append(CardLine.of(score, WHITE, READ_K))
         if m.winner is not None:
-            head.append(CardLine.of(f"P{m.winner + 1} takes the match!", GOLD, 0.95))
+            head.append(CardLine.of(f"P{m.winner + 1} takes the match!", GOLD, 1.1))
     if flow is not None and flow.screen is FlowScreen.RESULT:
-        head.extend(CardLine.of(t, GREY, 0.7) for t in flow.stats)
+        head.extend(CardLine.of(t, GREY, READ_K) for t in flow.stats)
         if flow.seats:
-            foot.append(CardLine(seat_pieces(flow), 0.8, Role.SEATS))
+            foot.append(CardLine(seat_pieces(flow), READ_K, Role.SEATS))
         if flow.hint:
-            foot.append(CardLine.of(flow.hint, WHITE, 0.7, Role.HINT))
+            foot.append(CardLine.of(flow.hint, WHITE, READ_K, Role.HINT))
         foot.extend(result_left_line(flow))
     lh = line_height(layout)
     w, h = layout.width, layout.height
@@ -182,7 +183,7 @@ def result_left_line(flow: FlowView) -> list[CardLine]:
     """The result's own time running out: "back to the menu in 12 s" (none: no time)."""
     if not flow.left:
         return []
-    return [CardLine.of(f"back to the menu in {flow.left} s", GOLD, 0.7)]
+    return [CardLine.of(f"back to the menu in {flow.left} s", GOLD, READ_K)]
 
 
 def _result_card(
@@ -287,9 +288,9 @@ def join_card(fonts: Fonts, flow: FlowView, layout: Layout) -> SetCard:
     """The join menu: its rows (the chosen one marked, unless a seat enters initials), the
     seats' marks and the hint."""
     head = [CardLine.of("JOIN THE GAME", GOLD, 1.3, Role.HEAD), *menu_lines(flow)]
-    foot = [CardLine(seat_pieces(flow), 0.8, Role.SEATS)] if flow.seats else []
+    foot = [CardLine(seat_pieces(flow), READ_K, Role.SEATS)] if flow.seats else []
     if flow.hint:
-        foot.append(CardLine.of(flow.hint, GREY, 0.65))
+        foot.append(CardLine.of(flow.hint, GREY, READ_K))
     return centred(fonts, Block(head=tuple(head), foot=tuple(foot)), layout)
 
 
@@ -305,7 +306,7 @@ def menu_lines(flow: FlowView) -> list[CardLine]:
         out.append(CardLine(((text, GOLD if chosen else WHITE),), 1.0))
         note = flow.menu_notes[k] if k < len(flow.menu_notes) else ""
         if note:
-            out.append(CardLine.of(note, WHITE, 0.75))
+            out.append(CardLine.of(note, WHITE, READ_K))
     if flow.pages > 1:
         turn = f"   press 1, 2 or 3 twice: {flow.next_page}" if flow.next_page else ""
         out.append(CardLine.of(f"page {flow.page + 1} of {flow.pages}{turn}", GOLD, 0.7))

@@ -74,7 +74,8 @@ def _seat(
 
 def _frame(card: pygame.Surface, box: Rect, colour: Colour, layout: Layout) -> None:
     u = layout.card_w
-    pygame.draw.rect(card, (0, 0, 0, 230), pg_rect(box), border_radius=u // 10)
+    # Opaque: the demo's cards and labels do not show through the page (issue 26 item 8).
+    pygame.draw.rect(card, (0, 0, 0, 255), pg_rect(box), border_radius=u // 10)
     pygame.draw.rect(card, colour, pg_rect(box), max(2, u // 40), border_radius=u // 10)
 
 

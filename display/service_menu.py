@@ -25,7 +25,7 @@ HIGHLIGHT = (60, 50, 10)
 
 def draw(paint: Painter, surface: pygame.Surface, svc: ServiceView, layout: Layout) -> None:
     w, h = layout.width, layout.height
-    surface.blit(paint.shade(w, h, (0, 0, 0, 245)), (0, 0))
+    surface.blit(paint.shade(w, h, (0, 0, 0, 255)), (0, 0))
     u = max(24, h // 14)
     margin = w // 20
     pygame.draw.rect(

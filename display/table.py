@@ -28,6 +28,7 @@ from display.palette import (
     hint_colour,
     seat_colour,
 )
+from display.typeset import read_size
 from display.view import Light, NoteKind, SeatNote, SeatView, TableView
 from engine.protocol import SeatCards
 
@@ -283,17 +284,20 @@ def _note(
     """A penalty or a refused play's reason, on a dark band across the seat's cards, where
     the player is looking (a penalty in the lockout's red, a reason in white)."""
     across = zone.h if rot in (0, 180) else zone.w
-    thick = max(8, round(across * 0.45))
+    scale = 0.6 if note.kind is NoteKind.PENALTY else 0.45
+    # A reason is read by a newcomer: its capitals at least ``read_size``'s (issue 26).
+    least = read_size(paint.fonts, surface.get_height())
+    thick = max(8, round(across * 0.45), round(least / scale))
+    size = max(round(thick * scale), least)
     cx, cy = zone.center
     if rot in (0, 180):
         band = Rect(zone.x, cy - thick // 2, zone.w, thick)
     else:
         band = Rect(cx - thick // 2, zone.y, thick, zone.h)
-    surface.blit(paint.shade(band.w, band.h, (10, 10, 10, 235)), (band.x, band.y))
+    surface.blit(paint.shade(band.w, band.h, (10, 10, 10, 255)), (band.x, band.y))
     colour = LOCK_RED if note.kind is NoteKind.PENALTY else WHITE
     pygame.draw.rect(surface, colour, pg_rect(band), max(2, u // 40))
-    scale = 0.6 if note.kind is NoteKind.PENALTY else 0.45
-    paint.blit_text(surface, note.text, round(thick * scale), colour, band, rot)
+    paint.blit_text(surface, note.text, size, colour, band, rot)
 
 
 def _slot_label(
@@ -306,7 +310,7 @@ def _slot_label(
     rot: int,
     colour: Colour,
 ) -> None:
-    size = round(min(lab.w, lab.h) * 0.95)
+    size = max(round(min(lab.w, lab.h) * 0.95), read_size(paint.fonts, surface.get_height()))
     key = seat.keys[k] if k < len(seat.keys) else ""
     text = f"{k + 1}" if not key else f"{k + 1}  [{key}]"
     paint.blit_text(surface, text, size, WHITE, lab, rot)
@@ -347,6 +351,7 @@ def _status(
     if state.is_over and state.winner == seat.index:
         parts.append(("WINNER", GOLD))
     size = round(min(s.status.w, s.status.h) * 0.95)
+    size = max(size, read_size(paint.fonts, surface.get_height()))  # the seat's name
     if len(parts) == 1:
         paint.blit_text(surface, name, size, colour, s.status, rot)
         return
@@ -428,9 +433,8 @@ def _panel(
             band = _within(_away(band, p.slam, pad // 2), inside)
         paint.blit_text(surface, buttons.NAMES[button], size, WHITE, band, rot)
     name = seat.label or ("keys" if seat.keys else "panel")
-    paint.blit_text(
-        surface, f"P{seat.index + 1} {name}", round(min(p.name.w, p.name.h)), colour, p.name, rot
-    )
+    size = max(round(min(p.name.w, p.name.h)), read_size(paint.fonts, surface.get_height()))
+    paint.blit_text(surface, f"P{seat.index + 1} {name}", size, colour, p.name, rot)
 
 
 def _beside(r: Rect, rot: int, depth: int, pad: int, *, toward_player: bool) -> Rect:
@@ -481,10 +485,10 @@ def pile_tags(paint: Painter, surface: pygame.Surface, view: TableView, layout: 
         pieces = lines[k]
         if not pieces:
             continue
-        surface.blit(paint.shade(r.w, r.h, (*DARK, 200)), (r.x, r.y))
+        surface.blit(paint.shade(r.w, r.h, (*DARK, 255)), (r.x, r.y))
         pygame.draw.rect(surface, FELT_LINE, pg_rect(r), max(1, layout.card_w // 60), radius)
         lh = r.h // len(pieces)
-        size = round(min(lh, r.h // 2) * 0.9)
+        size = max(round(min(lh, r.h // 2) * 0.9), read_size(paint.fonts, surface.get_height()))
         for n, (text, colour) in enumerate(pieces):
             paint.blit_text(surface, text, size, colour, Rect(r.x, r.y + n * lh, r.w, lh))
 

@@ -2,7 +2,8 @@
 at a line height into rows (``TextRow``) that fit their width, a line too long wrapping
 onto the next (between the parts of a hint, then between words) instead of shrinking; the
 largest such card that fits a rect (``fit``); and drawing it. Body text is at least 26 px
-at 1920x1080 (``body_floor``). The flow's screens (``overlays``, ``attract``) set their
+at 1920x1080 (``body_floor``); the lines a newcomer must read have capitals 22 px tall,
+measured as drawn (``read_size``). The flow's screens (``overlays``, ``attract``) set their
 text with it."""
 
 from __future__ import annotations
@@ -32,6 +33,31 @@ def body_floor(height: int) -> int:
 
 SIZE_OF_LH = 0.85
 """A line's font size per line height (the rest is the gap to the next line)."""
+
+READ_CAP_PX_1080 = 22
+"""The capitals' height, in pixels at 1920x1080, of the lines a newcomer must read (the
+rules, the join menu's help, the result's details, seat labels, refusal notes, pile tags):
+the easiest text to read on the screen (docs/display.md, "Readable at a metre")."""
+
+READ_K = 1.0
+"""Such a line's height in line heights: at the screen's line height (``line_height``) its
+capitals are ``read_cap`` or taller."""
+
+
+def read_cap(height: int) -> int:
+    """The capitals' height those lines need on a screen ``height`` px high (22 at 1080,
+    15 in a 1280x720 window)."""
+    return math.ceil(READ_CAP_PX_1080 * height / 1080)
+
+
+@functools.lru_cache(maxsize=64)
+def read_size(fonts: Fonts, height: int) -> int:
+    """The smallest font size whose capitals, measured as drawn, are ``read_cap`` tall."""
+    need = read_cap(height)
+    size = body_floor(height) // 2
+    while fonts.cap_height(size) < need:
+        size += 1
+    return size
 
 
 # Lines, wrapped to a width.
@@ -319,11 +345,12 @@ def draw_card(
     surface: pygame.Surface,
     card: SetCard,
     blink: bool,
-    alpha: int = 235,
+    alpha: int = 255,
     blink_hint: bool = True,
 ) -> None:
     """The dark, gold-framed card and its rows (with ``blink_hint``, the hint's rows gold
-    while ``blink``)."""
+    while ``blink``). Opaque unless ``alpha`` says otherwise: nothing moving behind a card
+    shows through where its text is smallest (issue 26 item 8)."""
     box, lh = card.box, card.lh
     surface.blit(paint.shade(box.w, box.h, (0, 0, 0, alpha)), (box.x, box.y))
     pygame.draw.rect(surface, GOLD, pg_rect(box), max(2, lh // 14), border_radius=lh // 3)
@@ -371,6 +398,8 @@ def centred(fonts: Fonts, block: Block, layout: Layout) -> SetCard:
 
 __all__ = [
     "BODY_PX_1080",
+    "READ_CAP_PX_1080",
+    "READ_K",
     "SIZE_OF_LH",
     "Block",
     "CardLine",
@@ -386,6 +415,8 @@ __all__ = [
     "line_height",
     "moved",
     "piece_gap",
+    "read_cap",
+    "read_size",
     "row_width",
     "set_block",
     "text_width",

@@ -64,7 +64,7 @@ def slap_count_rect(layout: Layout, k: int) -> Rect:
 
 def _count(paint: Painter, surface: pygame.Surface, r: Rect, n: int) -> None:
     """The pile's size, big, and "cards" under it, white on a dark badge."""
-    surface.blit(paint.shade(r.w, r.h, (10, 10, 10, 245)), (r.x, r.y))
+    surface.blit(paint.shade(r.w, r.h, (10, 10, 10, 255)), (r.x, r.y))
     number = Rect(r.x, r.y, r.w, round(r.h * 0.62))
     word = Rect(r.x, number.bottom, r.w, r.h - number.h)
     paint.blit_text(surface, str(n), round(number.h * 0.95), WHITE, number)

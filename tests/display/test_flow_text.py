@@ -197,13 +197,12 @@ ATTRACT: list[tuple[str, Callable[[], GameState]]] = [
 
 
 def _protected(layout: Layout) -> list[Rect]:
-    """What attract's card must leave in sight: the piles, the seats' cards and their
-    labels, the info line."""
+    """What attract's card must leave in sight: the centre's piles and the info line (a
+    seat's cards too where the free space holds the rules at a newcomer's size, else the
+    card stands over them, opaque: issue 26 items 8 and 11)."""
     out = [*layout.center, *layout.side, layout.info]
     if layout.burned is not None:
         out.append(layout.burned)
-    for s in layout.seats:
-        out += [s.draw, s.draw_label, *s.slots, *s.labels]
     return out
 
 

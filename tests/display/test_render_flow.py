@@ -14,6 +14,7 @@ import pytest
 
 from cabinet.config import Control, FlowConfig
 from cabinet.modes.flow import FlowPress, FlowTick, GameOver, match_view, start, step, view_of
+from display import attract
 from display.animations import Animations
 from display.games import art_for
 from display.overlays import result_card
@@ -93,10 +94,19 @@ def _render(
     return layout
 
 
+def _attract_box(renderer: Renderer, name: str, state: Any, now: float) -> pygame.Rect:
+    """Where attract's card (its first part) stands over ``state``'s table."""
+    view = scenes.view(state, humans=2, flow=view_of(FLOWS[name], now))
+    assert view.flow is not None
+    layout = renderer.layout_of(view)
+    box = attract.attract_card(layout, renderer.paint.fonts, attract.attract_text(view.flow))
+    r = box.cards[0].box
+    return pygame.Rect(r.x, r.y, r.w, r.h)
+
+
 def test_attract_card_over_the_demo(screen: pygame.Surface, renderer: Renderer) -> None:
-    layout = _render(screen, renderer, "attract", scenes.speed_new(), 0.5)
-    area = layout.centre_area
-    centre = pygame.Rect(area.x, area.y, area.w, area.h)
+    _render(screen, renderer, "attract", scenes.speed_new(), 0.5)
+    centre = _attract_box(renderer, "attract", scenes.speed_new(), 0.5)
     seen = _colours(screen, centre)
     assert GOLD in seen  # the gold frame and title
     # The card is dark: most of its middle is near black.
@@ -135,9 +145,8 @@ def test_attract_offers_the_match_saved_through_a_restart(
     view = view_of(FLOWS["saved"], 0.5)
     assert view.game == "spit"
     assert view.hint == "press SLAM to join: the best-of-5 match stands 0-1"
-    layout = _render(screen, renderer, "saved", scenes.spit_new(), 0.5)
-    area = layout.centre_area
-    assert GOLD in _colours(screen, pygame.Rect(area.x, area.y, area.w, area.h))
+    _render(screen, renderer, "saved", scenes.spit_new(), 0.5)
+    assert GOLD in _colours(screen, _attract_box(renderer, "saved", scenes.spit_new(), 0.5))
 
 
 def test_attract_high_score_card(screen: pygame.Surface, renderer: Renderer) -> None:
@@ -148,9 +157,8 @@ def test_attract_high_score_card(screen: pygame.Surface, renderer: Renderer) -> 
         "fastest hands   AMY 0.38 s   ZOE 0.50 s",
     )
     rules_view = scenes.view(scenes.speed_new(), humans=2, flow=view_of(flow, 0.5))
-    layout = renderer.draw(screen, rules_view, Animations(), 0)
-    area = layout.centre_area
-    box = pygame.Rect(area.x, area.y, area.w, area.h)
+    renderer.draw(screen, rules_view, Animations(), 0)
+    box = _attract_box(renderer, "attract", scenes.speed_new(), 0.5)
     rules_card = screen.copy()
     assert rules_view.flow is not None
     scores_view = replace(rules_view, flow=replace(rules_view.flow, scores=scores))
@@ -301,16 +309,23 @@ def _attract_pair(renderer: Renderer, state: Any) -> tuple[pygame.Surface, pygam
     ids=["speed", "speed3", "speed4", "california"],
 )
 def test_attract_card_leaves_the_piles_in_sight(renderer: Renderer, state: Any) -> None:
-    """Speed's centre piles, whose they are, and California's rows (its piles) are not
-    covered by the card (issue 15 items 9 and 5); the card is drawn (its gold frame) and
-    readable (body lines of a real size, not squeezed into a strip)."""
+    """Speed's centre piles and whose they are are not covered by the card (issue 15
+    items 9 and 5); a seat's piles (California's rows) only where the free space beside
+    them cannot hold the rules at a newcomer's size (issue 26 item 11), and then one row at
+    most: the other stays in sight. The card is drawn (its gold frame) and readable (body
+    lines of a real size, not squeezed into a strip)."""
     shot, bare, layout = _attract_pair(renderer, state)
     piles = [*layout.center, *layout.side, *layout.tags]
-    for seat in layout.seats:
-        piles += [seat.draw, *seat.slots]
-    assert piles
     for r in piles:
         assert changed(shot, bare, pygame.Rect(r.x, r.y, r.w, r.h), 3) == 0, r
+    in_sight = [
+        all(
+            changed(shot, bare, pygame.Rect(r.x, r.y, r.w, r.h), 3) == 0
+            for r in (seat.draw, *seat.slots)
+        )
+        for seat in layout.seats
+    ]
+    assert in_sight.count(False) <= 1, in_sight
     whole = pygame.Rect(0, 0, *SIZE)
     assert changed(shot, bare, whole, 6) > 2000  # the card is there
     assert GOLD in _colours(shot, whole)
@@ -357,7 +372,8 @@ def test_initials_entry_lights_no_menu_row(screen: pygame.Surface, renderer: Ren
             if tuple(s.get_at((x, y)))[:3] == GOLD
         )
 
-    assert gold(shot) < gold(plain) - 300  # the highlighted row's gold is gone
+    # The highlighted row's gold is gone (Atkinson's smooth strokes: fewer pixels of exact gold).
+    assert gold(shot) < gold(plain) - 150
 
 
 def test_a_joined_seat_is_the_players_not_the_demo_bots() -> None:
