@@ -24,7 +24,7 @@ from cabinet.loop.power import PowerHealth
 from engine.bots import Bot
 from engine.game import new_game
 
-DEFAULT_BOT = "medium"
+DEFAULT_BOT = "casual"
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,7 +55,7 @@ from cabinet.panel import PanelLights
 from display.view import FlowView, MatchView
 from engine.rules import Game
 
-DEFAULT_DIFFICULTY = "medium"
+DEFAULT_DIFFICULTY = "casual"
 
 
 def _opening(
