@@ -64,9 +64,7 @@ def test_the_bots_row_cycles_the_kinds_of_player_slowest_first() -> None:
 def test_the_join_menu_draws_the_bots_row(screen: pygame.Surface, size: tuple[int, int]) -> None:
     flow = _joined()
     surface = pygame.Surface(size).convert()
-    view = scenes.view(
-        scenes.spit_new(), humans=2, match=match_view(flow), flow=view_of(flow, 1.2)
-    )
+    view = scenes.view(scenes.spit_new(), humans=2, match=match_view(flow), flow=view_of(flow, 1.2))
     layout = Renderer(size).draw(surface, view, Animations(), 0)
     save_shot(SHOTS, surface, f"join-bots-casual-{size[1]}p")
     area = layout.centre_area
