@@ -54,8 +54,9 @@ from cabinet.modes.stack import Mode, Reset, Screen
 from cabinet.panel import PanelLights
 from display.view import FlowView, MatchView
 from engine.rules import Game
+from engine.strategy import DEFAULT_PRESET
 
-DEFAULT_DIFFICULTY = "casual"
+DEFAULT_DIFFICULTY = DEFAULT_PRESET
 
 
 def _opening(
