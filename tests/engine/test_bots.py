@@ -269,7 +269,7 @@ def test_a_zero_call_timeout_penalises_at_once_and_the_bot_plays_on() -> None:
     step that empties the bot's hand. The bot does not try to claim; it plays on."""
     rules = Rules(call_timeout_ms=0)
     state = empty_draws("8H/2S2D2C4HQS", "7D/JS", rules)
-    bot = Bot(0, "hard", 3)
+    bot = Bot(0, "quick", 3)
     due = bot.observe(state, 0)
     assert due is not None
     state, events = speed.step(state, bot.act(state, due) or Tick(due))
@@ -384,7 +384,7 @@ def test_bots_never_play_against_stale_state(seed: int) -> None:
 
 def test_bots_game_without_interference_only_rejects_wrong_attempts() -> None:
     for seed in range(8):
-        state, fired = _drive(Rules(), seed, ["hard", "expert"])
+        state, fired = _drive(Rules(), seed, ["quick", "expert"])
         assert state.is_over
         wrong = sum(1 for _, _, ev in fired if any(isinstance(e, PlayRejected) for e in ev))
         bots_wrong = sum(b.stats["wrong"] for b in {id(b): b for b, _, _ in fired}.values())
@@ -395,14 +395,14 @@ def test_bots_game_without_interference_only_rejects_wrong_attempts() -> None:
 def test_bots_finish_three_and_four_player_games(players: int) -> None:
     rules = Rules.from_options({"players": players})
     for seed in range(3):
-        state, _ = _drive(rules, seed, ["hard"] * players)
+        state, _ = _drive(rules, seed, ["quick"] * players)
         assert state.is_over
 
 
 def test_same_seed_same_bot_decisions() -> None:
-    first = _drive(Rules(), 5, ["medium", "hard"])
-    again = _drive(Rules(), 5, ["medium", "hard"])
+    first = _drive(Rules(), 5, ["casual", "quick"])
+    again = _drive(Rules(), 5, ["casual", "quick"])
     assert [c for _, c, _ in first[1]] == [c for _, c, _ in again[1]]
     assert first[0] == again[0]
-    other = _drive(Rules(), 6, ["medium", "hard"])
+    other = _drive(Rules(), 6, ["casual", "quick"])
     assert [c for _, c, _ in first[1]] != [c for _, c, _ in other[1]]

@@ -116,10 +116,10 @@ def test_bots_never_act_against_stale_state(rules: Rules, seed: int) -> None:
 @pytest.mark.parametrize("rules", [SPIT, CAL], ids=["spit", "california"])
 def test_bot_games_end_and_replay_from_their_seed(rules: Rules) -> None:
     for seed in range(3):
-        first = drive(rules, seed, ["medium", "hard"])
-        again = drive(rules, seed, ["medium", "hard"])
+        first = drive(rules, seed, ["casual", "quick"])
+        again = drive(rules, seed, ["casual", "quick"])
         assert first[0].is_over
         assert [f[1] for f in first[1]] == [f[1] for f in again[1]]
         assert first[0] == again[0]
-    other = drive(rules, 9, ["medium", "hard"])
+    other = drive(rules, 9, ["casual", "quick"])
     assert [f[1] for f in other[1]] != [f[1] for f in first[1]]

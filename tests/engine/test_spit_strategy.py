@@ -98,7 +98,7 @@ def test_spit_slap_time_follows_the_bots_level() -> None:
     assert high <= 1200
     assert quartiles["impossible"][2] < 300
     # Seeded: the same bot on the same state slaps at the same time.
-    assert _slaps(state, 0, "medium", 20) == _slaps(state, 0, "medium", 20)
+    assert _slaps(state, 0, "casual", 20) == _slaps(state, 0, "casual", 20)
 
 
 def test_spit_slap_close_piles_are_misjudged_by_beginners_not_experts() -> None:
