@@ -81,6 +81,14 @@ def _scenario(args: argparse.Namespace) -> int:
 # given, demo the headless cabinet with bots only.
 
 
+def _levels() -> str:
+    """The bot presets for a help line, slowest first, and the default."""
+    from cabinet.seating import DEFAULT_BOT
+    from engine.strategy import BOT_PRESETS
+
+    return f"{', '.join(BOT_PRESETS)}; default {DEFAULT_BOT}"
+
+
 def _add_demo(sub: Subparsers) -> None:
     from cabinet.seating import DEFAULT_BOT
 
@@ -98,9 +106,7 @@ def _add_demo(sub: Subparsers) -> None:
         default="speed",
         help="the game (default speed; spit and california are for 2 players)",
     )
-    demo.add_argument(
-        "--difficulty", default=DEFAULT_BOT, help=f"the bots' preset (default {DEFAULT_BOT})"
-    )
+    demo.add_argument("--difficulty", default=DEFAULT_BOT, help=f"the bots' preset ({_levels()})")
     demo.add_argument("--seconds", type=float, default=None, help="stop after this long")
     demo.set_defaults(func=_demo)
 
@@ -160,7 +166,7 @@ def _add_run(sub: Subparsers) -> None:
     run.add_argument(
         "--difficulty",
         default=DEFAULT_BOT,
-        help=f"laptop mode: the bots' preset (default {DEFAULT_BOT})",
+        help=f"laptop mode: the bots' preset ({_levels()})",
     )
     run.add_argument("--seconds", type=float, default=None, help="stop after this long")
     run.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
@@ -247,9 +253,9 @@ def _add_sim(sub: Subparsers) -> None:
     sp.add_argument("--seed", type=int, default=1, help="game k is dealt from SEED + k")
     sp.add_argument(
         "--bots",
-        default="hard",
+        default="quick",
         help=f"one difficulty per seat, comma separated, or one for all "
-        f"({', '.join(BOT_PRESETS)}); default hard",
+        f"({', '.join(BOT_PRESETS)}); default quick",
     )
     sp.add_argument("--rules", default=None, help="rules options as a JSON object")
     sp.add_argument(

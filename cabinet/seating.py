@@ -21,10 +21,10 @@ from cabinet.kiosk.records import Records
 from cabinet.kiosk.state_dir import open_records
 from cabinet.loop import PanelLinks, PanelPort, SeatRuntime, Table, seat_runtime
 from cabinet.loop.power import PowerHealth
-from engine.bots import Bot
+from engine.bots import DEFAULT_PRESET, Bot
 from engine.game import new_game
 
-DEFAULT_BOT = "medium"
+DEFAULT_BOT = DEFAULT_PRESET
 
 
 @dataclass(frozen=True, slots=True)

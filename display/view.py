@@ -86,7 +86,7 @@ class SeatView:
     """Keyboard labels in panel order (slots 1-5, LEFT, RIGHT, SLAM); empty: no keyboard."""
     bot: bool = False
     label: str = ""
-    """A short name for the seat ("bot hard", "keys 1", "panel")."""
+    """A short name for the seat ("bot quick", "keys 1", "panel")."""
     left_pile: int | None = None
     """The centre pile the seat's LEFT button aims at (Speed), after left-handed mirroring."""
     right_pile: int | None = None

@@ -38,20 +38,23 @@ time rather than a uniform delay:
 - **Choice.** With probability ``skill`` it picks the legal play that leaves the most
   follow-ups (a held card that will fit on the card it plays); otherwise any legal play.
 
-Presets (median at 5 cards x 2 piles; see ``BOT_PRESETS`` and docs/bots.md):
+Presets, each a kind of player (median at 5 cards x 2 piles; see ``BOT_PRESETS`` and
+docs/bots.md, which gives the human reaction figures they rest on)::
 
     name        median  scan/item  sigma  refractory  error  chain  absent  claim  skill  slap
-    beginner    1500 ms   60 ms    0.45     400 ms    0.05   0.90   1.60    0.70   0.00  800 ms
-    easy        1100 ms   45 ms    0.40     300 ms    0.045  0.85   1.50    0.65   0.25  650 ms
-    medium       800 ms   32 ms    0.35     220 ms    0.04   0.80   1.40    0.60   0.50  520 ms
-    hard         600 ms   24 ms    0.30     160 ms    0.03   0.75   1.35    0.55   0.75  420 ms
-    expert       450 ms   18 ms    0.27     120 ms    0.02   0.70   1.30    0.50   0.90  330 ms
-    impossible   300 ms   12 ms    0.22      80 ms    0.01   0.65   1.20    0.45   1.00  220 ms
+    beginner    1500 ms   60 ms    0.45     400 ms    0.06   0.90   1.60    0.70   0.00  800 ms
+    casual       950 ms   38 ms    0.38     260 ms    0.045  0.82   1.45    0.62   0.40  580 ms
+    quick        700 ms   28 ms    0.32     180 ms    0.035  0.76   1.35    0.55   0.70  450 ms
+    expert       520 ms   21 ms    0.28     130 ms    0.025  0.70   1.30    0.50   0.90  360 ms
+    impossible   250 ms   10 ms    0.20      60 ms    0.01   0.60   1.15    0.45   1.00  190 ms
+
+The former names ``easy``, ``medium`` and ``hard`` still find ``casual``, ``casual`` and
+``quick`` (``FORMER_NAMES``).
 
 Driving a bot (the simulator and the cabinet loop do the same, one in simulated time and
 one in real time)::
 
-    bots = [Bot(1, "hard", seed=7)]
+    bots = [Bot(1, "quick", seed=7)]
     wake = [b.observe(state, now) for b in bots]    # after every step that changed state
     ...at the earliest wake time t (engine timers due by then fired first):
     cmd = bot.act(state, t)                         # a Command to apply at t, or None
@@ -80,6 +83,8 @@ from engine.rules import Game
 from engine.state import GameState
 from engine.strategy import (
     BOT_PRESETS,
+    DEFAULT_PRESET,
+    FORMER_NAMES,
     MAX_WRONG,
     REFERENCE_ITEMS,
     WRONG_EXPONENT,
@@ -90,10 +95,13 @@ from engine.strategy import (
     Strategy,
     Timing,
     find_profile,
+    preset_name,
 )
 
 __all__ = [
     "BOT_PRESETS",
+    "DEFAULT_PRESET",
+    "FORMER_NAMES",
     "MAX_WRONG",
     "REFERENCE_ITEMS",
     "WRONG_EXPONENT",
@@ -105,6 +113,7 @@ __all__ = [
     "Strategy",
     "Timing",
     "find_profile",
+    "preset_name",
 ]
 
 

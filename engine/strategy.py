@@ -57,30 +57,57 @@ class BotProfile:
     skill: float
     """Chance of choosing the play that leaves the most follow-ups (else any legal play)."""
     slap_ms: int
-    """Spit: median time to slap a pile once the round ends (a person takes about half a
-    second: the beginner is slower, "impossible" faster)."""
-    floor_ms: int = 120
-    """No decision is faster than this."""
+    """Spit: median time to slap a pile once the round ends (a two-choice reaction: a
+    person takes about half a second, the beginner longer, "impossible" less than a simple
+    reaction)."""
+    floor_ms: int = 150
+    """No decision is faster than this (a press sooner than about 150 ms after what it
+    answers is a guess, not a reaction)."""
 
     def median_for(self, items: int) -> float:
         """The median decision time (ms) when scanning ``items`` cards x piles."""
         return max(float(self.floor_ms), self.median_ms + self.scan_ms * (items - REFERENCE_ITEMS))
 
 
+SIMPLE_REACTION_MS = 200
+"""A young adult's median simple visual reaction (one light, one button): about 200-250 ms
+(docs/bots.md, "Presets"). Only "impossible" slaps faster than this."""
+CHOICE_REACTION_MS = 350
+"""The fast end of a person's two-choice reaction (350-500 ms): no preset a person can beat
+decides or slaps faster than this."""
+
 BOT_PRESETS: dict[str, BotProfile] = {
     p.name: p
     for p in (
-        BotProfile("beginner", 1500, 60, 0.45, 400, 0.05, 0.90, 1.60, 0.70, 0.00, 800),
-        BotProfile("easy", 1100, 45, 0.40, 300, 0.045, 0.85, 1.50, 0.65, 0.25, 650),
-        BotProfile("medium", 800, 32, 0.35, 220, 0.04, 0.80, 1.40, 0.60, 0.50, 520),
-        BotProfile("hard", 600, 24, 0.30, 160, 0.03, 0.75, 1.35, 0.55, 0.75, 420),
-        BotProfile("expert", 450, 18, 0.27, 120, 0.02, 0.70, 1.30, 0.50, 0.90, 330),
-        BotProfile(
-            "impossible", 300, 12, 0.22, 80, 0.01, 0.65, 1.20, 0.45, 1.00, 220, floor_ms=100
-        ),
+        # New to the game: checks each card against each pile; slaps late.
+        BotProfile("beginner", 1500, 60, 0.45, 400, 0.06, 0.90, 1.60, 0.70, 0.00, 800, 150),
+        # Knows the rules, plays now and then: the guest a party sees most.
+        BotProfile("casual", 950, 38, 0.38, 260, 0.045, 0.82, 1.45, 0.62, 0.40, 580, 150),
+        # A fast, practised player.
+        BotProfile("quick", 700, 28, 0.32, 180, 0.035, 0.76, 1.35, 0.55, 0.70, 450, 150),
+        # The best person at the table, at the fast end of a choice reaction: a quick
+        # person beats it now and then.
+        BotProfile("expert", 520, 21, 0.28, 130, 0.025, 0.70, 1.30, 0.50, 0.90, 360, 150),
+        # Beyond a person: a whole scan in about a simple reaction, slaps faster than one.
+        BotProfile("impossible", 250, 10, 0.20, 60, 0.01, 0.60, 1.15, 0.45, 1.00, 190, 100),
     )
 }
-"""Named difficulties, slowest first."""
+"""Named kinds of player, slowest first (docs/bots.md, "Presets")."""
+
+DEFAULT_PRESET = "casual"
+"""The bot a seat gets when nobody names one: the person-like level."""
+
+FORMER_NAMES: dict[str, str] = {"easy": "casual", "medium": "casual", "hard": "quick"}
+"""Preset names from before the kinds of player, and the preset each now means (the one
+nearest in pace), so a config or a command line naming one keeps working."""
+
+
+def preset_name(name: str) -> str | None:
+    """The preset ``name`` means (case-insensitive; a former name maps to its successor),
+    or None when there is none."""
+    key = name.strip().lower()
+    key = FORMER_NAMES.get(key, key)
+    return key if key in BOT_PRESETS else None
 
 
 class BotError(EngineError, ValueError):
@@ -89,11 +116,11 @@ class BotError(EngineError, ValueError):
 
 def find_profile(name: str) -> BotProfile:
     """A preset by name (case-insensitive); BotError (a ValueError) naming the known ones."""
-    try:
-        return BOT_PRESETS[name.strip().lower()]
-    except KeyError:
+    key = preset_name(name)
+    if key is None:
         known = ", ".join(BOT_PRESETS)
-        raise BotError(f"unknown bot difficulty {name!r}; known: {known}") from None
+        raise BotError(f"unknown bot difficulty {name!r}; known: {known}")
+    return BOT_PRESETS[key]
 
 
 class Intent(Enum):

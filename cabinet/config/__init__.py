@@ -20,7 +20,9 @@ is the way in):
 * ``reading.py``: ``read_toml``, a file with the cabinet's limits (a regular file only,
   never nested past what tomllib can read);
 * ``parse.py``: ``parse_config``/``load_config``, the top-level keys and tables;
-* ``seats.py``: the ``[[seat]]`` tables.
+* ``seats.py``: the ``[[seat]]`` tables;
+* ``party.py``: the cabinet's party defaults for a game's rules (Spit's round limit),
+  which the engine's own defaults (the scenario contract's) leave long.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from cabinet.config.parse import (
     parse_match,
     parse_operator_code,
 )
+from cabinet.config.party import PARTY_ROUND_LIMIT, PARTY_RULES, party_options
 from cabinet.config.ranges import INT64, Range
 from cabinet.config.reading import (
     MAX_FILE_BYTES,
@@ -71,6 +74,8 @@ __all__ = [
     "KEYS",
     "KEY_SETS",
     "MAX_FILE_BYTES",
+    "PARTY_ROUND_LIMIT",
+    "PARTY_RULES",
     "POSITIONS",
     "PULLED_UP_PINS",
     "RANGES",
@@ -96,6 +101,7 @@ __all__ = [
     "parse_config",
     "parse_match",
     "parse_operator_code",
+    "party_options",
     "read_regular",
     "read_toml",
 ]

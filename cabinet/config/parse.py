@@ -20,6 +20,7 @@ from cabinet.config.model import (
     FlowConfig,
     PinFactoryKind,
 )
+from cabinet.config.party import party_options
 from cabinet.config.ranges import check_int64, shown
 from cabinet.config.reading import read_toml
 from cabinet.config.seats import (
@@ -147,7 +148,9 @@ def _rules(data: Mapping[str, object], n: int) -> Rules:
             where = "the top-level game key" if key == "game" else "the number of [[seat]] tables"
             raise ConfigError(f"rules.{key}: remove it; {where} decides it")
     try:
-        rules = Rules.from_options({**rules_raw, "game": game, "players": n}, base)
+        # The cabinet's party defaults where the file leaves a key out (cabinet/config/party.py).
+        options = party_options(Game(game), rules_raw, base)
+        rules = Rules.from_options({**options, "game": game, "players": n}, base)
     except RulesError as exc:
         raise ConfigError(f"[rules]: {exc}") from None
     _check_rules(rules)
@@ -282,10 +285,18 @@ LAPTOP_POSITIONS = ("south", "north", "west", "east")
 both drawn upright, bots at the sides (docs/display.md, "Laptop mode")."""
 
 
+def _check_level(difficulty: str) -> None:
+    """The laptop's bots' preset, named as the command line names it."""
+    from engine.strategy import BOT_PRESETS, preset_name  # the bots load only when seated
+
+    if preset_name(difficulty) is None:
+        raise ConfigError(f"--difficulty {difficulty!r}: use one of {', '.join(BOT_PRESETS)}")
+
+
 def laptop_config(
     players: int = 2,
     humans: int = 0,
-    difficulty: str = "medium",
+    difficulty: str = "casual",
     seed: int | None = None,
     rules: Mapping[str, object] | None = None,
     game: str = "speed",
@@ -295,6 +306,8 @@ def laptop_config(
     errors name the command line's options, which is all the user wrote."""
     if game in Game and players not in rules_for(Game(game)).seats:
         raise ConfigError(f"{game} is for 2 players: use --players 2 (or --game speed)")
+    if humans < players:
+        _check_level(difficulty)
     seats: list[dict[str, object]] = []
     for i in range(players):
         where = LAPTOP_POSITIONS[i]

@@ -74,10 +74,16 @@ def choice(value: object, key: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
-def _difficulties() -> tuple[str, ...]:
-    from engine.strategy import BOT_PRESETS  # the bots load only when a bot seat is checked
+def _difficulty(value: object, key: str) -> str:
+    """A bot seat's preset; a name from before the kinds of player (``"medium"``) means
+    its successor (engine.strategy.FORMER_NAMES), so an old config keeps working."""
+    # The bots load only when a bot seat is checked.
+    from engine.strategy import BOT_PRESETS, preset_name
 
-    return tuple(BOT_PRESETS)
+    found = preset_name(value) if isinstance(value, str) else None
+    if found is None:
+        return choice(value, key, tuple(BOT_PRESETS))  # the one-line error naming them
+    return found
 
 
 # One seat.
@@ -112,8 +118,7 @@ def parse_seat(i: int, raw: Mapping[str, object], n: int) -> SeatConfig:
             )
         leds = _pins(raw, "leds", where)
     elif inputs is Inputs.BOT:
-        allowed = _difficulties()
-        difficulty = choice(raw.get("difficulty", "medium"), f"{where}.difficulty", allowed)
+        difficulty = _difficulty(raw.get("difficulty", "casual"), f"{where}.difficulty")
     elif inputs is Inputs.KEYBOARD:
         if "keys" in raw:
             keys = whole_number(raw["keys"], f"{where}.keys", 1, 2)

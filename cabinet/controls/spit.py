@@ -46,7 +46,7 @@ class SpitController(SeatControls):
         "Play stock tops one above or below a spit pile",
         "stuck? both SLAM: spit new cards",
         "a pile empty: SLAP the smaller spit pile",
-        "first to run out of cards wins",
+        "out of cards first, or fewest at the end, wins",
     )
     """Attract's short rules card, in the buttons' words."""
 

@@ -4,7 +4,7 @@ bots' difficulties, and a bot for a seat."""
 
 from __future__ import annotations
 
-from cabinet.config import CabinetConfig
+from cabinet.config import CabinetConfig, party_options
 from engine.bots import BOT_PRESETS, Bot
 from engine.games import GAMES
 from engine.rules import Game, Rules, RulesError
@@ -12,11 +12,13 @@ from engine.rules import Game, Rules, RulesError
 
 def rules_at(config: CabinetConfig, game: Game) -> Rules | None:
     """The rules of ``game`` at this cabinet: the config's own for its game, else that
-    game's defaults for the seats there are; None if it cannot be played with them."""
+    game's defaults for the seats there are (the cabinet's party defaults over the
+    engine's); None if it cannot be played with them."""
     if game is config.rules.game:
         return config.rules
     try:
-        return Rules.from_options({"game": game.value, "players": len(config.seats)})
+        options = party_options(game, {})  # the cabinet's, as its config's own game gets
+        return Rules.from_options({**options, "game": game.value, "players": len(config.seats)})
     except RulesError:
         return None
 

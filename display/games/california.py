@@ -25,7 +25,7 @@ def table(state: GameState) -> TableShape:
 
 def info(state: GameState) -> list[str]:
     cal = _california(state)
-    bits = [f"round {cal.round}"]
+    bits = [f"round {cal.round} of {cal.rules.round_limit}"]
     if cal.live:
         live = ", ".join(rank_text(RANKS[r - 1] + "S") for r in sorted(cal.live))
         bits.append(f"live {live}")
@@ -35,7 +35,7 @@ def info(state: GameState) -> list[str]:
 def text_head(state: GameState) -> str:
     cal = _california(state)
     live = " ".join("A23456789TJQK"[r - 1] for r in sorted(cal.live)) or "-"
-    return f"  live ranks {live}   round {cal.round}"
+    return f"  live ranks {live}   round {cal.round} of {cal.rules.round_limit}"
 
 
 def text_seat(state: GameState, seat: int, picked: Sequence[int]) -> SeatText:

@@ -33,7 +33,7 @@ def table(state: GameState) -> TableShape:
 
 def info(state: GameState) -> list[str]:
     spit = _spit(state)
-    bits = [f"round {spit.round}"]
+    bits = [f"round {spit.round} of {spit.rules.round_limit}"]
     if spit.rules.scoring is Scoring.POINTS:
         bits.append("points " + " - ".join(str(x) for x in spit.scores))
     else:
@@ -111,7 +111,7 @@ def text_head(state: GameState) -> str:
     """The two spit piles (top and size) and the round."""
     spit = _spit(state)
     piles = "  ".join(f"{i}:{_top(pile)}({len(pile)})" for i, pile in enumerate(spit.center))
-    head = f"  spit piles  {piles}   round {spit.round}"
+    head = f"  spit piles  {piles}   round {spit.round} of {spit.rules.round_limit}"
     if spit.phase is Phase.SLAP:
         head += "   SLAP! (LEFT/RIGHT a pile, SLAM the smaller)"
     return head

@@ -20,8 +20,8 @@ from engine.invariants import check_invariants
 from engine.rules import Rules
 from engine.state import Phase
 
-HARD = BOT_PRESETS["hard"]
-STEADY = replace(HARD, name="steady", error_rate=0.0)
+QUICK = BOT_PRESETS["quick"]
+STEADY = replace(QUICK, name="steady", error_rate=0.0)
 """Hard without wrong attempts, for tests that need one predictable plan."""
 
 

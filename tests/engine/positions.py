@@ -18,10 +18,10 @@ SPIT = Rules.from_options({"game": "spit"})
 CAL = Rules.from_options({"game": "california"})
 
 
-HARD = BOT_PRESETS["hard"]
+QUICK = BOT_PRESETS["quick"]
 
 
-STEADY = replace(HARD, name="steady", error_rate=0.0)
+STEADY = replace(QUICK, name="steady", error_rate=0.0)
 
 
 SURE = replace(STEADY, name="sure", skill=1.0)

@@ -176,7 +176,7 @@ def test_a_replay_reproduces_the_game(game: AnyGame) -> None:
 def _bot_game(game: AnyGame, rules: Rules, seed: int) -> tuple[GameState, list[Command]]:
     """Hard bots in every seat from ``seed``, until the game is decided (or 3000 commands)."""
     state, _ = game.new_game(rules, random.Random(seed), seed)
-    bots = [Bot(p, "hard", seed * 8 + p) for p in range(rules.players)]
+    bots = [Bot(p, "quick", seed * 8 + p) for p in range(rules.players)]
     wake = [b.observe(state, 0) for b in bots]
     commands: list[Command] = []
     while not state.is_over and len(commands) < 3000:

@@ -31,7 +31,7 @@ RULES = {
 
 
 def states(rules: Rules, seed: int) -> list[game.GameState]:
-    first, commands, _ = bot_game(rules, seed, ["hard"] * rules.players, True)
+    first, commands, _ = bot_game(rules, seed, ["quick"] * rules.players, True)
     out = [first]
     for cmd in commands:
         out.append(game.step(out[-1], cmd)[0])

@@ -432,7 +432,7 @@ def test_rejections_in_a_bot_game_change_no_reaction() -> None:
     """Dropping every rejected press from a game (they change no card) leaves the reactions
     of the accepted plays as they were, when lockouts are off."""
     rules = Rules.from_options({"game": "speed", "lockout_ms": 0})
-    first, commands, _ = bot_game(rules, 3, ["hard", "medium"], True)
+    first, commands, _ = bot_game(rules, 3, ["quick", "casual"], True)
     kept = []
     state = first
     for cmd in commands:

@@ -16,7 +16,7 @@ from engine.games import spit
 from engine.games.spit.strategy import CLOSE_PILES
 from engine.state import Phase
 from tests.engine.positions import (
-    HARD,
+    QUICK,
     STEADY,
     SURE,
     slap_phase,
@@ -70,7 +70,7 @@ def _slaps(state: spit.SpitState, seat: int, name: str, seeds: int) -> list[Slap
     return slaps
 
 
-@pytest.mark.parametrize("name", ["beginner", "hard", "impossible"])
+@pytest.mark.parametrize("name", ["beginner", "quick", "impossible"])
 def test_spit_bot_races_for_the_smaller_pile_with_a_human_delay(name: str) -> None:
     profile = BOT_PRESETS[name]
     slaps = _slaps(slap_phase(1, (12, 3)), 0, name, 400)
@@ -98,7 +98,7 @@ def test_spit_slap_time_follows_the_bots_level() -> None:
     assert high <= 1200
     assert quartiles["impossible"][2] < 300
     # Seeded: the same bot on the same state slaps at the same time.
-    assert _slaps(state, 0, "medium", 20) == _slaps(state, 0, "medium", 20)
+    assert _slaps(state, 0, "casual", 20) == _slaps(state, 0, "casual", 20)
 
 
 def test_spit_slap_close_piles_are_misjudged_by_beginners_not_experts() -> None:
@@ -118,7 +118,7 @@ def test_the_bot_that_went_out_slaps_sooner() -> None:
 
     def median(state: spit.SpitState) -> float:
         return statistics.median(
-            d for d in (Bot(0, HARD, s).observe(state, 0) for s in range(300)) if d is not None
+            d for d in (Bot(0, QUICK, s).observe(state, 0) for s in range(300)) if d is not None
         )
 
     assert median(out) < median(other)

@@ -26,7 +26,7 @@ GAMES = {
 
 def fed_live(rules: Rules, seed: int, mash: bool = False) -> tuple[GameStats, list[Command]]:
     """A bot game, its fold fed step by step as it was played."""
-    first, commands, _ = bot_game(rules, seed, ["hard"] * rules.players, mash)
+    first, commands, _ = bot_game(rules, seed, ["quick"] * rules.players, mash)
     stats = GameStats(first)
     state = first
     for cmd in commands:
@@ -55,7 +55,7 @@ def _first(rules: Rules, seed: int) -> game.GameState:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_fold_is_incremental_a_tally_mid_game_changes_nothing(name: str) -> None:
     rules = GAMES[name]
-    first, commands, _ = bot_game(rules, 7, ["medium"] * rules.players, True)
+    first, commands, _ = bot_game(rules, 7, ["casual"] * rules.players, True)
     stats = GameStats(first)
     state = first
     for k, cmd in enumerate(commands):
@@ -71,7 +71,7 @@ def test_plays_runs_and_stalls_agree_with_the_events(name: str) -> None:
     """What the records counted from the event dicts, for games that announce stalls."""
     rules = GAMES[name]
     for seed in range(3):
-        first, commands, events = bot_game(rules, seed, ["hard"] * rules.players, False)
+        first, commands, events = bot_game(rules, seed, ["quick"] * rules.players, False)
         tally = GameStats.replay(first, commands).tally()
         plays = [0] * rules.players
         best = [0] * rules.players
@@ -98,7 +98,7 @@ def test_hidden_stalls_are_counted_like_announced_ones() -> None:
     shown = replace(hidden, hidden_stall=False)
     counted = 0
     for seed in range(6):
-        first, commands, events = bot_game(hidden, seed, ["hard", "hard"], False)
+        first, commands, events = bot_game(hidden, seed, ["quick", "quick"], False)
         assert not any(isinstance(ev, Stalled) for ev in events)
         tally = GameStats.replay(first, commands).tally()
         twin = _first(shown, seed)
@@ -114,7 +114,7 @@ def test_hidden_stalls_are_counted_like_announced_ones() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_reactions_are_reaction_times_and_cost_nothing_unasked(name: str) -> None:
     rules = GAMES[name]
-    first, commands, _ = bot_game(rules, 3, ["hard"] * rules.players, True)
+    first, commands, _ = bot_game(rules, 3, ["quick"] * rules.players, True)
     stats = GameStats.replay(first, commands)
     assert stats.reactions() == reaction_times(first, commands)
     tally = stats.tally()
@@ -156,7 +156,7 @@ def test_spit_slaps_and_timeouts_are_counted_per_seat() -> None:
     rules = GAMES["spit"]
     slaps = timeouts = 0
     for seed in range(4):
-        first, commands, _events = bot_game(rules, seed, ["hard", "easy"], False)
+        first, commands, _events = bot_game(rules, seed, ["quick", "casual"], False)
         tally = GameStats.replay(first, commands).tally()
         assert sum(tally.slap_wins) == tally.slaps
         assert tally.slaps_smaller <= tally.slaps

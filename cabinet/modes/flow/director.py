@@ -53,8 +53,9 @@ from cabinet.modes.stack import Mode, Reset, Screen
 from cabinet.panel import PanelLights
 from display.view import FlowView, MatchView
 from engine.rules import Game
+from engine.strategy import DEFAULT_PRESET
 
-DEFAULT_DIFFICULTY = "medium"
+DEFAULT_DIFFICULTY = DEFAULT_PRESET
 
 
 def _opening(

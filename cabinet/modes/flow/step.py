@@ -55,7 +55,7 @@ def start(
     games: Sequence[Game],
     difficulties: Sequence[str],
     game: Game | None = None,
-    difficulty: str = "medium",
+    difficulty: str = "casual",
     match: MatchRules | None = None,
     seed: int = 0,
     now: float = 0.0,
@@ -74,7 +74,7 @@ def start(
     games = tuple(games)
     if not games:
         raise ValueError("the flow needs at least one game to offer")
-    difficulties = tuple(difficulties) or ("medium",)
+    difficulties = tuple(difficulties) or ("casual",)
     defaults = tuple(choices[s] if s < len(choices) else SeatChoices() for s in range(seats))
     flow = Flow(
         config=config,

@@ -67,7 +67,7 @@ def form_of(
     for seat in config.seats:
         wired = BOT if seat.inputs is Inputs.BOT else AS_WIRED
         rows.append(_row(f"seat.{seat.index}", f"seat {seat.index + 1}", (AS_WIRED, BOT), wired))
-    difficulty = bot_diffs[0] if bot_diffs else "medium"
+    difficulty = bot_diffs[0] if bot_diffs else "casual"
     rows.append(_row("difficulty", "bots' difficulty", tuple(difficulties), difficulty))
     assists = {s.assist.value for s in config.seats}
     assist = assists.pop() if len(assists) == 1 else Assist.NONE.value

@@ -46,7 +46,7 @@ def start(
     config: CabinetConfig,
     base: CabinetConfig | None = None,
     *,
-    difficulties: Sequence[str] = ("easy", "medium", "hard"),
+    difficulties: Sequence[str] = ("beginner", "casual", "quick"),
     matches: Sequence[str] = ("single",),
     laptop: bool = False,
 ) -> ServiceMenu:

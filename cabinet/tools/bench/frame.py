@@ -1,6 +1,6 @@
 """Bench group ``frame``: what the display costs, and that it does not slow presses.
 
-* ``frame_ms``: draw + flip of one frame, over at least 600 frames of 2-player hard-bot
+* ``frame_ms``: draw + flip of one frame, over at least 600 frames of 2-player quick-bot
   Speed with the slides running, 1920x1080, SDL's dummy video driver. Every frame is drawn
   (the window skips frames whose picture did not change; here none is skipped);
 * ``frame_floor_ms``: a bare fill + flip of the same size, in the same run;

@@ -1,6 +1,6 @@
 """Bench group ``sim``: bot games per second, and the per-step costs under them.
 
-* ``sim_games_per_s``: 2-player Speed, hard vs hard bots, invariant checks on, one core, no
+* ``sim_games_per_s``: 2-player Speed, quick vs quick bots, invariant checks on, one core, no
   display (``speed-cabinet sim``'s own loop), over at least ``SIM_SECONDS`` and
   ``SIM_MIN_GAMES`` games;
 * ``engine_step_us``, ``invariant_check_us``, ``bot_observe_us``: one ``step``, one
@@ -8,7 +8,7 @@
   ``SAMPLE_GAMES`` real bot games;
 * ``sim_<game>_games_per_s`` (``sim_spit_games_per_s``, ``sim_california_games_per_s``):
   the same rate for every other game of the cabinet (``GAME_ROWS``; whole games of
-  several rounds each, hard vs hard).
+  several rounds each, quick vs quick).
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ OTHER_BATCH = 10
 
 
 def _recorded_steps(rules: Rules, games: int) -> list[tuple[GameState, Command]]:
-    """(state, command) for every step of ``games`` hard-vs-hard sim games."""
+    """(state, command) for every step of ``games`` quick-vs-quick sim games."""
     out: list[tuple[GameState, Command]] = []
-    profiles = [find_profile("hard")] * rules.players
+    profiles = [find_profile("quick")] * rules.players
     game = rules_for(rules.game)
     for k in range(games):
         seed = 10_000 + k
@@ -59,9 +59,9 @@ def _recorded_steps(rules: Rules, games: int) -> list[tuple[GameState, Command]]
 def _games_per_s(
     rules: Rules, seconds: float, min_games: int, batch: int, warm_up: int = 2
 ) -> tuple[float, int]:
-    """Hard-vs-hard bot games per second of wall time (after ``warm_up`` games), and how
+    """Quick-vs-quick bot games per second of wall time (after ``warm_up`` games), and how
     many: batches run until ``seconds`` of wall time and ``min_games`` games have passed."""
-    profiles = [find_profile("hard")] * rules.players
+    profiles = [find_profile("quick")] * rules.players
     simulate(rules, profiles, warm_up, 0)
     games, wall, seed = 0, 0.0, 1
     while wall < seconds or games < min_games:
@@ -82,7 +82,7 @@ def sim_figures() -> Figures:
     step = rules_for(rules.game).step  # the game's own step function, no wrapper
     clock = time.perf_counter_ns
     step_ns, check_ns, observe_ns = [], [], []
-    bot = Bot(0, "hard", 1)
+    bot = Bot(0, "quick", 1)
     for state, cmd in steps:
         t0 = clock()
         after, _ = step(state, cmd)

@@ -1,6 +1,6 @@
 """Bench group ``soak``: does the cabinet keep its memory over a long night?
 
-Plays ``GAMES`` 2-player hard-bot Speed games on simulated time with the display drawing
+Plays ``GAMES`` 2-player quick-bot Speed games on simulated time with the display drawing
 one frame per event (1920x1080, SDL's dummy driver, slides running), and reads the
 process's resident memory:
 
@@ -122,14 +122,14 @@ def kiosk_figures(games: int = GAMES, warm: int = WARM) -> Figures:
 
 
 def _kiosk_config() -> CabinetConfig:
-    """Two hard-bot seats on a laptop config, with a flow that hands a quiet seat to a bot
+    """Two quick-bot seats on a laptop config, with a flow that hands a quiet seat to a bot
     after a second."""
     from dataclasses import replace
 
     from cabinet.config import FlowConfig, laptop_config
 
     return replace(
-        laptop_config(2, 2, "hard", seed=1),
+        laptop_config(2, 2, "quick", seed=1),
         flow=FlowConfig(idle_return_s=600, bot_takeover_s=1, countdown_s=1),
     )
 

@@ -1,6 +1,6 @@
 """A bot game for the display benches (``frame``, ``soak``), and SDL's dummy display.
 
-``BotTable`` plays 2-player hard-bot Speed on simulated time, a slice of game time per
+``BotTable`` plays 2-player quick-bot Speed on simulated time, a slice of game time per
 call, and hands back the view the cabinet would give the display, so a bench can draw
 real frames without a cabinet loop.
 """
@@ -39,12 +39,12 @@ class Slice:
 
 
 class BotTable:
-    """A 2-player hard-bot Speed game on simulated time, one slice at a time, with the
+    """A 2-player quick-bot Speed game on simulated time, one slice at a time, with the
     views the cabinet would hand the display. A finished game is followed by the next,
     dealt from the next seed."""
 
     def __init__(self, seed: int = 1) -> None:
-        self.config = laptop_config(2, 0, "hard", seed)
+        self.config = laptop_config(2, 0, "quick", seed)
         self.seats = [
             seat_runtime(sc, debounce_ms=5, stuck_ms=10_000, service_hold_ms=2000, two_hand=False)
             for sc in self.config.seats
@@ -58,7 +58,7 @@ class BotTable:
     def _new_game(self) -> None:
         self.seed += 1
         self.state, _ = self.game.new_game(self.config.rules, random.Random(self.seed), self.seed)
-        self.bots = [Bot(p, "hard", self.seed * 10 + p) for p in range(2)]
+        self.bots = [Bot(p, "quick", self.seed * 10 + p) for p in range(2)]
         self.wake = [b.observe(self.state, 0) for b in self.bots]
         self.t = 0
 

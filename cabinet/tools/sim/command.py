@@ -25,7 +25,7 @@ class SimArgs:
     games: int = 1000
     """Games to play, or matches with ``match``."""
     seed: int = 1
-    bots: str = "hard"
+    bots: str = "quick"
     """One difficulty per seat, comma separated, or one for every seat."""
     rules: str | None = None
     """Rules options as a JSON object."""

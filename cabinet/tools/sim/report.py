@@ -46,6 +46,7 @@ def format_summary(s: Summary) -> str:
         ("wins", wins),
         ("draws", draws),
         ("mean game", f"{s.mean_game_s:.1f} s simulated"),
+        ("median game", f"{s.game_s_at(0.5):.1f} s (90% within {s.game_s_at(0.9):.1f} s)"),
         (shown.plays, f"{s.plays} ({s.plays / games:.1f} per game)"),
         ("stalls", f"{s.stalls} ({s.stalls / games:.2f} per game)"),
     ]

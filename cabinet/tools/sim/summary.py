@@ -7,6 +7,7 @@ A broken invariant stops the run: the summary then says so and names the scenari
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -59,6 +60,8 @@ class Summary:
     """Spit: slaps that took the smaller pile (or one of two equal piles)."""
     slap_wins: list[int] = field(default_factory=list)
     """Spit: slaps won per seat."""
+    lengths_ms: list[int] = field(default_factory=list)
+    """Each game's length (game time, ms), for the median and the 90th percentile."""
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -74,6 +77,7 @@ class Summary:
         self.rejected += r.rejected
         self.commands += r.commands
         self.total_ms += r.length_ms
+        self.lengths_ms.append(r.length_ms)
         self.rounds += r.rounds
         self.moves += r.moves
         self.slaps += r.slaps
@@ -89,6 +93,14 @@ class Summary:
     def mean_game_s(self) -> float:
         return self.total_ms / self.games / 1000 if self.games else 0.0
 
+    def game_s_at(self, share: float) -> float:
+        """The game length (s) that ``share`` of the games take at most (nearest rank:
+        0.5 the median, 0.9 the 90th percentile); 0 with no games."""
+        if not self.lengths_ms:
+            return 0.0
+        ranked = sorted(self.lengths_ms)
+        return ranked[max(math.ceil(share * len(ranked)) - 1, 0)] / 1000
+
     @property
     def games_per_s(self) -> float:
         return self.games / self.wall_s if self.wall_s > 0 else 0.0
@@ -103,6 +115,7 @@ class Summary:
         slap outcomes (``slaps``, ``slap_timeouts``, ``slaps_smaller``, ``slap_wins``) for
         a game with slaps (the game's ``SimFigures``)."""
         out: dict[str, object] = asdict(self)
+        out.pop("lengths_ms")
         shown = self.figures
         if not shown.rounds:
             out.pop("rounds")
@@ -110,6 +123,8 @@ class Summary:
             for key in SLAP_KEYS:
                 out.pop(key)
         out["mean_game_s"] = round(self.mean_game_s, 3)
+        out["median_game_s"] = round(self.game_s_at(0.5), 3)
+        out["p90_game_s"] = round(self.game_s_at(0.9), 3)
         out["games_per_s"] = round(self.games_per_s, 1)
         out["wall_s"] = round(self.wall_s, 3)
         return out

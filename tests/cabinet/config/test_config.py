@@ -264,7 +264,7 @@ def test_config_too_many_pins_says_what_fits_and_serial() -> None:
         ),
         (
             [{"controls": "bot", "difficulty": "godlike"}, {"controls": "bot"}],
-            ["seat[1].difficulty = 'godlike'", '"hard"'],
+            ["seat[1].difficulty = 'godlike'", '"quick"'],
         ),
     ],
 )

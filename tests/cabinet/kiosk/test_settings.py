@@ -131,7 +131,7 @@ def test_load_layered_over_the_example_config(tmp_path: Path) -> None:
     assert config.seats[0].inputs is Inputs.GPIO
     assert config.seats[0].leds
     assert config.seats[1].inputs is Inputs.BOT
-    assert config.seats[1].difficulty == "hard"
+    assert config.seats[1].difficulty == "quick"  # saved as "hard": its successor
     assert config.seats[1].position == plain.seats[1].position
     S.save_settings(settings, {"rules": {"lockout_ms": -1}})
     with pytest.raises(ConfigError, match=r"settings\.toml over"):
@@ -167,7 +167,7 @@ def test_start_keeps_the_good_settings_and_sets_the_rest_aside(
     assert config.rules.call.value == "auto"
     assert config.rules.lockout_ms == 400  # the installed value
     assert config.seats[1].inputs is Inputs.BOT
-    assert config.seats[1].difficulty == "medium"  # the bot default, not "godlike"
+    assert config.seats[1].difficulty == "casual"  # the bot default, not "godlike"
     aside = started.set_aside
     assert aside is not None
     assert aside.keys == ("colour", "rules.lockout_ms", "seat[2].difficulty")  # file order

@@ -48,7 +48,7 @@ def new(seats: int = 2, choices: tuple[SeatChoices, ...] = ()) -> Flow:
         seats=seats,
         humans=tuple(range(seats)),
         games=(Game.SPEED, Game.SPIT),
-        difficulties=("easy", "medium"),
+        difficulties=("beginner", "casual"),
         match=MatchRules.parse("single"),
         seed=5,
         now=0.0,
@@ -104,7 +104,7 @@ def test_left_right_change_the_seats_own_row_and_nobody_elses_ready_mark() -> No
     c = flow.choices[0]
     assert (c.four_colour, c.large_cards, c.left_handed) == (True, True, True)
     # The table's rows did not move, P2 is still ready and its choices are its own.
-    assert (flow.game, flow.difficulty) == (Game.SPEED, "medium")
+    assert (flow.game, flow.difficulty) == (Game.SPEED, "casual")
     assert flow.ready == {1}
     assert flow.choices[1] == SeatChoices()
     assert flow.phase is FlowPhase.JOIN
@@ -136,7 +136,7 @@ def test_the_other_buttons_close_the_page_and_do_their_own_job() -> None:
     assert flow.options[0] is None
     assert flow.row == 1
     flow, _ = run(flow, (0, R))  # the bots' difficulty, not an option
-    assert flow.difficulty == "easy"
+    assert flow.difficulty == "beginner"
     assert flow.choices[0] == SeatChoices()
     flow, _ = run(flow, (0, SLOT5), (0, SLOT4))  # initials instead
     assert flow.options[0] is None
@@ -345,7 +345,7 @@ def test_the_page_cycles_the_handicaps_the_chosen_game_offers() -> None:
         seats=4,
         humans=(0, 1, 2, 3),
         games=(Game.SPEED,),
-        difficulties=("medium",),
+        difficulties=("casual",),
         now=0.0,
         head_start_limits={Game.SPEED: 2},
     )

@@ -52,7 +52,7 @@ def test_a_players_initials_and_reactions_are_recorded(tmp_path: Path) -> None:
     assert director.recorded_game is not None
     game_id = director.recorded_game[0]
     assert records.game(game_id).seats[0].initials == "ZAA"
-    assert records.game(game_id).seats[1].bot == "medium"
+    assert records.game(game_id).seats[1].bot == "casual"
     play_out(loop, director, clock)
     rec = records.game(game_id)
     assert rec.status == "finished"
@@ -141,7 +141,7 @@ def test_a_seat_a_bot_took_over_does_not_score_for_its_initials(tmp_path: Path) 
     rec = records.game(game_id)
     assert rec.status == "finished"
     assert rec.seats[0].initials is None  # the bot's play is not EAA's
-    assert rec.seats[0].bot == "medium (took over)"
+    assert rec.seats[0].bot == "casual (took over)"
     assert records.initials_stats("EAA") == []
     director.close()
     records.close()
@@ -152,7 +152,7 @@ def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
     # Laptop mode: no records.
     loop, director, clock = kiosk_rig(None, takeover_s=0, observers=(published.append,))
     join_as(loop, director, clock, letters_right=0)
-    loop.table.set_bot(0, Bot(0, "hard", 5))
+    loop.table.set_bot(0, Bot(0, "quick", 5))
     run_until(loop, clock, lambda: director.flow.phase is FlowPhase.RESULT)
     assert director.flow_view()[0].stats == ()  # worked out on the next pass, not this one
     published.clear()

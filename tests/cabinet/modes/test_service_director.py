@@ -241,7 +241,10 @@ def test_led_test_drives_each_seats_leds_in_turn() -> None:
     lit = [p.shown[-1] for p in panels]
     assert lit[0] == ALL_OFF
     assert lit[1].get(Control.SLOT1) is Led.ON
-    assert sum(1 for x in panels[0].shown if x.get(Control.SLAM) is Led.ON) == 1
+    # One step lights SLAM (the loop may show a step twice when the demo below moves on).
+    shown = panels[0].shown
+    steps = [x for k, x in enumerate(shown) if k == 0 or x != shown[k - 1]]
+    assert sum(1 for x in steps if x.get(Control.SLAM) is Led.ON) == 1
     press(loop, clock, 0, SLAM)  # every LED on
     assert all(p.shown[-1].get(c) is Led.ON for p in panels for c in Control)
     press(loop, clock, 0, Control.SLOT5)  # back: the game's LEDs again

@@ -11,12 +11,12 @@ from cabinet.modes import service as sv
 from cabinet.modes.service import Page
 
 C = Control
-CONFIG = laptop_config(2, 2, "easy", seed=1)
+CONFIG = laptop_config(2, 2, "casual", seed=1)
 MATCHES = ("single", "best-of-3", "best-of-5")
 
 
 def closed() -> sv.ServiceMenu:
-    return sv.start(CONFIG, difficulties=("easy", "medium", "hard"), matches=MATCHES)
+    return sv.start(CONFIG, difficulties=("beginner", "casual", "quick"), matches=MATCHES)
 
 
 def opened(in_game: bool = False) -> sv.ServiceMenu:
@@ -205,7 +205,7 @@ def test_settings_saved_stay_and_cover_seats_bots_assist_match() -> None:
         "display.attract_volume",
     ]
     svc, _ = press(svc, *([C.RIGHT] * 5), C.SLOT2)  # seat 2: a bot
-    svc, _ = press(svc, C.RIGHT, C.SLOT2)  # bots: medium (no bot seat yet) -> hard
+    svc, _ = press(svc, C.RIGHT, C.SLOT2)  # bots: casual (no bot seat yet) -> quick
     svc, _ = press(svc, C.RIGHT, C.SLOT2)  # assist: targets
     svc, _ = press(svc, C.RIGHT, C.SLOT2)  # match: best-of-3
     svc, eff = press(svc, C.SLAM)
@@ -214,7 +214,7 @@ def test_settings_saved_stay_and_cover_seats_bots_assist_match() -> None:
             {
                 "seat": [
                     {"assist": "targets"},
-                    {"controls": "bot", "difficulty": "hard", "assist": "targets"},
+                    {"controls": "bot", "difficulty": "quick", "assist": "targets"},
                 ],
                 "match": "best-of-3",
             }

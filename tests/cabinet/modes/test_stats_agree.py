@@ -20,7 +20,7 @@ from engine.rules import Game, Rules, find_rules
 from engine.scenario import record, run_scenario
 from engine.state import GameState
 
-HARD = find_profile("hard")
+QUICK = find_profile("hard")
 
 
 def _rules(name: str) -> Rules:
@@ -41,7 +41,7 @@ def _first(rules: Rules, seed: int) -> GameState:
 @pytest.mark.parametrize("seed", [3, 11])
 def test_sim_records_and_result_screen_count_one_game_alike(name: str, seed: int) -> None:
     rules = _rules(name)
-    sim = play_game(rules, [HARD, HARD], seed)
+    sim = play_game(rules, [QUICK, QUICK], seed)
     first = _first(rules, seed)
     commands = list(sim.log)
 
@@ -66,7 +66,7 @@ def test_hidden_stalls_are_counted_by_all_three() -> None:
     rules = _rules("nintendo")
     assert rules.hidden_stall
     for seed in range(40):
-        sim = play_game(rules, [HARD, HARD], seed)
+        sim = play_game(rules, [QUICK, QUICK], seed)
         if sim.stalls:
             break
     else:
