@@ -28,7 +28,7 @@ from display.palette import (
     hint_colour,
     seat_colour,
 )
-from display.typeset import read_size
+from display.typeset import body_floor, read_size
 from display.view import Light, NoteKind, SeatNote, SeatView, TableView
 from engine.protocol import SeatCards
 
@@ -281,19 +281,25 @@ def _depth_count(
 def _note(
     paint: Painter, surface: pygame.Surface, note: SeatNote, zone: Rect, rot: int, u: int
 ) -> None:
-    """A penalty or a refused play's reason, on a dark band across the seat's cards, where
-    the player is looking (a penalty in the lockout's red, a reason in white)."""
+    """A penalty or a refused play's reason, on a dark band across the player's edge of
+    the seat's cards, where the player is looking (a penalty in the lockout's red, a reason
+    in white). The band is opaque (issue 26), so it is only as deep as its text: the cards'
+    ranks and pips above it stay in sight while the note shows."""
     across = zone.h if rot in (0, 180) else zone.w
     scale = 0.6 if note.kind is NoteKind.PENALTY else 0.45
     # A reason is read by a newcomer: its capitals at least ``read_size``'s (issue 26).
     least = read_size(paint.fonts, surface.get_height())
-    thick = max(8, round(across * 0.45), round(least / scale))
-    size = max(round(thick * scale), least)
-    cx, cy = zone.center
-    if rot in (0, 180):
-        band = Rect(zone.x, cy - thick // 2, zone.w, thick)
+    size = max(round(across * 0.45 * scale), least)
+    thick = min(across, max(8, round(size * 1.45)))
+    # The player's edge of the zone, in the seat's frame (as the panel's names use it).
+    if rot == 0:
+        band = Rect(zone.x, zone.bottom - thick, zone.w, thick)
+    elif rot == 180:
+        band = Rect(zone.x, zone.y, zone.w, thick)
+    elif rot == 270:
+        band = Rect(zone.x, zone.y, thick, zone.h)
     else:
-        band = Rect(cx - thick // 2, zone.y, thick, zone.h)
+        band = Rect(zone.right - thick, zone.y, thick, zone.h)
     surface.blit(paint.shade(band.w, band.h, (10, 10, 10, 255)), (band.x, band.y))
     colour = LOCK_RED if note.kind is NoteKind.PENALTY else WHITE
     pygame.draw.rect(surface, colour, pg_rect(band), max(2, u // 40))
@@ -418,7 +424,9 @@ def _panel(
     # theirs (running out toward the panel's edge, clear of SLAM), SLAM on the centre's
     # side of its own, in the corners the buttons leave free (docs/display.md, Laptop mode).
     btn = min(p.left.w, p.left.h)
-    depth, pad, size = round(btn * 0.56), round(btn * 0.12), round(btn * 0.42)
+    depth, pad = round(btn * 0.56), round(btn * 0.12)
+    # Never under the table's text floor, however small a large-cards seat leaves the panel.
+    size = max(round(btn * 0.42), body_floor(surface.get_height()))
     inside = p.rect.inflate(-2 * max(2, p.rect.w // 90))
     for r, light, on, button, under in rows:
         lit = light.lit(blink, view.dim)

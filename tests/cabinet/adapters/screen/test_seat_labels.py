@@ -65,7 +65,7 @@ def test_a_beginner_chosen_in_the_menu_reads_bot_beginner_from_menu_to_result() 
     assert director.flow.difficulty == "beginner"
     demo = loop.seats[1].bot
     assert isinstance(demo, Bot)
-    assert demo.profile.name == "easy"  # the config's
+    assert demo.profile.name == "casual"  # the config's (its "easy" loads as casual)
     # The demo (the config's easy bots) still plays behind the menu: the label says who
     # will play.
     menu = _labels(loop, feed)
