@@ -141,3 +141,16 @@ def test_kill_9_at_a_random_moment_resumes_the_event_at_its_last_record(
         for rec_ in log[len(kept) :]:  # and it goes on from there
             resumed = record(rec, resumed, rec_.change, rec_.at_ms)
         assert load(rec, entry.id).event == whole_event(seed)
+
+
+def test_the_event_core_loads_no_records() -> None:
+    """The package stays pure (docs/party.md, "Records"): only codec and stored, imported
+    by name, reach the records."""
+    probe = (
+        "import sys, cabinet.modes.event; "
+        "print(sorted(m for m in sys.modules if m == 'sqlite3' or m.startswith('cabinet.kiosk')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
