@@ -13,7 +13,7 @@ from cabinet.kiosk.records.events import EventBook
 from cabinet.kiosk.records.model import JSONValue, SeatResult
 from cabinet.modes.event.codec import decode, encode
 from cabinet.modes.event.event import Event, open_event, replay
-from cabinet.modes.event.log import Change, Decided
+from cabinet.modes.event.log import Abandoned, Change, Decided
 from cabinet.modes.event.rules import EventError, EventRules
 
 
@@ -40,7 +40,14 @@ class GameEnd:
 def open_stored(
     book: EventBook, rules: EventRules, seed: int, cabinet: str, at_ms: int = 0
 ) -> StoredEvent:
-    """A new event at ``cabinet``, its ``Opened`` record written."""
+    """A new event at ``cabinet``, its ``Opened`` record written (``EventError`` while
+    another event is on: one event at a time)."""
+    try:
+        on = current(book)
+    except EventError:  # a log this release cannot fold: nothing to carry on (it is kept)
+        on = None
+    if on is not None:
+        raise EventError(f"event {on.id} is still on: end it first")
     event = open_event(rules, seed, cabinet, at_ms)
     return StoredEvent(book.open_event(encode(event.log[0])), event)
 
@@ -81,4 +88,32 @@ def load(book: EventBook, event_id: int) -> StoredEvent:
         raise EventError(f"event {event_id}: {exc}") from None
 
 
-__all__ = ["GameEnd", "StoredEvent", "load", "open_stored", "record", "record_game"]
+def current(book: EventBook) -> StoredEvent | None:
+    """The newest event not yet over (the one a restart carries on), or None. Only the
+    newest is asked: opening an event is refused while one is on."""
+    entries = book.events()
+    if not entries:
+        return None
+    stored = load(book, entries[0].id)
+    return None if stored.event.over else stored
+
+
+def resume(book: EventBook, stored: StoredEvent) -> StoredEvent:
+    """``stored`` after a restart: a game that was on the table (``Dealt``, not decided)
+    is recorded ``Abandoned``, to be dealt again afresh (docs/party.md, "The log")."""
+    event = stored.event
+    if event.dealt is None or not event.on_table:
+        return stored
+    return record(book, stored, Abandoned(event.dealt.number), event.clock_ms)
+
+
+__all__ = [
+    "GameEnd",
+    "StoredEvent",
+    "current",
+    "load",
+    "open_stored",
+    "record",
+    "record_game",
+    "resume",
+]

@@ -20,9 +20,18 @@ from hypothesis import strategies as st
 
 from cabinet.kiosk.records import PlayerChoices, Records, RecordsError, SeatEntry
 from cabinet.kiosk.records.events import LogRow
-from cabinet.modes.event import Dealt, Decided, EventError, Joined, replay
+from cabinet.modes.event import (
+    Abandoned,
+    Dealt,
+    Decided,
+    Ended,
+    EndReason,
+    EventError,
+    Joined,
+    replay,
+)
 from cabinet.modes.event.codec import decode, encode
-from cabinet.modes.event.stored import GameEnd, load, record, record_game
+from cabinet.modes.event.stored import GameEnd, current, load, record, record_game, resume
 from engine.rules import Rules
 from tests.cabinet.modes.event.event_records_rigs import CABINET, whole_event, write_log
 
@@ -154,3 +163,28 @@ def test_the_event_core_loads_no_records() -> None:
         [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_a_restart_carries_on_the_event_on_and_deals_its_game_afresh(tmp_path: Path) -> None:
+    log = whole_event(5).log
+    dealt = next(r for r in log if isinstance(r.change, Dealt))
+    assert isinstance(dealt.change, Dealt)
+    with Records.open(tmp_path) as rec:
+        assert current(rec) is None
+        stored = write_log(rec, log[: dealt.seq + 1])  # the power goes mid-game
+        with pytest.raises(EventError, match=f"event {stored.id} is still on"):
+            write_log(rec, log[:1])
+    with Records.open(tmp_path) as rec:
+        on = current(rec)
+        assert on is not None
+        assert on.event == stored.event
+        again = resume(rec, on)
+        assert again.event.log[-1].change == Abandoned(dealt.change.number)
+        assert again.event.attempt == 1
+        assert not again.event.on_table
+        assert resume(rec, again) == again  # nothing more to abandon
+        assert load(rec, on.id) == again
+        over = record(rec, again, Ended(EndReason.OPERATOR), again.event.clock_ms)
+        assert over.event.over
+        assert current(rec) is None  # a finished event stays readable, and is not on
+        assert write_log(rec, log[:1]).id == on.id + 1
