@@ -411,7 +411,7 @@ def _add_records(sub: Subparsers) -> None:
 
     rec = sub.add_parser(
         "records",
-        help="the cabinet's records: recent games, stats, a game's replay",
+        help="the cabinet's records: recent games, stats, a game's replay, the events",
         description="Read the records the kiosk keeps in its state directory.",
     )
     rec.add_argument(
@@ -429,7 +429,21 @@ def _add_records(sub: Subparsers) -> None:
     replay.add_argument(
         "-o", "--output", default=None, help="write it here (default: standard output)"
     )
+    events = what.add_parser(
+        "events", help="the party's events; with an ID, that event's standings"
+    )
+    events.add_argument(
+        "event", type=int, nargs="?", default=None, help="an event's number (see `records events`)"
+    )
+    events.add_argument("--json", action="store_true", help="one JSON object, not a table")
+    events.set_defaults(func=_records_events)
     rec.set_defaults(func=records_cli.run)
+
+
+def _records_events(args: argparse.Namespace) -> int:
+    from cabinet.tools.records_events import events
+
+    return events(args.state_dir, args.event, args.json)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

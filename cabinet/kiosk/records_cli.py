@@ -7,6 +7,8 @@ creates, migrates or changes them, and writes nothing but the replay it is asked
 
 Each command is a plain function returning the exit code (``games``, ``stats``,
 ``replay``); ``run`` calls the one the parsed options name (cabinet/cli.py holds them).
+``records events`` folds the party's event logs, which this layer cannot: it is
+``cabinet/tools/records_events.py``, opening the records through ``read`` here.
 """
 
 from __future__ import annotations

@@ -26,6 +26,18 @@ SQLite (stdlib ``sqlite3``) in the state directory (``$STATE_DIRECTORY``, system
   call them between games only (attract, lobby, game over), never from the frame loop's
   input path.
 
+* **A party's event** (issue 27; docs/party.md, "Records"): an ``events`` row and its log,
+  ``event_records``, one row per record: ``(event_id, seq)`` its key, the ``cabinet``
+  that wrote it, ``at_ms`` on the event's own clock, its ``kind`` and ``fields_json``
+  (the record's fields, a JSON object), ``game_id`` (the ``games`` row of a decided
+  game) and ``written_wall``. Appended one committed record at a time, in turn (``seq``
+  0, 1, ...), never updated or deleted: a removal or a hiding is a record of its own, the
+  operator's reset of the stats leaves every record (only a ``game_id`` whose game it
+  erased goes NULL). A decided game's record is written in the same transaction as the
+  game's end (``finish_event_game``): both or neither. kill -9 at any moment leaves a
+  log that is a prefix of what was written. What a record means the records do not
+  know: ``LogRow`` is plain data, written and read by ``cabinet/modes/event/codec.py``.
+
 Each game keeps its replay as a scenario (``engine.scenario.record``), so
 ``speed-cabinet scenario`` reproduces any past game exactly (``Records.replay``).
 
@@ -47,12 +59,18 @@ The app's calls, in order::
     records.choices(initials)                         # ... back when they join again
     records.note_power(PowerEvent.UNDERVOLTAGE, ...)  # the Pi's power flags changed
     records.keep_lock_count(wrong)                    # the operator lock's wrong codes
+    event_id = records.open_event(opened_row)         # a party's event (LogRow seq 0)
+    records.append_event(event_id, row)               # each record, committed in turn
+    records.finish_event_game(event_id, row, game_id, winner=..., duration_ms=..., ...)
+    records.event_log(event_id); records.events()     # read back (modes/event/stored.py)
 
 The package (this module is its face: ``from cabinet.kiosk.records import X``):
 
 * ``store.py``: ``Records``, the open file, its matches and statistics, over ``games.py``
   (``GameBook``: games, seats, replays) and ``keeping.py`` (``CabinetBook``: the log,
   initials, choices, the operator lock's count: ``operator_lock.py``), on ``base.py``;
+* ``events.py``: ``EventBook`` (under ``Records``, over ``GameBook``): the party's events
+  and their logs as ``LogRow``s, listed as ``EventEntry``s;
 * ``queries.py``: the statistics it reads (per seat, per initials, bookkeeping);
 * ``model.py``: the values handed in and back (``SeatEntry``, ``SeatResult``, ``GameRecord``,
   ``Stats``...);
@@ -65,6 +83,7 @@ The package (this module is its face: ``from cabinet.kiosk.records import X``):
 
 from __future__ import annotations
 
+from cabinet.kiosk.records.events import EventEntry, LogRow
 from cabinet.kiosk.records.health import RecordsError, storage_problem
 from cabinet.kiosk.records.model import (
     Bookkeeping,
@@ -94,10 +113,12 @@ __all__ = [
     "TABLES_SINCE",
     "Bookkeeping",
     "Claim",
+    "EventEntry",
     "GameRecord",
     "GameStatus",
     "JSONObject",
     "JSONValue",
+    "LogRow",
     "OpenMatch",
     "PlayerChoices",
     "PowerEvent",

@@ -97,32 +97,7 @@ class GameBook(Store):
         taken_over: Mapping[int, str],
     ) -> None:
         with self._tx() as conn:
-            row = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise RecordsError(f"no game {game_id} in the records")
-            if row[0] != GameStatus.RUNNING:
-                raise RecordsError(f"game {game_id} is already {row[0]}")
-            conn.execute(
-                "UPDATE games SET status = ?, winner = ?, duration_ms = ?, replay_json = ?, "
-                "ended_wall = ? WHERE id = ?",
-                (
-                    status,
-                    winner,
-                    duration_ms,
-                    None if replay is None else json.dumps(replay, separators=(",", ":")),
-                    now_wall(),
-                    game_id,
-                ),
-            )
-            _seat_results(conn, game_id, winner, results)
-            conn.executemany(
-                "UPDATE game_seats SET initials = NULL, bot = ? WHERE game_id = ? AND seat = ?",
-                [(f"{bot} (took over)", game_id, seat) for seat, bot in taken_over.items()],
-            )
-            if not results and winner is not None:
-                conn.execute(
-                    "UPDATE game_seats SET won = (seat = ?) WHERE game_id = ?", (winner, game_id)
-                )
+            end_game(conn, game_id, status, winner, duration_ms, replay, results, taken_over)
 
     def game(self, game_id: int) -> GameRecord:
         row = self._conn.execute(
@@ -178,6 +153,44 @@ class GameBook(Store):
         if fault is not None:
             raise RecordsError(f"game {game_id} is a damaged row: {fault}")
         return replay
+
+
+def end_game(
+    conn: sqlite3.Connection,
+    game_id: int,
+    status: GameStatus,
+    winner: int | None,
+    duration_ms: int | None,
+    replay: Mapping[str, JSONValue] | None,
+    results: Sequence[SeatResult],
+    taken_over: Mapping[int, str],
+) -> None:
+    """A running game ended, inside the caller's transaction (``GameBook``; an event's
+    game with its outcome record: ``EventBook.finish_event_game``)."""
+    row = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise RecordsError(f"no game {game_id} in the records")
+    if row[0] != GameStatus.RUNNING:
+        raise RecordsError(f"game {game_id} is already {row[0]}")
+    conn.execute(
+        "UPDATE games SET status = ?, winner = ?, duration_ms = ?, replay_json = ?, "
+        "ended_wall = ? WHERE id = ?",
+        (
+            status,
+            winner,
+            duration_ms,
+            None if replay is None else json.dumps(replay, separators=(",", ":")),
+            now_wall(),
+            game_id,
+        ),
+    )
+    _seat_results(conn, game_id, winner, results)
+    conn.executemany(
+        "UPDATE game_seats SET initials = NULL, bot = ? WHERE game_id = ? AND seat = ?",
+        [(f"{bot} (took over)", game_id, seat) for seat, bot in taken_over.items()],
+    )
+    if not results and winner is not None:
+        conn.execute("UPDATE game_seats SET won = (seat = ?) WHERE game_id = ?", (winner, game_id))
 
 
 def _seat_results(

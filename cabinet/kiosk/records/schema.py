@@ -132,13 +132,39 @@ MIGRATIONS: tuple[Step, ...] = (
         updated_wall TEXT NOT NULL
     )
     """,
+    # 7 -> 8: the party's events (issue 27, docs/party.md "Records"): an event and its
+    # append-only log, one row per record (``EventBook``, events.py). Never updated or
+    # deleted: a removal or a hiding is a record of its own. ``kind`` and ``fields_json``
+    # are the record as modes/event/stored.py writes it; ``game_id`` the games row of a
+    # decided game, written in the same transaction as that game's end (set NULL only if
+    # the operator's reset erases the games: the record itself stays).
+    """
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        opened_wall TEXT NOT NULL,
+        cabinet TEXT NOT NULL
+    );
+    CREATE TABLE event_records (
+        event_id INTEGER NOT NULL REFERENCES events(id),
+        seq INTEGER NOT NULL CHECK (seq >= 0),
+        cabinet TEXT NOT NULL,
+        at_ms INTEGER NOT NULL CHECK (at_ms >= 0),
+        kind TEXT NOT NULL,
+        fields_json TEXT NOT NULL,
+        game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+        written_wall TEXT NOT NULL,
+        PRIMARY KEY (event_id, seq)
+    );
+    CREATE INDEX event_records_game ON event_records(game_id)
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES_SINCE = 3
 """Versions from this one on have the tables a read-only reader (``speed-cabinet
 records``) reads as today's: later steps changed data only, added a table only the
 kiosk itself reads (5: ``player_choices``, 7: ``operator_lock``), or let ``cabinet_log``
-hold more kinds (6: the power events; an older file simply has none)."""
+hold more kinds (6: the power events; an older file simply has none). 8 added the events'
+tables: a reader finds none in an older file and lists no events (``EventBook``)."""
 
 
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:

@@ -1,7 +1,7 @@
 """``Records``: one open records file: opening it, its matches and the statistics it
-reads. Its games are ``GameBook`` (games.py), the rest it keeps ``CabinetBook``
-(keeping.py); the statistics' queries are in ``queries.py``, opening and the transaction
-in ``opening.py``."""
+reads. Its games are ``GameBook`` (games.py), under the party's events ``EventBook``
+(events.py); the rest it keeps ``CabinetBook`` (keeping.py); the statistics' queries
+are in ``queries.py``, opening and the transaction in ``opening.py``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from cabinet.kiosk.records import matches, queries
-from cabinet.kiosk.records.games import GameBook
+from cabinet.kiosk.records.events import EventBook
 from cabinet.kiosk.records.keeping import CabinetBook
 from cabinet.kiosk.records.model import Bookkeeping, Claim, OpenMatch, Stats
 from cabinet.kiosk.records.opening import DB_NAME, open_readonly, open_writable, state_dir
@@ -17,9 +17,10 @@ from cabinet.kiosk.records.schema import SCHEMA_VERSION
 from engine.match import MatchRules
 
 
-class Records(GameBook, CabinetBook):
+class Records(EventBook, CabinetBook):
     """One open records file. Not thread-safe: use it from the loop thread, between games.
-    Its games: ``GameBook`` (games.py); the rest it keeps: ``CabinetBook`` (keeping.py)."""
+    Its games: ``GameBook`` (games.py); the events: ``EventBook`` (events.py); the rest
+    it keeps: ``CabinetBook`` (keeping.py)."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         super().__init__(conn, path)

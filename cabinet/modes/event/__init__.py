@@ -11,7 +11,9 @@ only: no I/O, no clock (time is data, ms), randomness only from the event's seed
 - ``calls``: entrants, the game called, the games played;
 - ``event``, ``fold``: the event as the fold of its log (``open_event``, ``replay``);
 - ``model``: events played without people (a seeded outcome model, ``play_out``);
-- ``estimate``: the sign-up screen's length estimate and shorter setting.
+- ``estimate``: the sign-up screen's length estimate and shorter setting;
+- ``codec``, ``stored``: the event kept in the records (docs/party.md, "Records"); the
+  only modules here that reach the records below, not imported by this package.
 
 Later a ``SeatingPolicy`` (``modes/flow/seating.py``) seats each ``Call`` and tells the
 event each game's ``Decided``; the records store the log.

@@ -225,7 +225,7 @@ def test_schema_5_and_6_files_migrate_to_7_keeping_every_record(tmp_path: Path, 
         scores = old.high_scores()
     with Records.open(tmp_path) as rec:
         assert rec.migrated_from == int(dump[9])
-        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 7
+        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION
         assert rec.bookkeeping() == book
         assert [(g.id, g.status, g.winner, g.seats) for g in rec.recent_games()] == games
         assert rec.choices("ANN") == choices
@@ -233,7 +233,7 @@ def test_schema_5_and_6_files_migrate_to_7_keeping_every_record(tmp_path: Path, 
         assert rec.lock_count() == 0  # no wrong code kept before
         rec.keep_lock_count(4)
     with Records.open(tmp_path) as rec:
-        assert rec.migrated_from == 7
+        assert rec.migrated_from == R.SCHEMA_VERSION
         assert rec.lock_count() == 4
         assert rec.bookkeeping() == book
 
