@@ -47,20 +47,6 @@ def _out_in_a_stall(call: CallMode) -> Any:
     return state
 
 
-@pytest.fixture
-def texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the renderer sets (``Painter.text``: banners, status lines, "SPEED!")."""
-    seen: list[str] = []
-    real = Painter.text
-
-    def spy(self: Painter, text: str, *args: Any, **kw: Any) -> pygame.Surface:
-        seen.append(text)
-        return real(self, text, *args, **kw)
-
-    monkeypatch.setattr(Painter, "text", spy)
-    return seen
-
-
 def _drawn(texts: list[str], state: Any, now_ms: int, size: tuple[int, int]) -> list[str]:
     texts.clear()
     surface = pygame.Surface(size)
