@@ -4,8 +4,6 @@ renderer sets in the frame; and a missed call says what it cost and why."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -27,8 +25,6 @@ from engine.events import PenaltyTaken
 from engine.games.speed import SpeedState
 from engine.rules import CallMode
 from tests.display import scenes
-
-SHOTS = Path(os.environ.get("SCREENSHOT_DIR", "/tmp/qp"))
 
 OUT_IN_A_STALL = "6C/9D9S -/- 7D6D5D/QSKSJS 3C4C/4H8H -"
 """P1's last card, 6C, fits 7D; then P2's nines fit neither 6C nor QS: P1 is out (its call
