@@ -19,14 +19,17 @@ PAGE_HINT = "LEFT/RIGHT change   5 next   SLAM ready"
 
 
 def seat_marks(flow: Flow) -> tuple[SeatMark, ...]:
-    """Per seat: can join, joined, ready, or a bot's."""
+    """Per seat: can join, joined, ready, or a bot's. A seat that left in the middle of a
+    match (a bot took it over) cannot join again until the match is decided: its bot
+    plays the match's next game, so the result never invites it to press SLAM."""
+    mid_match = flow.phase is FlowPhase.RESULT and flow.match is not None and not flow.match.is_over
     out = []
     for s in range(flow.seats):
         if s in flow.taken:
             out.append(SeatMark.BOT)
         elif s in flow.joined and flow.phase is not FlowPhase.ATTRACT:
             out.append(SeatMark.READY if s in flow.ready else SeatMark.JOINED)
-        elif s in flow.humans:
+        elif s in flow.humans and not mid_match:
             out.append(SeatMark.JOIN)
         else:
             out.append(SeatMark.BOT)

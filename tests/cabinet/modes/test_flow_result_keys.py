@@ -32,6 +32,7 @@ from cabinet.modes.flow import (
     step,
     view_of,
 )
+from display.view import SeatMark
 from engine.match import MatchRules
 from engine.rules import CallMode, Game
 
@@ -308,3 +309,39 @@ def test_initials_being_entered_go_on_in_the_menu_after_a_hold() -> None:
     assert (flow.names[0], flow.editing[0]) == ("BAA", 0)
     flow, effects = run(flow, (AFTER + 3, (0, SLAM)))
     assert effects == [Named(0, "BAA")]
+
+
+def _left_then_over(match: str, winner: int) -> Flow:
+    """Seat 0 went quiet and a bot took it over; the game then ended (``winner``)."""
+    flow, _ = start(
+        FlowConfig(120, 10, 3),
+        seats=2,
+        humans=(0, 1),
+        games=(Game.SPEED, Game.SPIT),
+        difficulties=("easy", "medium"),
+        match=MatchRules.parse(match),
+        seed=5,
+    )
+    flow, _ = run(flow, (1, (0, SLAM)), (1, (1, SLAM)), (2, (0, SLAM)), (2, (1, SLAM)))
+    flow, _ = run(flow, (5, FlowTick()), (12, (1, S1)), (20, FlowTick()))
+    assert flow.taken == {0}
+    flow, _ = run(flow, (OVER, GameOver(winner, (0, 6) if winner == 0 else (6, 0))))
+    assert flow.phase is FlowPhase.RESULT
+    return flow
+
+
+def test_a_seat_that_left_mid_match_is_not_invited_to_slam_on_the_result() -> None:
+    """The match goes on (best of 3, one game played): the seat's bot plays its next game,
+    so the result shows it as a bot's, and its SLAM changes nothing (a true screen)."""
+    flow = _left_then_over("best-of-3", 1)
+    assert view_of(flow, AFTER).seats[0] is SeatMark.BOT
+    same, effects = run(flow, (AFTER + 1, (0, SLAM)))
+    assert (same.phase, same.joined, effects) == (FlowPhase.RESULT, frozenset({1}), [])
+
+
+def test_a_seat_that_left_may_join_again_once_the_match_is_decided() -> None:
+    flow = _left_then_over("single", 1)
+    assert view_of(flow, AFTER).seats[0] is SeatMark.JOIN
+    flow, _ = run(flow, (AFTER + 1, (0, SLAM)))
+    assert flow.phase is FlowPhase.JOIN
+    assert 0 in flow.joined
