@@ -168,10 +168,23 @@ def test_a_seats_note_is_opaque_over_its_cards(
     least = read_size(renderer.paint.fonts, size[1])
     for s in layout.seats:
         zone = union_all([*s.slots, *s.raised])
-        cx, cy = zone.center
-        half = least // 3  # inside the band (at least the text's height thick)
-        if s.rotation in (0, 180):
-            band = pygame.Rect(zone.x + 4, cy - half, zone.w - 8, 2 * half)
-        else:
-            band = pygame.Rect(cx - half, zone.y + 4, 2 * half, zone.h - 8)
+        # Inside the band: it lies along the player's edge of the cards and is at least
+        # the text's size deep (display/table.py ``_note``).
+        deep = least - 4
+        band = {
+            0: pygame.Rect(zone.x + 4, zone.bottom - least, zone.w - 8, deep),
+            180: pygame.Rect(zone.x + 4, zone.y + 4, zone.w - 8, deep),
+            270: pygame.Rect(zone.x + 4, zone.y + 4, deep, zone.h - 8),
+            90: pygame.Rect(zone.right - least, zone.y + 4, deep, zone.h - 8),
+        }[s.rotation]
         _still(size, band, make)
+        # The rest of the cards stays in sight while the note shows: the centre-side
+        # third of the hand still changes with the deal (the note does not hide the hand).
+        third = {
+            0: pygame.Rect(zone.x + 4, zone.y + 4, zone.w - 8, zone.h // 3),
+            180: pygame.Rect(zone.x + 4, zone.bottom - zone.h // 3, zone.w - 8, zone.h // 3 - 4),
+            270: pygame.Rect(zone.right - zone.w // 3, zone.y + 4, zone.w // 3 - 4, zone.h - 8),
+            90: pygame.Rect(zone.x + 4, zone.y + 4, zone.w // 3, zone.h - 8),
+        }[s.rotation]
+        shots = _pair(size, tuple(make(seed, True) for seed in SEEDS), "noted")
+        assert changed(shots[0], shots[1], third, 2) > 50
