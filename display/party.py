@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -23,10 +24,14 @@ from display.typeset import (
     CardLine,
     Role,
     SetCard,
+    TextRow,
     draw_card,
+    draw_row,
     fit,
     line_height,
+    piece_gap,
     read_size,
+    text_width,
 )
 
 SIGN_UP_HINTS = (
@@ -134,24 +139,21 @@ def countdown_line(view: EventView) -> str:
 
 
 def standing_pieces(view: EventView, row: StandingRow) -> tuple[Piece, ...]:
-    """One standings line: place and name, games, and the strikes as marks (fair strikes)
-    or wins and the best run (winner stays); who is out."""
+    """One standings line, its fields in the same places on every line (an empty one kept,
+    so the table's columns line up): place and name, games, then the strikes as marks and
+    those to come (fair strikes) or wins and the best run (winner stays), then who is out."""
     name = view.shown(row.name)
     colour = WHITE if row.standing else GREY
     pieces: list[Piece] = [(f"{row.place}.  {name}", colour), (f"{row.games} games", GREY)]
     if view.format is PartyFormat.FAIR_STRIKES:
         spare = max(0, view.strikes_out - row.strikes)
-        if row.strikes:
-            pieces.append((" ".join([STRIKE] * row.strikes), LOCK_TEXT))
-        if spare:
-            pieces.append((" ".join([SPARE] * spare), GREY))
+        pieces.append((" ".join([STRIKE] * row.strikes), LOCK_TEXT))
+        pieces.append((" ".join([SPARE] * spare), GREY))
     else:
         pieces.append((f"{row.wins} win" + ("" if row.wins == 1 else "s"), colour))
         pieces.append((f"best run {row.best_streak}", GREY))
-    if row.removed:
-        pieces.append(("removed", GREY))
-    elif not row.standing:
-        pieces.append(("OUT", LOCK_TEXT))
+    status = "removed" if row.removed else "" if row.standing else "OUT"
+    pieces.append((status, GREY if row.removed else LOCK_TEXT))
     return tuple(pieces)
 
 
@@ -266,6 +268,8 @@ def light_seats(paint: Painter, surface: pygame.Surface, view: EventView, layout
         width = max(4, s.card_w // 12)
         pygame.draw.rect(surface, colour, pg_rect(box), width, border_radius=s.card_w // 6)
         text = f"{names[s.index]}: seat {s.index + 1}, press SLAM"
+        if view.call is not None and view.call.forfeit_s is not None:
+            text += f"   {view.call.forfeit_s} s"
         paint.blit_text(surface, text, round(size * 1.3), colour, s.status, s.rotation, fit=False)
 
 
@@ -277,6 +281,8 @@ def between_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
     the strikes table. Both with the standings, and the next call when there is one."""
     what = f"after game {view.games_played}" if view.games_played else "STANDINGS"
     head: list[CardLine] = [_title(view, what)]
+    if view.phase is EventPhase.PAUSED:
+        head.append(CardLine.of("the event is paused", GOLD, READ_K))
     if call := call_line(view):
         head.append(CardLine.of(f"NEXT UP:  {call}   {seats_line(view)}", GOLD, 1.2, Role.HEAD))
     queue = view.queue
@@ -375,7 +381,70 @@ def draw(
         light_seats(paint, surface, view, layout)
     else:
         _backdrop(paint, surface, layout)
-    draw_card(paint, surface, card, blink)
+    draw_table(paint, surface, card, view, blink)
+
+
+def draw_table(
+    paint: Painter, surface: pygame.Surface, card: SetCard, view: EventView, blink: bool
+) -> None:
+    """``card``, its standings lines as a table: each field at the same place down its
+    column (a line too wide for that stays centred, as set)."""
+    lines = {standing_pieces(view, r) for r in view.standings}
+    table = [r for r in card.rows if r.pieces in lines]
+    rest = tuple(r for r in card.rows if r.pieces not in lines)
+    draw_card(paint, surface, replace(card, rows=rest), blink)
+    for x in sorted({r.rect.x for r in table}):
+        column = [(r, _fields(r.pieces)) for r in table if r.rect.x == x]
+        count = max(len(f) for _, f in column)
+        stops = [
+            max(_field_width(paint, r.size, f[k]) for r, f in column if k < len(f))
+            for k in range(count)
+        ]
+        for row, fields in column:
+            _tabbed(paint, surface, row, fields, stops)
+
+
+def _fields(pieces: tuple[Piece, ...]) -> list[tuple[Piece, ...]]:
+    """A line's fields: its pieces, fair strikes' marks (strikes, those to come) as one."""
+    if len(pieces) == 5 and set(pieces[2][0]) <= set(f"{STRIKE} "):
+        return [tuple(pieces[k] for k in field) for field in _STRIKE_FIELDS]
+    return [(p,) for p in pieces]
+
+
+_STRIKE_FIELDS = ((0,), (1,), (2, 3), (4,))
+
+
+def _field_width(paint: Painter, size: int, field: tuple[Piece, ...]) -> int:
+    space = text_width(paint.fonts, size, " ")
+    texts = [t for t, _ in field if t]
+    return sum(text_width(paint.fonts, size, t) for t in texts) + space * max(0, len(texts) - 1)
+
+
+def _tabbed(
+    paint: Painter,
+    surface: pygame.Surface,
+    row: TextRow,
+    fields: list[tuple[Piece, ...]],
+    stops: list[int],
+) -> None:
+    gap = piece_gap(row.size)
+    used = [w for w in stops if w]
+    total = sum(used) + gap * (len(used) - 1)
+    if total > row.rect.w + gap:
+        draw_row(paint, surface, row)
+        return
+    x = row.rect.x + (row.rect.w - total) // 2
+    cy = row.rect.y + row.rect.h // 2
+    space = text_width(paint.fonts, row.size, " ")
+    for field, width in zip(fields, stops, strict=False):
+        fx = x
+        for text, colour in field:
+            if text:
+                surf = paint.text(text, row.size, colour)
+                surface.blit(surf, (fx, cy - surf.get_height() // 2))
+                fx += surf.get_width() + space
+        if width:
+            x += width + gap
 
 
 def draw_attract(
@@ -387,7 +456,7 @@ def draw_attract(
     blink: bool,
 ) -> None:
     """Attract's event card in ``area`` (one of ``display.attract.free_rects``)."""
-    draw_card(paint, surface, attract_card(paint.fonts, view, layout, area), blink)
+    draw_table(paint, surface, attract_card(paint.fonts, view, layout, area), view, blink)
 
 
 def glow_colour(index: int) -> Colour:
@@ -405,6 +474,7 @@ __all__ = [
     "countdown_line",
     "draw",
     "draw_attract",
+    "draw_table",
     "format_line",
     "glow_colour",
     "light_seats",

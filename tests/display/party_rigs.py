@@ -57,10 +57,16 @@ def strike_rows(who: tuple[str, ...], strikes_out: int = 3) -> tuple[StandingRow
 
 
 def queue_rows(who: tuple[str, ...]) -> tuple[StandingRow, ...]:
-    return tuple(
-        StandingRow(place=i + 1, name=n, games=4 + i % 3, wins=len(who) - i, best_streak=3 - i // 3)
-        for i, n in enumerate(who)
-    )
+    """Winner stays' standings: wins falling down the table, a best run of at most 3."""
+    rows = []
+    for i, name in enumerate(who):
+        wins = max(0, (len(who) - i) // 2)
+        rows.append(
+            StandingRow(
+                place=i + 1, name=name, games=wins + 2 + i % 3, wins=wins, best_streak=min(wins, 3)
+            )
+        )
+    return tuple(rows)
 
 
 def fair_strikes(

@@ -6,6 +6,7 @@ and 1280x720, a hidden name is never drawn, and a call lights its seats and no o
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pygame
 import pytest
@@ -213,3 +214,45 @@ def test_attract_card_compact(paint: Painter, texts: list[str], size: tuple[int,
     said = joined(texts)
     assert f"NEXT UP:  {who[0]} vs {who[1]}" in said
     assert f"1.  {who[0]}" in said
+
+
+class Recording(pygame.Surface):
+    """A screen that notes where each text's surface went."""
+
+    def __init__(self, size: tuple[int, int], words: dict[int, str]) -> None:
+        super().__init__(size)
+        self.words = words
+        self.placed: list[tuple[str, int, int]] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
+        word = self.words.get(id(source))
+        if word is not None:
+            x, y = dest[0], dest[1]
+            self.placed.append((word, int(x), int(y)))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("which", ["strikes", "queue"])
+def test_standings_columns_line_up(
+    paint: Painter, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], which: str
+) -> None:
+    """The standings are a table: each line's games (and marks) start where the line
+    above's do, in each column."""
+    view = _views16()[which]
+    words: dict[int, str] = {}
+    real = Painter.text
+
+    def text(p: Painter, t: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        surf = real(p, t, *args, **kwargs)
+        words[id(surf)] = t
+        return surf
+
+    monkeypatch.setattr(Painter, "text", text)
+    layout = rigs.table(size)
+    surface = Recording((layout.width, layout.height), words)
+    party.draw(paint, surface, view, layout, blink=False)
+    games = [(x, y) for t, x, y in surface.placed if t.endswith(" games")]
+    assert len(games) == len(view.standings)
+    starts = sorted({x for x, _ in games})
+    assert len(starts) <= 2, f"games start at {starts}: not one place per column"
