@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from display import party
 from display.layout import Layout, Rect
@@ -256,3 +258,36 @@ def test_standings_columns_line_up(
     assert len(games) == len(view.standings)
     starts = sorted({x for x, _ in games})
     assert len(starts) <= 2, f"games start at {starts}: not one place per column"
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    count=st.integers(3, 16),
+    hide=st.sets(st.integers(0, 15), max_size=4),
+    phase=st.sampled_from(list(EventPhase)),
+    queue=st.booleans(),
+    big=st.booleans(),
+)
+def test_any_event_fits_at_read_size_and_hides(
+    paint: Painter,
+    texts: list[str],
+    count: int,
+    hide: set[int],
+    phase: EventPhase,
+    queue: bool,
+    big: bool,
+) -> None:
+    """Any field of 3 to 16, any phase, any names hidden: the screen fits at read size and
+    no hidden name is drawn."""
+    who = rigs.names(count)
+    hidden = frozenset(who[i] for i in hide if i < count)
+    base = rigs.winner_stays(count, phase, hidden) if queue else rigs.fair_strikes(count, phase)
+    view = replace(base, hidden=hidden, podium=who[:3])
+    layout = rigs.table(SIZES[0] if big else SIZES[1])
+    card = party.card_for(paint.fonts, view, layout)
+    _check_fits(card, layout, read_size(paint.fonts, layout.height))
+    texts.clear()
+    drawn(paint, view, layout)
+    assert not [t for t in texts if any(h in t for h in hidden)]
