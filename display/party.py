@@ -15,7 +15,7 @@ import pygame
 from display.cards import Fonts
 from display.layout import Layout, Rect
 from display.paint import Painter, pg_rect
-from display.palette import GOLD, GREY, LOCK_TEXT, WHITE, Colour, Piece, seat_colour
+from display.palette import GOLD, GREY, LOCK_TEXT, WHITE, Piece, seat_colour
 from display.party_view import EventPhase, EventView, PartyFormat, StandingRow
 from display.typeset import (
     READ_K,
@@ -459,11 +459,6 @@ def draw_attract(
     draw_table(paint, surface, attract_card(paint.fonts, view, layout, area), view, blink)
 
 
-def glow_colour(index: int) -> Colour:
-    """A lit seat's colour (the seat's own)."""
-    return seat_colour(index)
-
-
 __all__ = [
     "SIGN_UP_HINTS",
     "attract_card",
@@ -476,7 +471,6 @@ __all__ = [
     "draw_attract",
     "draw_table",
     "format_line",
-    "glow_colour",
     "light_seats",
     "lit_seats",
     "next_up_card",
