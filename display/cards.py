@@ -9,6 +9,8 @@ is made once per (card, size, turn, colours) and reused.
 
 from __future__ import annotations
 
+import functools
+import io
 import logging
 import math
 from importlib import resources
@@ -118,6 +120,15 @@ def typeface_path() -> str | None:
     return str(path)
 
 
+@functools.lru_cache(maxsize=2)
+def _typeface_bytes(path: str) -> bytes:
+    """The typeface file's bytes, read once: each size's font is made from a copy in
+    memory, so no font holds a file open (hundreds of sizes across many renderers would
+    otherwise hold hundreds of descriptors, and a serial port's select() fails above 1024)."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
 class Fonts:
     """Bold fonts by size, loaded once: the typeface at ``EM_PER_SIZE`` pixels of em per
     size (pygame's bundled font, bold, if the typeface is missing)."""
@@ -135,7 +146,8 @@ class Fonts:
                 font = pygame.font.Font(None, size)
                 font.set_bold(True)
             else:
-                font = pygame.font.Font(self.path, max(4, round(size * EM_PER_SIZE)))
+                data = io.BytesIO(_typeface_bytes(self.path))
+                font = pygame.font.Font(data, max(4, round(size * EM_PER_SIZE)))
             self._fonts[size] = font
         return font
 

@@ -5,6 +5,7 @@ same on the laptop and the Pi, its letters evenly spaced (pygame's bundled font 
 from __future__ import annotations
 
 import logging
+import os
 import tomllib
 from pathlib import Path
 
@@ -80,3 +81,20 @@ def test_a_missing_typeface_says_so_in_one_line_and_text_still_draws(
     assert "no_such_font_package is not installed" in line
     assert "deploy/bootstrap.py" in line
     assert fonts.get(30).size("SLAM")[0] > 0
+
+
+def test_fonts_hold_no_file_open(screen: pygame.Surface) -> None:
+    """Every size is made from the typeface's bytes in memory: a renderer's many sizes,
+    kept alive by caches across a long run (or a test session), hold no descriptors (a
+    serial link's select() fails once descriptors pass 1024)."""
+
+    def open_files() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    Fonts().get(30)  # the bytes are read once, up front
+    before = open_files()
+    kept = [Fonts() for _ in range(5)]
+    for fonts in kept:
+        for size in range(10, 60):
+            fonts.get(size).render("SLAM", True, (255, 255, 255))
+    assert open_files() == before
