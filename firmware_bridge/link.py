@@ -179,8 +179,12 @@ class PanelLink:
         clock: Callable[[], float] = time.monotonic,
         comports: Comports = comports,
         name: str | None = None,
+        write_timeout: float = 0.1,
     ) -> None:
         self.port = port
+        self.write_timeout = write_timeout
+        """A write the port has not taken in this long drops the link (a hung panel is
+        noticed at once); a bench on a busy machine gives its writes longer."""
         self._edge_to = listener.button_changed
         self._status_to = listener.status_changed
         self.seats = dict(seats)
@@ -384,8 +388,8 @@ class PanelLink:
 
     def _open(self, path: str) -> serial.Serial:
         if "://" in path:
-            return serial.serial_for_url(path, timeout=None, write_timeout=0.1)
-        return serial.Serial(path, timeout=None, write_timeout=0.1, exclusive=True)
+            return serial.serial_for_url(path, timeout=None, write_timeout=self.write_timeout)
+        return serial.Serial(path, timeout=None, write_timeout=self.write_timeout, exclusive=True)
 
     def _session(self) -> bool:
         """One connection, from open to loss. True if the panel came up."""

@@ -118,8 +118,14 @@ class _Run:
         self.to_engine: list[float] = []
         self.to_floor: list[float] = []
         self.sim = PanelSim("bench", debounce_us=0)
+        # Every limit of the link is the run's wait: a starved thread on a busy machine
+        # (a write not taken within 100 ms) makes the run slower, never a dropped link.
         self.link = PanelLink(
-            self.sim.path, InboxFeed(self._put), dead_after=wait_s, hello_timeout=wait_s
+            self.sim.path,
+            InboxFeed(self._put),
+            dead_after=wait_s,
+            hello_timeout=wait_s,
+            write_timeout=wait_s,
         )
 
     def _put(self, item: InboxItem) -> None:
