@@ -252,6 +252,8 @@ class ServicePage(StrEnum):
     RESET = "reset"
     PAUSE = "pause"
     POWER = "power"
+    EVENT = "event"
+    """A party's event, as the operator runs it (docs/party.md)."""
     CODE = "code"
     """The operator lock's prompt: presses are shown as dots."""
     LOCKED = "locked"

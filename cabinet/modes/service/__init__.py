@@ -52,6 +52,9 @@ high scores    SLAM enter initials for the newest unclaimed win: SLOT1 / SLOT2
                letter down / up, LEFT / RIGHT letter position, SLAM confirm
 reset stats    SLAM arms, SLAM again erases every record (any other: cancel)
 pause/resume   SLAM pauses or resumes the game in play
+event          with none on: SLAM start an event (LEFT / RIGHT row, SLOT1 / SLOT2 value,
+               SLAM start); with one on: LEFT / RIGHT pause or resume / remove a player /
+               hide a name / end, SLAM does it (end, remove, hide: SLAM again to confirm)
 power          LEFT / RIGHT shut down / reboot / restart the cabinet (it starts again
                with the saved settings), SLAM arms, SLAM again does it
 exit           SLAM leaves (resuming the game if the menu paused it)
@@ -63,6 +66,8 @@ Modules: ``state`` (``ServiceMenu``, ``Page``, ``Access``), ``messages`` (``Menu
 ``MenuEffect``, the lock's ``Audit``), ``form`` (the settings rows and file), ``lock``
 (open, close, the code prompt, the growing lockout), ``code`` (which codes may unlock),
 ``keeper`` (the count in the records, the lock's journal lines: the director's part),
+``event_form``, ``event_page``, ``event_view``, ``event_messages`` (the event page: a
+party's event through ``EventDesk``; ``desk_clerk`` asks the desk: the director's part),
 ``pages`` (a press on each page), ``step`` (the
 transitions), ``view`` (what the screen shows), ``volume`` (the volume rows' levels, heard
 at once rather than at the next start).
@@ -70,6 +75,18 @@ at once rather than at the next start).
 
 from cabinet.kiosk.power import PowerAction
 from cabinet.modes.service.code import PUBLISHED, code_off
+from cabinet.modes.service.event_form import DeskAction, EventForm, EventPage, Stage
+from cabinet.modes.service.event_messages import (
+    DeskAct,
+    DeskAnswer,
+    EndEvent,
+    HideName,
+    PauseEvent,
+    ReadDesk,
+    RemovePlayer,
+    ResumeEvent,
+    StartEvent,
+)
 from cabinet.modes.service.form import (
     VOLUME_KEYS,
     SettingRow,
@@ -156,8 +173,15 @@ __all__ = [
     "Access",
     "Audit",
     "Closed",
+    "DeskAct",
+    "DeskAction",
+    "DeskAnswer",
     "Done",
+    "EndEvent",
+    "EventForm",
+    "EventPage",
     "Held",
+    "HideName",
     "KeepCount",
     "KioskKey",
     "Live",
@@ -169,10 +193,14 @@ __all__ = [
     "MenuTick",
     "Opened",
     "Page",
+    "PauseEvent",
     "PauseGame",
     "PowerAction",
     "PowerChoice",
+    "ReadDesk",
+    "RemovePlayer",
     "ResetStats",
+    "ResumeEvent",
     "ResumeGame",
     "SaveInitials",
     "SaveSettings",
@@ -182,6 +210,8 @@ __all__ = [
     "SettingRow",
     "SettingValue",
     "Settings",
+    "Stage",
+    "StartEvent",
     "code_off",
     "form_of",
     "levels_of",

@@ -41,8 +41,10 @@ from cabinet.loop.debounce import InputKind, PanelDebouncer
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
+from cabinet.modes.event.desk import EventDesk
 from cabinet.modes.ports import Faults, Links, PowerHealth, Table
 from cabinet.modes.service.books import ServiceBooks
+from cabinet.modes.service.desk_clerk import DeskClerk
 from cabinet.modes.service.keeper import LockKeeper, audit_line
 from cabinet.modes.stack import Mode, Screen
 from cabinet.panel import ALL_OFF, ALL_ON, Led, PanelLights
@@ -110,6 +112,7 @@ class ServiceDirector(Mode):
 
     __slots__ = (
         "_check",
+        "_desk",
         "_led",
         "_lock",
         "_pin",
@@ -142,10 +145,12 @@ class ServiceDirector(Mode):
         faults: Faults | None = None,
         stop: Callable[[], None] | None = None,
         power: PowerHealth | None = None,
+        desk: EventDesk | None = None,
     ) -> None:
         """``links``: the serial panels (no resume while one is offline); ``faults``: the
         loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power);
-        ``power``: the Pi's power flags (the menu's warning, attract's LOW POWER sign)."""
+        ``power``: the Pi's power flags (the menu's warning, attract's LOW POWER sign);
+        ``desk``: the party's event, for the event page (None: no events here)."""
         self.below = below
         self.power_flags, self.links, self.stop = power, links, stop
         self.config: CabinetConfig = below.config
@@ -169,6 +174,7 @@ class ServiceDirector(Mode):
         self._pin = PanelDebouncer(PIN_WINDOW_S, stuck=1e9, service_hold=1e9)
         self._led: sv.SeatControl | None = None
         self._check: SoundCheck | None = None  # the latest volume check (SoundLevels.check)
+        self._desk = DeskClerk(desk)  # the event page's desk, asked on this (the loop's) thread
 
     @property
     def table(self) -> Table:
@@ -247,15 +253,7 @@ class ServiceDirector(Mode):
         return sv.view_of(self.menu, live(self), self.clock())
 
     def sound_levels(self) -> SoundLevels:
-        """The speakers' levels now (``TableView.sound``): the menu's volume rows, the
-        attract one while the attract demo is up, silent while its screen is black (the
-        demo deals on under it: docs/display.md, screen care)."""
-        flow = self.below.flow
-        attract = flow.phase is fl.FlowPhase.ATTRACT
-        levels = sv.levels_of(self.menu.rows, attract=attract, check=self._check)
-        if attract and not self.menu.open and flow.care_at(self.clock()) is ScreenCare.BLANK:
-            levels = replace(levels, attract=0.0)  # a black screen is a quiet one
-        return levels
+        return sound_levels(self)
 
     # Effects.
 
@@ -301,10 +299,24 @@ class ServiceDirector(Mode):
                 log.log(*audit_line(eff, isinstance(inp, sv.KioskKey)))
             case sv.KeepCount(wrong=wrong):
                 self._lock.keep(wrong)
+            case _ if (answer := self._desk.answer(eff, now)) is not None:
+                self._step(answer, now)  # the event page's (desk_clerk.py)
 
     def _say(self, text: str) -> None:
         if self.out is not None:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
+
+
+def sound_levels(director: ServiceDirector) -> SoundLevels:
+    """The speakers' levels now (``TableView.sound``): the menu's volume rows, the
+    attract one while the attract demo is up, silent while its screen is black (the
+    demo deals on under it: docs/display.md, screen care)."""
+    flow, menu = director.below.flow, director.menu
+    attract = flow.phase is fl.FlowPhase.ATTRACT
+    levels = sv.levels_of(menu.rows, attract=attract, check=director._check)
+    if attract and not menu.open and flow.care_at(director.clock()) is ScreenCare.BLANK:
+        levels = replace(levels, attract=0.0)  # a black screen is a quiet one
+    return levels
 
 
 def live(director: ServiceDirector) -> sv.Live:

@@ -8,6 +8,17 @@ from enum import Enum
 
 from cabinet.config import Control
 from cabinet.kiosk.power import PowerAction
+from cabinet.modes.service.event_messages import (
+    DeskAct,
+    DeskAnswer,
+    EndEvent,
+    HideName,
+    PauseEvent,
+    ReadDesk,
+    RemovePlayer,
+    ResumeEvent,
+    StartEvent,
+)
 from cabinet.modes.service.form import Settings
 from cabinet.modes.service.state import Page
 
@@ -59,7 +70,7 @@ class Done:
     error: str | None = None
 
 
-MenuInput = MenuPress | Held | ServiceButton | KioskKey | MenuTick | Done
+MenuInput = MenuPress | Held | ServiceButton | KioskKey | MenuTick | Done | DeskAnswer
 
 
 # Effects.
@@ -164,7 +175,20 @@ MenuEffect = (
     | PowerChoice
     | Audit
     | KeepCount
+    | ReadDesk
+    | DeskAct
 )
 
-HARMFUL = (SaveSettings, SaveInitials, ResetStats, PowerChoice)
+HARMFUL = (
+    SaveSettings,
+    SaveInitials,
+    ResetStats,
+    PowerChoice,
+    StartEvent,
+    EndEvent,
+    PauseEvent,
+    ResumeEvent,
+    RemovePlayer,
+    HideName,
+)
 """The effects that change the cabinet: a read-only menu never gives one."""

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
 from cabinet.config import CONTROLS, CabinetConfig, Control
 from cabinet.kiosk.power import PowerAction
+from cabinet.modes.service.event_form import EventPage
 from cabinet.modes.service.form import SettingRow
 
 HOLD_S = 3.0
@@ -58,6 +59,8 @@ class Page(Enum):
     SCORES = "high scores"
     RESET = "reset stats"
     PAUSE = "pause / resume"
+    EVENT = "event"
+    """A party's event: start one; pause, end, remove a player, hide a name (event_page.py)."""
     POWER = "power"
     EXIT = "exit"
 
@@ -150,6 +153,8 @@ class ServiceMenu:
     code_off: str = ""
     """Why ``[cabinet] operator_code`` is disabled, in words ("": it is not, or none is
     set). A disabled code leaves ``code`` empty: the hold opens the menu read-only."""
+    event: EventPage = field(default_factory=EventPage)
+    """The event page: the desk's event as last read, the start form, the operator's step."""
 
     @property
     def items(self) -> tuple[Page, ...]:

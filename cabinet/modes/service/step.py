@@ -8,7 +8,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cabinet.config import CONTROLS, CabinetConfig
+from cabinet.modes.games import playable_games
 from cabinet.modes.service.code import code_off
+from cabinet.modes.service.event_form import EventPage
+from cabinet.modes.service.event_messages import DeskAnswer
+from cabinet.modes.service.event_page import desk_answered
 from cabinet.modes.service.form import form_of
 from cabinet.modes.service.lock import (
     Step,
@@ -65,6 +69,7 @@ def start(
         code_off=code_off(config.operator_code),
         laptop=laptop,
         notice=config.set_aside,
+        event=EventPage(games=playable_games(config)),
     )
 
 
@@ -81,6 +86,8 @@ def step(svc: ServiceMenu, inp: MenuInput, now: float) -> Step:
             return _tick(svc, now)
         case Done():
             return answered(svc, inp), []
+        case DeskAnswer():
+            return desk_answered(svc, inp), []
         case MenuPress():
             if not svc.open:
                 return svc, []
