@@ -173,7 +173,7 @@ def shown(page: EventPage, row: Row) -> str:
         case Row.ENDING:
             return form.ending.value
         case Row.GAMES:
-            return f"{form.games} games"
+            return str(form.games)
         case Row.MINUTES:
             return f"{form.minutes} min"
         case Row.STRIKES:

@@ -38,9 +38,9 @@ def _by(c: Control, up: Control) -> int:
     return 1 if c is up else -1
 
 
-def _to(svc: ServiceMenu, **changes: object) -> ServiceMenu:
-    """The menu with the event page changed (and the last message or refusal cleared)."""
-    return replace(svc, event=replace(svc.event, **changes), message="", error="")  # type: ignore[arg-type]
+def _to(svc: ServiceMenu, page: EventPage) -> ServiceMenu:
+    """The menu with the event page ``page`` (the last message or refusal cleared)."""
+    return replace(svc, event=page, message="", error="")
 
 
 def entered(page: EventPage) -> EventPage:
@@ -66,8 +66,8 @@ def event_back(svc: ServiceMenu) -> ServiceMenu | None:
     if page.stage is Stage.SUMMARY:
         return None
     if page.stage is Stage.CONFIRM and page.action in (DeskAction.REMOVE, DeskAction.HIDE):
-        return _to(svc, stage=Stage.PICK, name="")
-    return _to(svc, stage=Stage.SUMMARY, action=None, name="")
+        return _to(svc, replace(svc.event, stage=Stage.PICK, name=""))
+    return _to(svc, replace(svc.event, stage=Stage.SUMMARY, action=None, name=""))
 
 
 def _summary(svc: ServiceMenu, c: Control) -> Step:
@@ -76,23 +76,25 @@ def _summary(svc: ServiceMenu, c: Control) -> Step:
     if not actions:
         return svc, []
     if c in (Control.LEFT, Control.RIGHT):
-        return _to(svc, choice=(page.choice + _by(c, Control.RIGHT)) % len(actions)), []
+        return _to(
+            svc, replace(page, choice=(page.choice + _by(c, Control.RIGHT)) % len(actions))
+        ), []
     if c is not Control.SLAM:
         return svc, []
     action = actions[page.choice % len(actions)]
     match action:
         case DeskAction.START:
-            return _to(svc, stage=Stage.FORM, row=0), []
+            return _to(svc, replace(svc.event, stage=Stage.FORM, row=0)), []
         case DeskAction.PAUSE:
             return _act(svc, action, PauseEvent())
         case DeskAction.RESUME:
             return _act(svc, action, ResumeEvent())
         case DeskAction.END:
-            return _to(svc, stage=Stage.CONFIRM, action=action, name=""), []
+            return _to(svc, replace(svc.event, stage=Stage.CONFIRM, action=action, name="")), []
         case DeskAction.REMOVE | DeskAction.HIDE:
             if not replace(page, action=action).picks:
                 return replace(svc, error=_NOBODY[action], message=""), []
-            return _to(svc, stage=Stage.PICK, action=action, pick=0), []
+            return _to(svc, replace(svc.event, stage=Stage.PICK, action=action, pick=0)), []
 
 
 def _form(svc: ServiceMenu, c: Control) -> Step:
@@ -100,10 +102,10 @@ def _form(svc: ServiceMenu, c: Control) -> Step:
     rows = rows_of(page)
     row = page.row % len(rows)
     if c in (Control.LEFT, Control.RIGHT):
-        return _to(svc, row=(row + _by(c, Control.RIGHT)) % len(rows)), []
+        return _to(svc, replace(page, row=(row + _by(c, Control.RIGHT)) % len(rows))), []
     if c in (Control.SLOT1, Control.SLOT2):
         form = nudged(page, rows[row], _by(c, Control.SLOT2), svc.seats)
-        return _to(svc, form=form), []
+        return _to(svc, replace(svc.event, form=form)), []
     if c is Control.SLAM:
         try:
             rules = rules_of(page)
@@ -117,12 +119,12 @@ def _pick(svc: ServiceMenu, c: Control) -> Step:
     page = svc.event
     picks = page.picks
     if not picks:
-        return _to(svc, stage=Stage.SUMMARY, action=None), []
+        return _to(svc, replace(svc.event, stage=Stage.SUMMARY, action=None)), []
     if c in (Control.LEFT, Control.RIGHT):
-        return _to(svc, pick=(page.pick + _by(c, Control.RIGHT)) % len(picks)), []
+        return _to(svc, replace(page, pick=(page.pick + _by(c, Control.RIGHT)) % len(picks))), []
     if c is Control.SLAM:
         name = picks[page.pick % len(picks)].name
-        return _to(svc, stage=Stage.CONFIRM, name=name), []
+        return _to(svc, replace(svc.event, stage=Stage.CONFIRM, name=name)), []
     return svc, []
 
 
@@ -140,7 +142,7 @@ def _confirm(svc: ServiceMenu, c: Control) -> Step:
 
 def _act(svc: ServiceMenu, action: DeskAction, act: DeskAct) -> Step:
     """Ask the desk; the page waits (``busy``) for its ``DeskAnswer``."""
-    return replace(_to(svc, action=action), busy=True), [act]
+    return replace(_to(svc, replace(svc.event, action=action)), busy=True), [act]
 
 
 def _done(action: DeskAction | None, name: str) -> str:

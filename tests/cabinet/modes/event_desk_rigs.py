@@ -1,12 +1,16 @@
 """An ``EventDesk`` (cabinet/modes/event/desk.py) on the real pure event core, for the
 service menu's event page tests: every act is a change folded into an ``Event``
 (``open_event``, ``Event.then``), so a refusal is the event's own line, and a test can
-seat players and play games on it as the table would (``join``, ``deal``, ``decide``)."""
+seat players and play games on it as the table would (``join``, ``deal``, ``decide``).
+``Operator`` presses through the pure menu with the desk answering as the director has
+it (``DeskClerk``)."""
 
 from __future__ import annotations
 
 import threading
 
+from cabinet.config import CabinetConfig, Control, laptop_config
+from cabinet.modes import service as sv
 from cabinet.modes.event import (
     Change,
     Dealt,
@@ -23,8 +27,14 @@ from cabinet.modes.event import (
     Resumed,
     open_event,
 )
-from cabinet.modes.event.desk import DeskPlayer, DeskView
+from cabinet.modes.event.desk import DeskPlayer, DeskView, EventDesk
+from cabinet.modes.service import Page, Stage
+from cabinet.modes.service.desk_clerk import DeskClerk
+from display.view import ServiceView
 
+C = Control
+TWO = laptop_config(2, 2, "casual", seed=1)
+"""A two-seat laptop cabinet: Speed, Spit and California."""
 ON_ALREADY = "an event is on: end it first"
 NO_EVENT = "no event on"
 
@@ -129,6 +139,69 @@ class CoreDesk:
         assert self._then(Decided(call.number, 0, cards), now) is None
 
 
+def run(
+    svc: sv.ServiceMenu, effects: list[sv.MenuEffect], desk: EventDesk | None, now: float
+) -> tuple[sv.ServiceMenu, list[sv.MenuEffect]]:
+    """The director's part: each effect the desk answers, answered (the rest kept)."""
+    clerk, rest = DeskClerk(desk), []
+    for eff in effects:
+        answer = clerk.answer(eff, now)
+        if answer is None:
+            rest.append(eff)
+        else:
+            svc, more = sv.step(svc, answer, now)
+            rest += more
+    return svc, rest
+
+
+class Operator:
+    """The operator at the panel, the desk answering at once."""
+
+    def __init__(self, desk: EventDesk | None, config: CabinetConfig = TWO) -> None:
+        self.desk, self.now = desk, 1.0
+        svc, _ = sv.step(sv.start(config), sv.ServiceButton(False), 0.0)
+        self.svc = svc
+        self.effects: list[sv.MenuEffect] = []
+        """Every effect the presses gave (the desk's included)."""
+
+    def press(self, *controls: Control) -> sv.ServiceMenu:
+        for c in controls:
+            self.now += 0.5
+            svc, eff = sv.step(self.svc, sv.MenuPress(0, c), self.now)
+            self.effects += eff
+            self.svc, _ = run(svc, eff, self.desk, self.now)
+        return self.svc
+
+    def open_event_page(self) -> sv.ServiceMenu:
+        while self.svc.items[self.svc.cursor] is not Page.EVENT:
+            self.press(C.RIGHT)
+        return self.press(C.SLAM)
+
+    def last(self) -> sv.MenuEffect:
+        return self.effects[-1]
+
+    def stage(self) -> Stage:
+        return self.svc.event.stage
+
+    def view(self) -> ServiceView:
+        view = sv.view_of(self.svc, sv.Live(), self.now)
+        assert view is not None
+        return view
+
+    def chosen(self) -> str:
+        view = self.view()
+        assert view.chosen is not None
+        return str(view.lines[view.chosen])
+
+    def choose(self, line: str) -> None:
+        """LEFT / RIGHT until ``line`` is the chosen one."""
+        for _ in range(24):
+            if self.chosen().startswith(line):
+                return
+            self.press(C.RIGHT)
+        raise AssertionError(f"{line!r} not offered: {self.view().lines}")
+
+
 def started(rules: EventRules, *names: str, now: float = 0.0) -> CoreDesk:
     """A desk whose event ``rules`` is on with ``names`` signed up."""
     desk = CoreDesk()
@@ -137,4 +210,4 @@ def started(rules: EventRules, *names: str, now: float = 0.0) -> CoreDesk:
     return desk
 
 
-__all__ = ["NO_EVENT", "ON_ALREADY", "CoreDesk", "started"]
+__all__ = ["NO_EVENT", "ON_ALREADY", "TWO", "CoreDesk", "Operator", "run", "started"]

@@ -15,83 +15,14 @@ from cabinet.modes import service as sv
 from cabinet.modes.event import Event, EventFormat, EventRules
 from cabinet.modes.event.desk import EventDesk
 from cabinet.modes.service import Page, Stage
-from cabinet.modes.service.desk_clerk import DeskClerk
 from cabinet.modes.service.event_view import NOT_AVAILABLE
-from display.view import ServiceView
 from engine.rules import Game
-from tests.cabinet.modes.event_desk_rigs import ON_ALREADY, CoreDesk, started
+from tests.cabinet.modes.event_desk_rigs import ON_ALREADY, CoreDesk, Operator, started
 
 C = Control
-TWO = laptop_config(2, 2, "casual", seed=1)
 FOUR = laptop_config(4, 2, "casual", seed=1)
 WINNER = EventRules(EventFormat.WINNER_STAYS, Game.SPEED, 2)
 SIX = ("ABC", "DEF", "GHI", "JKL", "MNO", "PQR")
-
-
-def run(
-    svc: sv.ServiceMenu, effects: list[sv.MenuEffect], desk: EventDesk | None, now: float
-) -> tuple[sv.ServiceMenu, list[sv.MenuEffect]]:
-    """The director's part: each effect the desk answers, answered (the rest kept)."""
-    clerk, rest = DeskClerk(desk), []
-    for eff in effects:
-        answer = clerk.answer(eff, now)
-        if answer is None:
-            rest.append(eff)
-        else:
-            svc, more = sv.step(svc, answer, now)
-            rest += more
-    return svc, rest
-
-
-class Operator:
-    """The operator at the panel, the desk answering at once."""
-
-    def __init__(self, desk: EventDesk | None, config: object = TWO) -> None:
-        from cabinet.config import CabinetConfig
-
-        assert isinstance(config, CabinetConfig)
-        self.desk, self.now = desk, 1.0
-        svc, _ = sv.step(sv.start(config), sv.ServiceButton(False), 0.0)
-        self.svc = svc
-        self.effects: list[sv.MenuEffect] = []
-        """Every effect the presses gave (the desk's included)."""
-
-    def press(self, *controls: Control) -> sv.ServiceMenu:
-        for c in controls:
-            self.now += 0.5
-            svc, eff = sv.step(self.svc, sv.MenuPress(0, c), self.now)
-            self.effects += eff
-            self.svc, _ = run(svc, eff, self.desk, self.now)
-        return self.svc
-
-    def open_event_page(self) -> sv.ServiceMenu:
-        while self.svc.items[self.svc.cursor] is not Page.EVENT:
-            self.press(C.RIGHT)
-        return self.press(C.SLAM)
-
-    def last(self) -> sv.MenuEffect:
-        return self.effects[-1]
-
-    def stage(self) -> Stage:
-        return self.svc.event.stage
-
-    def view(self) -> ServiceView:
-        view = sv.view_of(self.svc, sv.Live(), self.now)
-        assert view is not None
-        return view
-
-    def chosen(self) -> str:
-        view = self.view()
-        assert view.chosen is not None
-        return str(view.lines[view.chosen])
-
-    def choose(self, line: str) -> None:
-        """LEFT / RIGHT until ``line`` is the chosen one."""
-        for _ in range(24):
-            if self.chosen().startswith(line):
-                return
-            self.press(C.RIGHT)
-        raise AssertionError(f"{line!r} not offered: {self.view().lines}")
 
 
 def ev(desk: CoreDesk) -> Event:
@@ -172,7 +103,7 @@ def test_the_form_sets_each_formats_limits() -> None:
     op.press(C.RIGHT, C.RIGHT, C.RIGHT)  # the streak cap
     op.press(C.SLOT2, C.SLOT2)
     op.press(C.RIGHT, C.SLOT2)  # ends: after a set number of games
-    assert op.view().lines[-2:] == ("ends:  after a set number of games", "games:  10 games")
+    assert op.view().lines[-2:] == ("ends:  after a set number of games", "games:  10")
     op.press(C.RIGHT, C.SLOT2)  # 12 games
     op.press(C.LEFT, C.SLOT2)  # ends: after a set time (its own row now)
     assert op.view().lines[-2:] == ("ends:  after a set time", "minutes of play:  60 min")
