@@ -4,7 +4,8 @@ A frozen ``ServiceMenu`` and ``step(menu, input, now) -> (menu, effects)``; no p
 threads, no disk, no clock (time comes in as ``now``). The cabinet
 (cabinet/modes/service/director.py) feeds it presses while it is open, the held SLAM buttons,
 the service pin and kiosk F2, and turns its effects into actions (pause the game, save
-settings, store initials, reset the records, power off, log the lock's ``Audit``s).
+settings, store initials, reset the records, ask the event desk, power off, log the
+lock's ``Audit``s).
 
 Entering, and the operator lock:
 
@@ -30,7 +31,8 @@ Entering, and the operator lock:
   screen and the journal say why.
 - With no code set, the hold (and kiosk F2) opens the menu read-only (``Access``): the
   button, LED and latency tests, bookkeeping and high scores; no settings, no initials,
-  no reset, no pause, no power. Those pages are not offered, and refused if reached.
+  no reset, no pause, no event, no power. Those pages are not offered, and refused if
+  reached.
 - Laptop mode offers no shut down or reboot: its power page only quits.
 - Any open page but the prompt closes after ``MENU_IDLE_S`` (two minutes) without a
   press, back to attract: a menu left open is nobody's.
