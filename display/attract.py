@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from display.attract_cache import key_of, placement_cache
+from display.boards import card_lines
 from display.cards import Fonts
 from display.layout import Layout, Rect
 from display.paint import Painter
@@ -62,6 +63,8 @@ class AttractCard:
 
 def attract_text(flow: FlowView) -> AttractText:
     hint = flow.hint or "press SLAM to join"
+    if flow.board is not None:  # a board's turn (display/boards.py)
+        return AttractText(flow.board.title, card_lines(flow.board), hint)
     if flow.scores:  # the high-score card's turn
         return AttractText("HIGH SCORES", flow.scores, hint)
     return AttractText(flow.game.upper(), flow.rules, hint)
