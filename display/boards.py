@@ -39,15 +39,20 @@ def entry_text(line: BoardLine) -> str:
 
 
 def card_lines(card: BoardCard) -> tuple[str, ...]:
-    """The card's lines under its title: the kind of game, the entries, the Champion, the
-    handicap mark's legend."""
-    lines = [card.kind, *(entry_text(e) for e in card.entries)]
+    """The card's entries, best first (set between its title and kind, above, and its
+    notes, below)."""
+    return tuple(entry_text(e) for e in card.entries)
+
+
+def card_notes(card: BoardCard) -> tuple[str, ...]:
+    """The lines under the entries, each on its own: the Champion, the mark's legend."""
+    notes = []
     if card.champion is not None:
         c = card.champion
-        lines.append(f"CHAMPION  {c.initials}{c.mark}   {c.shown}")
+        notes.append(f"CHAMPION  {c.initials}{c.mark}   {c.shown}")
     if card.legend:
-        lines.append(card.legend)
-    return tuple(lines)
+        notes.append(card.legend)
+    return tuple(notes)
 
 
-__all__ = ["BoardCard", "BoardLine", "card_lines", "entry_text"]
+__all__ = ["BoardCard", "BoardLine", "card_lines", "card_notes", "entry_text"]

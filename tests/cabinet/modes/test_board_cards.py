@@ -22,7 +22,7 @@ from cabinet.modes.flow.board_cards import (
     read_entered,
 )
 from cabinet.modes.flow.turns import BOARDS_A_ROUND, AttractTurn, attract_turn
-from display.boards import card_lines
+from display.boards import card_lines, card_notes
 from tests.cabinet.modes.boards_rigs import (
     BOARDS,
     SPEED_2_CASUAL,
@@ -46,22 +46,15 @@ def test_a_kind_of_game_in_plain_words() -> None:
 def test_the_cards_name_window_and_kind_today_first_with_marks_and_the_champion() -> None:
     today, event, all_time = attract_cards(BOARDS)
     assert today.title == "FASTEST WIN TODAY"
-    assert card_lines(today) == (
-        "Speed, 2 players, vs bot casual",
-        "1.  JAS   41.2 s",
-        "2.  ZOE*   44.0 s",
-        "3.  MAX   52.9 s",
-        "* won with a handicap at the table",
-    )
+    assert today.kind == "Speed, 2 players, vs bot casual"
+    assert card_lines(today) == ("1.  JAS   41.2 s", "2.  ZOE*   44.0 s", "3.  MAX   52.9 s")
+    assert today.legend == "* won with a handicap at the table"
     assert event.title == "MOST WINS THIS EVENT"
-    assert card_lines(event) == (
-        "Speed, 4 players, decks 1, vs people",
-        "1.  AMY   3 wins",
-        "2.  BOB   1 win",
-    )
+    assert event.kind == "Speed, 4 players, decks 1, vs people"
+    assert card_lines(event) == ("1.  AMY   3 wins", "2.  BOB   1 win")
     assert all_time.title == "FASTEST WIN ALL TIME"
-    assert card_lines(all_time)[-1] == "CHAMPION  KIM   33.3 s"
-    assert "*" not in "".join(card_lines(all_time))  # no mark, no legend
+    assert card_notes(all_time) == ("CHAMPION  KIM   33.3 s",)  # no mark, no legend
+    assert all_time.legend == ""
 
 
 def test_an_empty_board_is_no_card_and_the_cards_are_capped() -> None:
