@@ -256,6 +256,8 @@ class ServicePage(StrEnum):
     SETTINGS = "settings"
     BOOKKEEPING = "bookkeeping"
     SCORES = "scores"
+    BOARDS = "boards"
+    """The boards, their resets; clear one, hide an entry (docs/boards-screens.md)."""
     RESET = "reset"
     PAUSE = "pause"
     POWER = "power"

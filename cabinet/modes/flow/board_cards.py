@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from cabinet.kiosk.records.board_model import (
     Board,
     BoardEntry,
+    BoardKey,
     BoardKind,
     BoardMetric,
     BoardsSource,
@@ -71,10 +72,13 @@ def kind_words(kind: BoardKind) -> str:
     return ", ".join(parts)
 
 
-def title_of(board: Board) -> str:
+def key_title(key: BoardKey) -> str:
     """ "FASTEST WIN TODAY", "MOST WINS THIS EVENT"."""
-    key = board.key
     return f"{key.metric.value} {WINDOW_WORDS[key.window]}".upper()
+
+
+def title_of(board: Board) -> str:
+    return key_title(board.key)
 
 
 def _line(entry: BoardEntry) -> BoardLine:
@@ -158,6 +162,7 @@ __all__ = [
     "attract_cards",
     "board_card",
     "entered_lines",
+    "key_title",
     "kind_words",
     "ordinal",
     "placing_line",

@@ -217,8 +217,9 @@ class FlowDirector(Mode):
             self.status.note(self.flow)
 
     def menu_closed(self, now: float) -> None:
-        """Time in the service menu is no player's idleness (``fl.menu_closed``)."""
+        """Time in the menu is no player's idleness (``fl.menu_closed``); boards read again."""
         self.flow = fl.menu_closed(self.flow, now)
+        self.keeper.reread(self.flow)
 
     def wake(self, now: float) -> None:
         """Screen care: the screen wakes and attract's idle time starts again (the service

@@ -110,6 +110,12 @@ class Keeper:
         entered, self.book.entered_new = self.book.entered_new, False
         return new or entered
 
+    def reread(self, flow: Flow) -> None:
+        """The service menu closed: outside a game, attract's boards are read again next
+        pass (the operator may have cleared a board or hidden an entry)."""
+        if flow.phase is not FlowPhase.PLAYING:
+            self.later.append(self.book.load_scores)
+
     def boards(self) -> Boards:
         """What the records give the screens now (the seating policy shows it)."""
         book = self.book

@@ -37,11 +37,14 @@ from typing import Protocol, TextIO
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
 from cabinet.kiosk.power import PowerAction
 from cabinet.kiosk.records import Records
+from cabinet.kiosk.records.board_model import BoardsSource
 from cabinet.loop.debounce import InputKind, PanelDebouncer
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
 from cabinet.modes.ports import Faults, Links, PowerHealth, Table
+from cabinet.modes.service import board_clerk
+from cabinet.modes.service.board_messages import ClearBoard, HideEntry, ReadBoards
 from cabinet.modes.service.books import ServiceBooks
 from cabinet.modes.service.keeper import LockKeeper, audit_line
 from cabinet.modes.stack import Mode, Screen
@@ -109,6 +112,7 @@ class ServiceDirector(Mode):
     """The top of the modes' stack: the service menu over the flow ``below``."""
 
     __slots__ = (
+        "_boards",
         "_check",
         "_led",
         "_lock",
@@ -142,12 +146,14 @@ class ServiceDirector(Mode):
         faults: Faults | None = None,
         stop: Callable[[], None] | None = None,
         power: PowerHealth | None = None,
+        boards: BoardsSource | None = None,
     ) -> None:
         """``links``: the serial panels (no resume while one is offline); ``faults``: the
         loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power);
-        ``power``: the Pi's power flags (the menu's warning, attract's LOW POWER sign)."""
+        ``power``: the Pi's power flags (the menu's warning, attract's LOW POWER sign);
+        ``boards``: the records' boards (the boards page; None: it says they need them)."""
         self.below = below
-        self.power_flags, self.links, self.stop = power, links, stop
+        self.power_flags, self.links, self.stop, self._boards = power, links, stop, boards
         self.config: CabinetConfig = below.config
         self.clock, self.out = clock, out
         base_file = None if base_path is None else Path(base_path)
@@ -247,15 +253,7 @@ class ServiceDirector(Mode):
         return sv.view_of(self.menu, live(self), self.clock())
 
     def sound_levels(self) -> SoundLevels:
-        """The speakers' levels now (``TableView.sound``): the menu's volume rows, the
-        attract one while the attract demo is up, silent while its screen is black (the
-        demo deals on under it: docs/display.md, screen care)."""
-        flow = self.below.flow
-        attract = flow.phase is fl.FlowPhase.ATTRACT
-        levels = sv.levels_of(self.menu.rows, attract=attract, check=self._check)
-        if attract and not self.menu.open and flow.care_at(self.clock()) is ScreenCare.BLANK:
-            levels = replace(levels, attract=0.0)  # a black screen is a quiet one
-        return levels
+        return sound_levels(self)
 
     # Effects.
 
@@ -284,6 +282,8 @@ class ServiceDirector(Mode):
                 self._say("service menu closed")
             case sv.Load():
                 books.load()
+            case ReadBoards() | ClearBoard() | HideEntry():
+                self._step(board_clerk.answer(self._boards, eff), now)
             case sv.SaveSettings(mapping=mapping):
                 self._step(sv.Done(books.save(mapping)), now)
             case sv.SaveInitials(initials=initials):
@@ -305,6 +305,18 @@ class ServiceDirector(Mode):
     def _say(self, text: str) -> None:
         if self.out is not None:
             print(f"speed-cabinet: {text}", file=self.out, flush=True)
+
+
+def sound_levels(director: ServiceDirector) -> SoundLevels:
+    """The speakers' levels now (``TableView.sound``): the menu's volume rows, the attract
+    one while the attract demo is up, silent while its screen is black (the demo deals on
+    under it: docs/display.md, screen care)."""
+    flow, menu = director.below.flow, director.menu
+    attract = flow.phase is fl.FlowPhase.ATTRACT
+    levels = sv.levels_of(menu.rows, attract=attract, check=director._check)
+    if attract and not menu.open and flow.care_at(director.clock()) is ScreenCare.BLANK:
+        levels = replace(levels, attract=0.0)  # a black screen is a quiet one
+    return levels
 
 
 def live(director: ServiceDirector) -> sv.Live:

@@ -8,6 +8,7 @@ from enum import Enum
 
 from cabinet.config import Control
 from cabinet.kiosk.power import PowerAction
+from cabinet.modes.service.board_messages import BoardsAnswer, ClearBoard, HideEntry, ReadBoards
 from cabinet.modes.service.form import Settings
 from cabinet.modes.service.state import Page
 
@@ -59,7 +60,7 @@ class Done:
     error: str | None = None
 
 
-MenuInput = MenuPress | Held | ServiceButton | KioskKey | MenuTick | Done
+MenuInput = MenuPress | Held | ServiceButton | KioskKey | MenuTick | Done | BoardsAnswer
 
 
 # Effects.
@@ -164,7 +165,10 @@ MenuEffect = (
     | PowerChoice
     | Audit
     | KeepCount
+    | ReadBoards
+    | ClearBoard
+    | HideEntry
 )
 
-HARMFUL = (SaveSettings, SaveInitials, ResetStats, PowerChoice)
+HARMFUL = (SaveSettings, SaveInitials, ResetStats, PowerChoice, ClearBoard, HideEntry)
 """The effects that change the cabinet: a read-only menu never gives one."""

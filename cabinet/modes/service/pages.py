@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cabinet.config import CONTROLS, Control
+from cabinet.modes.service.board_messages import ReadBoards
+from cabinet.modes.service.boards_page import boards_back, boards_press, opened
 from cabinet.modes.service.form import settings_mapping
 from cabinet.modes.service.lock import Step, close
 from cabinet.modes.service.messages import (
@@ -46,7 +48,8 @@ def page_press(svc: ServiceMenu, p: MenuPress, now: float) -> Step:
             return close(svc)
         if page is Page.SCORES and svc.entering:
             return replace(svc, entering=False, message="", error=""), []
-        return back_to_menu(svc), []
+        back = boards_back(svc) if page is Page.BOARDS else None
+        return (back if back is not None else back_to_menu(svc)), []
     if page is Page.MENU:
         items = svc.items
         if c in (Control.LEFT, Control.RIGHT):
@@ -74,6 +77,8 @@ def page_press(svc: ServiceMenu, p: MenuPress, now: float) -> Step:
             return svc, []
         case Page.POWER:
             return _power(svc, c)
+        case Page.BOARDS:
+            return boards_press(svc, c)
         case _:
             return svc, []  # latency, bookkeeping: read-only
 
@@ -127,6 +132,8 @@ def _enter(svc: ServiceMenu, page: Page, now: float) -> Step:
         return replace(svc, led_since=now, leds_all=False), []
     if page in (Page.BOOKKEEPING, Page.SCORES):
         return svc, [Load(page)]
+    if page is Page.BOARDS:
+        return replace(svc, boards=opened(svc.boards)), [ReadBoards()]
     return svc, []
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
 from cabinet.config import CONTROLS, CabinetConfig, Control
 from cabinet.kiosk.power import PowerAction
+from cabinet.modes.service.boards_state import BoardsPage
 from cabinet.modes.service.form import SettingRow
 
 HOLD_S = 3.0
@@ -56,6 +57,8 @@ class Page(Enum):
     SETTINGS = "settings"
     BOOKKEEPING = "bookkeeping"
     SCORES = "high scores"
+    BOARDS = "boards"
+    """Every board, when it last reset; clear one, hide an entry (boards_page.py)."""
     RESET = "reset stats"
     PAUSE = "pause / resume"
     POWER = "power"
@@ -64,7 +67,15 @@ class Page(Enum):
 
 ITEMS = tuple(p for p in Page if p not in (Page.MENU, Page.CODE, Page.LOCKED, Page.WRONG))
 """The full menu's items, in order."""
-READ_ONLY_ITEMS = (Page.BUTTONS, Page.LEDS, Page.LATENCY, Page.BOOKKEEPING, Page.SCORES, Page.EXIT)
+READ_ONLY_ITEMS = (
+    Page.BUTTONS,
+    Page.LEDS,
+    Page.LATENCY,
+    Page.BOOKKEEPING,
+    Page.SCORES,
+    Page.BOARDS,
+    Page.EXIT,
+)
 """The read-only menu's items: the pages that change nothing."""
 
 
@@ -150,6 +161,8 @@ class ServiceMenu:
     code_off: str = ""
     """Why ``[cabinet] operator_code`` is disabled, in words ("": it is not, or none is
     set). A disabled code leaves ``code`` empty: the hold opens the menu read-only."""
+    boards: BoardsPage = field(default_factory=BoardsPage)
+    """The boards page: the boards as last read, the chosen board and entry, the step."""
 
     @property
     def items(self) -> tuple[Page, ...]:

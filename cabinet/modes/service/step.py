@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cabinet.config import CONTROLS, CabinetConfig
+from cabinet.modes.service.board_messages import BoardsAnswer
+from cabinet.modes.service.boards_page import boards_answered
 from cabinet.modes.service.code import code_off
 from cabinet.modes.service.form import form_of
 from cabinet.modes.service.lock import (
@@ -81,6 +83,8 @@ def step(svc: ServiceMenu, inp: MenuInput, now: float) -> Step:
             return _tick(svc, now)
         case Done():
             return answered(svc, inp), []
+        case BoardsAnswer():
+            return boards_answered(svc, inp), []
         case MenuPress():
             if not svc.open:
                 return svc, []

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cabinet.config import CONTROLS, Control
+from cabinet.modes.service.boards_view import boards_text
 from cabinet.modes.service.lock import lockout_s
 from cabinet.modes.service.state import (
     POWER_LABELS,
@@ -291,6 +292,11 @@ def _power(svc: ServiceMenu, live: Live, now: float) -> _Text:
     )
 
 
+def _boards(svc: ServiceMenu, live: Live, now: float) -> _Text:
+    text = boards_text(svc.boards, svc.access)
+    return _Text(lines=text.lines, hint=text.hint, chosen=text.chosen, title=text.title)
+
+
 _PAGES: dict[Page, Callable[[ServiceMenu, Live, float], _Text]] = {
     Page.CODE: _code,
     Page.LOCKED: _locked,
@@ -305,5 +311,6 @@ _PAGES: dict[Page, Callable[[ServiceMenu, Live, float], _Text]] = {
     Page.RESET: _reset,
     Page.PAUSE: _pause,
     Page.POWER: _power,
+    Page.BOARDS: _boards,
 }
 """Each page's text (EXIT is no page: choosing it closes the menu)."""
