@@ -6,16 +6,21 @@ screen, none over another; the board card opaque over the demo moving on.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
+from cabinet.config import Control, laptop_config
+from cabinet.modes import service as sv
 from cabinet.modes.flow.board_cards import attract_cards
+from cabinet.modes.service.board_messages import BoardsAnswer
 from display import attract, overlays
 from display.animations import Animations
 from display.boards import BoardCard, card_lines, card_notes
 from display.games import art_for
 from display.layout import Rect
-from display.palette import GOLD
+from display.palette import GOLD, Colour
 from display.renderer import Renderer
 from display.typeset import read_size
 from display.view import FlowScreen, FlowView, SeatMark, TableView
@@ -116,3 +121,51 @@ def test_the_result_says_which_board_a_player_entered(
         assert card.box.contains(row.rect), row
     assert all(row.pieces[0][1] == GOLD for row in lines)
     shot(r, view, size, "result-entered")
+
+
+def _service_page(*presses: Control) -> sv.ServiceMenu:
+    """The full menu's boards page with the rigs' boards read, after ``presses``."""
+    svc = sv.start(laptop_config(2, 2, "easy", seed=1))
+    svc, _ = sv.step(svc, sv.ServiceButton(False), 0.0)
+    while svc.items[svc.cursor] is not sv.Page.BOARDS:
+        svc, _ = sv.step(svc, sv.MenuPress(0, Control.RIGHT), 0.0)
+    svc, _ = sv.step(svc, sv.MenuPress(0, Control.SLAM), 0.0)
+    svc, _ = sv.step(svc, BoardsAnswer(BOARDS), 0.0)
+    for c in presses:
+        svc, _ = sv.step(svc, sv.MenuPress(0, c), 0.0)
+    return svc
+
+
+SERVICE_PAGES = {
+    "list": (Control.RIGHT,),
+    "entries": (Control.RIGHT, Control.SLAM, Control.RIGHT),
+    "clear": (Control.RIGHT, Control.SLOT1),
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("which", list(SERVICE_PAGES))
+def test_the_operators_boards_page_reads(
+    screen: pygame.Surface, size: tuple[int, int], which: str
+) -> None:
+    """The boards page over the table: every line drawn (none shrunk under the read size
+    to fit the width), the chosen one highlighted."""
+    svc = _service_page(*SERVICE_PAGES[which])
+    page = sv.view_of(svc, sv.Live(), 0.0)
+    assert page is not None
+    r = Renderer(size)
+    view = replace(scenes.view(scenes.speed_new(2), humans=2), service=page)
+    sizes: dict[str, int] = {}
+    text = r.paint.text
+
+    def seen(t: str, px: int, colour: Colour, rotation: int = 0) -> pygame.Surface:
+        sizes[t] = min(px, sizes.get(t, px))
+        return text(t, px, colour, rotation)
+
+    setattr(r.paint, "text", seen)  # noqa: B010 (this renderer's own)
+    shot(r, view, size, f"service-boards-{which}")
+    floor = read_size(r.paint.fonts, size[1])
+    for line in page.lines:
+        drawn = [px for t, px in sizes.items() if line in t]
+        assert drawn, line
+        assert max(drawn) >= floor, (line, drawn, floor)
