@@ -29,7 +29,7 @@ Entering, and the operator lock:
   (``code.py``): the hold opens the menu read-only, as with no code, and the service
   screen and the journal say why.
 - With no code set, the hold (and kiosk F2) opens the menu read-only (``Access``): the
-  button, LED and latency tests, bookkeeping and high scores; no settings, no initials,
+  button, LED and latency tests, bookkeeping, high scores and boards; no settings, no initials,
   no reset, no pause, no power. Those pages are not offered, and refused if reached.
 - Laptop mode offers no shut down or reboot: its power page only quits.
 - Any open page but the prompt closes after ``MENU_IDLE_S`` (two minutes) without a
@@ -50,6 +50,10 @@ settings       LEFT / RIGHT row, SLOT1 / SLOT2 value down / up, SLAM save (used 
                the next start; the two volume rows are heard at once: ``volume``)
 high scores    SLAM enter initials for the newest unclaimed win: SLOT1 / SLOT2
                letter down / up, LEFT / RIGHT letter position, SLAM confirm
+boards         LEFT / RIGHT board, SLAM its entries, SLOT1 clear it; on the entries
+               LEFT / RIGHT entry, SLAM hide it; SLAM again clears or hides (any
+               other: cancel); the read-only menu only shows them
+               (docs/boards-screens.md)
 reset stats    SLAM arms, SLAM again erases every record (any other: cancel)
 pause/resume   SLAM pauses or resumes the game in play
 power          LEFT / RIGHT shut down / reboot / restart the cabinet (it starts again
@@ -63,6 +67,8 @@ Modules: ``state`` (``ServiceMenu``, ``Page``, ``Access``), ``messages`` (``Menu
 ``MenuEffect``, the lock's ``Audit``), ``form`` (the settings rows and file), ``lock``
 (open, close, the code prompt, the growing lockout), ``code`` (which codes may unlock),
 ``keeper`` (the count in the records, the lock's journal lines: the director's part),
+``boards_state``, ``boards_page``, ``board_messages``, ``board_clerk``, ``boards_view``
+(the boards page),
 ``pages`` (a press on each page), ``step`` (the
 transitions), ``view`` (what the screen shows), ``volume`` (the volume rows' levels, heard
 at once rather than at the next start).
