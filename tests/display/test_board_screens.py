@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from cabinet.config import Control, laptop_config
+from cabinet.kiosk.records.board_model import BoardWindow
 from cabinet.modes import service as sv
 from cabinet.modes.flow.board_cards import attract_cards
 from cabinet.modes.service.board_messages import BoardsAnswer
@@ -24,15 +25,29 @@ from display.palette import GOLD, Colour
 from display.renderer import Renderer
 from display.typeset import read_size
 from display.view import FlowScreen, FlowView, SeatMark, TableView
-from tests.cabinet.modes.boards_rigs import BOARDS
+from tests.cabinet.modes.boards_rigs import BOARDS, SPEED_4_PEOPLE, entry, fastest
 from tests.display import scenes
 from tests.display.pixels import changed, save_shot
 
 SIZES = [(1920, 1080), (1280, 720)]
 IDS = ["1080p", "720p"]
 SEEDS = (7, 11)
+NAMES = ("JAS", "ZOE", "MAX", "AMY", "BOB", "KIM", "LEE")
 TODAY, EVENT, ALL_TIME = attract_cards(BOARDS)
-CARDS = {"today": TODAY, "event": EVENT, "all-time": ALL_TIME}
+(FULL,) = attract_cards(
+    [
+        replace(
+            fastest(
+                BoardWindow.ALL_TIME,
+                SPEED_4_PEOPLE,
+                *(entry(k + 1, name, 38.5 + 3 * k, k, k == 3) for k, name in enumerate(NAMES)),
+            ),
+            champion=entry(1, "KIM", 33.3),
+        )
+    ]
+)
+"""The fullest card: five entries (one marked), the Champion, the legend."""
+CARDS = {"today": TODAY, "event": EVENT, "all-time": ALL_TIME, "full": FULL}
 
 
 def attract_view(card: BoardCard | None, players: int, seed: int = 7) -> TableView:

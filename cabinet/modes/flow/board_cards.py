@@ -29,6 +29,10 @@ ATTRACT_BOARDS = 12
 """Boards attract shows in turn at most (today's first): each new card's placement is a
 search on the window's frame (display/attract.py), and the kept placements are few."""
 
+ATTRACT_ENTRIES = 3
+"""Entries a board's card shows (its best): a card that reads at a glance and leaves the
+demo in sight; the operator's page shows them all."""
+
 WINDOW_ORDER = (BoardWindow.TODAY, BoardWindow.EVENT, BoardWindow.ALL_TIME)
 WINDOW_WORDS = {
     BoardWindow.TODAY: "today",
@@ -87,14 +91,15 @@ def _line(entry: BoardEntry) -> BoardLine:
 
 
 def board_card(board: Board) -> BoardCard:
-    """``board`` as attract's card."""
-    marked = any(e.handicapped for e in board.entries) or (
+    """``board`` as attract's card: its best ``ATTRACT_ENTRIES`` entries, its Champion."""
+    best = board.entries[:ATTRACT_ENTRIES]
+    marked = any(e.handicapped for e in best) or (
         board.champion is not None and board.champion.handicapped
     )
     return BoardCard(
         title=title_of(board),
         kind=kind_words(board.key.kind),
-        entries=tuple(_line(e) for e in board.entries),
+        entries=tuple(_line(e) for e in best),
         champion=None if board.champion is None else _line(board.champion),
         legend=HANDICAP_LEGEND if marked else "",
     )
@@ -157,6 +162,7 @@ def read_entered(source: BoardsSource, game_id: int) -> tuple[str, ...] | None:
 
 __all__ = [
     "ATTRACT_BOARDS",
+    "ATTRACT_ENTRIES",
     "PLACE_WORDS",
     "WINDOW_WORDS",
     "attract_cards",

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from cabinet.kiosk.records.board_model import BoardKind, BoardMetric, BoardWindow, Placing
 from cabinet.modes.flow.board_cards import (
     ATTRACT_BOARDS,
+    ATTRACT_ENTRIES,
     attract_cards,
     entered_lines,
     kind_words,
@@ -55,6 +56,15 @@ def test_the_cards_name_window_and_kind_today_first_with_marks_and_the_champion(
     assert all_time.title == "FASTEST WIN ALL TIME"
     assert card_notes(all_time) == ("CHAMPION  KIM   33.3 s",)  # no mark, no legend
     assert all_time.legend == ""
+
+
+def test_a_card_shows_the_best_entries_and_marks_only_what_it_shows() -> None:
+    entries = [
+        entry(k + 1, f"P{k:02d}", 40 + k, handicapped=k == ATTRACT_ENTRIES) for k in range(9)
+    ]
+    (card,) = attract_cards([fastest(BoardWindow.TODAY, SPEED_2_CASUAL, *entries)])
+    assert [e.initials for e in card.entries] == [f"P{k:02d}" for k in range(ATTRACT_ENTRIES)]
+    assert card.legend == ""  # the marked entry is not on the card
 
 
 def test_an_empty_board_is_no_card_and_the_cards_are_capped() -> None:
