@@ -21,7 +21,9 @@ back to attract) goes through the ``Beneath`` port. It also
   ask for a power-off or reboot (``power``, run by the app after the loop stops, as
   ``systemctl`` with no shell; laptop mode just quits);
 - publishes the speakers' levels (``sound_levels``: the volume rows, heard at once, the
-  attract volume while the attract demo is up, and a check sound per volume row change).
+  attract volume while the attract demo is up, and a check sound per volume row change);
+- asks the records' boards what the boards page asks (``boards``, a ``BoardsSource``:
+  ``board_clerk.py``; None: the page says the boards need the records).
 """
 
 from __future__ import annotations
@@ -150,8 +152,7 @@ class ServiceDirector(Mode):
     ) -> None:
         """``links``: the serial panels (no resume while one is offline); ``faults``: the
         loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power);
-        ``power``: the Pi's power flags (the menu's warning, attract's LOW POWER sign);
-        ``boards``: the records' boards (the boards page; None: it says they need them)."""
+        ``power``: the Pi's power flags (the menu's warning, attract's LOW POWER sign)."""
         self.below = below
         self.power_flags, self.links, self.stop, self._boards = power, links, stop, boards
         self.config: CabinetConfig = below.config
@@ -199,8 +200,7 @@ class ServiceDirector(Mode):
         return press
 
     def after_batch(self, now: float) -> bool:
-        """The held SLAMs, the menu's timers, the LED test's step (the flow below, when
-        the menu is closed, was serviced first by the stack)."""
+        """The held SLAMs, the menu's timers, the LED test's step (the flow: first)."""
         before = self.menu
         held = frozenset(
             s.config.index for s in self.table.seats if s.debouncer.is_down(Control.SLAM)
@@ -225,8 +225,7 @@ class ServiceDirector(Mode):
                 self._step(sv.ServiceButton(self._in_game()), ev.t)
 
     def service_key(self, t: float, pressed: bool) -> None:
-        """Kiosk mode's F2 (``ServiceSource.KEY`` items): the code prompt. A
-        keyboard reports clean key-downs, so no debounce."""
+        """Kiosk F2 (``ServiceSource.KEY``): the code prompt (clean key-downs: no debounce)."""
         if pressed:
             self._step(sv.KioskKey(self._in_game()), t)
 
@@ -235,8 +234,7 @@ class ServiceDirector(Mode):
         return self.below.flow.phase is fl.FlowPhase.PLAYING and not self.table.state.is_over
 
     def lights_for(self, seat: int) -> PanelLights | None:
-        """The LED test's lights for ``seat`` (every other page: the game's; the menu
-        closed: no answer, the flow's below)."""
+        """The LED test's lights for ``seat`` (other pages: the game's; closed: the flow's)."""
         return led_test(self.menu, seat, self.clock()) if self.menu.open else None
 
     # What the screen shows.
@@ -308,9 +306,9 @@ class ServiceDirector(Mode):
 
 
 def sound_levels(director: ServiceDirector) -> SoundLevels:
-    """The speakers' levels now (``TableView.sound``): the menu's volume rows, the attract
-    one while the attract demo is up, silent while its screen is black (the demo deals on
-    under it: docs/display.md, screen care)."""
+    """The speakers' levels now (``TableView.sound``): the menu's volume rows, the
+    attract one while the attract demo is up, silent while its screen is black (the
+    demo deals on under it: docs/display.md, screen care)."""
     flow, menu = director.below.flow, director.menu
     attract = flow.phase is fl.FlowPhase.ATTRACT
     levels = sv.levels_of(menu.rows, attract=attract, check=director._check)
