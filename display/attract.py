@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from display.attract_cache import key_of, placement_cache
+from display.boards import card_lines, card_notes
 from display.cards import Fonts
 from display.layout import Layout, Rect
 from display.paint import Painter
@@ -41,11 +42,15 @@ from display.view import FlowView
 
 @dataclass(frozen=True, slots=True)
 class AttractText:
-    """What attract's card says: the game's name (or HIGH SCORES), its lines, the hint."""
+    """What attract's card says: the game's name (or HIGH SCORES, or a board's name), its
+    lines, the hint; ``sub``: lines set with the title (a board's kind of game),
+    ``notes``: lines set with the hint (the handicap mark's legend)."""
 
     title: str
     lines: tuple[str, ...]
     hint: str
+    sub: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,17 +67,24 @@ class AttractCard:
 
 def attract_text(flow: FlowView) -> AttractText:
     hint = flow.hint or "press SLAM to join"
+    if flow.board is not None:  # a board's turn (display/boards.py)
+        b = flow.board
+        return AttractText(b.title, card_lines(b), hint, (b.kind,), card_notes(b))
     if flow.scores:  # the high-score card's turn
         return AttractText("HIGH SCORES", flow.scores, hint)
     return AttractText(flow.game.upper(), flow.rules, hint)
 
 
-def _title(text: AttractText) -> CardLine:
-    return CardLine.of(text.title, GOLD, 1.5, Role.HEAD)
+def _title(text: AttractText) -> tuple[CardLine, ...]:
+    return (
+        CardLine.of(text.title, GOLD, 1.5, Role.HEAD),
+        *(CardLine(((t, WHITE),), READ_K) for t in text.sub),
+    )
 
 
-def _hint(text: AttractText) -> CardLine:
-    return CardLine.of(text.hint, WHITE, 1.05, Role.HINT)
+def _hint(text: AttractText) -> tuple[CardLine, ...]:
+    notes = tuple(CardLine(((t, WHITE),), READ_K) for t in text.notes)
+    return (*notes, CardLine.of(text.hint, WHITE, 1.05, Role.HINT))
 
 
 def _body(text: AttractText) -> tuple[CardLine, ...]:
@@ -111,9 +123,7 @@ def attract_card(layout: Layout, fonts: Fonts, text: AttractText) -> AttractCard
 def _wholes(text: AttractText) -> list[Block]:
     body = _body(text)
     title, hint = _title(text), _hint(text)
-    return [
-        Block(head=(title,), body=b.body, foot=(hint,), columns=b.columns) for b in _columns(body)
-    ]
+    return [Block(head=title, body=b.body, foot=hint, columns=b.columns) for b in _columns(body)]
 
 
 def _plans(
@@ -138,7 +148,7 @@ def _plans(
     def done() -> bool:  # a plan as large as it must be, and no line of it broken
         return any(_score(p) >= floor and not _wraps(p) for p in plans)
 
-    signs = [] if done() else _ranked(fonts, [Block(head=(title, hint))], rects, lh, 12)
+    signs = [] if done() else _ranked(fonts, [Block(head=(*title, *hint))], rects, lh, 12)
     if not done():
         bodies = _ranked(fonts, _columns(body), rects, lh, 12)
         plans += _apart([signs, bodies], 1)
@@ -148,8 +158,8 @@ def _plans(
         seconds = _ranked(fonts, _columns(body[half:]), rects, lh, 10)
         plans += _apart([signs[:10], firsts, seconds], 1)
         if not done():  # the title and the hint apart too
-            titles = _ranked(fonts, [Block(head=(title,))], rects, lh, 8)
-            hints = _ranked(fonts, [Block(foot=(hint,))], rects, lh, 8)
+            titles = _ranked(fonts, [Block(head=title)], rects, lh, 8)
+            hints = _ranked(fonts, [Block(foot=hint)], rects, lh, 8)
             plans += _apart([titles, hints, firsts[:8], seconds[:8]], 2)
     return plans
 

@@ -159,6 +159,7 @@ def result_card(view: TableView, layout: Layout, art: GameArt, fonts: Fonts) -> 
             head.append(CardLine.of(f"P{m.winner + 1} takes the match!", GOLD, 1.1))
     if flow is not None and flow.screen is FlowScreen.RESULT:
         head.extend(CardLine.of(t, GREY, READ_K) for t in flow.stats)
+        head.extend(CardLine.of(t, GOLD, READ_K) for t in flow.entered)  # a board entered
         if flow.seats:
             foot.append(CardLine(seat_pieces(flow), READ_K, Role.SEATS))
         if flow.hint:

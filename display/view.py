@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from display.boards import BoardCard
 from display.layout import Position
 from engine.rules import Game
 from engine.state import GameState
@@ -214,6 +215,12 @@ class FlowView:
     """Per seat: the initial being entered (0-2, drawn in brackets); None: not entering."""
     scores: tuple[str, ...] = ()
     """Attract: the high-score table, shown in turn with the rules card (none: rules)."""
+    board: BoardCard | None = None
+    """Attract: the board on the card this turn (display/boards.py; None: not a board's
+    turn). Over ``scores``: the boards replace the high-score table."""
+    entered: tuple[str, ...] = ()
+    """Result: the boards the game's players entered ("JAS: 2nd fastest today"), at most
+    one line per seat."""
     stats: tuple[str, ...] = ()
     """Result: the game's numbers per seat (mean reaction, longest run), one per line."""
     idle: int = 0
@@ -249,6 +256,8 @@ class ServicePage(StrEnum):
     SETTINGS = "settings"
     BOOKKEEPING = "bookkeeping"
     SCORES = "scores"
+    BOARDS = "boards"
+    """The boards, their resets; clear one, hide an entry (docs/boards-screens.md)."""
     RESET = "reset"
     PAUSE = "pause"
     POWER = "power"

@@ -37,6 +37,7 @@ from typing import TextIO
 
 from cabinet.config import CabinetConfig, Inputs
 from cabinet.kiosk.records import Records
+from cabinet.kiosk.records.board_model import BoardsSource
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
 from cabinet.modes.flow.care import RESET_CARD_S, ScreenWatch, care_lights
@@ -46,7 +47,7 @@ from cabinet.modes.flow.keeper import WON_HOLD_S, Keeper, StatusLine
 from cabinet.modes.flow.match import match_to_play
 from cabinet.modes.flow.names import Names
 from cabinet.modes.flow.records import RecordedGame
-from cabinet.modes.flow.seating import ATTRACT_CARD_S, Boards, FreePlay, SeatingPolicy
+from cabinet.modes.flow.seating import ATTRACT_CARD_S, FreePlay, SeatingPolicy
 from cabinet.modes.games import difficulties, playable_games
 from cabinet.modes.ports import Status, Table
 from cabinet.modes.stack import Mode, Reset, Screen
@@ -113,11 +114,13 @@ class FlowDirector(Mode):
         records: Records | None = None,
         status: Status | None = None,
         policy: SeatingPolicy | None = None,
+        boards: BoardsSource | None = None,
     ) -> None:
         """``records``: None in laptop mode (nothing is written); ``status``: where
-        systemd reads the cabinet's status; ``policy``: who sits (default ``FreePlay``)."""
+        systemd reads the cabinet's status; ``policy``: who sits (default ``FreePlay``);
+        ``boards``: the records' boards (attract's cards, the result's boards entered)."""
         self.config, self.clock, self.say = config, clock, partial(_say, out)
-        self.keeper = keeper = Keeper(records)
+        self.keeper = keeper = Keeper(records, boards)
         self.status = StatusLine(status, keeper.later)
         names = Names(records, keeper, self.say)
         parts = (Dealer(config), keeper, names, FreePlay() if policy is None else policy)
@@ -214,8 +217,9 @@ class FlowDirector(Mode):
             self.status.note(self.flow)
 
     def menu_closed(self, now: float) -> None:
-        """Time in the service menu is no player's idleness (``fl.menu_closed``)."""
+        """Time in the menu is no player's idleness (``fl.menu_closed``); boards read again."""
         self.flow = fl.menu_closed(self.flow, now)
+        self.keeper.reread(self.flow)
 
     def wake(self, now: float) -> None:
         """Screen care: the screen wakes and attract's idle time starts again (the service
@@ -248,7 +252,7 @@ class FlowDirector(Mode):
         now = self.clock()
         if self.shown.card_up(now):
             return self.shown.card(self.flow), None
-        boards = Boards(self.keeper.book.scores, self.keeper.stats)
+        boards = self.keeper.boards()
         view = self.effects.policy.screen(fl.view_of(self.flow, now), self.flow, boards, now)
         return view, fl.match_view(self.flow)
 

@@ -11,9 +11,11 @@ from collections.abc import Callable
 from functools import partial
 
 from cabinet.kiosk.records import Records, seat_results
+from cabinet.kiosk.records.board_model import BoardsSource
 from cabinet.kiosk.safely import safely
 from cabinet.modes.flow.messages import GameOver
 from cabinet.modes.flow.records import Later, MatchBook
+from cabinet.modes.flow.seating import Boards
 from cabinet.modes.flow.state import RESULT_GRACE_S, Flow, FlowPhase
 from cabinet.modes.flow.view import status_line
 from cabinet.modes.played import Played, cards_left, stats_lines
@@ -31,10 +33,10 @@ class Keeper:
 
     __slots__ = ("answers_from", "book", "later", "reported", "stats", "stats_new")
 
-    def __init__(self, records: Records | None) -> None:
+    def __init__(self, records: Records | None, boards: BoardsSource | None = None) -> None:
         self.later: Later = []
         """Records writes and status lines for the loop's next pass (between games)."""
-        self.book = MatchBook(records, self.later)
+        self.book = MatchBook(records, self.later, boards)
         self.stats: tuple[str, ...] = ()
         """The last match game's numbers for the result screen (``stats_lines``)."""
         self.stats_new = False
@@ -60,7 +62,7 @@ class Keeper:
 
     def dealt(self) -> None:
         """A new game is on the table: nothing reported, no numbers, nothing to name."""
-        self.stats, self.book.named_game = (), None
+        self.stats, self.book.named_game, self.book.entered = (), None, ()
         self.reported = False
 
     def report(self, table: Table, now: float) -> bool:
@@ -102,9 +104,22 @@ class Keeper:
         self.later.append(partial(safely, "the game's numbers", after))
 
     def took_stats(self) -> bool:
-        """Did new numbers come since the last pass (the screen must be told)?"""
+        """Did new numbers (or boards entered) come since the last pass (the screen must
+        be told)?"""
         new, self.stats_new = self.stats_new, False
-        return new
+        entered, self.book.entered_new = self.book.entered_new, False
+        return new or entered
+
+    def reread(self, flow: Flow) -> None:
+        """The service menu closed: outside a game, attract's boards are read again next
+        pass (the operator may have cleared a board or hidden an entry)."""
+        if flow.phase is not FlowPhase.PLAYING:
+            self.later.append(self.book.load_scores)
+
+    def boards(self) -> Boards:
+        """What the records give the screens now (the seating policy shows it)."""
+        book = self.book
+        return Boards(book.scores, self.stats, book.cards, book.entered)
 
     def abandon(self, table: Table, flush: Callable[[], None]) -> None:
         """The recorded game on the table ends undecided (after ``flush``)."""

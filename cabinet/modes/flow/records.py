@@ -13,11 +13,14 @@ from functools import partial
 from typing import NamedTuple
 
 from cabinet.kiosk.records import PlayerChoices, Records, SeatEntry
+from cabinet.kiosk.records.board_model import BoardsSource
 from cabinet.kiosk.records.model import HANDICAP_LEGEND
 from cabinet.kiosk.safely import safely
+from cabinet.modes.flow.board_cards import read_cards, read_entered
 from cabinet.modes.flow.choices import HINT_LEVELS, HandicapChoice, SeatChoices
 from cabinet.modes.flow.messages import StartGame
 from cabinet.modes.played import Played, SeatResults
+from display.boards import BoardCard
 from engine.match import Match
 from engine.rules import Game, Rules
 
@@ -182,6 +185,10 @@ class MatchBook:
 
     __slots__ = (
         "abandon_reason",
+        "boards",
+        "cards",
+        "entered",
+        "entered_new",
         "game",
         "later",
         "match_id",
@@ -192,8 +199,18 @@ class MatchBook:
         "taken",
     )
 
-    def __init__(self, records: Records | None, later: Later) -> None:
+    def __init__(
+        self, records: Records | None, later: Later, boards: BoardsSource | None = None
+    ) -> None:
+        """``boards``: the boards the records keep (None: none, the high-score card)."""
         self.records = records
+        self.boards = boards
+        self.cards: tuple[BoardCard, ...] = ()
+        """Attract's board cards, as of the last game recorded."""
+        self.entered: tuple[str, ...] = ()
+        """The boards the game just decided entered ("JAS: 2nd fastest today")."""
+        self.entered_new = False
+        """``entered`` changed since the screen was last told."""
         self.later = later
         """The director's jobs for its next pass: the book's writes wait there."""
         self.game: RecordedGame | None = None
@@ -214,11 +231,23 @@ class MatchBook:
         """The match the records kept open through a restart, until a match starts."""
 
     def load_scores(self) -> None:
-        """Attract's high-score card from the records (between games only)."""
+        """Attract's high-score card and board cards from the records (between games
+        only)."""
         if self.records is not None:
             scores = attract_scores(self.records)
             if scores is not None:
                 self.scores = scores
+        if self.boards is not None:
+            cards = read_cards(self.boards)
+            if cards is not None:
+                self.cards = cards
+
+    def load_entered(self, game_id: int) -> None:
+        """The boards game ``game_id`` entered, for its result screen (between games)."""
+        if self.boards is not None:
+            entered = read_entered(self.boards, game_id)
+            if entered is not None and entered != self.entered:
+                self.entered, self.entered_new = entered, True
 
     def start(self, eff: StartGame, rules: Rules) -> None:
         """A match game is about to be dealt (the last game's record is written)."""
@@ -261,6 +290,7 @@ class MatchBook:
         write = partial(records.set_initials, game_id, seat, initials)
         self.later.append(partial(safely, "set_initials", write))
         self.later.append(self.load_scores)
+        self.later.append(partial(self.load_entered, game_id))  # a board entered by name
         return game_id
 
     def game_over(self, match_game: bool) -> tuple[RecordedGame | None, dict[int, str]]:
@@ -295,6 +325,7 @@ class MatchBook:
             ),
         )
         self.load_scores()
+        self.load_entered(recorded.id)
 
     def abandon(self, played: Played, flush: Callable[[], None]) -> None:
         """The recorded game on the table ends undecided (written now: between games),

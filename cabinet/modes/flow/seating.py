@@ -1,7 +1,7 @@
 """The flow's seating policy: who sits, what the result and attract screens show, and when
 the coming game is dealt under the countdown. The flow director consults it through the
 ``SeatingPolicy`` port; ``FreePlay`` is today's free play (whoever joins plays, attract
-shows the rules card and the high scores in turn), the default. A party's event (issue 27:
+shows the rules card and the boards in turn), the default. A party's event (issue 27:
 a queue or a tournament) is a second policy behind the same port.
 """
 
@@ -12,19 +12,21 @@ from typing import Protocol
 
 from cabinet.modes.flow.messages import GameOver, StartGame
 from cabinet.modes.flow.state import Flow, FlowPhase
+from cabinet.modes.flow.turns import ATTRACT_CARD_S, board_view, turn_at
+from display.boards import BoardCard
 from display.view import FlowScreen, FlowView
-
-ATTRACT_CARD_S = 8.0
-"""Attract shows the rules card and the high-score table in turn, this long each."""
 
 
 @dataclass(frozen=True, slots=True)
 class Boards:
-    """What the records give the screens: attract's high-score card and the last match
-    game's numbers (``stats_lines``)."""
+    """What the records give the screens: attract's high-score card, the last match
+    game's numbers (``stats_lines``), the boards' cards attract shows in turn and the
+    boards the last game entered (cabinet/modes/flow/board_cards.py)."""
 
     scores: tuple[str, ...] = ()
     stats: tuple[str, ...] = ()
+    cards: tuple[BoardCard, ...] = ()
+    entered: tuple[str, ...] = ()
 
 
 class SeatingPolicy(Protocol):
@@ -51,7 +53,8 @@ class SeatingPolicy(Protocol):
 class FreePlay:
     """Free play: the seats that joined play, the rest are bots; the countdown starts
     when the joined seats are ready (the flow's own rule); the result screen shows the
-    game's numbers, attract the rules card and the high scores in turn."""
+    game's numbers and the boards it entered, attract the rules card and the boards in turn
+    (cabinet/modes/flow/turns.py)."""
 
     __slots__ = ()
 
@@ -62,14 +65,11 @@ class FreePlay:
         return before is not FlowPhase.COUNTDOWN and flow.phase is FlowPhase.COUNTDOWN
 
     def screen(self, view: FlowView, flow: Flow, boards: Boards, now: float) -> FlowView:
-        if view.screen is FlowScreen.RESULT and boards.stats:
-            return replace(view, stats=boards.stats)
-        if (
-            view.screen is FlowScreen.ATTRACT
-            and boards.scores
-            and int((now - flow.since) // ATTRACT_CARD_S) % 2 == 1
-        ):
-            return replace(view, scores=boards.scores)  # the rules card's turn is over
+        if view.screen is FlowScreen.RESULT and (boards.stats or boards.entered):
+            return replace(view, stats=boards.stats, entered=boards.entered)
+        if view.screen is FlowScreen.ATTRACT:  # the rules card and the boards in turn
+            shown = len(boards.cards) or (1 if boards.scores else 0)
+            return board_view(view, turn_at(flow, now, 0, shown), boards.cards, boards.scores)
         return view
 
     def decided(self, flow: Flow, over: GameOver) -> None:

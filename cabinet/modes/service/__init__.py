@@ -30,9 +30,9 @@ Entering, and the operator lock:
   (``code.py``): the hold opens the menu read-only, as with no code, and the service
   screen and the journal say why.
 - With no code set, the hold (and kiosk F2) opens the menu read-only (``Access``): the
-  button, LED and latency tests, bookkeeping and high scores; no settings, no initials,
-  no reset, no pause, no event, no power. Those pages are not offered, and refused if
-  reached.
+  button, LED and latency tests, bookkeeping, high scores and boards; no settings, no
+  initials, no reset, no pause, no event, no power. Those pages are not offered, and
+  refused if reached.
 - Laptop mode offers no shut down or reboot: its power page only quits.
 - Any open page but the prompt closes after ``MENU_IDLE_S`` (two minutes) without a
   press, back to attract: a menu left open is nobody's.
@@ -52,6 +52,10 @@ settings       LEFT / RIGHT row, SLOT1 / SLOT2 value down / up, SLAM save (used 
                the next start; the two volume rows are heard at once: ``volume``)
 high scores    SLAM enter initials for the newest unclaimed win: SLOT1 / SLOT2
                letter down / up, LEFT / RIGHT letter position, SLAM confirm
+boards         LEFT / RIGHT board, SLAM its entries, SLOT1 clear it; on the entries
+               LEFT / RIGHT entry, SLAM hide it; SLAM again clears or hides (any
+               other: cancel); the read-only menu only shows them
+               (docs/boards-screens.md)
 reset stats    SLAM arms, SLAM again erases every record (any other: cancel)
 pause/resume   SLAM pauses or resumes the game in play
 event          with none on: SLAM start an event (LEFT / RIGHT row, SLOT1 / SLOT2 value,
@@ -70,6 +74,8 @@ Modules: ``state`` (``ServiceMenu``, ``Page``, ``Access``), ``messages`` (``Menu
 ``keeper`` (the count in the records, the lock's journal lines: the director's part),
 ``event_form``, ``event_page``, ``event_view``, ``event_messages`` (the event page: a
 party's event through ``EventDesk``; ``desk_clerk`` asks the desk: the director's part),
+``boards_state``, ``boards_page``, ``board_messages``, ``board_clerk``, ``boards_view``
+(the boards page),
 ``pages`` (a press on each page), ``step`` (the
 transitions), ``view`` (what the screen shows), ``volume`` (the volume rows' levels, heard
 at once rather than at the next start).

@@ -21,7 +21,9 @@ back to attract) goes through the ``Beneath`` port. It also
   ask for a power-off or reboot (``power``, run by the app after the loop stops, as
   ``systemctl`` with no shell; laptop mode just quits);
 - publishes the speakers' levels (``sound_levels``: the volume rows, heard at once, the
-  attract volume while the attract demo is up, and a check sound per volume row change).
+  attract volume while the attract demo is up, and a check sound per volume row change);
+- asks the records' boards what the boards page asks (``boards``, a ``BoardsSource``:
+  ``board_clerk.py``; None: the page says the boards need the records).
 """
 
 from __future__ import annotations
@@ -37,12 +39,15 @@ from typing import Protocol, TextIO
 from cabinet.config import CONTROLS, CabinetConfig, ConfigError, Control, load_config
 from cabinet.kiosk.power import PowerAction
 from cabinet.kiosk.records import Records
+from cabinet.kiosk.records.board_model import BoardsSource
 from cabinet.loop.debounce import InputKind, PanelDebouncer
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
 from cabinet.modes import service as sv
 from cabinet.modes.event.desk import EventDesk
 from cabinet.modes.ports import Faults, Links, PowerHealth, Table
+from cabinet.modes.service import board_clerk
+from cabinet.modes.service.board_messages import ClearBoard, HideEntry, ReadBoards
 from cabinet.modes.service.books import ServiceBooks
 from cabinet.modes.service.desk_clerk import DeskClerk
 from cabinet.modes.service.keeper import LockKeeper, audit_line
@@ -111,6 +116,7 @@ class ServiceDirector(Mode):
     """The top of the modes' stack: the service menu over the flow ``below``."""
 
     __slots__ = (
+        "_boards",
         "_check",
         "_desk",
         "_led",
@@ -146,13 +152,15 @@ class ServiceDirector(Mode):
         stop: Callable[[], None] | None = None,
         power: PowerHealth | None = None,
         desk: EventDesk | None = None,
+        boards: BoardsSource | None = None,
     ) -> None:
         """``links``: the serial panels (no resume while one is offline); ``faults``: the
         loop's fault budget (the bookkeeping page); ``stop``: stops the loop (power);
         ``power``: the Pi's power flags (the menu's warning, attract's LOW POWER sign);
-        ``desk``: the party's event, for the event page (None: no events here)."""
+        ``desk``: the party's event, for the event page (None: no events here);
+        ``boards``: the records' boards, for the boards page."""
         self.below = below
-        self.power_flags, self.links, self.stop = power, links, stop
+        self.power_flags, self.links, self.stop, self._boards = power, links, stop, boards
         self.config: CabinetConfig = below.config
         self.clock, self.out = clock, out
         base_file = None if base_path is None else Path(base_path)
@@ -199,8 +207,7 @@ class ServiceDirector(Mode):
         return press
 
     def after_batch(self, now: float) -> bool:
-        """The held SLAMs, the menu's timers, the LED test's step (the flow below, when
-        the menu is closed, was serviced first by the stack)."""
+        """The held SLAMs, the menu's timers, the LED test's step (the flow: first)."""
         before = self.menu
         held = frozenset(
             s.config.index for s in self.table.seats if s.debouncer.is_down(Control.SLAM)
@@ -225,8 +232,7 @@ class ServiceDirector(Mode):
                 self._step(sv.ServiceButton(self._in_game()), ev.t)
 
     def service_key(self, t: float, pressed: bool) -> None:
-        """Kiosk mode's F2 (``ServiceSource.KEY`` items): the code prompt. A
-        keyboard reports clean key-downs, so no debounce."""
+        """Kiosk F2 (``ServiceSource.KEY``): the code prompt (clean key-downs: no debounce)."""
         if pressed:
             self._step(sv.KioskKey(self._in_game()), t)
 
@@ -235,8 +241,7 @@ class ServiceDirector(Mode):
         return self.below.flow.phase is fl.FlowPhase.PLAYING and not self.table.state.is_over
 
     def lights_for(self, seat: int) -> PanelLights | None:
-        """The LED test's lights for ``seat`` (every other page: the game's; the menu
-        closed: no answer, the flow's below)."""
+        """The LED test's lights for ``seat`` (other pages: the game's; closed: the flow's)."""
         return led_test(self.menu, seat, self.clock()) if self.menu.open else None
 
     # What the screen shows.
@@ -282,6 +287,8 @@ class ServiceDirector(Mode):
                 self._say("service menu closed")
             case sv.Load():
                 books.load()
+            case ReadBoards() | ClearBoard() | HideEntry():
+                self._step(board_clerk.answer(self._boards, eff), now)
             case sv.SaveSettings(mapping=mapping):
                 self._step(sv.Done(books.save(mapping)), now)
             case sv.SaveInitials(initials=initials):

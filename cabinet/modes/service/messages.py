@@ -8,6 +8,7 @@ from enum import Enum
 
 from cabinet.config import Control
 from cabinet.kiosk.power import PowerAction
+from cabinet.modes.service.board_messages import BoardsAnswer, ClearBoard, HideEntry, ReadBoards
 from cabinet.modes.service.event_messages import (
     DeskAct,
     DeskAnswer,
@@ -70,7 +71,9 @@ class Done:
     error: str | None = None
 
 
-MenuInput = MenuPress | Held | ServiceButton | KioskKey | MenuTick | Done | DeskAnswer
+MenuInput = (
+    MenuPress | Held | ServiceButton | KioskKey | MenuTick | Done | DeskAnswer | BoardsAnswer
+)
 
 
 # Effects.
@@ -177,6 +180,9 @@ MenuEffect = (
     | KeepCount
     | ReadDesk
     | DeskAct
+    | ReadBoards
+    | ClearBoard
+    | HideEntry
 )
 
 HARMFUL = (
@@ -190,5 +196,7 @@ HARMFUL = (
     ResumeEvent,
     RemovePlayer,
     HideName,
+    ClearBoard,
+    HideEntry,
 )
 """The effects that change the cabinet: a read-only menu never gives one."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cabinet.config import CONTROLS, Control
+from cabinet.modes.service.board_messages import ReadBoards
+from cabinet.modes.service.boards_page import boards_back, boards_press, opened
 from cabinet.modes.service.event_messages import ReadDesk
 from cabinet.modes.service.event_page import entered, event_back, event_press
 from cabinet.modes.service.form import settings_mapping
@@ -48,7 +50,13 @@ def page_press(svc: ServiceMenu, p: MenuPress, now: float) -> Step:
             return close(svc)
         if page is Page.SCORES and svc.entering:
             return replace(svc, entering=False, message="", error=""), []
-        back = event_back(svc) if page is Page.EVENT else None
+        back = (
+            event_back(svc)
+            if page is Page.EVENT
+            else boards_back(svc)
+            if page is Page.BOARDS
+            else None
+        )
         return (back if back is not None else back_to_menu(svc)), []
     if page is Page.MENU:
         items = svc.items
@@ -79,6 +87,8 @@ def page_press(svc: ServiceMenu, p: MenuPress, now: float) -> Step:
             return _power(svc, c)
         case Page.EVENT:
             return event_press(svc, c)
+        case Page.BOARDS:
+            return boards_press(svc, c)
         case _:
             return svc, []  # latency, bookkeeping: read-only
 
@@ -134,6 +144,8 @@ def _enter(svc: ServiceMenu, page: Page, now: float) -> Step:
         return svc, [Load(page)]
     if page is Page.EVENT:
         return replace(svc, event=entered(svc.event)), [ReadDesk()]
+    if page is Page.BOARDS:
+        return replace(svc, boards=opened(svc.boards)), [ReadBoards()]
     return svc, []
 
 

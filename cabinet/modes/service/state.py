@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from cabinet.config import CONTROLS, CabinetConfig, Control
 from cabinet.kiosk.power import PowerAction
+from cabinet.modes.service.boards_state import BoardsPage
 from cabinet.modes.service.event_form import EventPage
 from cabinet.modes.service.form import SettingRow
 
@@ -57,6 +58,8 @@ class Page(Enum):
     SETTINGS = "settings"
     BOOKKEEPING = "bookkeeping"
     SCORES = "high scores"
+    BOARDS = "boards"
+    """Every board, when it last reset; clear one, hide an entry (boards_page.py)."""
     RESET = "reset stats"
     PAUSE = "pause / resume"
     EVENT = "event"
@@ -67,7 +70,15 @@ class Page(Enum):
 
 ITEMS = tuple(p for p in Page if p not in (Page.MENU, Page.CODE, Page.LOCKED, Page.WRONG))
 """The full menu's items, in order."""
-READ_ONLY_ITEMS = (Page.BUTTONS, Page.LEDS, Page.LATENCY, Page.BOOKKEEPING, Page.SCORES, Page.EXIT)
+READ_ONLY_ITEMS = (
+    Page.BUTTONS,
+    Page.LEDS,
+    Page.LATENCY,
+    Page.BOOKKEEPING,
+    Page.SCORES,
+    Page.BOARDS,
+    Page.EXIT,
+)
 """The read-only menu's items: the pages that change nothing."""
 
 
@@ -155,6 +166,8 @@ class ServiceMenu:
     set). A disabled code leaves ``code`` empty: the hold opens the menu read-only."""
     event: EventPage = field(default_factory=EventPage)
     """The event page: the desk's event as last read, the start form, the operator's step."""
+    boards: BoardsPage = field(default_factory=BoardsPage)
+    """The boards page: the boards as last read, the chosen board and entry, the step."""
 
     @property
     def items(self) -> tuple[Page, ...]:

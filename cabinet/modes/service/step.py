@@ -9,6 +9,8 @@ from dataclasses import replace
 
 from cabinet.config import CONTROLS, CabinetConfig
 from cabinet.modes.games import playable_games
+from cabinet.modes.service.board_messages import BoardsAnswer
+from cabinet.modes.service.boards_page import boards_answered
 from cabinet.modes.service.code import code_off
 from cabinet.modes.service.event_form import EventPage
 from cabinet.modes.service.event_messages import DeskAnswer
@@ -88,6 +90,8 @@ def step(svc: ServiceMenu, inp: MenuInput, now: float) -> Step:
             return answered(svc, inp), []
         case DeskAnswer():
             return desk_answered(svc, inp), []
+        case BoardsAnswer():
+            return boards_answered(svc, inp), []
         case MenuPress():
             if not svc.open:
                 return svc, []

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cabinet.config import CONTROLS, Control
+from cabinet.modes.service.boards_view import boards_text
 from cabinet.modes.service.event_view import event_text
 from cabinet.modes.service.lock import lockout_s
 from cabinet.modes.service.state import (
@@ -297,6 +298,11 @@ def _event(svc: ServiceMenu, live: Live, now: float) -> _Text:
     return _Text(lines=text.lines, hint=text.hint, chosen=text.chosen, title=text.title)
 
 
+def _boards(svc: ServiceMenu, live: Live, now: float) -> _Text:
+    text = boards_text(svc.boards, svc.access)
+    return _Text(lines=text.lines, hint=text.hint, chosen=text.chosen, title=text.title)
+
+
 _PAGES: dict[Page, Callable[[ServiceMenu, Live, float], _Text]] = {
     Page.CODE: _code,
     Page.LOCKED: _locked,
@@ -312,5 +318,6 @@ _PAGES: dict[Page, Callable[[ServiceMenu, Live, float], _Text]] = {
     Page.PAUSE: _pause,
     Page.POWER: _power,
     Page.EVENT: _event,
+    Page.BOARDS: _boards,
 }
 """Each page's text (EXIT is no page: choosing it closes the menu)."""

@@ -268,6 +268,7 @@ def test_with_no_code_the_hold_opens_only_the_harmless_pages() -> None:
         "input latency",
         "bookkeeping",
         "high scores",
+        "boards",
         "exit",
     )
     assert "READ-ONLY" in view.title
