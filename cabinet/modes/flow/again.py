@@ -116,8 +116,9 @@ def coming(flow: Flow) -> Deal:
 
 
 def bot_level(flow: Flow) -> str:
-    """The bots' preset for the next game (the deal of the day's is fixed)."""
-    return DAILY_BOT if flow.daily and flow.deal is None else flow.difficulty
+    """The bots' preset for the next game: the deal of the day's is fixed (its same deal
+    again too: the same bot, the hands turned)."""
+    return DAILY_BOT if flow.daily else flow.difficulty
 
 
 def dealing(flow: Flow, deal: Deal) -> Flow:
