@@ -77,8 +77,8 @@ JOIN_PAGES: tuple[tuple[JoinRow | None, ...], ...] = (
 """The join menu's pages, each a row per slot button 1-3 (docs/menus.md; None: a slot
 kept free, no row). The same row button twice in a row turns the page."""
 
-JOIN_ROWS = JOIN_PAGES[0]
-"""The first page's rows (slots 1-3)."""
+JOIN_ROWS: tuple[JoinRow, ...] = tuple(r for r in JOIN_PAGES[0] if r is not None)
+"""The first page's rows (slots 1-3: every slot has one)."""
 
 CALLS: tuple[CallMode, ...] = (CallMode.CALL, CallMode.AUTO)
 """The call rules the join menu offers (an ``either`` in the cabinet's rules is offered
