@@ -142,3 +142,25 @@ def test_join_page_2_offers_the_deal_of_the_day(
     assert view.flow is not None
     texts = [r.text for r in join_card(renderer.paint.fonts, view.flow, layout).rows]
     assert "JAS: played today already, this try plays but does not count" in texts
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_deal_of_the_day_result_says_whether_the_try_counted(
+    screen: pygame.Surface, size: tuple[int, int]
+) -> None:
+    flow = _flow(2, (1, (0, SLAM)), (1, (0, S1)), (1, (0, S1)), (1, (0, S3)), (1, (0, R)))
+    flow, _ = step(flow, FlowPress(0, Control.SLOT4), 1.1)  # AAA
+    flow, _ = step(flow, FlowPress(0, SLAM), 1.2)  # done, and ready: the countdown
+    flow, _ = step(flow, FlowTick(), 5)
+    flow, _ = step(flow, GameOver(0, (0, 6)), OVER)
+    again, _ = step(flow, FlowPress(0, SLAM), OVER + RESULT_GRACE_S)  # AAA's second try
+    again, _ = step(again, FlowTick(), OVER + 5)
+    again, _ = step(again, GameOver(0, (0, 6)), OVER + 60)
+    for shown, now, name, line in (
+        (flow, OVER + 2, "result-daily-counted", "this first try today counts"),
+        (again, OVER + 62, "result-daily-not-counted", "AAA played it before today"),
+    ):
+        _, (view, layout, renderer) = _draw(size, shown, now, name)
+        card = result_card(view, layout, art_for(Game.SPEED), renderer.paint.fonts)
+        assert line in " ".join(r.text for r in card.rows)
+        _on_screen(card.rows, size)

@@ -89,7 +89,9 @@ def result_note(flow: Flow) -> str:
     dealt = flow.dealt
     if flow.phase is not FlowPhase.RESULT or dealt is None or dealt.mark is not DealMark.DAILY:
         return ""
-    return "deal of the day: only each player's first try today counts"
+    if flow.uncounted:
+        return f"deal of the day: {', '.join(flow.uncounted)} played it before today: not counted"
+    return "deal of the day: this first try today counts on the day's board"
 
 
 # Dealing.
@@ -124,7 +126,8 @@ def bot_level(flow: Flow) -> str:
 def dealing(flow: Flow, deal: Deal) -> Flow:
     """``deal`` goes on the table: it is the one the same deal again turns next, and a
     deal of the day's initials have had their try."""
-    tried = flow.tried
+    tried, uncounted = flow.tried, tuple[str, ...]()
     if deal.mark is DealMark.DAILY:
+        uncounted = repeats(flow)  # before this try joins them
         tried = tried | {n for s in flow.joined if (n := flow.name_of(s))}
-    return replace(flow, deal=None, dealt=deal, asked=None, tried=tried)
+    return replace(flow, deal=None, dealt=deal, asked=None, tried=tried, uncounted=uncounted)

@@ -170,6 +170,8 @@ class Flow:
     tried: frozenset[str] = frozenset()
     """Initials that played the deal of the day this cabinet day (a second try plays but
     does not count)."""
+    uncounted: tuple[str, ...] = ()
+    """The deal of the day in play (or just played): the initials whose try did not count."""
     head_start_limits: Mapping[Game, int] = field(default_factory=dict)
     """Per game: the most cards a head start may take out of a seat's deal at this
     cabinet (the engine's ``head_start_limit``; a game not in it: ``MAX_HEAD_START``)."""

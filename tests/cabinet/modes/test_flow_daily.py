@@ -129,11 +129,17 @@ def test_one_counted_try_per_initials_a_day() -> None:
     flow, _ = played_daily(flow)
     assert flow.tried == {"AAA"}
     flow, _ = run(flow, (30, GameOver(1, (3, 0))))
-    assert "only each player's first try today counts" in view_of(flow, 32).notes[0]
+    assert view_of(flow, 32).notes[0] == (
+        "deal of the day: this first try today counts on the day's board"
+    )
     # Back in the menu, AAA again: the try plays but does not count, on screen.
     flow, effects = run(flow, (32, (0, SLAM)), (36, FlowTick()))
     assert [e.mark for e in effects if isinstance(e, StartGame)] == [DealMark.DAILY]
-    flow, _ = run(flow, (60, GameOver(1, (3, 0))), (80, FlowTick()))
+    flow, _ = run(flow, (60, GameOver(1, (3, 0))))
+    assert view_of(flow, 62).notes[0] == (
+        "deal of the day: AAA played it before today: not counted"
+    )
+    flow, _ = run(flow, (80, FlowTick()))
     assert flow.phase is FlowPhase.JOIN
     flow, _ = run(flow, (81, (0, S1)), (81, (0, S1)), (81, (0, S3)))
     assert menu.notes(flow)[2] == ("AAA: played today already, this try plays but does not count")
