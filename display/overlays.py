@@ -302,6 +302,8 @@ def menu_lines(flow: FlowView) -> list[CardLine]:
     entering = any(c is not None for c in flow.editing)
     out = []
     for k, (name, value) in enumerate(flow.menu):
+        if not name:
+            continue  # a slot kept free on this page (docs/menus.md): no row
         chosen = k == flow.row and not entering
         text = f"{k + 1}  {name}:  < {value} >" if chosen else f"{k + 1}  {name}:  {value}"
         out.append(CardLine(((text, GOLD if chosen else WHITE),), 1.0))

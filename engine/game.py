@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from engine import turn
 from engine.commands import Command
 from engine.errors import EngineError
 from engine.events import Event
@@ -23,8 +24,11 @@ __all__ = ["GAMES", "GameState", "Table", "new_game", "start_table", "step", "ta
 
 
 def new_game(rules: Rules, rng: random.Random, seed: int = 0) -> tuple[GameState, list[Event]]:
-    """Deal ``rules.game`` with ``rng`` and start play at t = 0."""
-    return rules_for(rules.game).new_game(rules, rng, seed)
+    """Deal ``rules.game`` with ``rng`` and start play at t = 0 (a deal turned by
+    ``rules.turn`` seats: engine/turn.py)."""
+    if not rules.turn:
+        return rules_for(rules.game).new_game(rules, rng, seed)
+    return rules_for(rules.game).start(rules, turn.deal(rules, rng), rng, seed)
 
 
 def start_table(

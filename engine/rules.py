@@ -185,6 +185,10 @@ class Rules:
     """Spit: ``points`` plays the 100-point series (SPS-1..3)."""
     handicaps: tuple[Handicap, ...] = ()
     """Per seat (empty: nobody has one; else one per player, in player order)."""
+    turn: int = 0
+    """The deal turned by this many seats: seat i gets the cards seat (i - turn) mod N
+    would have been dealt, each seat keeping its own handicap (engine/turn.py;
+    docs/rules-options.md, "The same deal again"). 0: the deal as the seed gives it."""
 
     def handicap(self, player: int) -> Handicap:
         """``player``'s handicap (no handicap where none was given)."""
@@ -238,6 +242,8 @@ class Rules:
                 if self.handicapped:  # left out when nobody has one: older replays match
                     out[f.name] = [h.options() for h in value]
                 continue
+            if f.name == "turn" and not value:
+                continue  # left out unless turned: older replays match
             out[f.name] = str(value) if isinstance(value, (StrEnum, Game)) else value
         return out
 
@@ -284,6 +290,11 @@ class Rules:
         if rules.handicaps and not rules.handicapped:
             # Nobody has one: as if left out, so the rules equal their own options' rules.
             rules = replace(rules, handicaps=())
+        if rules.turn >= rules.players:
+            raise RulesError(
+                f"rules option 'turn': {rules.turn} must be below the players "
+                f"({rules.players}); use 0 to {rules.players - 1}"
+            )
         if any(h.head_start for h in rules.handicaps):
             limit = game.head_start_limit(rules)
             for p, h in enumerate(rules.handicaps):
@@ -312,6 +323,7 @@ _COUNTS = {
     "lockout_ms": 0,
     "slap_timeout_ms": 0,
     "round_limit": 1,
+    "turn": 0,
 }
 
 

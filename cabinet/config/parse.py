@@ -143,9 +143,8 @@ def _rules(data: Mapping[str, object], n: int) -> Rules:
                 f'preset = {preset!r}: for game = "{game}" use one of {", ".join(fits)}'
             )
     rules_raw = subtable(data, "rules", "[rules]")
-    for key in ("game", "players"):
+    for key, where in _DECIDED.items():
         if key in rules_raw:
-            where = "the top-level game key" if key == "game" else "the number of [[seat]] tables"
             raise ConfigError(f"rules.{key}: remove it; {where} decides it")
     try:
         # The cabinet's party defaults where the file leaves a key out (cabinet/config/party.py).
@@ -155,6 +154,14 @@ def _rules(data: Mapping[str, object], n: int) -> Rules:
         raise ConfigError(f"[rules]: {exc}") from None
     _check_rules(rules)
     return rules
+
+
+_DECIDED = {
+    "game": "the top-level game key",
+    "players": "the number of [[seat]] tables",
+    "turn": "the result screen's same deal again (docs/menus.md)",
+}
+"""``[rules]`` keys the cabinet decides itself, not the file."""
 
 
 def _check_hold(stuck: int, service: int) -> None:

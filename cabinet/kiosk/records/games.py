@@ -22,6 +22,11 @@ from cabinet.kiosk.records.model import (
 from cabinet.kiosk.records.opening import boot_id, now_wall
 from engine.rules import Rules
 
+DEAL_MARK = "deal_mark"
+"""How a game was dealt when not from its match ("rematch": the same deal again, "daily":
+the deal of the day; docs/menus.md), kept in its ``rules_json`` under this key until the
+games get a ``deal`` column of their own (issue 28, schema 9)."""
+
 
 class GameBook(Store):
     """The games: start, finish or abandon, and read back."""
@@ -32,10 +37,15 @@ class GameBook(Store):
         seats: Sequence[SeatEntry],
         seed: int | None,
         match_id: int | None = None,
+        deal: str | None = None,
     ) -> int:
-        """Record a game as running (call before the deal); its id."""
+        """Record a game as running (call before the deal); its id. ``deal``: its mark
+        (``DEAL_MARK``), None for a game dealt from its match."""
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player game")
+        stored = rules.options()
+        if deal is not None:
+            stored[DEAL_MARK] = deal
         with self._tx() as conn:
             cur = conn.execute(
                 "INSERT INTO games (started_wall, game, rules_json, seed, status, match_id, "
@@ -43,7 +53,7 @@ class GameBook(Store):
                 (
                     now_wall(),
                     str(rules.game),
-                    json.dumps(rules.options(), sort_keys=True),
+                    json.dumps(stored, sort_keys=True),
                     seed,
                     GameStatus.RUNNING,
                     match_id,
@@ -132,6 +142,17 @@ class GameBook(Store):
             seats,
             fault,
         )
+
+    def played_deal(self, seed: int, deal: str) -> frozenset[str]:
+        """The initials that played a game marked ``deal`` dealt from ``seed`` (the deal
+        of the day's tries, finished or not)."""
+        mark = json.dumps({DEAL_MARK: deal})[1:-1]  # as ``start_game`` writes it
+        rows = self._conn.execute(
+            "SELECT DISTINCT s.initials FROM games g JOIN game_seats s ON s.game_id = g.id "
+            "WHERE g.seed = ? AND s.initials IS NOT NULL AND instr(g.rules_json, ?) > 0",
+            (seed, mark),
+        )
+        return frozenset(str(r[0]) for r in rows)
 
     def recent_games(self, limit: int = 20) -> list[GameRecord]:
         ids = [

@@ -27,13 +27,16 @@ class Dealer:
         self.config = config
         self.seed = config.seed if config.seed is not None else random.randrange(1_000_000)
 
-    def rules(self, game: Game, chosen: Sequence[Chosen], call: CallMode | None = None) -> Rules:
+    def rules(
+        self, game: Game, chosen: Sequence[Chosen], call: CallMode | None = None, turn: int = 0
+    ) -> Rules:
         """``game``'s rules here with the seats' chosen handicaps and Speed's ``call`` rule
-        as the table chose it in the join menu (None, or another game: the rules' own)."""
+        as the table chose it in the join menu (None, or another game: the rules' own),
+        the deal turned ``turn`` seats (the same deal again: ``engine.turn``)."""
         rules = with_handicaps(rules_at(self.config, game) or self.config.rules, chosen)
         if call is not None and game is Game.SPEED:
             rules = replace(rules, call=call)
-        return rules
+        return replace(rules, turn=turn % rules.players) if turn else rules
 
     def bot(self, seat: int, difficulty: str, salt: int) -> Bot:
         return bot_for(seat, difficulty, self.seed * 10 + seat + 1 + salt * 7919)
@@ -47,11 +50,13 @@ class Dealer:
         chosen: Sequence[Chosen] = (),
         *,
         call: CallMode | None = None,
+        turn: int = 0,
     ) -> None:
         """Deal ``game`` in: ``bots`` by seat, the joined seats' ``chosen`` choices (the
-        other seats as the config has them: a demo puts every seat back), Speed's ``call``."""
+        other seats as the config has them: a demo puts every seat back), Speed's ``call``,
+        the deal turned ``turn`` seats."""
         seats = self.config.seats
-        state, _ = new_game(self.rules(game, chosen, call), random.Random(seed), seed)
+        state, _ = new_game(self.rules(game, chosen, call, turn), random.Random(seed), seed)
         players = {
             s.index: (self.bot(s.index, bots[s.index], seed) if s.index in bots else None)
             for s in seats

@@ -40,11 +40,12 @@ from cabinet.kiosk.records import Records
 from cabinet.kiosk.records.board_model import BoardsSource
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
+from cabinet.modes.flow.again import coming
 from cabinet.modes.flow.care import RESET_CARD_S, ScreenWatch, care_lights
 from cabinet.modes.flow.dealer import Dealer
+from cabinet.modes.flow.deals import DayClock
 from cabinet.modes.flow.effects import Effects
 from cabinet.modes.flow.keeper import WON_HOLD_S, Keeper, StatusLine
-from cabinet.modes.flow.match import match_to_play
 from cabinet.modes.flow.names import Names
 from cabinet.modes.flow.records import RecordedGame
 from cabinet.modes.flow.seating import ATTRACT_CARD_S, FreePlay, SeatingPolicy
@@ -115,16 +116,18 @@ class FlowDirector(Mode):
         status: Status | None = None,
         policy: SeatingPolicy | None = None,
         boards: BoardsSource | None = None,
+        day: DayClock | None = None,
     ) -> None:
         """``records``: None in laptop mode (nothing is written); ``status``: where
         systemd reads the cabinet's status; ``policy``: who sits (default ``FreePlay``);
-        ``boards``: the records' boards (attract's cards, the result's boards entered)."""
+        ``boards``: the records' boards (attract's cards, the result's boards entered);
+        ``day``: the cabinet day's key (the deal of the day; deals.py)."""
         self.config, self.clock, self.say = config, clock, partial(_say, out)
         self.keeper = keeper = Keeper(records, boards)
         self.status = StatusLine(status, keeper.later)
         names = Names(records, keeper, self.say)
         parts = (Dealer(config), keeper, names, FreePlay() if policy is None else policy)
-        self.effects = Effects(config, parts, flush=self.flush, say=self.say)
+        self.effects = Effects(config, parts, flush=self.flush, say=self.say, day=day)
         self.shown = ScreenWatch(self.say)
         self.flow, self._first = _opening(self, games)
         """The first demo, dealt at ``attach``."""
@@ -260,7 +263,7 @@ class FlowDirector(Mode):
 
     def _step(self, inp: fl.FlowInput, now: float) -> None:
         before = self.flow.phase
-        self.flow, effects = fl.step(self.flow, inp, now)
+        self.flow, effects = fl.step(self.effects.dated(self.flow), inp, now)
         self._apply(effects)
         if self.effects.policy.counts_down(before, self.flow):
             self._deal_countdown()
@@ -271,10 +274,8 @@ class FlowDirector(Mode):
         """The coming game dealt under the countdown: a clean table, not the last game's
         result. Every seat without its bot, so nothing moves before GO, when the same seed
         is dealt again with the bots (time 0 is then)."""
-        match = match_to_play(self.flow).match
-        assert match is not None
-        flow = self.flow
-        self.effects.deal(flow.game, match.deal_seed(), {}, fl.chosen(flow), call=flow.call)
+        flow, deal = self.flow, coming(self.flow)  # the same deal again, the day's, the match's
+        self.effects.deal(flow.game, deal.seed, {}, fl.chosen(flow), call=flow.call, turn=deal.turn)
 
     def _apply(self, effects: Sequence[fl.FlowEffect]) -> None:
         self.effects.apply(self.flow, effects, self._recall)

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cabinet.config import CabinetConfig
+from cabinet.modes.flow import again
 from cabinet.modes.flow.dealer import Dealer
+from cabinet.modes.flow.deals import POWER_ON, DayClock, daily_seed
 from cabinet.modes.flow.keeper import Keeper
 from cabinet.modes.flow.messages import (
     Chosen,
@@ -20,6 +22,7 @@ from cabinet.modes.flow.messages import (
     WentIdle,
 )
 from cabinet.modes.flow.names import Names
+from cabinet.modes.flow.records import daily_tried
 from cabinet.modes.flow.seating import SeatingPolicy
 from cabinet.modes.flow.state import Flow
 from cabinet.modes.ports import Table
@@ -29,7 +32,7 @@ from engine.rules import CallMode, Game
 class Effects:
     """Does the flow's effects at ``table`` (set when the director is attached)."""
 
-    __slots__ = ("config", "dealer", "flush", "keeper", "names", "policy", "say", "table")
+    __slots__ = ("config", "day", "dealer", "flush", "keeper", "names", "policy", "say", "table")
 
     def __init__(
         self,
@@ -38,9 +41,12 @@ class Effects:
         *,
         flush: Callable[[], None],
         say: Callable[[str], None],
+        day: DayClock | None = None,
     ) -> None:
-        """``flush``: the writes still waiting, done before a deal abandons a game."""
+        """``flush``: the writes still waiting, done before a deal abandons a game;
+        ``day``: the cabinet day's key (the deal of the day's seed; default ``POWER_ON``)."""
         self.config = config
+        self.day: DayClock = day or (lambda: POWER_ON)
         self.dealer, self.keeper, self.names, self.policy = parts
         self.flush = flush
         self.say = say
@@ -49,6 +55,14 @@ class Effects:
     def at(self) -> Table:
         assert self.table is not None, "attach the director to a loop first"
         return self.table
+
+    def dated(self, flow: Flow) -> Flow:
+        """``flow`` on the cabinet day as the day clock has it; a new day brings the
+        initials that played its deal already from the records."""
+        day = self.day()
+        if day == flow.day:
+            return flow
+        return again.dated(flow, day, daily_tried(self.keeper.book.records, daily_seed(day)))
 
     def apply(
         self, flow: Flow, effects: Sequence[FlowEffect], recall: Callable[[int, str], None]
@@ -87,8 +101,8 @@ class Effects:
         if keeper.book.records is not None:
             self.flush()  # the last game's record first
         self.names.starting(eff)
-        keeper.book.start(eff, self.dealer.rules(eff.game, eff.chosen, eff.call))
-        self.deal(eff.game, eff.seed, dict(eff.bots), eff.chosen, call=eff.call)
+        keeper.book.start(eff, self.dealer.rules(eff.game, eff.chosen, eff.call, eff.turn))
+        self.deal(eff.game, eff.seed, dict(eff.bots), eff.chosen, call=eff.call, turn=eff.turn)
         m = eff.match
         self.say(
             f"{eff.game.value.capitalize()}, game {m.game_number} of the match "
@@ -103,11 +117,12 @@ class Effects:
         chosen: Sequence[Chosen] = (),
         *,
         call: CallMode | None = None,
+        turn: int = 0,
     ) -> None:
         """Deal ``game`` in: ``bots`` by seat, the joined seats' ``chosen`` choices, Speed's
-        ``call`` rule as the table chose it (None: the rules' own)."""
+        ``call`` rule as the table chose it (None: the rules' own), turned ``turn`` seats."""
         self.keeper.dealt()
-        self.dealer.deal(self.at(), game, seed, bots, chosen, call=call)
+        self.dealer.deal(self.at(), game, seed, bots, chosen, call=call, turn=turn)
 
 
 __all__ = ["Effects"]

@@ -3,8 +3,8 @@
 Slot buttons 1-3 choose a row of the page shown (``JOIN_PAGES``); LEFT/RIGHT change the
 chosen row's value, which clears every ready mark; the same row button twice in a row
 turns the page (to that slot's row there, or the page's first). Page 1: game, bots,
-match; page 2: Speed's call rule. Slots 4 (initials) and 5 (options) are each seat's own
-on every page (join.py, options.py)."""
+match; page 2: Speed's call rule, the deal of the day (slot 3; again.py). Slots 4
+(initials) and 5 (options) are each seat's own on every page (join.py, options.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
 
+from cabinet.modes.flow import again
 from cabinet.modes.flow.state import (
     CALL_WORDS,
     CALLS,
@@ -29,14 +30,20 @@ T = TypeVar("T")
 
 def rows(flow: Flow) -> tuple[tuple[str, str], ...]:
     """The join menu's page: (row name, value shown)."""
-    return tuple((row.value, row_value(flow, row)) for row in flow.page_rows())
+    return tuple(
+        ("", "") if row is None else (row.value, row_value(flow, row)) for row in flow.page_rows()
+    )
 
 
 def notes(flow: Flow) -> tuple[str, ...]:
     """The join menu's page: per row its one plain line ("": none)."""
-    return tuple(
-        CALL_WORDS[flow.call][1] if row is JoinRow.CALL else "" for row in flow.page_rows()
-    )
+    return tuple(_note(flow, row) for row in flow.page_rows())
+
+
+def _note(flow: Flow, row: JoinRow | None) -> str:
+    if row is JoinRow.CALL:
+        return CALL_WORDS[flow.call][1]
+    return again.daily_note(flow) if row is JoinRow.DAILY else ""
 
 
 def row_value(flow: Flow, row: JoinRow) -> str:
@@ -52,6 +59,8 @@ def row_value(flow: Flow, row: JoinRow) -> str:
             if flow.saved is not None and flow.resumes():
                 match += f" (plays on at {score_text(flow.saved)})"
             return match
+        case JoinRow.DAILY:
+            return "on: play today's deal" if flow.daily else "off"
         case _:
             words = CALL_WORDS[flow.call][0]
             return words if flow.game is Game.SPEED else f"{words} (Speed only)"
@@ -64,9 +73,9 @@ def choose(flow: Flow, slot: int) -> Flow:
     turns the page like the others."""
     if flow.picked == slot:
         page = (flow.page + 1) % len(JOIN_PAGES)
-        row = slot if slot < len(JOIN_PAGES[page]) else 0
+        row = slot if _has_row(JOIN_PAGES[page], slot) else 0
         return replace(flow, page=page, row=row, picked=None)  # twice more turns it back
-    row = slot if slot < len(flow.page_rows()) else flow.row
+    row = slot if _has_row(flow.page_rows(), slot) else flow.row
     return replace(flow, row=row, picked=slot)
 
 
@@ -77,15 +86,21 @@ def change(flow: Flow, by: int) -> Flow:
         flow = replace(flow, game=_cycle(flow.games, flow.game, by))
     elif row is JoinRow.BOTS:
         flow = replace(flow, difficulty=_cycle(flow.difficulties, flow.difficulty, by))
+    elif row is JoinRow.DAILY:
+        flow = replace(flow, daily=not flow.daily)
     elif row is JoinRow.MATCH:
         names = list(MATCHES)
         current = str(flow.match_rules)
         if current not in names:
             names.insert(0, current)
         flow = replace(flow, match_rules=MatchRules.parse(_cycle(names, current, by)))
-    else:
+    elif row is JoinRow.CALL:
         flow = replace(flow, call=_cycle(calls(flow.call), flow.call, by))
     return replace(flow, ready=frozenset(), picked=None)
+
+
+def _has_row(rows: Sequence[JoinRow | None], slot: int) -> bool:
+    return slot < len(rows) and rows[slot] is not None
 
 
 def calls(first: CallMode) -> tuple[CallMode, ...]:

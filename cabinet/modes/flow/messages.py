@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from cabinet.config import Control
 from cabinet.modes.flow.choices import SeatChoices
+from cabinet.modes.flow.deals import DealMark
 from engine.match import Match
 from engine.rules import CallMode, Game
 
@@ -106,6 +107,10 @@ class StartGame:
     and accessibility into its seat (and the records keep them with its initials)."""
     call: CallMode | None = None
     """Speed's call rule as the table chose it in the join menu (None: the rules' own)."""
+    turn: int = 0
+    """The deal turned by this many seats (the rules option ``turn``: the same deal again)."""
+    mark: DealMark | None = None
+    """How the records mark the game (the same deal again, the deal of the day), or None."""
 
 
 @dataclass(frozen=True, slots=True)

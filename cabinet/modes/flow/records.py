@@ -18,6 +18,7 @@ from cabinet.kiosk.records.model import HANDICAP_LEGEND
 from cabinet.kiosk.safely import safely
 from cabinet.modes.flow.board_cards import read_cards, read_entered
 from cabinet.modes.flow.choices import HINT_LEVELS, HandicapChoice, SeatChoices
+from cabinet.modes.flow.deals import DealMark
 from cabinet.modes.flow.messages import StartGame
 from cabinet.modes.played import Played, SeatResults
 from display.boards import BoardCard
@@ -149,6 +150,18 @@ def recall(records: Records, initials: str, default: SeatChoices) -> SeatChoices
     return None if stored is None else read_back(stored, default)
 
 
+def daily_tried(records: Records | None, seed: int) -> frozenset[str]:
+    """The initials that played the deal of the day dealt from ``seed`` (none without
+    records, or when they cannot be read: logged)."""
+    if records is None:
+        return frozenset()
+    try:
+        return records.played_deal(seed, DealMark.DAILY.value)
+    except Exception:
+        log.exception("records: reading the deal of the day's tries failed")
+        return frozenset()
+
+
 def start_recorded(
     records: Records,
     eff: StartGame,
@@ -173,7 +186,8 @@ def start_recorded(
         for i in range(rules.players)
     ]
     try:
-        game_id = records.start_game(rules, seats, eff.seed, match_id=match_id)
+        mark = None if eff.mark is None else eff.mark.value
+        game_id = records.start_game(rules, seats, eff.seed, match_id=match_id, deal=mark)
     except Exception:
         log.exception("records: start_game failed")
         return None, match_id

@@ -5,8 +5,9 @@ ones, ignored entirely): SLAM readies (the next game, or a rematch once the matc
 decided); slot 4 enters initials; slot 5 held ``RESULT_HOLD_S`` goes back to the join
 menu, and so does the result's own time running out (``RESULT_TIME_S`` from it coming up
 or a seat's last answer). Every other press is ignored: a stray press never ends the
-result. Slots 1 and 2 are kept for the boards issue (28): "watch it again" and "the same
-deal again" go into ``RESULT_KEYS`` beside the others (``RESERVED`` names them)."""
+result. Slot 2 deals the same deal again, the seats turned, once every joined seat agrees
+(again.py). Slot 1 is kept for the boards issue (28): "watch it again" goes into
+``RESULT_KEYS`` beside the others (``RESERVED`` names it)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from cabinet.config import Control
+from cabinet.modes.flow import again
 from cabinet.modes.flow.state import RESULT_HOLD_S, Flow
 
 
@@ -48,6 +50,7 @@ class ResultKey:
 
 RESULT_KEYS: tuple[ResultKey, ...] = (
     ResultKey(Control.SLAM, ResultAction.READY, "SLAM"),
+    ResultKey(Control.SLOT2, ResultAction.SAME_DEAL, "2"),
     ResultKey(Control.SLOT4, ResultAction.INITIALS, "4"),
     ResultKey(Control.SLOT5, ResultAction.MENU, "5", hold_s=RESULT_HOLD_S),
 )
@@ -56,7 +59,6 @@ is ignored there."""
 
 RESERVED: dict[Control, ResultAction] = {
     Control.SLOT1: ResultAction.WATCH_AGAIN,
-    Control.SLOT2: ResultAction.SAME_DEAL,
 }
 """Keys kept free for the boards issue (28): ignored until it adds them to ``RESULT_KEYS``."""
 
@@ -73,9 +75,17 @@ def ready_words(flow: Flow) -> str:
 
 
 def key_line(flow: Flow) -> str:
-    """The key map in plain words, the parts three spaces apart (a hint wraps there)."""
+    """The key map in plain words, the parts three spaces apart (a hint wraps there).
+    Slot 2 says what it deals; once a seat asked for it, SLAM agrees too (again.py)."""
     words = ready_words(flow)
-    return "   ".join(k.label(words) for k in RESULT_KEYS)
+    parts = []
+    for k in RESULT_KEYS:
+        if k.action is ResultAction.SAME_DEAL:
+            if flow.dealt is not None:
+                parts.append(again.key_words(flow))
+        elif k.action is not ResultAction.READY or flow.asked is None:
+            parts.append(k.label(words))
+    return "   ".join(parts)
 
 
 def hold(flow: Flow, seat: int, since: float | None) -> Flow:

@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from cabinet.config import FlowConfig
 from cabinet.modes.flow.choices import SeatChoices
+from cabinet.modes.flow.deals import DayKey, Deal
 from cabinet.modes.flow.messages import GameOver
 from display.view import ScreenCare
 from engine.match import Match, MatchRules
@@ -63,19 +64,21 @@ class JoinRow(StrEnum):
     MATCH = "match"
     CALL = "call rule"
     """Speed's call rule (``engine.rules.CallMode``): call it yourself, or automatic."""
+    DAILY = "deal of the day"
+    """The same deal all cabinet day for everyone, against ``DAILY_BOT`` (deals.py)."""
 
 
-JOIN_PAGES: tuple[tuple[JoinRow, ...], ...] = (
+JOIN_PAGES: tuple[tuple[JoinRow | None, ...], ...] = (
     (JoinRow.GAME, JoinRow.BOTS, JoinRow.MATCH),
     # Page 2, slot 1: the call rule. Slot 2 is kept for the party issue's "start an
-    # event" (27), slot 3 for the boards issue's "deal of the day" (28): docs/menus.md.
-    (JoinRow.CALL,),
+    # event" (27); slot 3, the boards issue's deal of the day (28): docs/menus.md.
+    (JoinRow.CALL, None, JoinRow.DAILY),
 )
-"""The join menu's pages, each a row per slot button 1-3 (docs/menus.md). The same row
-button twice in a row turns the page."""
+"""The join menu's pages, each a row per slot button 1-3 (docs/menus.md; None: a slot
+kept free, no row). The same row button twice in a row turns the page."""
 
-JOIN_ROWS = JOIN_PAGES[0]
-"""The first page's rows (slots 1-3)."""
+JOIN_ROWS: tuple[JoinRow, ...] = tuple(r for r in JOIN_PAGES[0] if r is not None)
+"""The first page's rows (slots 1-3: every slot has one)."""
 
 CALLS: tuple[CallMode, ...] = (CallMode.CALL, CallMode.AUTO)
 """The call rules the join menu offers (an ``either`` in the cabinet's rules is offered
@@ -154,6 +157,21 @@ class Flow:
     touched: frozenset[int] = frozenset()
     """Seats whose player changed a choice since attract: choices stored with initials
     entered later no longer replace them."""
+    deal: Deal | None = None
+    """The next game's deal when not the match's own: the same deal again (deals.py)."""
+    dealt: Deal | None = None
+    """The deal of the game in play, or just played (what the same deal again turns)."""
+    asked: int | None = None
+    """Result: the seat that asked for the same deal again (the others agree or not)."""
+    daily: bool = False
+    """The join menu's deal of the day is on (until attract)."""
+    day: DayKey = ""
+    """The cabinet day (``deals.DayKey``): the deal of the day's seed."""
+    tried: frozenset[str] = frozenset()
+    """Initials that played the deal of the day this cabinet day (a second try plays but
+    does not count)."""
+    uncounted: tuple[str, ...] = ()
+    """The deal of the day in play (or just played): the initials whose try did not count."""
     head_start_limits: Mapping[Game, int] = field(default_factory=dict)
     """Per game: the most cards a head start may take out of a seat's deal at this
     cabinet (the engine's ``head_start_limit``; a game not in it: ``MAX_HEAD_START``)."""
@@ -214,8 +232,8 @@ class Flow:
             return 0
         return max(0, math.ceil(self.answered + RESULT_TIME_S - now - EPS))
 
-    def page_rows(self) -> tuple[JoinRow, ...]:
-        """The join menu's rows on its page (slots 1-3)."""
+    def page_rows(self) -> tuple[JoinRow | None, ...]:
+        """The join menu's rows on its page (slots 1-3; None: a slot with no row)."""
         return JOIN_PAGES[self.page]
 
     def bot_seats(self) -> tuple[int, ...]:

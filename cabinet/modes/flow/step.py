@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cabinet.config import Control, FlowConfig
-from cabinet.modes.flow import join, menu, options, result
+from cabinet.modes.flow import again, join, menu, options, result
 from cabinet.modes.flow.choices import SeatChoices
-from cabinet.modes.flow.match import match_to_play, offer_saved, record
+from cabinet.modes.flow.match import offer_saved, record
 from cabinet.modes.flow.messages import (
     FlowEffect,
     FlowInput,
@@ -198,6 +198,9 @@ def _attract(flow: Flow, now: float, *, deal: bool) -> Step:
         choices=flow.defaults,
         options=(None,) * flow.seats,
         touched=frozenset(),
+        daily=False,
+        deal=None,
+        asked=None,
     )
     if not deal and flow.table_demo:
         return flow, []
@@ -253,6 +256,9 @@ def _join_press(flow: Flow, p: FlowPress, now: float) -> Step:
             return replace(flow, joined=flow.joined | {p.seat}), []
         flow, named = join.finish_initials(flow, p.seat)  # SLAM finishes them too
         flow = options.page(flow, p.seat, None)  # and closes the options page
+        if again.needs_initials(flow, p.seat):  # the deal of the day counts by initials
+            entered = join.initials_press(flow, FlowPress(p.seat, Control.SLOT4))
+            return entered if entered is not None else (flow, named)
         flow = replace(flow, ready=flow.ready | {p.seat})
         if not flow.waiting_for():
             return replace(flow, phase=FlowPhase.COUNTDOWN, since=now), named
@@ -297,10 +303,12 @@ def _result_press(flow: Flow, p: FlowPress, now: float) -> Step:
         return entered if entered is not None else (flow, [])
     key = result.key_of(p.control)
     if key is None:
-        return flow, []  # a stray press (slots 1 and 2 are kept: result.RESERVED)
+        return flow, []  # a stray press (slot 1 is kept: result.RESERVED)
     match key.action:
         case result.ResultAction.READY:
             return _result_ready(flow, p.seat, now)
+        case result.ResultAction.SAME_DEAL if joined and flow.dealt is not None:
+            return _result_ready(again.ask(flow, p.seat), p.seat, now)
         case result.ResultAction.INITIALS if joined:
             entered = join.initials_press(flow, p)
             if entered is not None:  # a winner puts initials on the game just played
@@ -323,7 +331,7 @@ def _result_ready(flow: Flow, seat: int, now: float) -> Step:
     if not flow.waiting_for():
         if decided:
             flow = replace(flow, match=None)  # the rematch: a new match
-        flow = replace(flow, holding=(None,) * flow.seats)
+        flow = replace(again.agreed(flow), holding=(None,) * flow.seats)
         return replace(flow, phase=FlowPhase.COUNTDOWN, since=now), named
     return flow, named
 
@@ -355,6 +363,7 @@ def _result_to_menu(flow: Flow, now: float) -> Step:
         page=0,
         row=0,
         picked=None,
+        asked=None,
     ), []
 
 
@@ -377,6 +386,7 @@ def _game_over(flow: Flow, g: GameOver, now: float) -> Step:
         left=flow.taken,
         answered=now,
         holding=(None,) * flow.seats,
+        asked=None,
     )
     return flow, []  # nobody left (all taken over): the result still shows, then attract
 
@@ -423,10 +433,11 @@ def _tick(flow: Flow, now: float) -> Step:
 
 
 def _start_game(flow: Flow, now: float) -> Step:
-    flow = match_to_play(flow)
+    deal = again.coming(flow)
+    flow = again.to_play(flow)
     match = flow.match
     assert match is not None
-    bots = tuple(SeatBot(s, flow.difficulty) for s in flow.bot_seats())
+    bots = tuple(SeatBot(s, again.bot_level(flow)) for s in flow.bot_seats())
     pressed = tuple(now if s in flow.joined else p for s, p in enumerate(flow.pressed))
     flow = replace(
         flow,
@@ -443,5 +454,6 @@ def _start_game(flow: Flow, now: float) -> Step:
     )
     names = tuple(SeatName(s, flow.names[s]) for s in sorted(flow.joined) if flow.names[s])
     chosen = options.chosen(flow)
-    seed = match.deal_seed()
-    return flow, [StartGame(flow.game, seed, bots, match, names, chosen, call=flow.call)]
+    flow = again.dealing(flow, deal)
+    start = StartGame(flow.game, deal.seed, bots, match, names, chosen, call=flow.call)
+    return flow, [replace(start, turn=deal.turn, mark=deal.mark)]

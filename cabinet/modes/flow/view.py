@@ -4,7 +4,7 @@ one status line systemd shows for it."""
 from __future__ import annotations
 
 from cabinet.controls.registry import rules_card
-from cabinet.modes.flow import menu, result
+from cabinet.modes.flow import again, menu, result
 from cabinet.modes.flow.choices import OPTION_ROWS
 from cabinet.modes.flow.state import JOIN_PAGES, Flow, FlowPhase, score_text
 from display.view import FlowScreen, FlowView, MatchView, OptionLine, SeatMark, SeatOptions
@@ -83,7 +83,9 @@ def result_notes(flow: Flow) -> tuple[str, ...]:
     """What the result says beyond the game's own reason: who left while it was played."""
     if flow.phase is not FlowPhase.RESULT:
         return ()
-    return tuple(f"P{s + 1} went quiet: a bot played on" for s in sorted(flow.left))
+    daily = again.result_note(flow)  # a deal of the day: whose try counts
+    left = tuple(f"P{s + 1} went quiet: a bot played on" for s in sorted(flow.left))
+    return (daily, *left) if daily else left
 
 
 def view_of(flow: Flow, now: float) -> FlowView:
@@ -96,7 +98,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         menu_notes=menu.notes(flow) if flow.phase is FlowPhase.JOIN else (),
         page=flow.page,
         pages=len(JOIN_PAGES),
-        next_page=", ".join(r.value for r in JOIN_PAGES[(flow.page + 1) % len(JOIN_PAGES)]),
+        next_page=", ".join(r.value for r in JOIN_PAGES[(flow.page + 1) % len(JOIN_PAGES)] if r),
         left=flow.result_left(now) if flow.joined else 0,
         seats=seat_marks(flow),
         count=flow.count_at(now) if flow.phase is FlowPhase.COUNTDOWN else 0,

@@ -180,6 +180,7 @@ FAULTS = [
     ("rules.lockout_ms", -5, ["[rules]", "lockout_ms", ">= 0"]),
     ("rules.colour", 1, ["[rules]", "unknown rules option 'colour'"]),
     ("rules.players", 3, ["rules.players", "[[seat]]"]),
+    ("rules.turn", 1, ["rules.turn", "remove it", "same deal again"]),
     ("preset", "spit", ["preset = 'spit'", 'game = "speed"', "kids"]),
     ("game", "chess", ["game = 'chess'", '"speed"']),
     ("preset", "fast", ["preset = 'fast'", "kids"]),

@@ -42,7 +42,8 @@ OVER = 30.0
 """When the game in these tests ends (the result comes up)."""
 AFTER = OVER + RESULT_GRACE_S
 """The first answer the result takes."""
-STRAYS = (S1, S2, S3, L, R)
+STRAYS = (S1, S3, L, R)
+"""Slot 2 is an answer: the same deal again (tests/cabinet/modes/test_flow_same_deal.py)."""
 
 
 def run(flow: Flow, *inputs: tuple[float, Any]) -> tuple[Flow, list[Any]]:
@@ -195,15 +196,19 @@ def test_slot_4_enters_initials_and_slam_finishes_them() -> None:
 
 def test_the_key_map_is_on_screen_in_plain_words() -> None:
     assert (
-        view_of(result("best-of-3"), AFTER).hint == "SLAM: next game   4: initials   hold 5: menu"
+        view_of(result("best-of-3"), AFTER).hint
+        == "SLAM: next game   2: same deal, hands swapped   4: initials   hold 5: menu"
     )
-    assert view_of(result(), AFTER).hint == "SLAM: rematch   4: initials   hold 5: menu"
+    assert (
+        view_of(result(), AFTER).hint
+        == "SLAM: rematch   2: same deal, hands swapped   4: initials   hold 5: menu"
+    )
 
 
-def test_slots_1_and_2_are_kept_free_for_the_boards_issue() -> None:
-    assert RESERVED == {S1: ResultAction.WATCH_AGAIN, S2: ResultAction.SAME_DEAL}
+def test_slot_1_is_kept_free_for_the_boards_issue() -> None:
+    assert RESERVED == {S1: ResultAction.WATCH_AGAIN}
     mapped = {k.control for k in RESULT_KEYS}
-    assert mapped == {SLAM, S4, S5}
+    assert mapped == {SLAM, S2, S4, S5}
     assert not mapped & set(RESERVED)
 
 
@@ -240,7 +245,7 @@ def test_one_press_of_a_row_button_chooses_the_row_and_twice_turns_the_page() ->
     assert (flow.page, flow.row) == (1, 0)
     assert flow.page_rows()[flow.row] is JoinRow.CALL
     view = view_of(flow, 2)
-    assert view.menu == (("call rule", "call it yourself"),)
+    assert view.menu == (("call rule", "call it yourself"), ("", ""), ("deal of the day", "off"))
     assert view.menu_notes[0].startswith("out of cards? SLAM")
     assert (view.page, view.pages, view.next_page) == (1, 2, "game, bots, match")
     # Twice again: back to page 1.
@@ -255,9 +260,9 @@ def test_anything_between_two_row_presses_keeps_the_page() -> None:
     assert (flow.page, flow.row) == (0, 1)
 
 
-def test_slots_kept_for_the_party_and_boards_issues_choose_nothing_on_page_2() -> None:
+def test_the_slot_kept_for_the_party_issue_chooses_nothing_on_page_2() -> None:
     flow, _ = run(joined(), (2, (0, S1)), (2, (0, S1)))
-    for slot in (S2, S3):
+    for slot in (S2,):
         same, _ = run(flow, (3, (0, slot)))
         assert (same.page, same.row) == (1, 0)
         back, _ = run(same, (3, (0, slot)))  # twice: the page turns, as from any row
@@ -271,8 +276,8 @@ def test_the_call_rule_is_chosen_on_page_2_and_the_game_dealt_with_it() -> None:
     assert flow.call is CallMode.AUTO
     assert flow.ready == frozenset()  # a table choice: every ready mark clears
     view = view_of(flow, 3)
-    assert view.menu == (("call rule", "automatic"),)
-    assert view.menu_notes == ("your last card wins at once: no SLAM needed",)
+    assert view.menu[0] == ("call rule", "automatic")
+    assert view.menu_notes[0] == "your last card wins at once: no SLAM needed"
     flow, effects = run(flow, (4, (0, SLAM)), (4, (1, SLAM)), (7, FlowTick()))
     (game,) = [e for e in effects if isinstance(e, StartGame)]
     assert game.call is CallMode.AUTO
@@ -286,7 +291,7 @@ def test_the_call_rule_is_chosen_on_page_2_and_the_game_dealt_with_it() -> None:
 def test_the_call_rule_says_it_is_speed_only_for_another_game() -> None:
     flow, _ = run(joined(), (2, (0, R)))  # Speed -> Spit
     flow, _ = run(flow, (2, (0, S1)), (2, (0, S1)))
-    assert menu.rows(flow) == (("call rule", "call it yourself (Speed only)"),)
+    assert menu.rows(flow)[0] == ("call rule", "call it yourself (Speed only)")
 
 
 def test_a_cabinet_whose_rules_have_anyone_calls_offers_it_too() -> None:
