@@ -22,7 +22,7 @@ from cabinet.adapters.screen.refusals import NO_AIMS, AimsOf, refusal_text, seat
 from cabinet.config import CONTROLS, Control, SeatConfig
 from cabinet.loop import Published, SeatRuntime
 from cabinet.panel import LEVELS, Led, PanelLights
-from display.moments import PenaltyMove
+from display.moments import PHOTO_FINISH_MS, PenaltyMove, PhotoFinishes
 from display.view import (
     FlowView,
     Light,
@@ -41,18 +41,13 @@ from display.view import (
 from engine.commands import Command, Slam
 from engine.events import (
     ActionRejected,
-    CardPlayed,
     Event,
     GameWon,
     PenaltyTaken,
     PlayRejected,
-    Reason,
 )
 from engine.games import of
 from engine.state import GameState
-
-PHOTO_FINISH_MS = 50
-"""Two seats' edges on one pile closer than this make a photo finish."""
 
 _LIGHT = {
     Led.OFF: Light.OFF,
@@ -167,35 +162,6 @@ class SeatNotes:
         if note is None or now_ms >= note.until:
             return None
         return note
-
-
-class PhotoFinishes:
-    """Spots a race: a play that lands on a pile, and another seat's play for the same pile
-    rejected within 50 ms of it (the top had changed under it)."""
-
-    def __init__(self) -> None:
-        self._landed: dict[int, tuple[int, int]] = {}
-        """pile -> (edge ms, seat) of the last card that landed there."""
-
-    def clear(self) -> None:
-        """A new deal: the last game's landings race nothing of this one."""
-        self._landed.clear()
-
-    def see(self, commands: Sequence[Command], events: Sequence[Event]) -> PhotoFinish | None:
-        found = None
-        for ev in events:
-            if isinstance(ev, CardPlayed):
-                self._landed[ev.to] = (ev.t, ev.player)
-            elif (
-                isinstance(ev, PlayRejected)
-                and ev.reason is Reason.NOT_ADJACENT
-                and ev.to in self._landed
-            ):
-                t, winner = self._landed[ev.to]
-                margin = ev.t - t
-                if winner != ev.player and 0 <= margin < PHOTO_FINISH_MS:
-                    found = PhotoFinish(ev.to, winner, ev.player, float(margin), ev.t)
-        return found
 
 
 def penalty_moves(

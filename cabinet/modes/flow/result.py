@@ -5,8 +5,9 @@ ones, ignored entirely): SLAM readies (the next game, or a rematch once the matc
 decided); slot 4 enters initials; slot 5 held ``RESULT_HOLD_S`` goes back to the join
 menu, and so does the result's own time running out (``RESULT_TIME_S`` from it coming up
 or a seat's last answer). Every other press is ignored: a stray press never ends the
-result. Slots 1 and 2 are kept for the boards issue (28): "watch it again" and "the same
-deal again" go into ``RESULT_KEYS`` beside the others (``RESERVED`` names them)."""
+result. Slot 1 replays the game's last seconds (watch it again: watch.py; named on the
+card once its clip is ready). Slot 2 is kept for the boards issue (28): "the same deal
+again" goes into ``RESULT_KEYS`` beside the others (``RESERVED`` names it)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ class ResultKey:
 
 RESULT_KEYS: tuple[ResultKey, ...] = (
     ResultKey(Control.SLAM, ResultAction.READY, "SLAM"),
+    ResultKey(Control.SLOT1, ResultAction.WATCH_AGAIN, "1"),
     ResultKey(Control.SLOT4, ResultAction.INITIALS, "4"),
     ResultKey(Control.SLOT5, ResultAction.MENU, "5", hold_s=RESULT_HOLD_S),
 )
@@ -55,7 +57,6 @@ RESULT_KEYS: tuple[ResultKey, ...] = (
 is ignored there."""
 
 RESERVED: dict[Control, ResultAction] = {
-    Control.SLOT1: ResultAction.WATCH_AGAIN,
     Control.SLOT2: ResultAction.SAME_DEAL,
 }
 """Keys kept free for the boards issue (28): ignored until it adds them to ``RESULT_KEYS``."""
@@ -75,7 +76,8 @@ def ready_words(flow: Flow) -> str:
 def key_line(flow: Flow) -> str:
     """The key map in plain words, the parts three spaces apart (a hint wraps there)."""
     words = ready_words(flow)
-    return "   ".join(k.label(words) for k in RESULT_KEYS)
+    keys = [k for k in RESULT_KEYS if k.action is not ResultAction.WATCH_AGAIN or flow.watch.clip]
+    return "   ".join(k.label(words) for k in keys)
 
 
 def hold(flow: Flow, seat: int, since: float | None) -> Flow:
