@@ -19,8 +19,10 @@ from dataclasses import dataclass, field, replace
 from cabinet.adapters.keyboard import Bindings
 from cabinet.adapters.screen.labels import label, seat_labels, seated
 from cabinet.adapters.screen.refusals import NO_AIMS, AimsOf, refusal_text, seat_aims
+from cabinet.adapters.screen.replay_view import replay_seats
 from cabinet.config import CONTROLS, Control, SeatConfig
 from cabinet.loop import Published, SeatRuntime
+from cabinet.modes.flow.replays import ReplayClock
 from cabinet.panel import LEVELS, Led, PanelLights
 from display.moments import PHOTO_FINISH_MS, PenaltyMove, PhotoFinishes
 from display.view import (
@@ -204,6 +206,8 @@ class Frame:
     """Which game on the table this frame is of (``ScreenFeed.deal``): a frame of a new
     one drops the animations still running from the last (cabinet/adapters/screen/
     frame_loop.py, ``Painter.draw``)."""
+    clock: ReplayClock | None = None
+    """A replay's clock while one is on (its engine times are drawn, not the table's)."""
 
 
 def new_deal(last: GameState | None, state: GameState) -> bool:
@@ -236,6 +240,7 @@ class ScreenFeed:
         flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None,
         service: Callable[[], ServiceView | None] | None = None,
         sound: Callable[[], SoundLevels | None] | None = None,
+        replay: Callable[[Published], tuple[Published, ReplayClock | None]] | None = None,
     ) -> None:
         self.seats = list(seats)
         self.laptop = laptop
@@ -249,12 +254,17 @@ class ScreenFeed:
         """The operator's service menu (cabinet/modes/service/director.py), None while closed."""
         self.sound = sound
         """The speakers' levels (the service director's ``sound_levels``)."""
+        self.replay = replay
+        """A replay's state in place of the table's while one is on (the flow director's
+        ``Replays.news``: cabinet/modes/flow/replays.py), and its clock."""
+        self.clock: ReplayClock | None = None
         self._claims = 0
         self.photos = PhotoFinishes()
         self.notes = SeatNotes(seat_aims(self.seats))
         self.photo: PhotoFinish | None = None
         self._lock = threading.Lock()
         self._view: TableView | None = None
+        self._view_clock: ReplayClock | None = None
         self._before: GameState | None = None
         self._events: deque[Event] = deque(maxlen=256)
         self._penalties: deque[PenaltyMove] = deque(maxlen=16)
@@ -267,16 +277,19 @@ class ScreenFeed:
 
     def view_of(self, state: GameState) -> TableView:
         now = state.now
-        seats = tuple(
-            seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
-        )
-        offline = tuple(self.offline()) if self.offline is not None else ()
         flow, match = self.flow() if self.flow is not None else (None, None)
+        if self.clock is not None:  # a replay: that game's cards, none of the panels' own
+            seats = replay_seats(self.seats, self.keys, flow)
+        else:
+            seats = tuple(
+                seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
+            )
+        offline = tuple(self.offline()) if self.offline is not None else ()
         # A decided game's notes end with it, as its LOCKED marks do (display/table.py): the
         # result and the next countdown show none of them.
         over = state.is_over
         seats = tuple(_noted(v, None if over else self.notes.at(v.index, now)) for v in seats)
-        if flow is not None:  # one label per seat, what is seated (labels.py)
+        if flow is not None and self.clock is None:  # one label per seat (labels.py)
             flow = replace(flow, labels=seat_labels(self.seats, flow))
             seats = tuple(_named(v, flow) for v in seats)
         return TableView(
@@ -294,7 +307,11 @@ class ScreenFeed:
         )
 
     def __call__(self, pub: Published) -> None:
-        fresh = new_deal(self._last, pub.state)
+        clock = None
+        if self.replay is not None:
+            pub, clock = self.replay(pub)
+        fresh = new_deal(self._last, pub.state) or clock != self.clock  # a replay on or off
+        self.clock = clock
         if fresh:
             self._forget()
         events = of_this_game(pub.state, pub.events)
@@ -319,7 +336,7 @@ class ScreenFeed:
             self._claims += claims
             if self._view is not None and events and self._before is None and not fresh:
                 self._before = self._view.state
-            self._view = view
+            self._view, self._view_clock = view, clock
             self._events.extend(events)
             self._penalties.extend(moves)
         self.published.set()
@@ -348,7 +365,8 @@ class ScreenFeed:
             claims, self._claims = self._claims, 0
             penalties = list(self._penalties)
             self._penalties.clear()
-            return Frame(self._view, events, before, claims, penalties, self.deal)
+            clock = self._view_clock
+            return Frame(self._view, events, before, claims, penalties, self.deal, clock)
 
 
 def _named(view: SeatView, flow: FlowView) -> SeatView:

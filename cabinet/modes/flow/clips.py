@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from cabinet.errors import CabinetError
-from display.moments import PhotoFinishes
+from display.moments import WIN_MS, PhotoFinishes
 from display.view import PhotoFinish
 from engine import game
 from engine.commands import Command, Tick
@@ -33,6 +33,11 @@ from engine.scenario_io import ScenarioError
 CLIP_MS = 10_000
 """How much of a game watch it again shows: its last 10 s, or 10 s centred on its closest
 photo finish (issue 28 item 5)."""
+
+
+END_HOLD_MS = WIN_MS + 700
+"""A clip's last state stays up this long after its end: a win's moment plays out and
+the winner's line shows before the screen goes back."""
 
 
 class ClipRefused(CabinetError, ValueError):
@@ -65,6 +70,11 @@ class Clip:
     @property
     def length_ms(self) -> int:
         return self.end_ms - self.start_ms
+
+    @property
+    def shown_s(self) -> float:
+        """How long the clip is on screen: its length, then its end held a moment."""
+        return (self.length_ms + END_HOLD_MS) / 1000
 
     @property
     def final(self) -> GameState:
@@ -131,13 +141,15 @@ def closest_photo(steps: tuple[ClipStep, ...]) -> PhotoFinish | None:
     return best
 
 
-def cut(first: GameState, steps: tuple[ClipStep, ...], length_ms: int = CLIP_MS) -> Clip:
+def cut(
+    first: GameState, steps: tuple[ClipStep, ...], length_ms: int = CLIP_MS, *, centre: bool = True
+) -> Clip:
     """The clip of a replayed game: ``length_ms`` centred on its closest photo finish if it
-    had one, else its last ``length_ms``; always inside the game (a short game is shown
-    whole)."""
+    had one (and ``centre``), else its last ``length_ms``; always inside the game (a short
+    game is shown whole). ``Clip.photo``: the game's closest photo finish, either way."""
     end = steps[-1].t if steps else first.now
     photo = closest_photo(steps)
-    if photo is None:
+    if photo is None or not centre:
         start = max(0, end - length_ms)
     else:
         start = max(0, min(photo.t - length_ms // 2, end - length_ms))
@@ -151,7 +163,9 @@ def cut(first: GameState, steps: tuple[ClipStep, ...], length_ms: int = CLIP_MS)
     return Clip(opening, shown, start, stop, photo)
 
 
-def clip_of(replay: Mapping[str, object], stored: Stored, length_ms: int = CLIP_MS) -> Clip:
+def clip_of(
+    replay: Mapping[str, object], stored: Stored, length_ms: int = CLIP_MS, *, centre: bool = True
+) -> Clip:
     """The clip of a stored game, checked: its replay must end where the record says the
     game ended (the same winner, the same length); ``ClipRefused`` names what differs or
     why the replay cannot be read."""
@@ -171,11 +185,21 @@ def clip_of(replay: Mapping[str, object], stored: Stored, length_ms: int = CLIP_
         raise ClipRefused(
             f"its replay lasts {final.now} ms, the record says {stored.duration_ms} ms"
         )
-    return cut(first, steps, length_ms)
+    return cut(first, steps, length_ms, centre=centre)
 
 
 def _seat(winner: int | None) -> str:
     return "nobody" if winner is None else f"P{winner + 1}"
 
 
-__all__ = ["CLIP_MS", "Clip", "ClipRefused", "ClipStep", "Stored", "clip_of", "cut", "replay_steps"]
+__all__ = [
+    "CLIP_MS",
+    "END_HOLD_MS",
+    "Clip",
+    "ClipRefused",
+    "ClipStep",
+    "Stored",
+    "clip_of",
+    "cut",
+    "replay_steps",
+]

@@ -40,12 +40,14 @@ from cabinet.kiosk.records import Records
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
 from cabinet.modes.flow.care import RESET_CARD_S, ScreenWatch, care_lights
+from cabinet.modes.flow.day_moments import DayWindow
 from cabinet.modes.flow.dealer import Dealer
 from cabinet.modes.flow.effects import Effects
 from cabinet.modes.flow.keeper import WON_HOLD_S, Keeper, StatusLine
 from cabinet.modes.flow.match import match_to_play
 from cabinet.modes.flow.names import Names
 from cabinet.modes.flow.records import RecordedGame
+from cabinet.modes.flow.replays import Replays
 from cabinet.modes.flow.seating import ATTRACT_CARD_S, Boards, FreePlay, SeatingPolicy
 from cabinet.modes.games import difficulties, playable_games
 from cabinet.modes.ports import Status, Table
@@ -98,10 +100,24 @@ def _say(out: TextIO | None, text: str) -> None:
         print(f"speed-cabinet: {text}", file=out, flush=True)
 
 
+_SLOTS = (
+    "_first",
+    "clock",
+    "config",
+    "effects",
+    "flow",
+    "keeper",
+    "replays",
+    "say",
+    "shown",
+    "status",
+)
+
+
 class FlowDirector(Mode):
     """Runs the flow at a table (loop thread only)."""
 
-    __slots__ = ("_first", "clock", "config", "effects", "flow", "keeper", "say", "shown", "status")
+    __slots__ = _SLOTS
 
     def __init__(
         self,
@@ -113,9 +129,11 @@ class FlowDirector(Mode):
         records: Records | None = None,
         status: Status | None = None,
         policy: SeatingPolicy | None = None,
+        day: DayWindow | None = None,
     ) -> None:
         """``records``: None in laptop mode (nothing is written); ``status``: where
-        systemd reads the cabinet's status; ``policy``: who sits (default ``FreePlay``)."""
+        systemd reads the cabinet's status; ``policy``: who sits (default ``FreePlay``);
+        ``day``: the cabinet day's start for attract's moments (default: power-on)."""
         self.config, self.clock, self.say = config, clock, partial(_say, out)
         self.keeper = keeper = Keeper(records)
         self.status = StatusLine(status, keeper.later)
@@ -123,6 +141,7 @@ class FlowDirector(Mode):
         parts = (Dealer(config), keeper, names, FreePlay() if policy is None else policy)
         self.effects = Effects(config, parts, flush=self.flush, say=self.say)
         self.shown = ScreenWatch(self.say)
+        self.replays = Replays(records, len(config.seats), day)  # watch it again (replays.py)
         self.flow, self._first = _opening(self, games)
         """The first demo, dealt at ``attach``."""
         self.status.note(self.flow)
@@ -181,13 +200,15 @@ class FlowDirector(Mode):
         due = fl.next_due(self.flow, now)
         if due is not None and due <= now + fl.EPS:
             self._step(fl.FlowTick(), now)
-        return self.shown.after(self.flow, now, self.keeper) or self.flow is not before
+        self.flow, moved = self.replays.after(self.flow, self.keeper, now)  # clips, the replay
+        return self.shown.after(self.flow, now, self.keeper) or self.flow is not before or moved
 
     def deadline(self) -> float | None:
         now = self.clock()
-        if self.keeper.later:
-            return now  # records and status: on the next pass
-        times = [d for d in (fl.next_due(self.flow, now), self.shown.card_until) if d is not None]
+        if self.keeper.later or self.replays.busy(self.flow):
+            return now  # records, status, clips: on the next pass
+        due = (fl.next_due(self.flow, now), self.shown.card_until, self.replays.deadline())
+        times = [d for d in due if d is not None]
         return min(times) if times else None
 
     def lights_for(self, seat: int) -> PanelLights | None:

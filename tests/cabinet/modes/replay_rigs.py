@@ -83,7 +83,12 @@ def with_photo_finish(replay: JSONObject, at_ms: int) -> tuple[JSONObject, int]:
             if late is not None and (n + 1 == len(inputs) or inputs[n + 1].t >= late.t):
                 new = dict(replay)
                 raw = list(replay["inputs"])  # type: ignore[arg-type]
-                race = {"t": late.t, "player": late.player, "play": late.card, "to": late.to}
+                race: JSONObject = {
+                    "t": late.t,
+                    "player": late.player,
+                    "play": late.card,
+                    "to": late.to,
+                }
                 raw.insert(n + 1, race)
                 new["inputs"] = raw
                 new.pop("until", None)
