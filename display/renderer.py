@@ -162,9 +162,11 @@ class Renderer:
             surface.blit(face, (rect.x, rect.y))
         moment_art.draw(paint, surface, view, layout, anims.moments, now_ms)
         held = anims.moments.holds_result(state, now_ms)  # the win's moment comes first
-        overlays.banners(paint, surface, view, layout, art, now_ms, blink, result=not held)
-        if view.flow is not None and view.flow.replay is not None:  # in place of the flow's card
-            replay_mark.draw(paint, surface, view.flow.replay, layout)
+        replay = view.flow.replay if view.flow is not None else None  # no result card under it
+        result = not held and replay is None
+        overlays.banners(paint, surface, view, layout, art, now_ms, blink, result=result)
+        if replay is not None:  # the REPLAY mark in place of the flow's card
+            replay_mark.draw(paint, surface, replay, layout)
         elif view.flow is not None and (
             view.flow.screen is not FlowScreen.PLAYING or view.flow.idle
         ):

@@ -7,14 +7,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from cabinet.config import Control, FlowConfig
 from cabinet.kiosk.records import JSONObject, Records, SeatEntry
+from cabinet.modes.flow import Flow, FlowPhase, FlowPress, FlowTick, GameOver, start, step
 from cabinet.tools.sim import play_game
 from engine import game
 from engine.bots import find_profile
 from engine.commands import Play
 from engine.events import CardPlayed, PlayRejected, Reason
 from engine.games import of, speed
-from engine.rules import Rules
+from engine.match import MatchRules
+from engine.rules import Game, Rules
 from engine.scenario import parse, play, record
 from engine.state import GameState
 
@@ -121,3 +124,31 @@ def photo_game(seed: int, at_ms: int) -> tuple[Replayed, int]:
     replay, t = with_photo_finish(base.replay, at_ms)
     winner, length = ended(replay)
     return Replayed(base.rules, replay, winner, length), t
+
+
+def result_flow(seats: int = 2) -> Flow:
+    """A single game's result screen (both seats joined and played), up at ``RESULT_AT``."""
+    flow, _ = start(
+        FlowConfig(120, 0, 3),
+        seats=seats,
+        humans=range(seats),
+        games=(Game.SPEED,),
+        difficulties=("easy",),
+        match=MatchRules.parse("single"),
+        seed=5,
+    )
+    for now, inp in (
+        (1.0, FlowPress(0, Control.SLAM)),
+        (1.0, FlowPress(1, Control.SLAM)),
+        (2.0, FlowPress(0, Control.SLAM)),
+        (2.0, FlowPress(1, Control.SLAM)),
+        (5.0, FlowTick()),
+        (RESULT_AT, GameOver(0, (0, 6))),
+    ):
+        flow, _ = step(flow, inp, now)
+    assert flow.phase is FlowPhase.RESULT
+    return flow
+
+
+RESULT_AT = 30.0
+"""When ``result_flow``'s result comes up (clock seconds)."""
