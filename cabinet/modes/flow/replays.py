@@ -100,6 +100,15 @@ class Showing:
             self.next += 1
         return self.next != start
 
+    def news(self, pub: Published) -> tuple[Published, ReplayClock | None]:
+        """``pub`` with the clip's state, events and commands since the last publish in
+        place of the table's while it plays, and its clock."""
+        if self.state is None:
+            return pub, None
+        out = Published(self.state, tuple(self.events), tuple(self.commands), pub.notes)
+        self.events, self.commands = [], []
+        return out, self.clock
+
     def deadline(self) -> float | None:
         clip, clock = self.clip, self.clock
         if clip is None or clock is None or self.next >= len(clip.steps):
@@ -187,12 +196,7 @@ class Replays:
     def news(self, pub: Published) -> tuple[Published, ReplayClock | None]:
         """What the screen shows of ``pub``: the replay's state, events and commands in
         place of the table's while one is on, and its clock (loop thread)."""
-        showing = self.showing
-        if showing.state is None:
-            return pub, None
-        out = Published(showing.state, tuple(showing.events), tuple(showing.commands), pub.notes)
-        showing.events, showing.commands = [], []
-        return out, showing.clock
+        return self.showing.news(pub)
 
 
 def _result_words(clip: Clip) -> str:
