@@ -141,14 +141,14 @@ class Replays:
     def offer(self, flow: Flow, game_id: int | None, writing: bool) -> Flow:
         """Between games: the result's clip once its game is in the records (``writing``:
         records writes still wait), then in attract the day's moments, a step a pass."""
-        if flow.phase is FlowPhase.RESULT and game_id is not None and not writing:
-            if game_id != self.tried:
-                self.tried = game_id
-                self.result = self._result_clip(game_id)
-            if self.result is not None and flow.watch.clip is None:
-                shown = Watchable(self.result.shown_s, _result_words(self.result))
+        fresh = game_id is not None and game_id != self.tried  # each game's clip once
+        if flow.phase is FlowPhase.RESULT and fresh and not writing and game_id is not None:
+            self.tried = game_id
+            self.result = clip = self._result_clip(game_id)
+            if clip is not None:
                 names = self.moments.names_of(game_id)
-                return replace(flow, watch=replace(flow.watch, clip=replace(shown, names=names)))
+                shown = Watchable(clip.shown_s, _result_words(clip), names)
+                return replace(flow, watch=replace(flow.watch, clip=shown))
         if flow.phase is FlowPhase.ATTRACT and flow.watch.on is None and self.moments.step():
             return replace(flow, watch=replace(flow.watch, moments=self.moments.offered()))
         return flow
