@@ -261,6 +261,7 @@ class ScreenFeed:
         self._claims = 0
         self.photos = PhotoFinishes()
         self.notes = SeatNotes(seat_aims(self.seats))
+        self._aims = self.notes.aims
         self.photo: PhotoFinish | None = None
         self._lock = threading.Lock()
         self._view: TableView | None = None
@@ -312,6 +313,9 @@ class ScreenFeed:
             pub, clock = self.replay(pub)
         fresh = new_deal(self._last, pub.state) or clock != self.clock  # a replay on or off
         self.clock = clock
+        # A replayed game need not be the one the seats' controls are for: its notes name
+        # no buttons.
+        self.notes.aims = self._aims if clock is None else None
         if fresh:
             self._forget()
         events = of_this_game(pub.state, pub.events)
