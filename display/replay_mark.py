@@ -6,6 +6,7 @@ table itself is drawn as any live one (display/renderer.py)."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import pygame
@@ -68,10 +69,12 @@ def _places(layout: Layout, w: int, h: int) -> list[Rect]:
     return places
 
 
+@functools.lru_cache(maxsize=16)
 def place(paint: Painter, mark: ReplayMark, layout: Layout) -> Placed:
     """The mark set out where it covers no card: in the first corner of the screen (top
     left first) or of the table's free space that holds it, its caption on one line or
-    two, at the largest of ``SCALES`` that fits; else top left in full."""
+    two, at the largest of ``SCALES`` that fits; else top left in full. Cached: a replay's
+    frames are blits, as the live table's."""
     avoid = taken(layout)
     for scale in SCALES:
         for wrap in (False, True):
