@@ -4,9 +4,17 @@ replayed game other than the one the seats' controls are for drawn without askin
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
+import pytest
+
+from cabinet.adapters.screen.driver import PygameScreen
 from cabinet.adapters.screen.feed import ScreenFeed
+from cabinet.adapters.screen.frame_loop import Painter, TableFrames
 from cabinet.loop import Published
 from cabinet.modes.flow.replays import ReplayClock
+from display.renderer import Renderer
 from display.view import FlowScreen, FlowView, ReplayMark
 from engine.events import PlayRejected, Reason
 from engine.games import of
@@ -64,3 +72,36 @@ def test_the_table_comes_back_as_a_new_deal_when_the_replay_ends() -> None:
     assert back.deal == first.deal + 1  # the replay's animations end with it
     assert CLOCK.ms(100.25) == 5250
     assert CLOCK.at(5250) >= 100.25
+
+
+@pytest.mark.filterwarnings("ignore:no fast renderer available")
+@pytest.mark.usefixtures("dummy_sdl")
+def test_the_window_draws_a_replays_frame_at_the_replays_own_time() -> None:
+    """The frame loop's painter asks a replay's frame for the engine time to draw at (its
+    clock), not the table's: the photo tags, notes and win's moment of the replayed game
+    show at their own times."""
+    seats, keys = scenes.seats_for(2, humans=0)
+    speed = scenes.speed_new()
+    began = time.monotonic()
+    clock = ReplayClock(began, 7000)
+    feed = ScreenFeed(seats, laptop=False, keys=keys, replay=lambda pub: (pub, clock))
+    feed(Published(speed, (), (), ()))
+    frame = feed.take()
+    assert frame is not None
+    drawn: list[int] = []
+
+    class Spy(Renderer):
+        def draw(self, surface: Any, view: Any, anims: Any, now_ms: int, **kw: Any) -> Any:
+            drawn.append(now_ms)
+            return super().draw(surface, view, anims, now_ms, **kw)
+
+    screen = PygameScreen()
+    frames = TableFrames(screen.open((640, 360), False), fresh=False)
+    painter = Painter(screen, None, lambda _t: 999_999)  # the table's own time
+    try:
+        frames.renderer = Spy(frames.size)
+        assert painter.draw(frames, frame, 0.0)
+    finally:
+        screen.close()
+    assert len(drawn) == 1
+    assert 7000 <= drawn[0] < 7000 + (time.monotonic() - began) * 1000 + 1
