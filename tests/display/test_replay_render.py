@@ -145,10 +145,10 @@ def test_attract_shows_the_days_moment_with_who_played(
         match=MatchRules.parse("single"),
         seed=5,
     )
+    flow, _ = step(flow, GameOver(0, (0, 5)), 20.0)  # the demo is over
     for _ in range(20):  # attract's passes: the day's games folded, the moments chosen
         flow = replays.offer(flow, None, writing=False)
     assert flow.watch.moments[0].caption == "closest photo finish today: ABC beat XYZ by 7 ms"
-    flow, _ = step(flow, GameOver(0, (0, 5)), 20.0)  # the demo is over
     flow, _ = step(flow, FlowTick(), 20.0 + DEMO_PAUSE_S)
     assert flow.watch.on is not None
     began = 20.0 + DEMO_PAUSE_S

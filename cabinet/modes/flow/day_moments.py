@@ -6,7 +6,8 @@ synchronised clock, else since power-on); it is handed in as ``DayWindow``, a ca
 the composition root fills in, read each time the moments are chosen again. Without one
 the day is since power-on: the games after the records' last one at start.
 
-The work is done between games only, in attract, one stored game a pass (a replay, a few
+The work is done between games only, in attract once its demo is over, one stored game a
+pass (a replay, a few
 ms: ``busy`` tells the director to come back at once): listing the day's games, folding
 each game not yet seen for its closest photo finish (a game the cabinet just played is
 seen when its result clip is built: ``seen``), then cutting the two moments' clips. A game

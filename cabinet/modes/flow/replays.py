@@ -6,7 +6,8 @@ clips from the records between games and plays the one on screen on the loop's t
   replay is read back, checked and cut (cabinet/modes/flow/clips.py) and offered to the
   flow (``Watch.clip``): slot 1 plays it.
 - **Attract's moments.** The cabinet day's closest photo finish and fastest win, from the
-  records (``Moments``), offered as ``Watch.moments``; attract plays one between demos.
+  records (``Moments``), worked out while a demo is over (nothing runs on the table) and
+  offered as ``Watch.moments``; attract plays one between demos.
 - **Playing.** The director plays the flow's replay (``Watch.on``) at real speed: the
   clip's engine times mapped onto the clock from when it began (``ReplayClock``), the
   loop woken at each step's time. What the loop publishes then carries the clip's state,
@@ -149,13 +150,13 @@ class Replays:
                 names = self.moments.names_of(game_id)
                 shown = Watchable(clip.shown_s, _result_words(clip), names)
                 return replace(flow, watch=replace(flow.watch, clip=shown))
-        if flow.phase is FlowPhase.ATTRACT and flow.watch.on is None and self.moments.step():
+        if _idle(flow) and self.moments.step():
             return replace(flow, watch=replace(flow.watch, moments=self.moments.offered()))
         return flow
 
     def busy(self, flow: Flow) -> bool:
         """Has ``offer`` more to do in this phase (the loop comes back at once)?"""
-        return flow.phase is FlowPhase.ATTRACT and flow.watch.on is None and self.moments.busy
+        return _idle(flow) and self.moments.busy
 
     def _result_clip(self, game_id: int) -> Clip | None:
         records = self.records
@@ -197,6 +198,12 @@ class Replays:
         """What the screen shows of ``pub``: the replay's state, events and commands in
         place of the table's while one is on, and its clock (loop thread)."""
         return self.showing.news(pub)
+
+
+def _idle(flow: Flow) -> bool:
+    """Attract between demos (the last one over, no moment on): nothing runs on the table,
+    so folding a stored game slows no game, the demo's bots included."""
+    return flow.phase is FlowPhase.ATTRACT and flow.demo_over is not None and flow.watch.on is None
 
 
 def _result_words(clip: Clip) -> str:

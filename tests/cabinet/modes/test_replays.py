@@ -16,7 +16,7 @@ import pytest
 from cabinet.config import Control
 from cabinet.kiosk.records import Records
 from cabinet.loop import CabinetLoop, Published
-from cabinet.modes.flow import Flow, FlowPhase
+from cabinet.modes.flow import Flow, FlowPhase, GameOver, step
 from cabinet.modes.flow.clips import CLIP_MS
 from cabinet.modes.flow.day_moments import DayStart
 from cabinet.modes.flow.director import WON_HOLD_S, FlowDirector
@@ -149,7 +149,10 @@ def test_no_clip_is_built_while_the_games_record_is_still_to_be_written(
 
 
 def moments_of(replays: Replays, flow: Flow) -> Flow:
-    """Attract's passes until the moments are chosen (one stored game a pass)."""
+    """Attract's passes, its demo over, until the moments are chosen (one stored game a
+    pass)."""
+    if flow.demo_over is None:
+        flow, _ = step(flow, GameOver(0, (0, 5)), 20.0)
     for _ in range(50):
         flow = replays.offer(flow, None, writing=False)
         if not replays.busy(flow):
@@ -188,6 +191,20 @@ def test_attract_chooses_the_days_closest_photo_finish_and_fastest_win(
         f"{bot_game(6).duration_ms} ms, the record says 1 ms"
     ]
     assert photo_id != fast_id
+
+
+def test_no_stored_game_is_folded_while_a_demo_runs(records: Records) -> None:
+    stored_game(records, bot_game(1))
+    _, director, _ = rig(records)
+    flow = director.flow
+    assert flow.phase is FlowPhase.ATTRACT
+    assert flow.demo_over is None  # the first demo is on the table
+    replays = Replays(records, 2, lambda: DayStart())
+    assert not replays.busy(flow)
+    for _ in range(5):
+        assert replays.offer(flow, None, writing=False) is flow
+    assert replays.moments.todo is None  # not even listed
+    assert replays.busy(step(flow, GameOver(0, (0, 5)), 20.0)[0])  # once it is over
 
 
 def test_by_default_the_day_is_since_power_on(records: Records) -> None:
