@@ -243,6 +243,7 @@ def _window_parts(seated: Seated, modes: FlowModes | None, mode: RunMode) -> Win
         flow=None if modes is None else modes.stack.flow_view,
         service=None if modes is None else modes.stack.service_view,
         sound=None if modes is None else modes.stack.sound_levels,
+        replay=None if modes is None else modes.players.replays.news,  # watch it again
     )
     return WindowParts(feed, keys)
 

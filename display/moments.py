@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from display.layout import Layout, Rect
 from display.view import PhotoFinish
-from engine.events import Event, GameWon, PenaltyTaken
+from engine.commands import Command
+from engine.events import CardPlayed, Event, GameWon, PenaltyTaken, PlayRejected, Reason
 from engine.state import GameState
 
 WIN_MS = 1800
@@ -37,6 +38,9 @@ PENALTY_STAGGER_MS = 80
 """Each next card sets off this much later (a stream of cards, not one)."""
 PENALTY_CARDS = 5
 """At most this many cards are drawn travelling ("+8" rides with them for the rest)."""
+
+PHOTO_FINISH_MS = 50
+"""Two seats' edges on one pile closer than this make a photo finish."""
 
 FRAME_MS = 16
 """While a moment moves, the frame key changes this often (the window's 60 fps)."""
@@ -245,11 +249,13 @@ __all__ = [
     "PENALTY_CARDS",
     "PENALTY_MS",
     "PENALTY_STAGGER_MS",
+    "PHOTO_FINISH_MS",
     "PHOTO_MS",
     "WIN_MS",
     "Moments",
     "PenaltyFlight",
     "PenaltyMove",
+    "PhotoFinishes",
     "Spark",
     "WinMoment",
     "burst",
@@ -257,3 +263,32 @@ __all__ = [
     "photo_text",
     "readable",
 ]
+
+
+class PhotoFinishes:
+    """Spots a race: a play that lands on a pile, and another seat's play for the same pile
+    rejected within 50 ms of it (the top had changed under it)."""
+
+    def __init__(self) -> None:
+        self._landed: dict[int, tuple[int, int]] = {}
+        """pile -> (edge ms, seat) of the last card that landed there."""
+
+    def clear(self) -> None:
+        """A new deal: the last game's landings race nothing of this one."""
+        self._landed.clear()
+
+    def see(self, commands: Sequence[Command], events: Sequence[Event]) -> PhotoFinish | None:
+        found = None
+        for ev in events:
+            if isinstance(ev, CardPlayed):
+                self._landed[ev.to] = (ev.t, ev.player)
+            elif (
+                isinstance(ev, PlayRejected)
+                and ev.reason is Reason.NOT_ADJACENT
+                and ev.to in self._landed
+            ):
+                t, winner = self._landed[ev.to]
+                margin = ev.t - t
+                if winner != ev.player and 0 <= margin < PHOTO_FINISH_MS:
+                    found = PhotoFinish(ev.to, winner, ev.player, float(margin), ev.t)
+        return found

@@ -3,7 +3,8 @@
 A function of (view, animations, layout, time): it never changes the view. A frame is,
 in order: the felt (cached per layout), the game's centre, the glows, the seats, the info
 line, the slides, the moments (``moment_art``), the banners (the result card once a win's
-moment is over), the flow's screen and the service menu. The pieces are
+moment is over), the flow's screen (or a replay's REPLAY mark: ``replay_mark``) and the
+service menu. The pieces are
 drawn by their own modules (``table``, ``display/games``, ``overlays``, ``service_menu``)
 with one ``Painter`` whose caches make a frame a run of blits; ``frame_key`` tells the
 caller when nothing visible changed so it can skip the frame altogether.
@@ -21,7 +22,7 @@ from collections.abc import Callable
 
 import pygame
 
-from display import buttons, moment_art, overlays, service_menu, table
+from display import buttons, moment_art, overlays, replay_mark, service_menu, table
 from display.animations import Animations
 from display.games import art_for
 from display.layout import Layout, layout_for
@@ -161,8 +162,14 @@ class Renderer:
             surface.blit(face, (rect.x, rect.y))
         moment_art.draw(paint, surface, view, layout, anims.moments, now_ms)
         held = anims.moments.holds_result(state, now_ms)  # the win's moment comes first
-        overlays.banners(paint, surface, view, layout, art, now_ms, blink, result=not held)
-        if view.flow is not None and (view.flow.screen is not FlowScreen.PLAYING or view.flow.idle):
+        replay = view.flow.replay if view.flow is not None else None  # no result card under it
+        result = not held and replay is None
+        overlays.banners(paint, surface, view, layout, art, now_ms, blink, result=result)
+        if replay is not None:  # the REPLAY mark in place of the flow's card
+            replay_mark.draw(paint, surface, replay, layout)
+        elif view.flow is not None and (
+            view.flow.screen is not FlowScreen.PLAYING or view.flow.idle
+        ):
             # Attract's join prompt names each keyboard seat's SLAM key (display/buttons.py).
             flow = buttons.keyed_flow(view.flow, view.seats)
             overlays.flow(paint, surface, flow, layout, blink)

@@ -183,6 +183,17 @@ class ScreenCare(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class ReplayMark:
+    """A replay on screen (watch it again, attract's moments: issue 28 item 5): the table
+    shows a stored game again under a REPLAY mark, with what it shows (``caption``), what
+    to press (``hint``) and per seat who played it (``names``: the seats' labels meanwhile)."""
+
+    caption: str
+    hint: str = ""
+    names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class FlowView:
     """The player's flow around the game (cabinet/modes/flow/) as the screen shows it."""
 
@@ -244,6 +255,8 @@ class FlowView:
     labels: tuple[str, ...] = ()
     """Per seat: its one label from join to result ("JAS", "keys", "bot beginner",
     "JAS (bot)"), the table's seat label too (cabinet/adapters/screen/labels.py)."""
+    replay: ReplayMark | None = None
+    """A replay is on (the REPLAY mark instead of the flow's card: display/replay_mark.py)."""
 
 
 class ServicePage(StrEnum):
@@ -358,6 +371,7 @@ __all__ = [
     "OptionLine",
     "PhotoFinish",
     "Position",
+    "ReplayMark",
     "ScreenCare",
     "SeatMark",
     "SeatNote",

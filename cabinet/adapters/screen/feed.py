@@ -19,10 +19,12 @@ from dataclasses import dataclass, field, replace
 from cabinet.adapters.keyboard import Bindings
 from cabinet.adapters.screen.labels import label, seat_labels, seated
 from cabinet.adapters.screen.refusals import NO_AIMS, AimsOf, refusal_text, seat_aims
+from cabinet.adapters.screen.replay_view import replay_seats
 from cabinet.config import CONTROLS, Control, SeatConfig
 from cabinet.loop import Published, SeatRuntime
+from cabinet.modes.flow.replays import ReplayClock
 from cabinet.panel import LEVELS, Led, PanelLights
-from display.moments import PenaltyMove
+from display.moments import PHOTO_FINISH_MS, PenaltyMove, PhotoFinishes
 from display.view import (
     FlowView,
     Light,
@@ -41,18 +43,13 @@ from display.view import (
 from engine.commands import Command, Slam
 from engine.events import (
     ActionRejected,
-    CardPlayed,
     Event,
     GameWon,
     PenaltyTaken,
     PlayRejected,
-    Reason,
 )
 from engine.games import of
 from engine.state import GameState
-
-PHOTO_FINISH_MS = 50
-"""Two seats' edges on one pile closer than this make a photo finish."""
 
 _LIGHT = {
     Led.OFF: Light.OFF,
@@ -169,35 +166,6 @@ class SeatNotes:
         return note
 
 
-class PhotoFinishes:
-    """Spots a race: a play that lands on a pile, and another seat's play for the same pile
-    rejected within 50 ms of it (the top had changed under it)."""
-
-    def __init__(self) -> None:
-        self._landed: dict[int, tuple[int, int]] = {}
-        """pile -> (edge ms, seat) of the last card that landed there."""
-
-    def clear(self) -> None:
-        """A new deal: the last game's landings race nothing of this one."""
-        self._landed.clear()
-
-    def see(self, commands: Sequence[Command], events: Sequence[Event]) -> PhotoFinish | None:
-        found = None
-        for ev in events:
-            if isinstance(ev, CardPlayed):
-                self._landed[ev.to] = (ev.t, ev.player)
-            elif (
-                isinstance(ev, PlayRejected)
-                and ev.reason is Reason.NOT_ADJACENT
-                and ev.to in self._landed
-            ):
-                t, winner = self._landed[ev.to]
-                margin = ev.t - t
-                if winner != ev.player and 0 <= margin < PHOTO_FINISH_MS:
-                    found = PhotoFinish(ev.to, winner, ev.player, float(margin), ev.t)
-        return found
-
-
 def penalty_moves(
     before: GameState | None, after: GameState, events: Sequence[Event]
 ) -> list[PenaltyMove]:
@@ -238,6 +206,8 @@ class Frame:
     """Which game on the table this frame is of (``ScreenFeed.deal``): a frame of a new
     one drops the animations still running from the last (cabinet/adapters/screen/
     frame_loop.py, ``Painter.draw``)."""
+    clock: ReplayClock | None = None
+    """A replay's clock while one is on (its engine times are drawn, not the table's)."""
 
 
 def new_deal(last: GameState | None, state: GameState) -> bool:
@@ -270,6 +240,7 @@ class ScreenFeed:
         flow: Callable[[], tuple[FlowView | None, MatchView | None]] | None = None,
         service: Callable[[], ServiceView | None] | None = None,
         sound: Callable[[], SoundLevels | None] | None = None,
+        replay: Callable[[Published], tuple[Published, ReplayClock | None]] | None = None,
     ) -> None:
         self.seats = list(seats)
         self.laptop = laptop
@@ -283,12 +254,18 @@ class ScreenFeed:
         """The operator's service menu (cabinet/modes/service/director.py), None while closed."""
         self.sound = sound
         """The speakers' levels (the service director's ``sound_levels``)."""
+        self.replay = replay
+        """A replay's state in place of the table's while one is on (the flow director's
+        ``Replays.news``: cabinet/modes/flow/replays.py), and its clock."""
+        self.clock: ReplayClock | None = None
         self._claims = 0
         self.photos = PhotoFinishes()
         self.notes = SeatNotes(seat_aims(self.seats))
+        self._aims = self.notes.aims
         self.photo: PhotoFinish | None = None
         self._lock = threading.Lock()
         self._view: TableView | None = None
+        self._view_clock: ReplayClock | None = None
         self._before: GameState | None = None
         self._events: deque[Event] = deque(maxlen=256)
         self._penalties: deque[PenaltyMove] = deque(maxlen=16)
@@ -301,16 +278,19 @@ class ScreenFeed:
 
     def view_of(self, state: GameState) -> TableView:
         now = state.now
-        seats = tuple(
-            seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
-        )
-        offline = tuple(self.offline()) if self.offline is not None else ()
         flow, match = self.flow() if self.flow is not None else (None, None)
+        if self.clock is not None:  # a replay: that game's cards, none of the panels' own
+            seats = replay_seats(self.seats, self.keys, flow)
+        else:
+            seats = tuple(
+                seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
+            )
+        offline = tuple(self.offline()) if self.offline is not None else ()
         # A decided game's notes end with it, as its LOCKED marks do (display/table.py): the
         # result and the next countdown show none of them.
         over = state.is_over
         seats = tuple(_noted(v, None if over else self.notes.at(v.index, now)) for v in seats)
-        if flow is not None:  # one label per seat, what is seated (labels.py)
+        if flow is not None and self.clock is None:  # one label per seat (labels.py)
             flow = replace(flow, labels=seat_labels(self.seats, flow))
             seats = tuple(_named(v, flow) for v in seats)
         return TableView(
@@ -328,7 +308,14 @@ class ScreenFeed:
         )
 
     def __call__(self, pub: Published) -> None:
-        fresh = new_deal(self._last, pub.state)
+        clock = None
+        if self.replay is not None:
+            pub, clock = self.replay(pub)
+        fresh = new_deal(self._last, pub.state) or clock != self.clock  # a replay on or off
+        self.clock = clock
+        # A replayed game need not be the one the seats' controls are for: its notes name
+        # no buttons.
+        self.notes.aims = self._aims if clock is None else None
         if fresh:
             self._forget()
         events = of_this_game(pub.state, pub.events)
@@ -353,7 +340,7 @@ class ScreenFeed:
             self._claims += claims
             if self._view is not None and events and self._before is None and not fresh:
                 self._before = self._view.state
-            self._view = view
+            self._view, self._view_clock = view, clock
             self._events.extend(events)
             self._penalties.extend(moves)
         self.published.set()
@@ -382,7 +369,8 @@ class ScreenFeed:
             claims, self._claims = self._claims, 0
             penalties = list(self._penalties)
             self._penalties.clear()
-            return Frame(self._view, events, before, claims, penalties, self.deal)
+            clock = self._view_clock
+            return Frame(self._view, events, before, claims, penalties, self.deal, clock)
 
 
 def _named(view: SeatView, flow: FlowView) -> SeatView:

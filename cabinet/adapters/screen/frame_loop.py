@@ -182,7 +182,8 @@ class Painter:
             anims.start(frame.events, frame.before, layout, picked, frame.penalties)
         self._sound(frames, frame)
         anims.advance(dt)
-        now_ms = self.ms(time.monotonic())
+        now, clock = time.monotonic(), frame.clock  # a replay: its own engine time
+        now_ms = self.ms(now) if clock is None else clock.ms(now)
         key = renderer.frame_key(frame.view, anims, now_ms)
         if key == frames.last_key:
             return False

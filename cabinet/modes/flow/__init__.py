@@ -85,7 +85,7 @@ from cabinet.modes.flow.options import (
     seat_config,
     with_handicaps,
 )
-from cabinet.modes.flow.result import RESERVED, RESULT_KEYS, ResultAction, ResultKey
+from cabinet.modes.flow.result import RESULT_KEYS, ResultAction, ResultKey
 from cabinet.modes.flow.state import (
     CALL_WORDS,
     CALLS,
@@ -129,7 +129,6 @@ __all__ = [
     "MATCHES",
     "OPTIONS_SLOT",
     "OPTION_ROWS",
-    "RESERVED",
     "RESULT_ALONE_S",
     "RESULT_GRACE_S",
     "RESULT_HOLD_S",

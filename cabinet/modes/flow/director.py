@@ -42,12 +42,14 @@ from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
 from cabinet.modes.flow.again import coming
 from cabinet.modes.flow.care import RESET_CARD_S, ScreenWatch, care_lights
+from cabinet.modes.flow.day_moments import DayWindow
 from cabinet.modes.flow.dealer import Dealer
 from cabinet.modes.flow.deals import DayClock
 from cabinet.modes.flow.effects import Effects
 from cabinet.modes.flow.keeper import WON_HOLD_S, Keeper, StatusLine
 from cabinet.modes.flow.names import Names
 from cabinet.modes.flow.records import RecordedGame
+from cabinet.modes.flow.replays import Replays
 from cabinet.modes.flow.seating import ATTRACT_CARD_S, FreePlay, SeatingPolicy
 from cabinet.modes.games import difficulties, playable_games
 from cabinet.modes.ports import Status, Table
@@ -100,10 +102,24 @@ def _say(out: TextIO | None, text: str) -> None:
         print(f"speed-cabinet: {text}", file=out, flush=True)
 
 
+_SLOTS = (
+    "_first",
+    "clock",
+    "config",
+    "effects",
+    "flow",
+    "keeper",
+    "replays",
+    "say",
+    "shown",
+    "status",
+)
+
+
 class FlowDirector(Mode):
     """Runs the flow at a table (loop thread only)."""
 
-    __slots__ = ("_first", "clock", "config", "effects", "flow", "keeper", "say", "shown", "status")
+    __slots__ = _SLOTS
 
     def __init__(
         self,
@@ -117,11 +133,13 @@ class FlowDirector(Mode):
         policy: SeatingPolicy | None = None,
         boards: BoardsSource | None = None,
         day: DayClock | None = None,
+        moments_day: DayWindow | None = None,
     ) -> None:
         """``records``: None in laptop mode (nothing is written); ``status``: where
         systemd reads the cabinet's status; ``policy``: who sits (default ``FreePlay``);
         ``boards``: the records' boards (attract's cards, the result's boards entered);
-        ``day``: the cabinet day's key (the deal of the day; deals.py)."""
+        ``day``: the cabinet day's key (the deal of the day; deals.py); ``moments_day``:
+        the cabinet day's start for attract's moments (default: power-on)."""
         self.config, self.clock, self.say = config, clock, partial(_say, out)
         self.keeper = keeper = Keeper(records, boards)
         self.status = StatusLine(status, keeper.later)
@@ -129,6 +147,7 @@ class FlowDirector(Mode):
         parts = (Dealer(config), keeper, names, FreePlay() if policy is None else policy)
         self.effects = Effects(config, parts, flush=self.flush, say=self.say, day=day)
         self.shown = ScreenWatch(self.say)
+        self.replays = Replays(records, len(config.seats), moments_day)
         self.flow, self._first = _opening(self, games)
         """The first demo, dealt at ``attach``."""
         self.status.note(self.flow)
@@ -147,11 +166,6 @@ class FlowDirector(Mode):
     def match_id(self) -> int | None:
         """The records' id of the match in play."""
         return self.keeper.book.match_id
-
-    @property
-    def stats(self) -> tuple[str, ...]:
-        """The last match game's numbers, as the result screen shows them."""
-        return self.keeper.stats
 
     def attach(self, table: Table) -> None:
         """Run ``table`` (``cabinet.loop.Table``): deal the first demo into it."""
@@ -187,13 +201,15 @@ class FlowDirector(Mode):
         due = fl.next_due(self.flow, now)
         if due is not None and due <= now + fl.EPS:
             self._step(fl.FlowTick(), now)
-        return self.shown.after(self.flow, now, self.keeper) or self.flow is not before
+        self.flow, moved = self.replays.after(self.flow, self.keeper, now)  # clips, the replay
+        return self.shown.after(self.flow, now, self.keeper) or self.flow is not before or moved
 
     def deadline(self) -> float | None:
         now = self.clock()
-        if self.keeper.later:
-            return now  # records and status: on the next pass
-        times = [d for d in (fl.next_due(self.flow, now), self.shown.card_until) if d is not None]
+        if self.keeper.later or self.replays.busy(self.flow):
+            return now  # records, status, clips: on the next pass
+        due = (fl.next_due(self.flow, now), self.shown.card_until, self.replays.deadline())
+        times = [d for d in due if d is not None]
         return min(times) if times else None
 
     def lights_for(self, seat: int) -> PanelLights | None:

@@ -5,9 +5,9 @@ ones, ignored entirely): SLAM readies (the next game, or a rematch once the matc
 decided); slot 4 enters initials; slot 5 held ``RESULT_HOLD_S`` goes back to the join
 menu, and so does the result's own time running out (``RESULT_TIME_S`` from it coming up
 or a seat's last answer). Every other press is ignored: a stray press never ends the
-result. Slot 2 deals the same deal again, the seats turned, once every joined seat agrees
-(again.py). Slot 1 is kept for the boards issue (28): "watch it again" goes into
-``RESULT_KEYS`` beside the others (``RESERVED`` names it)."""
+result. Slot 1 replays the game's last seconds (watch it again: watch.py; named on the
+card once its clip is ready). Slot 2 deals the same deal again, the seats turned, once
+every joined seat agrees (again.py)."""
 
 from __future__ import annotations
 
@@ -50,17 +50,13 @@ class ResultKey:
 
 RESULT_KEYS: tuple[ResultKey, ...] = (
     ResultKey(Control.SLAM, ResultAction.READY, "SLAM"),
+    ResultKey(Control.SLOT1, ResultAction.WATCH_AGAIN, "1"),
     ResultKey(Control.SLOT2, ResultAction.SAME_DEAL, "2"),
     ResultKey(Control.SLOT4, ResultAction.INITIALS, "4"),
     ResultKey(Control.SLOT5, ResultAction.MENU, "5", hold_s=RESULT_HOLD_S),
 )
 """The result screen's key map, in the order the screen names them. Any button not in it
 is ignored there."""
-
-RESERVED: dict[Control, ResultAction] = {
-    Control.SLOT1: ResultAction.WATCH_AGAIN,
-}
-"""Keys kept free for the boards issue (28): ignored until it adds them to ``RESULT_KEYS``."""
 
 
 def key_of(control: Control) -> ResultKey | None:
@@ -83,6 +79,9 @@ def key_line(flow: Flow) -> str:
         if k.action is ResultAction.SAME_DEAL:
             if flow.dealt is not None:
                 parts.append(again.key_words(flow))
+        elif k.action is ResultAction.WATCH_AGAIN:
+            if flow.watch.clip:
+                parts.append(k.label(words))
         elif k.action is not ResultAction.READY or flow.asked is None:
             parts.append(k.label(words))
     return "   ".join(parts)

@@ -12,6 +12,7 @@ from cabinet.config import FlowConfig
 from cabinet.modes.flow.choices import SeatChoices
 from cabinet.modes.flow.deals import DayKey, Deal
 from cabinet.modes.flow.messages import GameOver
+from cabinet.modes.flow.watch import Watch
 from display.view import ScreenCare
 from engine.match import Match, MatchRules
 from engine.rules import MAX_HEAD_START, CallMode, Game
@@ -175,6 +176,8 @@ class Flow:
     head_start_limits: Mapping[Game, int] = field(default_factory=dict)
     """Per game: the most cards a head start may take out of a seat's deal at this
     cabinet (the engine's ``head_start_limit``; a game not in it: ``MAX_HEAD_START``)."""
+    watch: Watch = field(default_factory=Watch)
+    """Watch it again: the clips ready to replay and the one on screen (watch.py)."""
 
     # Derived.
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from cabinet.config import Control, FlowConfig
-from cabinet.modes.flow import again, join, menu, options, result
+from cabinet.modes.flow import again, join, menu, options, result, watch
 from cabinet.modes.flow.choices import SeatChoices
 from cabinet.modes.flow.match import offer_saved, record
 from cabinet.modes.flow.messages import (
@@ -141,6 +141,8 @@ def menu_closed(flow: Flow, now: float) -> Flow:
 def next_due(flow: Flow, now: float) -> float | None:
     """The next clock time a ``FlowTick`` may change the flow (or the countdown's number)."""
     cfg = flow.config
+    if flow.watch.on is not None:
+        return flow.watch.on.until  # a replay: nothing else moves under it (watch.py)
     if flow.phase is FlowPhase.COUNTDOWN:
         # +EPS: at a digit's own time (``since + k`` rounded below k) the next one is k+1,
         # never k again, which would wake the loop at once, over and over.
@@ -201,6 +203,7 @@ def _attract(flow: Flow, now: float, *, deal: bool) -> Step:
         daily=False,
         deal=None,
         asked=None,
+        watch=replace(flow.watch, on=None),
     )
     if not deal and flow.table_demo:
         return flow, []
@@ -243,7 +246,13 @@ def _attract_press(flow: Flow, p: FlowPress, now: float) -> Step:
     if p.control is not Control.SLAM:
         return flow, []
     return replace(
-        flow, phase=FlowPhase.JOIN, since=now, joined=frozenset({p.seat}), ready=frozenset(), row=0
+        flow,
+        phase=FlowPhase.JOIN,
+        since=now,
+        joined=frozenset({p.seat}),
+        ready=frozenset(),
+        row=0,
+        watch=replace(flow.watch, on=None),  # a moment on ends with attract
     ), []
 
 
@@ -297,13 +306,16 @@ def _result_press(flow: Flow, p: FlowPress, now: float) -> Step:
     held goes to the menu; any other press, and every press in the grace, is ignored."""
     if now - flow.since < RESULT_GRACE_S - EPS:
         return flow, []  # the presses of the game just ended, not answers to the result
+    if flow.watch.on is not None:  # the replay: SLAM stops it and does nothing else
+        shown, effects = watch.pressed(flow.watch, p)
+        return (flow if shown is flow.watch else _replay_ended(flow, now)), effects
     joined = p.seat in flow.joined
     if joined and flow.is_entering(p.seat) and p.control in (Control.LEFT, Control.RIGHT):
         entered = join.initials_press(flow, p)  # a letter of the initials being entered
         return entered if entered is not None else (flow, [])
     key = result.key_of(p.control)
     if key is None:
-        return flow, []  # a stray press (slot 1 is kept: result.RESERVED)
+        return flow, []  # a stray press: ignored
     match key.action:
         case result.ResultAction.READY:
             return _result_ready(flow, p.seat, now)
@@ -316,7 +328,23 @@ def _result_press(flow: Flow, p: FlowPress, now: float) -> Step:
                 return replace(back, answered=now), named
         case result.ResultAction.MENU if joined:
             return result.hold(flow, p.seat, now), []
+        case result.ResultAction.WATCH_AGAIN:
+            shown = watch.start(flow.watch, now)  # nothing to watch yet: a stray press
+            if shown is flow.watch:
+                return flow, []
+            return replace(flow, watch=shown, holding=(None,) * flow.seats), []
     return flow, []
+
+
+def _replay_ended(flow: Flow, now: float) -> Flow:
+    """The replay on screen ended or was stopped at ``now``: the result's own time stood
+    still under it (its 20 s move on by the time it ran; the idle return counts from
+    now), so a replay never uses up the time to answer (watch.py)."""
+    ran = watch.ran(flow.watch, now)
+    flow = replace(flow, watch=replace(flow.watch, on=None))
+    if flow.phase is not FlowPhase.RESULT:
+        return flow
+    return replace(flow, answered=flow.answered + ran, last_press=max(flow.last_press, now))
 
 
 def _result_ready(flow: Flow, seat: int, now: float) -> Step:
@@ -387,16 +415,22 @@ def _game_over(flow: Flow, g: GameOver, now: float) -> Step:
         answered=now,
         holding=(None,) * flow.seats,
         asked=None,
+        watch=replace(flow.watch, clip=None, on=None),  # this game's clip: once it is built
     )
     return flow, []  # nobody left (all taken over): the result still shows, then attract
 
 
 def _tick(flow: Flow, now: float) -> Step:
+    if flow.watch.on is not None:
+        if not watch.over(flow.watch, now):
+            return flow, []  # a replay on: nothing else is due under it
+        flow = _replay_ended(flow, now)
     cfg = flow.config
     phase = flow.phase
     if phase is FlowPhase.ATTRACT:
         if flow.demo_over is not None and now - flow.demo_over >= DEMO_PAUSE_S - EPS:
-            return _demo(flow)
+            shown = watch.moment(flow.watch, flow.deals, now)  # a moment between demos
+            return _demo(flow) if shown is None else (replace(flow, watch=shown), [])
         return flow, []
     if phase is FlowPhase.COUNTDOWN:
         if now - flow.since >= cfg.countdown_s - EPS:

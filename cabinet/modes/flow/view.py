@@ -4,7 +4,7 @@ one status line systemd shows for it."""
 from __future__ import annotations
 
 from cabinet.controls.registry import rules_card
-from cabinet.modes.flow import again, menu, result
+from cabinet.modes.flow import again, menu, result, watch
 from cabinet.modes.flow.choices import OPTION_ROWS
 from cabinet.modes.flow.state import JOIN_PAGES, Flow, FlowPhase, score_text
 from display.view import FlowScreen, FlowView, MatchView, OptionLine, SeatMark, SeatOptions
@@ -111,6 +111,7 @@ def view_of(flow: Flow, now: float) -> FlowView:
         care=flow.care_at(now),
         taken=flow.taken | (flow.left if flow.phase is FlowPhase.RESULT else frozenset()),
         bots=flow.difficulty if flow.phase in (FlowPhase.JOIN, FlowPhase.COUNTDOWN) else "",
+        replay=watch.mark(flow.watch),
     )
 
 

@@ -4,6 +4,8 @@
   Speed with the slides running, 1920x1080, SDL's dummy video driver. Every frame is drawn
   (the window skips frames whose picture did not change; here none is skipped);
 * ``frame_floor_ms``: a bare fill + flip of the same size, in the same run;
+* ``replay_frame_ms``, ``replay_clip_ms``: a replay's frame against a live one, and the
+  cost of building its clip between games (``cabinet/tools/bench/replay.py``);
 * ``startup_ms``: from starting the ``speed-cabinet`` process to its first frame (dummy
   driver, the real command, laptop mode); ``startup_kiosk_*``: the kiosk's start, to READY
   and to its first frame, and where its time goes (``cabinet/tools/bench/startup.py``);
@@ -20,6 +22,7 @@ import threading
 import time
 
 from cabinet.tools.bench.figures import Figures, distribution
+from cabinet.tools.bench.replay import replay_figures
 from cabinet.tools.bench.startup import kiosk_figures, startup_ms
 from cabinet.tools.bench.table import SIZE, BotTable, dummy_display
 
@@ -126,6 +129,7 @@ def frame_figures() -> Figures:
         "frame_count": len(frames),
         "startup_ms": startup_ms(),
     }
+    figures.update(replay_figures())  # watch it again: a replay's frame and its clip
     figures.update(kiosk_figures())
     figures.update(press_with_display())
     return figures

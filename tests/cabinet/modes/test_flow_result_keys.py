@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from cabinet.config import Control, FlowConfig
 from cabinet.modes.flow import (
-    RESERVED,
     RESULT_GRACE_S,
     RESULT_HOLD_S,
     RESULT_KEYS,
@@ -24,7 +23,6 @@ from cabinet.modes.flow import (
     GameOver,
     JoinRow,
     Named,
-    ResultAction,
     StartGame,
     menu,
     next_due,
@@ -205,11 +203,9 @@ def test_the_key_map_is_on_screen_in_plain_words() -> None:
     )
 
 
-def test_slot_1_is_kept_free_for_the_boards_issue() -> None:
-    assert RESERVED == {S1: ResultAction.WATCH_AGAIN}
+def test_the_result_keys_are_slam_1_2_4_5() -> None:
     mapped = {k.control for k in RESULT_KEYS}
-    assert mapped == {SLAM, S2, S4, S5}
-    assert not mapped & set(RESERVED)
+    assert mapped == {SLAM, S1, S2, S4, S5}  # 1: watch it again, 2: the same deal again
 
 
 @settings(max_examples=60, deadline=None)

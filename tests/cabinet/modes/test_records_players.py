@@ -169,7 +169,7 @@ def test_the_result_screen_shows_the_games_numbers_without_records() -> None:
     press(loop, clock, 0, SLAM)
     wait(loop, clock, 2.1)
     assert director.flow.phase is FlowPhase.PLAYING
-    assert director.stats == ()
+    assert director.keeper.stats == ()
 
 
 def test_a_winner_puts_initials_on_the_game_from_the_result_screen(tmp_path: Path) -> None:
@@ -227,6 +227,6 @@ def test_a_hidden_stall_game_is_recorded_with_every_stall(tmp_path: Path) -> Non
     assert (seat1.stalls, seat2.stalls) == (stalls, stalls)
     assert (seat1.plays, seat2.plays) == tuple(r.plays for r in folded)
     assert (seat1.longest_run, seat2.longest_run) == tuple(r.longest_run for r in folded)
-    assert director.stats == stats_lines(tally.seats)  # the result screen's numbers
+    assert director.keeper.stats == stats_lines(tally.seats)  # the result screen's numbers
     director.close()
     records.close()

@@ -177,3 +177,16 @@ def test_the_bench_says_which_kiosk_mark_it_never_saw(
     monkeypatch.setattr(startup, "DEADLINE_S", 15.0)
     with pytest.raises(RuntimeError, match="a line no cabinet prints"):
         startup.kiosk_start(tmp_path)
+
+
+def test_the_replay_figures_time_a_replayed_frame_and_its_clip() -> None:
+    """Watch it again's figures (cabinet/tools/bench/replay.py): a short run draws real
+    replay frames under the REPLAY mark, and the clip's cost is timed."""
+    from cabinet.tools.bench.replay import clip_times, replay_frames
+
+    frames = replay_frames(40)
+    assert len(frames) == 40
+    assert all(ms > 0 for ms in frames)
+    clips = clip_times(2)
+    assert len(clips) == 2
+    assert all(ms > 0 for ms in clips)
