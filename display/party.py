@@ -327,10 +327,14 @@ def podium_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
 # Attract: a compact card.
 
 
-def attract_card(fonts: Fonts, view: EventView, layout: Layout, area: Rect) -> SetCard:
+def attract_card(
+    fonts: Fonts, view: EventView, layout: Layout, area: Rect, hint: str = ""
+) -> SetCard:
     """The event on attract, in ``area``: the call, else the phase, and the first standings
-    (attract shows it ahead of everything but the join prompt)."""
+    (attract shows it ahead of everything but the join prompt, ``hint``)."""
     head = [CardLine.of(f"PARTY NIGHT   {TITLES[view.format]}", GOLD, 1.1, Role.HEAD)]
+    if hint:
+        head.append(CardLine.of(hint, WHITE, 1.05, Role.HINT))
     if call := call_line(view):
         head.append(CardLine.of(f"NEXT UP:  {call}   {seats_line(view)}", WHITE, 1.1))
     elif view.phase is EventPhase.SIGN_UP:
@@ -454,9 +458,13 @@ def draw_attract(
     layout: Layout,
     area: Rect,
     blink: bool,
+    *,
+    hint: str = "",
 ) -> None:
-    """Attract's event card in ``area`` (one of ``display.attract.free_rects``)."""
-    draw_table(paint, surface, attract_card(paint.fonts, view, layout, area), view, blink)
+    """Attract's event card in ``area`` (one of ``display.attract.free_rects``), with the
+    join prompt ``hint``."""
+    card = attract_card(paint.fonts, view, layout, area, hint)
+    draw_table(paint, surface, card, view, blink)
 
 
 __all__ = [

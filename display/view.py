@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from display.layout import Position
+from display.party_view import EventView
 from engine.rules import Game
 from engine.state import GameState
 
@@ -132,6 +133,9 @@ class FlowScreen(StrEnum):
     RESULT = "result"
     RESETTING = "resetting"
     """The failsafe's short card after an error (cabinet/modes/flow/director.py)."""
+    PARTY = "party"
+    """A party's event between its games: its own screen (``FlowView.party``;
+    display/party.py, docs/party.md)."""
 
 
 class SeatMark(StrEnum):
@@ -237,6 +241,9 @@ class FlowView:
     labels: tuple[str, ...] = ()
     """Per seat: its one label from join to result ("JAS", "keys", "bot beginner",
     "JAS (bot)"), the table's seat label too (cabinet/adapters/screen/labels.py)."""
+    party: EventView | None = None
+    """The party's event that is on (docs/party.md): on ``PARTY`` its screen; on attract
+    its card, ahead of everything but the join prompt."""
 
 
 class ServicePage(StrEnum):

@@ -21,6 +21,7 @@ from cabinet.adapters.screen.labels import label, seat_labels, seated
 from cabinet.adapters.screen.refusals import NO_AIMS, AimsOf, refusal_text, seat_aims
 from cabinet.config import CONTROLS, Control, SeatConfig
 from cabinet.loop import Published, SeatRuntime
+from cabinet.loop.seats import in_game
 from cabinet.panel import LEVELS, Led, PanelLights
 from display.moments import PenaltyMove
 from display.view import (
@@ -301,8 +302,10 @@ class ScreenFeed:
 
     def view_of(self, state: GameState) -> TableView:
         now = state.now
-        seats = tuple(
-            seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
+        seats = tuple(  # a seat the game does not seat is left out (docs/party.md)
+            seat_view(s, state, now, self.keys.get(s.config.index, ()))
+            for s in self.seats
+            if in_game(s, state)
         )
         offline = tuple(self.offline()) if self.offline is not None else ()
         flow, match = self.flow() if self.flow is not None else (None, None)

@@ -18,19 +18,33 @@ from engine.game import new_game
 from engine.rules import CallMode, Game, Rules
 
 
+def for_players(rules: Rules, players: int) -> Rules:
+    """``rules`` for a game of ``players`` (fewer than the cabinet's seats): the deal and
+    decks that count fits (the engine's own defaults), every other option kept."""
+    left_out = ("players", "decks", "deal", "handicaps")
+    options = {k: v for k, v in rules.options().items() if k not in left_out}
+    return Rules.from_options({**options, "players": players})
+
+
 class Dealer:
     """Deals games at a cabinet from its config; ``seed`` salts every bot."""
 
-    __slots__ = ("config", "seed")
+    __slots__ = ("config", "players", "seed")
 
     def __init__(self, config: CabinetConfig) -> None:
         self.config = config
         self.seed = config.seed if config.seed is not None else random.randrange(1_000_000)
+        self.players: int | None = None
+        """The players the games dealt now seat (None: every seat); a party's event seats
+        fewer when fewer are called (docs/party.md): the seats past them stay dark."""
 
     def rules(self, game: Game, chosen: Sequence[Chosen], call: CallMode | None = None) -> Rules:
         """``game``'s rules here with the seats' chosen handicaps and Speed's ``call`` rule
         as the table chose it in the join menu (None, or another game: the rules' own)."""
-        rules = with_handicaps(rules_at(self.config, game) or self.config.rules, chosen)
+        rules = rules_at(self.config, game) or self.config.rules
+        if self.players is not None and self.players != rules.players:
+            rules = for_players(rules, self.players)
+        rules = with_handicaps(rules, chosen)
         if call is not None and game is Game.SPEED:
             rules = replace(rules, call=call)
         return rules
@@ -73,4 +87,4 @@ class Dealer:
         return limits
 
 
-__all__ = ["Dealer"]
+__all__ = ["Dealer", "for_players"]
