@@ -36,10 +36,14 @@ from display.typeset import (
 
 SIGN_UP_HINTS = (
     "slot 4: add your initials   LEFT / RIGHT: the letter   4: the next letter   SLAM: done",
-    "slot 1: the shorter setting   slot 2: start the event",
+    "slot 2: start the event   slot 1: the shorter setting   slot 3: the other format",
 )
-"""How to sign up and start, in the panels' button names (docs/menus.md: slot 4 enters
-initials); the cabinet may pass its own in ``hints``."""
+"""How to sign up and start, in the panels' button names (docs/menus.md, "A party's
+event": the event mode takes these presses)."""
+CALL_HINT = "away? slot 1 at their seat: to the back"
+"""Under a call: how an absent player is sent to the back (docs/menus.md)."""
+JOIN_HINT = "join the line: slot 4 on any free seat"
+"""Winner stays between games: anyone joins the back."""
 
 SILVER = (200, 205, 215)
 BRONZE = (215, 140, 80)
@@ -98,6 +102,18 @@ def _largest(
 # The lines every screen shares.
 
 
+def typing_lines(view: EventView) -> list[CardLine]:
+    """The initials being entered at each seat, and the event's last line."""
+    lines = [
+        CardLine.of(f"seat {i + 1}: {text}", GOLD, READ_K)
+        for i, text in enumerate(view.entering)
+        if text
+    ]
+    if view.note:
+        lines.append(CardLine.of(view.note, WHITE, READ_K))
+    return lines
+
+
 def _title(view: EventView, what: str, k: float = 1.2) -> CardLine:
     return CardLine.of(f"PARTY NIGHT   {TITLES[view.format]}   {what}", GOLD, k, Role.HEAD)
 
@@ -135,7 +151,7 @@ def seats_line(view: EventView) -> str:
 def countdown_line(view: EventView) -> str:
     if view.call is None or view.call.forfeit_s is None:
         return ""
-    return f"press SLAM within {view.call.forfeit_s} s   or forfeit this game"
+    return f"press SLAM within {view.call.forfeit_s} s or forfeit   ({CALL_HINT})"
 
 
 def standing_pieces(view: EventView, row: StandingRow) -> tuple[Piece, ...]:
@@ -187,6 +203,7 @@ def sign_up_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
                 f"shorter: about {est.shorter_minutes} min with {est.shorter}", WHITE, READ_K
             )
         )
+    foot += typing_lines(view)
     foot += [CardLine.of(h, WHITE, READ_K, Role.HINT) for h in SIGN_UP_HINTS]
     return placed(fonts, _names_blocks(head, body, tuple(foot)), layout)
 
@@ -217,6 +234,7 @@ def next_up_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
         lines.append(CardLine.of(f"sent to the back: {back}", GREY, READ_K))
     if view.phase is EventPhase.PAUSED:
         lines.append(CardLine.of("the event is paused", GOLD, READ_K))
+    lines += typing_lines(view)
     return placed(fonts, (Block(head=tuple(lines)),), layout, clear_of_seats(layout))
 
 
@@ -292,6 +310,7 @@ def between_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
             head.append(CardLine.of(f"{on} (at most {view.streak_cap})", WHITE, READ_K))
         line = ", ".join(view.shown(n) for n in queue.line) or "nobody"
         head.append(CardLine.of(f"next in line: {line}", WHITE, READ_K))
+        head.append(CardLine.of(JOIN_HINT, GREY, READ_K))
     else:
         out = sum(1 for r in view.standings if not r.standing and not r.removed)
         head.append(
@@ -301,6 +320,7 @@ def between_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
                 READ_K,
             )
         )
+    head += typing_lines(view)
     return placed(fonts, _columns(tuple(head), _standings(view), ()), layout)
 
 

@@ -52,9 +52,11 @@ def row_value(flow: Flow, row: JoinRow) -> str:
             if flow.saved is not None and flow.resumes():
                 match += f" (plays on at {score_text(flow.saved)})"
             return match
-        case _:
+        case JoinRow.CALL:
             words = CALL_WORDS[flow.call][0]
             return words if flow.game is Game.SPEED else f"{words} (Speed only)"
+        case _:
+            return "SLAM: sign up players"  # the event mode opens it (docs/party.md)
 
 
 def choose(flow: Flow, slot: int) -> Flow:
@@ -83,7 +85,7 @@ def change(flow: Flow, by: int) -> Flow:
         if current not in names:
             names.insert(0, current)
         flow = replace(flow, match_rules=MatchRules.parse(_cycle(names, current, by)))
-    else:
+    elif row is JoinRow.CALL:
         flow = replace(flow, call=_cycle(calls(flow.call), flow.call, by))
     return replace(flow, ready=frozenset(), picked=None)
 
