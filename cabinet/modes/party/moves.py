@@ -124,7 +124,7 @@ def tick(party: Party, now: float) -> float | None:
     if event.games and event.time_up(party.ledger.at_ms(now)) and party.game_on is None:
         party.record(Ended(EndReason.TIME), now)
         return now
-    awake = keep_awake(party.director, now) if stage is not Stage.PAUSED else None
+    awake = keep_awake(party.director, now)  # the event on attract: never dimmed
     if stage is Stage.CALLING:
         due = _call(party, now)
         return min(d for d in (due, awake) if d is not None) if due or awake else None
@@ -213,8 +213,10 @@ def _watch_game(party: Party, now: float) -> float | None:
 
 
 def _podium(party: Party, now: float) -> float | None:
+    """The podium's time, then free play (an event ended before any game: at once)."""
+    event = party.event
     if party.podium_until is None:
-        party.podium_until = now + PODIUM_S
+        party.podium_until = now + (PODIUM_S if event is not None and event.games else 0.0)
     if now < party.podium_until - EPS:
         return party.podium_until
     party.ledger.put_away()
