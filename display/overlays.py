@@ -271,7 +271,8 @@ def _attract(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
     if flow.party is not None:  # the event's card ahead of the rules and the boards
-        free = attract.free_rects(layout)
+        # Ahead of the demo: over the top or bottom seats' cards if need be (opaque).
+        free = attract.free_rects(layout, seats=False)
         area = free[0] if free else layout.centre_area
         hint = flow.hint or "press SLAM to join"
         party.draw_attract(paint, surface, flow.party, layout, area, blink, hint=hint)

@@ -45,6 +45,8 @@ CALL_HINT = "away? slot 1 at their seat: to the back"
 JOIN_HINT = "join the line: slot 4 on any free seat"
 """Winner stays between games: anyone joins the back."""
 
+FELT_DARK = (10, 30, 20)
+"""Under a called seat's line (the felt, darkened)."""
 SILVER = (200, 205, 215)
 BRONZE = (215, 140, 80)
 STRIKE = "X"
@@ -160,7 +162,10 @@ def standing_pieces(view: EventView, row: StandingRow) -> tuple[Piece, ...]:
     those to come (fair strikes) or wins and the best run (winner stays), then who is out."""
     name = view.shown(row.name)
     colour = WHITE if row.standing else GREY
-    pieces: list[Piece] = [(f"{row.place}.  {name}", colour), (f"{row.games} games", GREY)]
+    pieces: list[Piece] = [
+        (f"{row.place}.  {name}", colour),
+        (f"{row.games} game" + ("" if row.games == 1 else "s"), GREY),
+    ]
     if view.format is PartyFormat.FAIR_STRIKES:
         spare = max(0, view.strikes_out - row.strikes)
         pieces.append((" ".join([STRIKE] * row.strikes), LOCK_TEXT))
@@ -275,6 +280,7 @@ def light_seats(paint: Painter, surface: pygame.Surface, view: EventView, layout
     them; the other seats darkened (nobody sits there this game)."""
     lit = lit_seats(view, layout)
     names = {s.seat: view.shown(s.name) for s in view.call.seats} if view.call else {}
+    ready = {s.seat for s in view.call.seats if s.ready} if view.call else set()
     size = read_size(paint.fonts, layout.height)
     for s in layout.seats:
         box = _lit_box(layout, s.index)
@@ -285,8 +291,13 @@ def light_seats(paint: Painter, surface: pygame.Surface, view: EventView, layout
         surface.blit(paint.shade(box.w, box.h, (*colour, 70)), (box.x, box.y))
         width = max(4, s.card_w // 12)
         pygame.draw.rect(surface, colour, pg_rect(box), width, border_radius=s.card_w // 6)
+        # Opaque under the call's line: the seat's own status (the demo's) is not read.
+        st = s.status
+        surface.blit(paint.shade(st.w, st.h, (*FELT_DARK, 255)), (st.x, st.y))
         text = f"{names[s.index]}: seat {s.index + 1}, press SLAM"
-        if view.call is not None and view.call.forfeit_s is not None:
+        if s.index in ready:
+            text = f"{names[s.index]}: seat {s.index + 1}, READY"
+        elif view.call is not None and view.call.forfeit_s is not None:
             text += f"   {view.call.forfeit_s} s"
         paint.blit_text(surface, text, round(size * 1.3), colour, s.status, s.rotation, fit=False)
 
@@ -336,7 +347,9 @@ def podium_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
         lines.append(CardLine(((place, colour), (view.shown(name), colour)), k, Role.HEAD))
     lines.append(
         CardLine.of(
-            f"{len(view.entrants)} players, {view.games_played} games: thanks for playing",
+            f"{len(view.entrants)} players, {view.games_played} "
+            + ("game" if view.games_played == 1 else "games")
+            + ": thanks for playing",
             WHITE,
             READ_K,
         )
@@ -359,6 +372,8 @@ def attract_card(
         head.append(CardLine.of(f"NEXT UP:  {call}   {seats_line(view)}", WHITE, 1.1))
     elif view.phase is EventPhase.SIGN_UP:
         head.append(CardLine.of("sign up: slot 4 on any seat", WHITE, READ_K))
+    elif view.phase is EventPhase.PAUSED:
+        head.append(CardLine.of("the event is paused: free play meanwhile", WHITE, READ_K))
     elif view.phase is EventPhase.OVER and view.podium:
         head.append(CardLine.of(f"winner: {view.shown(view.podium[0])}", WHITE, 1.1))
     rows = _standings(view)

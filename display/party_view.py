@@ -41,6 +41,8 @@ class CalledSeat:
 
     name: str
     seat: int
+    ready: bool = False
+    """They pressed SLAM at their seat: in for the game."""
 
 
 @dataclass(frozen=True, slots=True)

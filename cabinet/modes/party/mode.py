@@ -30,10 +30,23 @@ from cabinet.modes.party.screen import event_view
 from cabinet.modes.played import SeatResults
 from cabinet.modes.stack import Mode, Screen
 from cabinet.panel import PanelLights
+from display.party_view import EventPhase
 from display.view import FlowScreen, FlowView
+
+STANDINGS_S = 8.0
+"""After a game the call shows the standings first, this long (with the next call on
+top), then its seats lit and the forfeit countdown (which runs from the call)."""
 
 OWN_SCREEN = (Stage.SIGN_UP, Stage.CALLING, Stage.WAITING, Stage.OVER)
 """The stages the event's own screen is up in (the rest: the flow's, with its card)."""
+
+
+def standings_first(party: Party, now: float) -> bool:
+    """Is it the standings' turn at the start of a call after a game?"""
+    calling, event = party.calling, party.event
+    if calling is None or event is None or not event.games or calling.pressed:
+        return False
+    return now < calling.since + STANDINGS_S
 
 
 def party_policy() -> EventPolicy:
@@ -107,6 +120,8 @@ class EventMode(Mode):
         now = party.now
         view = event_view(event, party.calling, now, signing_up=stage is Stage.SIGN_UP)
         view = replace(view, entering=party.entries.shown(), note=party.line)
+        if standings_first(party, now):
+            view = replace(view, phase=EventPhase.BETWEEN)
         if stage is Stage.PAUSED:
             if below.flow.screen is FlowScreen.ATTRACT:
                 return replace(below, flow=replace(below.flow, party=view))
@@ -170,4 +185,4 @@ class EventMode(Mode):
         return said
 
 
-__all__ = ["OWN_SCREEN", "EventMode", "party_policy"]
+__all__ = ["OWN_SCREEN", "STANDINGS_S", "EventMode", "party_policy", "standings_first"]

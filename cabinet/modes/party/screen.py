@@ -63,7 +63,8 @@ def call_view(event: Event, calling: Calling | None, now: float) -> CallView | N
     if call is None:
         return None
     left = None if calling is None or event.on_table else calling.left(now)
-    seats = tuple(CalledSeat(name, i) for i, name in enumerate(call.present))
+    pressed = calling.pressed if calling is not None else frozenset()
+    seats = tuple(CalledSeat(name, i, i in pressed) for i, name in enumerate(call.present))
     return CallView(call.number, seats, left, tuple(sorted(event.sent_back)))
 
 

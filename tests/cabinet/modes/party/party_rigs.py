@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from cabinet.config import CabinetConfig, Control, Inputs
+from cabinet.inputs import Inbox
 from cabinet.kiosk.records import Records
 from cabinet.loop import CabinetLoop
 from cabinet.modes.flow.director import FlowDirector
@@ -25,6 +26,7 @@ class PartyRig:
     flow: FlowDirector
     party: EventMode
     clock: FakeClock
+    stack: ModeStack
 
     def stage(self) -> Stage:
         return self.party.party.stage()
@@ -62,6 +64,9 @@ class PartyRig:
         present = self.called()
         for seat in range(len(present)):
             self.press(seat, Control.SLAM)
+        seated = self.party.party.policy.seated
+        if not present and seated is not None:  # they were all in already
+            present = seated.names
         self.until(lambda: self.stage() is Stage.SEATED and self.flow.flow.phase.value == "playing")
         for seat in range(len(present)):
             self.loop.table.set_bot(seat, Bot(seat, "hard", 7 * salt + seat))
@@ -88,7 +93,5 @@ def rig(seats: int = 2, records: Records | None = None) -> PartyRig:
     table = cabinet_table(config, clock)
     stack = ModeStack(mode, director)
     stack.attach(table)
-    from cabinet.inputs import Inbox
-
     loop = CabinetLoop(table, Inbox(), modes=stack)
-    return PartyRig(loop, director, mode, clock)
+    return PartyRig(loop, director, mode, clock, stack)
