@@ -104,7 +104,7 @@ class EventMode(Mode):
     def after_batch(self, now: float) -> bool:
         before = self._shown_key(now)
         self._due = moves.tick(self.party, now)
-        return self._shown_key(now) != before or self.party.stage() in OWN_SCREEN
+        return self._shown_key(now) != before
 
     def deadline(self) -> float | None:
         return self._due
@@ -135,7 +135,8 @@ class EventMode(Mode):
         left = calling.left(now) if calling is not None else None
         event = party.event
         log_len = len(event.log) if event is not None else -1
-        return (party.stage(), left, log_len, party.line, party.entries)
+        first = standings_first(party, now)
+        return (party.stage(), left, log_len, party.line, party.entries, first)
 
     # The operator's desk (``EventDesk``; times: the loop's clock).
 

@@ -149,7 +149,8 @@ def test_an_event_killed_mid_game_carries_on_at_the_same_point(tmp_path: Path) -
         assert after.dealt is not None
         assert after.dealt.attempt == 1
         assert not after.on_table
-        time.sleep(1.0)
+        # The headless screen log says it: the game called again, its countdown running.
+        wait_for(lambda: any("next up: BAA vs CAA (" in x for x in second.out), "the call")
         second.type("ep")  # the same two, called again
         wait_for(lambda: kinds(state).count("dealt") == 2, "the game dealt again")
         time.sleep(1.5)
