@@ -21,6 +21,7 @@ from cabinet.modes.party.core import EVENT_RESULT_S, PODIUM_S, Party, Pending, S
 from cabinet.modes.party.policy import Seated
 from cabinet.modes.party.seat import keep_awake, seat_call, to_attract
 from cabinet.modes.party.signup import refused
+from display.party_view import HIDDEN_MARK
 from engine.rules import Game
 
 # Opening, signing up.
@@ -31,6 +32,11 @@ def open_event(party: Party, rules: EventRules, starter: int | None, now: float)
     operator); None, or why not."""
     if party.event is not None and not party.event.over:
         return "an event is on already: end it first"
+    flow = party.director.flow
+    if rules.game not in flow.games:
+        return f"{rules.game.value} is not played at this cabinet"
+    if rules.seats > len(flow.humans):  # no bot plays in an event: players' seats only
+        return f"this cabinet seats {len(flow.humans)} players a game, not {rules.seats}"
     seed = random.Random(f"{party.director.effects.dealer.seed} event {now}").getrandbits(31)
     try:
         party.ledger.open(rules, seed, now)
@@ -178,7 +184,9 @@ def _seat(party: Party, event: Event, calling: Calling, now: float) -> None:
         _choices(event, name, flow.defaults[i] if i < len(flow.defaults) else SeatChoices())
         for i, name in enumerate(call.present)
     )
-    seated = Seated(call.number, call.present, choices, call.deal_seed)
+    hidden = {e.name for e in event.entrants if e.hidden}
+    shown = tuple(HIDDEN_MARK if n in hidden else n for n in call.present)
+    seated = Seated(call.number, call.present, choices, call.deal_seed, shown)
     party.game_on, party.calling, party.line = call.number, None, ""
     seat_call(party.director, party.policy, seated, event.rules.game, now)
 

@@ -27,6 +27,9 @@ class Seated:
     names: tuple[str, ...]
     choices: tuple[SeatChoices, ...]
     seed: int
+    shown: tuple[str, ...] = ()
+    """The names as the screens show them (a hidden one as its mark; empty: ``names``);
+    the records keep ``names``."""
 
     def chosen(self) -> tuple[Chosen, ...]:
         return tuple(Chosen(i, c) for i, c in enumerate(self.choices))

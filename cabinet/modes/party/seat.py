@@ -24,6 +24,7 @@ def seat_call(
     call's seed for them alone (the other seats dark)."""
     flow = director.flow
     n, seats = len(seated.names), flow.seats
+    shown = seated.shown or seated.names  # a hidden name is never drawn (docs/party.md)
     joined = frozenset(range(n))
     flow = replace(
         flow,
@@ -40,7 +41,7 @@ def seat_call(
         match_rules=SINGLE,
         saved=None,
         saved_game=None,
-        names=tuple(seated.names[s] if s < n else "" for s in range(seats)),
+        names=tuple(shown[s] if s < n else "" for s in range(seats)),
         choices=tuple(seated.choices[s] if s < n else flow.defaults[s] for s in range(seats)),
         editing=(None,) * seats,
         options=(None,) * seats,

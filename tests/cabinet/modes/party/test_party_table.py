@@ -134,3 +134,23 @@ def test_paused_the_cabinet_is_free_play_with_the_event_card_awake() -> None:
     assert r.party.remove_player("XYZ", r.clock()) == "XYZ is not in this event"
     r.wait_call()
     assert r.called() == ("ABC", "BOB")
+
+
+def test_an_event_fits_the_cabinet_and_a_hidden_name_never_shows() -> None:
+    r = rig(2)
+    four = EventRules(EventFormat.WINNER_STAYS, Game.SPEED, 4)
+    assert r.party.start_event(four, r.clock()) == "this cabinet seats 2 players a game, not 4"
+    assert r.party.desk() is None
+    r.party.start_event(EventRules(EventFormat.WINNER_STAYS), r.clock())
+    for i, name in enumerate(("ABC", "BOB", "CAT")):
+        r.sign_up(i % 2, name)
+    r.press(0, Control.SLOT2)
+    assert r.party.hide_name("BOB", r.clock()) is None
+    r.wait_call()
+    r.press(0, Control.SLAM)
+    r.press(1, Control.SLAM)
+    r.until(lambda: r.flow.flow.phase is fl.FlowPhase.COUNTDOWN)
+    assert r.flow.flow.names[:2] == ("ABC", "---")  # the screen's labels
+    seated = r.party.party.policy.seated
+    assert seated is not None
+    assert seated.names == ("ABC", "BOB")  # the records' names
