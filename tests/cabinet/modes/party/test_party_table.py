@@ -18,6 +18,7 @@ from cabinet.modes.stack import PLAYING
 from display.party_view import EventPhase
 from display.view import FlowScreen, ScreenCare
 from engine.bots import Bot
+from engine.rules import Game
 from tests.cabinet.modes.party.party_rigs import PartyRig, rig
 from tests.cabinet.rigs import wait
 
