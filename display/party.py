@@ -317,7 +317,8 @@ def between_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
     queue = view.queue
     if view.format is PartyFormat.WINNER_STAYS and queue is not None:
         if queue.holder is not None:
-            on = f"on the seat: {view.shown(queue.holder)}, {queue.streak} wins in a row"
+            wins = f"{queue.streak} win" + ("" if queue.streak == 1 else "s")
+            on = f"on the seat: {view.shown(queue.holder)}, {wins} in a row"
             head.append(CardLine.of(f"{on} (at most {view.streak_cap})", WHITE, READ_K))
         line = ", ".join(view.shown(n) for n in queue.line) or "nobody"
         head.append(CardLine.of(f"next in line: {line}", WHITE, READ_K))

@@ -87,3 +87,22 @@ def test_the_event_screens_at_the_cabinet(texts: list[str]) -> None:
     said = shoot(r, "cabinet-podium", texts)
     assert "1st" in said
     assert "thanks for playing" in said
+
+
+@pytest.mark.usefixtures("screen")
+def test_winner_stays_at_a_two_seat_cabinet(texts: list[str]) -> None:
+    r = rig(2)
+    rules = EventRules(EventFormat.WINNER_STAYS, Game.SPEED, 2)
+    assert r.party.start_event(rules, r.clock()) is None
+    for i, name in enumerate(EIGHT[:6]):
+        r.sign_up(i % 2, name)
+    said = shoot(r, "cabinet-winner-stays-sign-up", texts)
+    assert "one turn through the line" in said
+    r.press(0, Control.SLOT2)
+    r.wait_call()
+    r.play_called(3)
+    r.wait_call()
+    said = shoot(r, "cabinet-winner-stays-standings", texts)
+    assert "on the seat:" in said
+    assert "next in line:" in said
+    assert "join the line: slot 4 on any free seat" in said
