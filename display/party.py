@@ -203,9 +203,11 @@ def sign_up_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
     if est is not None:
         turn = " (one turn through the line)" if est.open_ended else ""
         foot.append(CardLine.of(f"about {est.minutes} min{turn}", GOLD, 1.2))
+        # Open-ended (the operator ends it), the other setting is a set end, not shorter.
+        other = "or a set end" if est.open_ended else "shorter"
         foot.append(
             CardLine.of(
-                f"shorter: about {est.shorter_minutes} min with {est.shorter}", WHITE, READ_K
+                f"{other}: about {est.shorter_minutes} min with {est.shorter}", WHITE, READ_K
             )
         )
     foot += typing_lines(view)

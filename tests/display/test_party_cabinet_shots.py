@@ -98,6 +98,7 @@ def test_winner_stays_at_a_two_seat_cabinet(texts: list[str]) -> None:
         r.sign_up(i % 2, name)
     said = shoot(r, "cabinet-winner-stays-sign-up", texts)
     assert "one turn through the line" in said
+    assert "or a set end: about" in said
     r.press(0, Control.SLOT2)
     r.wait_call()
     r.play_called(3)
