@@ -240,7 +240,10 @@ def test_one_press_of_a_row_button_chooses_the_row_and_twice_turns_the_page() ->
     assert (flow.page, flow.row) == (1, 0)
     assert flow.page_rows()[flow.row] is JoinRow.CALL
     view = view_of(flow, 2)
-    assert view.menu == (("call rule", "call it yourself"),)
+    assert view.menu == (
+        ("call rule", "call it yourself"),
+        ("party event", "SLAM: sign up players"),
+    )
     assert view.menu_notes[0].startswith("out of cards? SLAM")
     assert (view.page, view.pages, view.next_page) == (1, 2, "game, bots, match")
     # Twice again: back to page 1.
@@ -255,12 +258,16 @@ def test_anything_between_two_row_presses_keeps_the_page() -> None:
     assert (flow.page, flow.row) == (0, 1)
 
 
-def test_slots_kept_for_the_party_and_boards_issues_choose_nothing_on_page_2() -> None:
+def test_page_2_slot_2_is_the_party_event_and_slot_3_is_kept() -> None:
     flow, _ = run(joined(), (2, (0, S1)), (2, (0, S1)))
+    chose, _ = run(flow, (3, (0, S2)))
+    assert chose.page_rows()[chose.row] is JoinRow.EVENT  # its presses: the event mode's
+    same, _ = run(chose, (3, (0, R)))  # LEFT / RIGHT on it change nothing here
+    assert (same.call, same.game) == (chose.call, chose.game)
+    kept, _ = run(flow, (3, (0, S3)))
+    assert (kept.page, kept.row) == (1, 0)  # slot 3: kept for the boards issue (28)
     for slot in (S2, S3):
-        same, _ = run(flow, (3, (0, slot)))
-        assert (same.page, same.row) == (1, 0)
-        back, _ = run(same, (3, (0, slot)))  # twice: the page turns, as from any row
+        back, _ = run(flow, (3, (0, slot)), (3, (0, slot)))  # twice: the page turns
         assert (back.page, back.row) == (0, slot.slot)
 
 
@@ -271,8 +278,8 @@ def test_the_call_rule_is_chosen_on_page_2_and_the_game_dealt_with_it() -> None:
     assert flow.call is CallMode.AUTO
     assert flow.ready == frozenset()  # a table choice: every ready mark clears
     view = view_of(flow, 3)
-    assert view.menu == (("call rule", "automatic"),)
-    assert view.menu_notes == ("your last card wins at once: no SLAM needed",)
+    assert view.menu == (("call rule", "automatic"), ("party event", "SLAM: sign up players"))
+    assert view.menu_notes == ("your last card wins at once: no SLAM needed", "")
     flow, effects = run(flow, (4, (0, SLAM)), (4, (1, SLAM)), (7, FlowTick()))
     (game,) = [e for e in effects if isinstance(e, StartGame)]
     assert game.call is CallMode.AUTO
@@ -286,7 +293,7 @@ def test_the_call_rule_is_chosen_on_page_2_and_the_game_dealt_with_it() -> None:
 def test_the_call_rule_says_it_is_speed_only_for_another_game() -> None:
     flow, _ = run(joined(), (2, (0, R)))  # Speed -> Spit
     flow, _ = run(flow, (2, (0, S1)), (2, (0, S1)))
-    assert menu.rows(flow) == (("call rule", "call it yourself (Speed only)"),)
+    assert menu.rows(flow)[0] == ("call rule", "call it yourself (Speed only)")
 
 
 def test_a_cabinet_whose_rules_have_anyone_calls_offers_it_too() -> None:
