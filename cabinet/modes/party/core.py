@@ -21,6 +21,8 @@ from cabinet.modes.party.signup import Entries
 
 log = logging.getLogger("speed_cabinet.party")
 
+FREE_GAME = (fl.FlowPhase.COUNTDOWN, fl.FlowPhase.PLAYING, fl.FlowPhase.RESULT)
+"""The flow's phases of a game, which is not the event's when none is seated."""
 EVENT_RESULT_S = 10.0
 """An event game's result stays up this long, then the standings and the next call."""
 PODIUM_S = 45.0
@@ -43,6 +45,8 @@ class Stage(StrEnum):
     """The called game's result: the flow's screen, every press taken."""
     PAUSED = "paused"
     """The operator paused it: free play, attract shows the event's card."""
+    ASIDE = "aside"
+    """A free-play game (from before the event, or its pause) finishes first: the flow's."""
     OVER = "over"
     """The podium."""
 
@@ -117,6 +121,8 @@ class Party:
         if self.game_on is not None:
             phase = self.director.flow.phase
             return Stage.RESULT if phase is fl.FlowPhase.RESULT else Stage.SEATED
+        if self.director.flow.phase in FREE_GAME:
+            return Stage.ASIDE
         if event.over:
             return Stage.OVER
         if self.signing_up:

@@ -25,7 +25,7 @@ JOIN_HERE = _panel((OFF, OFF, OFF, DIM, OFF), OFF)
 def lights_of(party: Party, seat: int) -> PanelLights | None:
     """``seat``'s LEDs, or None: the game's (or the flow's)."""
     stage = party.stage()
-    if stage in (Stage.NONE, Stage.SEATED, Stage.RESULT, Stage.PAUSED):
+    if stage in (Stage.NONE, Stage.SEATED, Stage.RESULT, Stage.PAUSED, Stage.ASIDE):
         return None
     if stage is Stage.OVER:
         return ALL_OFF

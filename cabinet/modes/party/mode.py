@@ -122,7 +122,7 @@ class EventMode(Mode):
         view = replace(view, entering=party.entries.shown(), note=party.line)
         if standings_first(party, now):
             view = replace(view, phase=EventPhase.BETWEEN)
-        if stage is Stage.PAUSED:
+        if stage in (Stage.PAUSED, Stage.ASIDE):
             if below.flow.screen is FlowScreen.ATTRACT:
                 return replace(below, flow=replace(below.flow, party=view))
             return below

@@ -45,9 +45,7 @@ def open_event(party: Party, rules: EventRules, starter: int | None, now: float)
     party.signing_up, party.starter, party.full_rules, party.shorter = True, starter, rules, False
     party.calling, party.line, party.arming = None, "", False
     party.podium_until = None
-    if party.director.flow.phase is not fl.FlowPhase.ATTRACT:
-        to_attract(party.director, party.policy, now)  # the demo plays under the sign-up
-    return None
+    return None  # the sign-up comes up between games (``tick``)
 
 
 def reopen(party: Party, rules: EventRules, now: float) -> str | None:
@@ -130,6 +128,8 @@ def tick(party: Party, now: float) -> float | None:
     if event.games and event.time_up(party.ledger.at_ms(now)) and party.game_on is None:
         party.record(Ended(EndReason.TIME), now)
         return now
+    if stage in (Stage.SIGN_UP, Stage.WAITING) and party.director.flow.phase is fl.FlowPhase.JOIN:
+        to_attract(party.director, party.policy, now)  # the demo plays under the sign-up
     awake = keep_awake(party.director, now)  # the event on attract: never dimmed
     if stage is Stage.CALLING:
         due = _call(party, now)

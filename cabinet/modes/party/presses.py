@@ -35,7 +35,7 @@ def press(party: Party, p: Press) -> bool:
     stage = party.stage()
     if stage is Stage.NONE:
         return _menu(party, p)
-    if stage in (Stage.SEATED, Stage.PAUSED):
+    if stage in (Stage.SEATED, Stage.PAUSED, Stage.ASIDE):
         return False
     if stage in (Stage.RESULT, Stage.OVER):
         return True  # the result's and the podium's time runs; nothing to answer

@@ -155,3 +155,19 @@ def test_an_event_fits_the_cabinet_and_a_hidden_name_never_shows() -> None:
     seated = r.party.party.policy.seated
     assert seated is not None
     assert seated.names == ("ABC", "BOB")  # the records' names
+
+
+def test_an_event_started_during_a_free_game_lets_it_finish() -> None:
+    r = rig(2)
+    for seat in (0, 1, 0, 1):
+        r.press(seat, Control.SLAM)  # both join, both ready: a free-play game
+    r.until(lambda: r.flow.flow.phase is fl.FlowPhase.PLAYING)
+    assert r.party.start_event(EventRules(EventFormat.WINNER_STAYS), r.clock()) is None
+    assert r.stage() is Stage.ASIDE
+    for seat in (0, 1):
+        r.loop.table.set_bot(seat, Bot(seat, "hard", seat))
+    r.until(lambda: r.flow.flow.phase is fl.FlowPhase.RESULT)
+    assert r.party.party.policy.seated is None  # a free game: no event game decided
+    r.until(lambda: r.stage() is Stage.SIGN_UP and r.flow.flow.phase is fl.FlowPhase.ATTRACT)
+    view = r.party.screen(PLAYING).flow
+    assert view.screen is FlowScreen.PARTY
