@@ -132,3 +132,25 @@ def test_a_restart_carries_on_at_the_same_point(tmp_path: Path) -> None:
     assert r2.party.party.calling is not None
     assert r2.party.party.calling.attempt == 1
     again.close()
+
+
+def test_a_game_the_failsafe_takes_off_the_table_is_played_again_afresh() -> None:
+    r = rig(2)
+    signed(r, ("ABC", "XYZ", "JAS"), EventRules(EventFormat.WINNER_STAYS, Game.SPEED, 2))
+    for seat in range(2):
+        r.press(seat, Control.SLAM)
+    r.until(lambda: r.flow.flow.phase.value == "playing")
+    first = r.loop.table.first
+    r.flow.reset(RuntimeError("a fault"))  # the loop's failsafe: "resetting", attract
+    r.wait_call()
+    event = r.party.party.event
+    assert event is not None
+    assert [c.change.__class__.__name__ for c in event.log[-2:]] == ["Dealt", "Abandoned"]
+    assert r.called() == ("ABC", "XYZ")
+    calling = r.party.party.calling
+    assert calling is not None
+    assert calling.attempt == 1
+    for seat in range(2):
+        r.press(seat, Control.SLAM)
+    r.until(lambda: r.flow.flow.phase.value == "playing")
+    assert r.loop.table.first != first  # a fresh deal
