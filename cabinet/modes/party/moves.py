@@ -271,6 +271,7 @@ def finish_game(party: Party, game_id: int, end: GameEnd) -> bool:
         party.ledger.record_game(pending.decided, party.now, replace(end, game_id=game_id))
     except (EventError, RecordsError) as exc:
         log.error("records: event game %d: %s", pending.decided.number, exc)
+        party.pending = Pending(pending.decided, waited=True)  # alone, next pass
         return False
     return True
 
