@@ -10,6 +10,7 @@ built here). Built in two steps so the run can say what it seated before the fir
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
@@ -32,6 +33,7 @@ from cabinet.loop import (
     SeatRuntime,
 )
 from cabinet.modes.flow.director import FlowDirector
+from cabinet.modes.party.mode import EventMode, party_policy
 from cabinet.modes.service.director import ServiceDirector
 from cabinet.modes.single import SingleGame
 from cabinet.modes.stack import ModeStack
@@ -47,11 +49,15 @@ in kiosk mode a USB keyboard's F2 opens only the operator code prompt."""
 
 @dataclass(frozen=True, slots=True)
 class FlowModes:
-    """The player's flow and the service menu over it, and their stack."""
+    """The player's flow, a party's event over it and the service menu over both, and
+    their stack."""
 
     players: FlowDirector
     menu: ServiceDirector
     stack: ModeStack
+    party: EventMode | None = None
+    """A party's event (docs/party.md); also the operator's ``EventDesk`` (the service
+    menu's event pages)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +214,12 @@ def _modes(
         )
         return None, single, ModeStack(single)
     base, settings = service_paths(config, mode.laptop, seated.state_dir)
-    players = FlowDirector(config, out=out, records=seated.records, status=sdnotify.status)
+    players = FlowDirector(
+        config, out=out, records=seated.records, status=sdnotify.status, policy=party_policy()
+    )
+    # A party's event between the menu and the flow; it is the operator's EventDesk too
+    # (the service menu's event page).
+    party = EventMode(players, cabinet=socket.gethostname() or "cabinet")
     menu = ServiceDirector(
         players,
         out=out,
@@ -220,9 +231,10 @@ def _modes(
         faults=faults,
         stop=seated.inbox.request_stop,
         power=seated.power,
+        desk=party,
     )
-    stack = ModeStack(menu, players)
-    return FlowModes(players, menu, stack), None, stack
+    stack = ModeStack(menu, party, players)
+    return FlowModes(players, menu, stack, party), None, stack
 
 
 def _window_parts(seated: Seated, modes: FlowModes | None, mode: RunMode) -> WindowParts:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from display import attract, power_sign, seat_options
+from display import attract, party, power_sign, seat_options
 from display.cards import Fonts
 from display.games import GameArt
 from display.layout import Layout, Rect
@@ -271,8 +271,23 @@ def _result(
 def _attract(
     paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
 ) -> None:
-    attract.draw(paint, surface, flow, layout, blink)
+    if flow.party is not None:  # the event's card ahead of the rules and the boards
+        # Ahead of the demo: over the top or bottom seats' cards if need be (opaque).
+        free = attract.free_rects(layout, seats=False)
+        area = free[0] if free else layout.centre_area
+        hint = flow.hint or "press SLAM to join"
+        party.draw_attract(paint, surface, flow.party, layout, area, blink, hint=hint)
+    else:
+        attract.draw(paint, surface, flow, layout, blink)
     power_sign.draw(paint, surface, flow, layout)  # while the Pi reports undervoltage
+
+
+def _party(
+    paint: Painter, surface: pygame.Surface, flow: FlowView, layout: Layout, blink: bool
+) -> None:
+    """A party's event between its games (display/party.py)."""
+    if flow.party is not None:
+        party.draw(paint, surface, flow.party, layout, blink)
 
 
 def _resetting(
@@ -372,6 +387,7 @@ _SCREENS: dict[FlowScreen, Callable[[Painter, pygame.Surface, FlowView, Layout, 
     FlowScreen.PLAYING: _playing,
     FlowScreen.RESULT: _result,
     FlowScreen.RESETTING: _resetting,
+    FlowScreen.PARTY: _party,
 }
 """One draw function per screen (an enum and a table, not a ladder)."""
 

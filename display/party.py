@@ -36,11 +36,17 @@ from display.typeset import (
 
 SIGN_UP_HINTS = (
     "slot 4: add your initials   LEFT / RIGHT: the letter   4: the next letter   SLAM: done",
-    "slot 1: the shorter setting   slot 2: start the event",
+    "slot 2: start the event   slot 1: the shorter setting   slot 3: the other format",
 )
-"""How to sign up and start, in the panels' button names (docs/menus.md: slot 4 enters
-initials); the cabinet may pass its own in ``hints``."""
+"""How to sign up and start, in the panels' button names (docs/menus.md, "A party's
+event": the event mode takes these presses)."""
+CALL_HINT = "away? slot 1 at their seat: to the back"
+"""Under a call: how an absent player is sent to the back (docs/menus.md)."""
+JOIN_HINT = "join the line: slot 4 on any free seat"
+"""Winner stays between games: anyone joins the back."""
 
+FELT_DARK = (10, 30, 20)
+"""Under a called seat's line (the felt, darkened)."""
 SILVER = (200, 205, 215)
 BRONZE = (215, 140, 80)
 STRIKE = "X"
@@ -98,6 +104,18 @@ def _largest(
 # The lines every screen shares.
 
 
+def typing_lines(view: EventView) -> list[CardLine]:
+    """The initials being entered at each seat, and the event's last line."""
+    lines = [
+        CardLine.of(f"seat {i + 1}: {text}", GOLD, READ_K)
+        for i, text in enumerate(view.entering)
+        if text
+    ]
+    if view.note:
+        lines.append(CardLine.of(view.note, WHITE, READ_K))
+    return lines
+
+
 def _title(view: EventView, what: str, k: float = 1.2) -> CardLine:
     return CardLine.of(f"PARTY NIGHT   {TITLES[view.format]}   {what}", GOLD, k, Role.HEAD)
 
@@ -135,7 +153,7 @@ def seats_line(view: EventView) -> str:
 def countdown_line(view: EventView) -> str:
     if view.call is None or view.call.forfeit_s is None:
         return ""
-    return f"press SLAM within {view.call.forfeit_s} s   or forfeit this game"
+    return f"press SLAM within {view.call.forfeit_s} s or forfeit   ({CALL_HINT})"
 
 
 def standing_pieces(view: EventView, row: StandingRow) -> tuple[Piece, ...]:
@@ -144,7 +162,10 @@ def standing_pieces(view: EventView, row: StandingRow) -> tuple[Piece, ...]:
     those to come (fair strikes) or wins and the best run (winner stays), then who is out."""
     name = view.shown(row.name)
     colour = WHITE if row.standing else GREY
-    pieces: list[Piece] = [(f"{row.place}.  {name}", colour), (f"{row.games} games", GREY)]
+    pieces: list[Piece] = [
+        (f"{row.place}.  {name}", colour),
+        (f"{row.games} game" + ("" if row.games == 1 else "s"), GREY),
+    ]
     if view.format is PartyFormat.FAIR_STRIKES:
         spare = max(0, view.strikes_out - row.strikes)
         pieces.append((" ".join([STRIKE] * row.strikes), LOCK_TEXT))
@@ -182,11 +203,14 @@ def sign_up_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
     if est is not None:
         turn = " (one turn through the line)" if est.open_ended else ""
         foot.append(CardLine.of(f"about {est.minutes} min{turn}", GOLD, 1.2))
+        # Open-ended (the operator ends it), the other setting is a set end, not shorter.
+        other = "or a set end" if est.open_ended else "shorter"
         foot.append(
             CardLine.of(
-                f"shorter: about {est.shorter_minutes} min with {est.shorter}", WHITE, READ_K
+                f"{other}: about {est.shorter_minutes} min with {est.shorter}", WHITE, READ_K
             )
         )
+    foot += typing_lines(view)
     foot += [CardLine.of(h, WHITE, READ_K, Role.HINT) for h in SIGN_UP_HINTS]
     return placed(fonts, _names_blocks(head, body, tuple(foot)), layout)
 
@@ -217,6 +241,7 @@ def next_up_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
         lines.append(CardLine.of(f"sent to the back: {back}", GREY, READ_K))
     if view.phase is EventPhase.PAUSED:
         lines.append(CardLine.of("the event is paused", GOLD, READ_K))
+    lines += typing_lines(view)
     return placed(fonts, (Block(head=tuple(lines)),), layout, clear_of_seats(layout))
 
 
@@ -257,6 +282,7 @@ def light_seats(paint: Painter, surface: pygame.Surface, view: EventView, layout
     them; the other seats darkened (nobody sits there this game)."""
     lit = lit_seats(view, layout)
     names = {s.seat: view.shown(s.name) for s in view.call.seats} if view.call else {}
+    ready = {s.seat for s in view.call.seats if s.ready} if view.call else set()
     size = read_size(paint.fonts, layout.height)
     for s in layout.seats:
         box = _lit_box(layout, s.index)
@@ -267,8 +293,13 @@ def light_seats(paint: Painter, surface: pygame.Surface, view: EventView, layout
         surface.blit(paint.shade(box.w, box.h, (*colour, 70)), (box.x, box.y))
         width = max(4, s.card_w // 12)
         pygame.draw.rect(surface, colour, pg_rect(box), width, border_radius=s.card_w // 6)
+        # Opaque under the call's line: the seat's own status (the demo's) is not read.
+        st = s.status
+        surface.blit(paint.shade(st.w, st.h, (*FELT_DARK, 255)), (st.x, st.y))
         text = f"{names[s.index]}: seat {s.index + 1}, press SLAM"
-        if view.call is not None and view.call.forfeit_s is not None:
+        if s.index in ready:
+            text = f"{names[s.index]}: seat {s.index + 1}, READY"
+        elif view.call is not None and view.call.forfeit_s is not None:
             text += f"   {view.call.forfeit_s} s"
         paint.blit_text(surface, text, round(size * 1.3), colour, s.status, s.rotation, fit=False)
 
@@ -288,10 +319,12 @@ def between_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
     queue = view.queue
     if view.format is PartyFormat.WINNER_STAYS and queue is not None:
         if queue.holder is not None:
-            on = f"on the seat: {view.shown(queue.holder)}, {queue.streak} wins in a row"
+            wins = f"{queue.streak} win" + ("" if queue.streak == 1 else "s")
+            on = f"on the seat: {view.shown(queue.holder)}, {wins} in a row"
             head.append(CardLine.of(f"{on} (at most {view.streak_cap})", WHITE, READ_K))
         line = ", ".join(view.shown(n) for n in queue.line) or "nobody"
         head.append(CardLine.of(f"next in line: {line}", WHITE, READ_K))
+        head.append(CardLine.of(JOIN_HINT, GREY, READ_K))
     else:
         out = sum(1 for r in view.standings if not r.standing and not r.removed)
         head.append(
@@ -301,6 +334,7 @@ def between_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
                 READ_K,
             )
         )
+    head += typing_lines(view)
     return placed(fonts, _columns(tuple(head), _standings(view), ()), layout)
 
 
@@ -316,7 +350,9 @@ def podium_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
         lines.append(CardLine(((place, colour), (view.shown(name), colour)), k, Role.HEAD))
     lines.append(
         CardLine.of(
-            f"{len(view.entrants)} players, {view.games_played} games: thanks for playing",
+            f"{len(view.entrants)} players, {view.games_played} "
+            + ("game" if view.games_played == 1 else "games")
+            + ": thanks for playing",
             WHITE,
             READ_K,
         )
@@ -327,14 +363,20 @@ def podium_card(fonts: Fonts, view: EventView, layout: Layout) -> SetCard:
 # Attract: a compact card.
 
 
-def attract_card(fonts: Fonts, view: EventView, layout: Layout, area: Rect) -> SetCard:
+def attract_card(
+    fonts: Fonts, view: EventView, layout: Layout, area: Rect, hint: str = ""
+) -> SetCard:
     """The event on attract, in ``area``: the call, else the phase, and the first standings
-    (attract shows it ahead of everything but the join prompt)."""
+    (attract shows it ahead of everything but the join prompt, ``hint``)."""
     head = [CardLine.of(f"PARTY NIGHT   {TITLES[view.format]}", GOLD, 1.1, Role.HEAD)]
+    if hint:
+        head.append(CardLine.of(hint, WHITE, 1.05, Role.HINT))
     if call := call_line(view):
         head.append(CardLine.of(f"NEXT UP:  {call}   {seats_line(view)}", WHITE, 1.1))
     elif view.phase is EventPhase.SIGN_UP:
         head.append(CardLine.of("sign up: slot 4 on any seat", WHITE, READ_K))
+    elif view.phase is EventPhase.PAUSED:
+        head.append(CardLine.of("the event is paused: free play meanwhile", WHITE, READ_K))
     elif view.phase is EventPhase.OVER and view.podium:
         head.append(CardLine.of(f"winner: {view.shown(view.podium[0])}", WHITE, 1.1))
     rows = _standings(view)
@@ -454,9 +496,13 @@ def draw_attract(
     layout: Layout,
     area: Rect,
     blink: bool,
+    *,
+    hint: str = "",
 ) -> None:
-    """Attract's event card in ``area`` (one of ``display.attract.free_rects``)."""
-    draw_table(paint, surface, attract_card(paint.fonts, view, layout, area), view, blink)
+    """Attract's event card in ``area`` (one of ``display.attract.free_rects``), with the
+    join prompt ``hint``."""
+    card = attract_card(paint.fonts, view, layout, area, hint)
+    draw_table(paint, surface, card, view, blink)
 
 
 __all__ = [

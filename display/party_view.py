@@ -41,6 +41,8 @@ class CalledSeat:
 
     name: str
     seat: int
+    ready: bool = False
+    """They pressed SLAM at their seat: in for the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,11 @@ class EventView:
     strikes_out: int = 3
     streak_cap: int = 3
     games_played: int = 0
+    entering: tuple[str, ...] = ()
+    """Per seat: the initials being entered there ("AB[C]": the letter changed in
+    brackets), or "" (none)."""
+    note: str = ""
+    """The event's last line (a refused name with its free spelling, a forfeit)."""
 
     def shown(self, name: str) -> str:
         """``name`` as a screen may show it: the hidden mark for a hidden name."""

@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from display.boards import BoardCard
 from display.layout import Position
+from display.party_view import EventView
 from engine.rules import Game
 from engine.state import GameState
 
@@ -133,6 +134,9 @@ class FlowScreen(StrEnum):
     RESULT = "result"
     RESETTING = "resetting"
     """The failsafe's short card after an error (cabinet/modes/flow/director.py)."""
+    PARTY = "party"
+    """A party's event between its games: its own screen (``FlowView.party``;
+    display/party.py, docs/party.md)."""
 
 
 class SeatMark(StrEnum):
@@ -257,6 +261,9 @@ class FlowView:
     "JAS (bot)"), the table's seat label too (cabinet/adapters/screen/labels.py)."""
     replay: ReplayMark | None = None
     """A replay is on (the REPLAY mark instead of the flow's card: display/replay_mark.py)."""
+    party: EventView | None = None
+    """The party's event that is on (docs/party.md): on ``PARTY`` its screen; on attract
+    its card, ahead of everything but the join prompt."""
 
 
 class ServicePage(StrEnum):

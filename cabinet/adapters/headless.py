@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from cabinet.loop import Published
+from display.party_view import EventView
 from display.view import FlowView, MatchView, ServiceView
 
 if TYPE_CHECKING:
@@ -55,11 +56,28 @@ def flow_text(flow: FlowView, match: MatchView | None) -> str:
     if match is not None:
         parts.append(f"{match.title} {'-'.join(map(str, match.score))}")
     parts.extend(flow.stats)
+    if flow.party is not None:  # a party's event (docs/party.md)
+        parts.append(party_text(flow.party))
     if flow.hint:
         parts.append(flow.hint)
     if flow.low_power:  # attract's LOW POWER sign (display/power_sign.py)
         parts.append("LOW POWER")
     return ": ".join(parts[:1]) + ("  " + "  ".join(parts[1:]) if parts[1:] else "")
+
+
+def party_text(view: EventView) -> str:
+    """A party's event on one line: its phase, the call (and its seconds), its last line."""
+    parts = [f"event {view.phase.value}, {len(view.entrants)} players"]
+    call = view.call
+    if call is not None:
+        who = " vs ".join(view.shown(s.name) for s in call.seats)
+        left = f" ({call.forfeit_s} s)" if call.forfeit_s is not None else ""
+        parts.append(f"next up: {who}{left}")
+    if view.podium:
+        parts.append("podium: " + ", ".join(view.shown(n) for n in view.podium))
+    if view.note:
+        parts.append(view.note)
+    return "; ".join(parts)
 
 
 def service_text(svc: ServiceView) -> str:

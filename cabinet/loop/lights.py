@@ -8,8 +8,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from cabinet.loop.seats import in_game
 from cabinet.loop.table import Table
-from cabinet.panel import Led, PanelLights
+from cabinet.panel import ALL_OFF, Led, PanelLights
 
 BLINK_S = 0.25
 """Half a blink period: SLAM cues and teach hints blink at 2 Hz, every panel in phase."""
@@ -55,7 +56,11 @@ class PanelLamps:
             if dirty or lights is None or lights.left is Led.BLINK:
                 if ms < 0:
                     ms = table.ms(now)
-                lights = seat.lights = seat.controller.lights(state, seat.config.assist, ms)
+                lights = seat.lights = (
+                    seat.controller.lights(state, seat.config.assist, ms)
+                    if in_game(seat, state)
+                    else ALL_OFF  # a seat the game does not seat: dark
+                )
             if override is not None:
                 lights = override(seat.config.index) or lights
             if lights.blinks:

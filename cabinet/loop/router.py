@@ -19,7 +19,7 @@ from typing import Protocol
 from cabinet.inputs import ButtonEdge, ServiceEdge, ServiceSource
 from cabinet.loop.debounce import SERVICE_CHORD, InputKind
 from cabinet.loop.publish import CabinetNoteKind
-from cabinet.loop.seats import SeatRuntime
+from cabinet.loop.seats import SeatRuntime, in_game
 from cabinet.loop.table import Table
 from cabinet.panel import Control, PanelLights
 from engine.commands import Pause, Resume
@@ -90,6 +90,8 @@ class SeatControls:
         """Apply ``press`` to the game (the bottom takes every press)."""
         table = self.table
         seat = table.seats[press.seat]
+        if not in_game(seat, table.state):
+            return  # a seat the game does not seat plays nothing
         control = press.control
         ctrl = seat.controller
         if (

@@ -47,6 +47,13 @@ class SeatRuntime:
     """What was last written to its panel, with the blink phase."""
 
 
+def in_game(seat: SeatRuntime, state: GameState) -> bool:
+    """Does ``seat`` play the game on the table? A game may seat fewer players than the
+    cabinet has seats (a party's event, docs/party.md): the seats past its players are
+    dark and their presses play nothing."""
+    return seat.config.index < len(state.players)
+
+
 def controls_for(config: SeatConfig, game: Game, two_hand: bool) -> Controller:
     """The seat's controls for ``game`` as its config has them (its hand, its side of a
     clockwise ring, how the screen draws it)."""
@@ -87,4 +94,12 @@ def seat_runtime(
     )
 
 
-__all__ = ["BotLike", "PanelPort", "SeatRuntime", "controls_for", "reseat", "seat_runtime"]
+__all__ = [
+    "BotLike",
+    "PanelPort",
+    "SeatRuntime",
+    "controls_for",
+    "in_game",
+    "reseat",
+    "seat_runtime",
+]

@@ -21,7 +21,7 @@ from cabinet.config import SeatConfig
 from cabinet.controls.registry import controller_for
 from cabinet.loop.bots import BotDriver
 from cabinet.loop.publish import Outbox
-from cabinet.loop.seats import BotLike, SeatRuntime, reseat
+from cabinet.loop.seats import BotLike, SeatRuntime, in_game, reseat
 from engine.commands import Command, Tick
 from engine.events import Event
 from engine.game import GameState, step
@@ -103,6 +103,8 @@ class Table:
         for seat in self.seats:
             if seat.wake is not None:
                 times.append(self.at(seat.wake))
+            if not in_game(seat, state):
+                continue  # a seat the game does not seat (docs/party.md): dark
             locked = state.players[seat.config.index].locked_until
             if locked > state.now:
                 if now_ms < 0:
@@ -120,6 +122,8 @@ class Table:
         now = state.now
         due: int | None = None
         for seat in self.seats:
+            if not in_game(seat, state):
+                continue
             t = seat.controller.hint_due(seat.config.assist, now)
             if t is not None and (due is None or t < due):
                 due = t

@@ -118,7 +118,7 @@ def test_join_page_2_offers_the_deal_of_the_day(
         card = join_card(fonts, view.flow, layout)
         texts = [r.text for r in card.rows]
         _on_screen(card.rows, size)
-        assert not any(t.startswith("2  ") for t in texts)  # slot 2 is kept: no row
+        assert "2  party event:  SLAM: sign up players" in texts  # slot 2: the party event
         box = card.box
         assert GOLD in colours(surface, pygame.Rect(box.x, box.y, box.w, box.h))
         if flow is off:

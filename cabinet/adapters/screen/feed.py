@@ -22,6 +22,7 @@ from cabinet.adapters.screen.refusals import NO_AIMS, AimsOf, refusal_text, seat
 from cabinet.adapters.screen.replay_view import replay_seats
 from cabinet.config import CONTROLS, Control, SeatConfig
 from cabinet.loop import Published, SeatRuntime
+from cabinet.loop.seats import in_game
 from cabinet.modes.flow.replays import ReplayClock
 from cabinet.panel import LEVELS, Led, PanelLights
 from display.moments import PHOTO_FINISH_MS, PenaltyMove, PhotoFinishes
@@ -282,8 +283,10 @@ class ScreenFeed:
         if self.clock is not None:  # a replay: that game's cards, none of the panels' own
             seats = replay_seats(self.seats, self.keys, flow)
         else:
-            seats = tuple(
-                seat_view(s, state, now, self.keys.get(s.config.index, ())) for s in self.seats
+            seats = tuple(  # a seat the game does not seat is left out (docs/party.md)
+                seat_view(s, state, now, self.keys.get(s.config.index, ()))
+                for s in self.seats
+                if in_game(s, state)
             )
         offline = tuple(self.offline()) if self.offline is not None else ()
         # A decided game's notes end with it, as its LOCKED marks do (display/table.py): the

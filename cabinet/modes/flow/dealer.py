@@ -18,14 +18,25 @@ from engine.game import new_game
 from engine.rules import CallMode, Game, Rules
 
 
+def for_players(rules: Rules, players: int) -> Rules:
+    """``rules`` for a game of ``players`` (fewer than the cabinet's seats): the deal and
+    decks that count fits (the engine's own defaults), every other option kept."""
+    left_out = ("players", "decks", "deal", "handicaps")
+    options = {k: v for k, v in rules.options().items() if k not in left_out}
+    return Rules.from_options({**options, "players": players})
+
+
 class Dealer:
     """Deals games at a cabinet from its config; ``seed`` salts every bot."""
 
-    __slots__ = ("config", "seed")
+    __slots__ = ("config", "players", "seed")
 
     def __init__(self, config: CabinetConfig) -> None:
         self.config = config
         self.seed = config.seed if config.seed is not None else random.randrange(1_000_000)
+        self.players: int | None = None
+        """The players the games dealt now seat (None: every seat); a party's event seats
+        fewer when fewer are called (docs/party.md): the seats past them stay dark."""
 
     def rules(
         self, game: Game, chosen: Sequence[Chosen], call: CallMode | None = None, turn: int = 0
@@ -33,7 +44,10 @@ class Dealer:
         """``game``'s rules here with the seats' chosen handicaps and Speed's ``call`` rule
         as the table chose it in the join menu (None, or another game: the rules' own),
         the deal turned ``turn`` seats (the same deal again: ``engine.turn``)."""
-        rules = with_handicaps(rules_at(self.config, game) or self.config.rules, chosen)
+        rules = rules_at(self.config, game) or self.config.rules
+        if self.players is not None and self.players != rules.players:
+            rules = for_players(rules, self.players)
+        rules = with_handicaps(rules, chosen)
         if call is not None and game is Game.SPEED:
             rules = replace(rules, call=call)
         return replace(rules, turn=turn % rules.players) if turn else rules
@@ -78,4 +92,4 @@ class Dealer:
         return limits
 
 
-__all__ = ["Dealer"]
+__all__ = ["Dealer", "for_players"]

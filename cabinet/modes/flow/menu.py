@@ -61,9 +61,11 @@ def row_value(flow: Flow, row: JoinRow) -> str:
             return match
         case JoinRow.DAILY:
             return "on: play today's deal" if flow.daily else "off"
-        case _:
+        case JoinRow.CALL:
             words = CALL_WORDS[flow.call][0]
             return words if flow.game is Game.SPEED else f"{words} (Speed only)"
+        case _:
+            return "SLAM: sign up players"  # the event mode opens it (docs/party.md)
 
 
 def choose(flow: Flow, slot: int) -> Flow:

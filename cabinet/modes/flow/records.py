@@ -7,14 +7,14 @@ the director's next pass."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from cabinet.kiosk.records import PlayerChoices, Records, SeatEntry
 from cabinet.kiosk.records.board_model import BoardsSource
-from cabinet.kiosk.records.model import HANDICAP_LEGEND
+from cabinet.kiosk.records.model import HANDICAP_LEGEND, JSONValue
 from cabinet.kiosk.safely import safely
 from cabinet.modes.flow.board_cards import read_cards, read_entered
 from cabinet.modes.flow.choices import HINT_LEVELS, HandicapChoice, SeatChoices
@@ -194,6 +194,25 @@ def start_recorded(
     return RecordedGame(game_id, eff.seed), match_id
 
 
+class GameEnds(Protocol):
+    """Who else writes a decided game's end (a party's event: its ``Decided`` with the
+    game's own record, in one transaction; docs/party.md, "Records")."""
+
+    def finish_game(
+        self,
+        game_id: int,
+        *,
+        winner: int | None,
+        duration_ms: int,
+        replay: Mapping[str, JSONValue] | None,
+        results: SeatResults,
+        taken_over: Mapping[int, str],
+    ) -> bool:
+        """Write game ``game_id``'s end with what belongs with it: True when written
+        (the book then writes nothing more), False: the book writes it alone."""
+        ...
+
+
 class MatchBook:
     """The records of the games and matches the flow deals (nothing without records)."""
 
@@ -201,6 +220,7 @@ class MatchBook:
         "abandon_reason",
         "boards",
         "cards",
+        "ends",
         "entered",
         "entered_new",
         "game",
@@ -240,6 +260,8 @@ class MatchBook:
         self.abandon_reason = ""
         """Why the recorded game on the table is about to be abandoned ("": no reason
         given: a service reset, the failsafe, exit), for the log beside its record."""
+        self.ends: GameEnds | None = None
+        """Who writes a decided game's end with its own records (None: the book alone)."""
         self.load_scores()
         self.saved: SavedMatch | None = None if records is None else saved_match(records)
         """The match the records kept open through a restart, until a match starts."""
@@ -327,17 +349,31 @@ class MatchBook:
         records = self.records
         if recorded is None or records is None:
             return
-        safely(
-            "finish_game",
-            lambda: records.finish_game(
-                recorded.id,
-                winner=played.state.winner,
-                duration_ms=played.state.now,
-                replay=played.replay(recorded.seed),
-                results=results,
-                taken_over=taken,
-            ),
+        winner, duration, replay = (
+            played.state.winner,
+            played.state.now,
+            played.replay(recorded.seed),
         )
+        ends = self.ends  # a party's event writes its game's end with its own record
+        if ends is None or not ends.finish_game(
+            recorded.id,
+            winner=winner,
+            duration_ms=duration,
+            replay=replay,
+            results=results,
+            taken_over=taken,
+        ):
+            safely(
+                "finish_game",
+                lambda: records.finish_game(
+                    recorded.id,
+                    winner=winner,
+                    duration_ms=duration,
+                    replay=replay,
+                    results=results,
+                    taken_over=taken,
+                ),
+            )
         self.load_scores()
         self.load_entered(recorded.id)
 

@@ -67,13 +67,15 @@ class JoinRow(StrEnum):
     """Speed's call rule (``engine.rules.CallMode``): call it yourself, or automatic."""
     DAILY = "deal of the day"
     """The same deal all cabinet day for everyone, against ``DAILY_BOT`` (deals.py)."""
+    EVENT = "party event"
+    """A party's event (docs/party.md): SLAM on it opens the sign-up."""
 
 
 JOIN_PAGES: tuple[tuple[JoinRow | None, ...], ...] = (
     (JoinRow.GAME, JoinRow.BOTS, JoinRow.MATCH),
-    # Page 2, slot 1: the call rule. Slot 2 is kept for the party issue's "start an
-    # event" (27); slot 3, the boards issue's deal of the day (28): docs/menus.md.
-    (JoinRow.CALL, None, JoinRow.DAILY),
+    # Page 2, slot 1: the call rule; slot 2 "start an event" (issue 27, the event mode
+    # takes its presses); slot 3 the deal of the day (28): docs/menus.md.
+    (JoinRow.CALL, JoinRow.EVENT, JoinRow.DAILY),
 )
 """The join menu's pages, each a row per slot button 1-3 (docs/menus.md; None: a slot
 kept free, no row). The same row button twice in a row turns the page."""

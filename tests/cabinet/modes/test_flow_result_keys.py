@@ -241,7 +241,11 @@ def test_one_press_of_a_row_button_chooses_the_row_and_twice_turns_the_page() ->
     assert (flow.page, flow.row) == (1, 0)
     assert flow.page_rows()[flow.row] is JoinRow.CALL
     view = view_of(flow, 2)
-    assert view.menu == (("call rule", "call it yourself"), ("", ""), ("deal of the day", "off"))
+    assert view.menu == (
+        ("call rule", "call it yourself"),
+        ("party event", "SLAM: sign up players"),
+        ("deal of the day", "off"),
+    )
     assert view.menu_notes[0].startswith("out of cards? SLAM")
     assert (view.page, view.pages, view.next_page) == (1, 2, "game, bots, match")
     # Twice again: back to page 1.
@@ -256,12 +260,16 @@ def test_anything_between_two_row_presses_keeps_the_page() -> None:
     assert (flow.page, flow.row) == (0, 1)
 
 
-def test_the_slot_kept_for_the_party_issue_chooses_nothing_on_page_2() -> None:
+def test_page_2_slot_2_is_the_party_event_and_slot_3_the_deal_of_the_day() -> None:
     flow, _ = run(joined(), (2, (0, S1)), (2, (0, S1)))
-    for slot in (S2,):
-        same, _ = run(flow, (3, (0, slot)))
-        assert (same.page, same.row) == (1, 0)
-        back, _ = run(same, (3, (0, slot)))  # twice: the page turns, as from any row
+    chose, _ = run(flow, (3, (0, S2)))
+    assert chose.page_rows()[chose.row] is JoinRow.EVENT  # its presses: the event mode's
+    same, _ = run(chose, (3, (0, R)))  # LEFT / RIGHT on it change nothing here
+    assert (same.call, same.game) == (chose.call, chose.game)
+    daily, _ = run(flow, (3, (0, S3)))
+    assert daily.page_rows()[daily.row] is JoinRow.DAILY
+    for slot in (S2, S3):
+        back, _ = run(flow, (3, (0, slot)), (3, (0, slot)))  # twice: the page turns
         assert (back.page, back.row) == (0, slot.slot)
 
 
