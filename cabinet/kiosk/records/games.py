@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 
 from cabinet.kiosk.records.base import Store
+from cabinet.kiosk.records.board_kind import DAILY_VARIANT, DealKind, kind_of, synchronised
 from cabinet.kiosk.records.health import RecordsError
 from cabinet.kiosk.records.model import (
     GameRecord,
@@ -32,23 +33,35 @@ class GameBook(Store):
         seats: Sequence[SeatEntry],
         seed: int | None,
         match_id: int | None = None,
+        deal: DealKind | None = None,
     ) -> int:
-        """Record a game as running (call before the deal); its id."""
+        """Record a game as running (call before the deal); its id. ``deal``: a rematch
+        on the same deal or the deal of the day (None: an ordinary deal)."""
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player game")
+        options = rules.options()
+        kind = kind_of(options, (s.bot for s in seats))
+        variant = kind.variant if deal is not DealKind.DAILY else f"{DAILY_VARIANT}, {kind.variant}"
         with self._tx() as conn:
             cur = conn.execute(
                 "INSERT INTO games (started_wall, game, rules_json, seed, status, match_id, "
-                "owner_pid, boot_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "owner_pid, boot_id, players, variant, opponent, handicapped, deal, "
+                "wall_synced) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     now_wall(),
                     str(rules.game),
-                    json.dumps(rules.options(), sort_keys=True),
+                    json.dumps(options, sort_keys=True),
                     seed,
                     GameStatus.RUNNING,
                     match_id,
                     os.getpid(),
                     boot_id(),
+                    kind.players,
+                    variant,
+                    kind.opponent,
+                    int(kind.handicapped),
+                    None if deal is None else deal.value,
+                    int(synchronised(self.sync_flag)),
                 ),
             )
             game_id = int(cur.lastrowid or 0)

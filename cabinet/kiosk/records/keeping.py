@@ -80,9 +80,11 @@ class CabinetBook(Store):
         return PlayerChoices(str(hints), str(handicap), bool(four), bool(large), bool(left))
 
     def reset_stats(self) -> None:
-        """The service menu's "reset stats": every game, match and log line is deleted
-        (the players' choices are no statistics: they stay)."""
+        """The service menu's "reset stats": every game, match and log line is deleted,
+        and the boards' marks on those games (the players' choices are no statistics:
+        they stay)."""
         with self._tx() as conn:
+            conn.execute("DELETE FROM board_marks")
             conn.execute("DELETE FROM game_seats")
             conn.execute("DELETE FROM games")
             conn.execute("DELETE FROM matches")
