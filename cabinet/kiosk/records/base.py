@@ -23,6 +23,10 @@ class Store:
         self.sync_flag = SYNC_FLAG
         """systemd-timesyncd's flag file: a wall time written while it exists came from a
         synchronised clock (cabinet_day.py; a test's own file)."""
+        self.rewritten: list[int] = []
+        """Games whose row changed after they ended (a name put on a win, 0: every game,
+        the reset of the stats), in turn: the boards add their numbers up again
+        (board_cache.py)."""
 
     def close(self) -> None:
         self._conn.close()

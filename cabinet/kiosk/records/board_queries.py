@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cabinet.kiosk.records.board_model import BoardKind
 
@@ -58,6 +58,36 @@ class Segments:
         return ids.index(after) + 1 if after in ids else 0
 
 
+SLOT = 2**34
+"""A fastest win and a longest run are kept with their game in one number, so one MIN or
+MAX finds both (no second look-up per entry): the figure times ``SLOT``, plus the game's
+id times 2, plus 1 for a handicap at its table (ids below 2**33)."""
+_LAST_ID = 2**33 - 1
+LONGEST_MS = 2**29 - 1
+"""A win longer than this (149 hours) is kept as this long: the figure must fit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Best:
+    """A fastest win or a longest run: its figure, its game and its mark."""
+
+    value: int
+    game_id: int
+    handicapped: bool
+
+
+def fastest(key: int) -> Best:
+    """A fastest win's number back (the lowest: the shortest win, the first game)."""
+    value, rest = divmod(key, SLOT)
+    return Best(value, rest >> 1, bool(rest & 1))
+
+
+def longest(key: int) -> Best:
+    """A longest run's number back (the highest: the longest run, the first game)."""
+    value, rest = divmod(key, SLOT)
+    return Best(value, _LAST_ID - (rest >> 1), bool(rest & 1))
+
+
 @dataclass(frozen=True, slots=True)
 class Tally:
     """One set of initials' numbers in one segment of one kind."""
@@ -68,12 +98,37 @@ class Tally:
     games: int
     wins: int
     handicap_wins: int
-    fastest_ms: int | None
-    longest_run: int | None
+    fastest: int | None
+    """The fastest win with its game (``fastest``), or None."""
+    longest: int | None
+    """The longest run with its game (``longest``), or None."""
     reaction_sum_ms: float
     reactions: int
     reaction_games: int
     handicapped_games: int
+
+    def plus(self, b: Tally) -> Tally:
+        """This tally and ``b`` (the same initials' numbers in more games) as one."""
+        return replace(
+            self,
+            games=self.games + b.games,
+            wins=self.wins + b.wins,
+            handicap_wins=self.handicap_wins + b.handicap_wins,
+            fastest=_least(self.fastest, b.fastest),
+            longest=_most(self.longest, b.longest),
+            reaction_sum_ms=self.reaction_sum_ms + b.reaction_sum_ms,
+            reactions=self.reactions + b.reactions,
+            reaction_games=self.reaction_games + b.reaction_games,
+            handicapped_games=self.handicapped_games + b.handicapped_games,
+        )
+
+
+def _least(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else min(a, b)
+
+
+def _most(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else max(a, b)
 
 
 def _kind(row: Sequence[object]) -> BoardKind:
@@ -105,8 +160,10 @@ def tallies(
     rows = conn.execute(
         f"SELECT {_KIND}, s.initials, {seg} AS seg, COUNT(*), SUM(s.won), "
         f"SUM(s.won * g.handicapped), "
-        f"MIN(CASE WHEN s.won AND {fast} THEN g.duration_ms END), "
-        f"MAX(CASE WHEN s.longest_run > 0 AND {run} THEN s.longest_run END), "
+        f"MIN(CASE WHEN s.won AND {fast} THEN min(g.duration_ms, {LONGEST_MS}) * {SLOT} "
+        "+ g.id * 2 + g.handicapped END), "
+        f"MAX(CASE WHEN s.longest_run > 0 AND {run} THEN s.longest_run * {SLOT} "
+        f"+ ({_LAST_ID} - g.id) * 2 + g.handicapped END), "
         "SUM(s.reaction_sum_ms), SUM(s.reaction_count), SUM(s.reaction_count > 0), "
         "SUM(g.handicapped) "
         "FROM games g INDEXED BY games_boards JOIN game_seats s ON s.game_id = g.id "
@@ -157,39 +214,39 @@ class Restart:
 
 def resets(conn: sqlite3.Connection, every: int) -> dict[BoardKind, Restart]:
     """Each kind's last reset of its all-time boards: the game that made its plays a
-    whole number of ``every`` (none for a kind with fewer plays)."""
-    rows = conn.execute(
-        f"SELECT {_KIND}, id, ended_wall, wall_synced FROM ("
-        f"SELECT {_KIND}, g.id AS id, g.ended_wall AS ended_wall, "
-        "g.wall_synced AS wall_synced, "
-        f"ROW_NUMBER() OVER (PARTITION BY {_KIND} ORDER BY g.id) AS n, "
-        f"COUNT(*) OVER (PARTITION BY {_KIND}) AS total "
-        f"FROM games g INDEXED BY games_boards WHERE {COUNTED}"
-        ") AS g WHERE total >= ? AND n = total - total % ?",
-        (every, every),
-    )
-    return {_kind(row): Restart(int(row[4]), row[5] if row[6] else None) for row in rows}
+    whole number of ``every`` (none for a kind with fewer plays). Counted per kind on its
+    index (``games_kind``), never by reading every game."""
+    out: dict[BoardKind, Restart] = {}
+    kinds = conn.execute(
+        "SELECT game, players, variant, opponent, count(*) FROM games INDEXED BY games_kind "
+        "WHERE status = 'finished' AND forfeit = 0 AND players IS NOT NULL "
+        "AND variant IS NOT NULL AND opponent IS NOT NULL GROUP BY game, players, variant, opponent"
+    ).fetchall()
+    for row in kinds:
+        total = int(row[4])
+        if total < every:
+            continue
+        found = conn.execute(
+            "SELECT g.id, g.ended_wall, g.wall_synced FROM games g INDEXED BY games_kind "
+            f"WHERE {_SAME_KIND} AND g.status = 'finished' AND g.forfeit = 0 "
+            "ORDER BY g.id LIMIT 1 OFFSET ?",
+            (*row[:4], total - total % every - 1),
+        ).fetchone()
+        if found is not None:
+            out[_kind(row)] = Restart(int(found[0]), found[1] if found[2] else None)
+    return out
 
 
-def record_game(
-    conn: sqlite3.Connection,
-    kind: BoardKind,
-    initials: str,
-    window: Window,
-    after: int,
-    metric_sql: str,
-    value: int,
-) -> tuple[int, bool] | None:
-    """The first game (its id, and a handicap at its table) behind a fastest win or a
-    longest run: ``initials`` in ``kind`` in ``window`` after game ``after``, where
-    ``metric_sql`` (on ``g`` and ``s``) equals ``value``."""
+def first_today(conn: sqlite3.Connection, since: str | None, boot: str | None) -> int:
+    """The first game that may be today's: the first started on a synchronised clock
+    since ``since`` or in power-on ``boot`` (0: none; a lower bound for ``g.id``)."""
     row = conn.execute(
-        "SELECT g.id, g.handicapped FROM game_seats s JOIN games g ON g.id = s.game_id "
-        f"WHERE s.initials = ? AND {_SAME_KIND} AND {COUNTED} AND g.id > ? "
-        f"AND {window.where} AND {metric_sql} = ? ORDER BY g.id LIMIT 1",
-        (initials, kind.game, kind.seats, kind.variant, kind.opponent, after, *window.args, value),
+        "SELECT min(coalesce((SELECT min(id) FROM games INDEXED BY games_synced_wall "
+        "WHERE wall_synced = 1 AND started_wall >= ?), 1 << 62), "
+        "coalesce((SELECT min(id) FROM games INDEXED BY games_boot WHERE boot_id = ?), 1 << 62))",
+        (since if since is not None else "~", boot),
     ).fetchone()
-    return None if row is None else (int(row[0]), bool(row[1]))
+    return int(row[0])
 
 
 def event_on(conn: sqlite3.Connection) -> int | None:
@@ -228,15 +285,20 @@ def _has(conn: sqlite3.Connection, table: str) -> bool:
 __all__ = [
     "COUNTED",
     "EVERY",
+    "LONGEST_MS",
+    "SLOT",
+    "Best",
     "Restart",
     "Segments",
     "Tally",
     "Window",
     "event_on",
     "event_window",
+    "fastest",
+    "first_today",
     "has_boards",
+    "longest",
     "plays",
-    "record_game",
     "resets",
     "tallies",
 ]

@@ -14,11 +14,11 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import partial
 
 from cabinet.config.model import BoardsConfig
 from cabinet.kiosk.records import board_queries as Q
 from cabinet.kiosk.records.base import Store
+from cabinet.kiosk.records.board_cache import AllTime, Plays
 from cabinet.kiosk.records.board_kind import synchronised
 from cabinet.kiosk.records.board_model import (
     Board,
@@ -35,10 +35,6 @@ from cabinet.kiosk.records.health import RecordsError
 from cabinet.kiosk.records.model import valid_initials
 from cabinet.kiosk.records.opening import now_wall
 
-_METRIC_SQL = {
-    BoardMetric.FASTEST_WIN: "s.won = 1 AND g.duration_ms",
-    BoardMetric.LONGEST_RUN: "s.longest_run",
-}
 NO_RESTART = Restart(0, None)
 
 
@@ -54,13 +50,16 @@ class Marks:
     )
 
 
-def today_window(day: Today) -> Window:
-    """The cabinet day's games as SQL (cabinet_day.py)."""
+def today_window(day: Today, first: int = 0) -> Window:
+    """The cabinet day's games as SQL (cabinet_day.py); ``first``: no game before this
+    one can be today's (``board_queries.first_today``: the index finds them at once)."""
     if day.since_wall is None:
-        return Window("g.boot_id = ?", (day.boot,)) if day.boot else Window("0")
+        if not day.boot:
+            return Window("0")
+        return Window("g.id >= ? AND g.boot_id = ?", (first, day.boot))
     return Window(
-        "((g.wall_synced = 1 AND g.started_wall >= ?) OR (? AND g.boot_id = ?))",
-        (day.since_wall, int(day.whole_boot and bool(day.boot)), day.boot),
+        "g.id >= ? AND ((g.wall_synced = 1 AND g.started_wall >= ?) OR (? AND g.boot_id = ?))",
+        (first, day.since_wall, int(day.whole_boot and bool(day.boot)), day.boot),
     )
 
 
@@ -71,93 +70,72 @@ class BoardBook(Store):
         self, config: BoardsConfig, reading: ClockReading
     ) -> list[tuple[BoardWindow, Window]]:
         """Each window that is open now, as SQL: today, the event if one is on, all time."""
-        out = [(BoardWindow.TODAY, today_window(today(reading, config.day_start)))]
+        day = today(reading, config.day_start)
+        boot = day.boot if day.whole_boot and day.boot else None
+        first = Q.first_today(self._conn, day.since_wall, boot)
+        out = [(BoardWindow.TODAY, today_window(day, first))]
         event = Q.event_on(self._conn)
         if event is not None:
             out.append((BoardWindow.EVENT, Q.event_window(event)))
         out.append((BoardWindow.ALL_TIME, Q.EVERY))
         return out
 
-    def boards_at(self, config: BoardsConfig, reading: ClockReading) -> tuple[Board, ...]:
-        """Every board with an entry, today's first (none in a file before schema 9)."""
+    def boards_at(
+        self, config: BoardsConfig, reading: ClockReading, kept: AllTime | None = None
+    ) -> tuple[Board, ...]:
+        """Every board with an entry, today's first (none in a file before schema 9).
+        ``kept``: all time's numbers kept from the last call (``RecordBoards``)."""
         if not Q.has_boards(self._conn):
             return ()
-        marks = self._marks()
+        marks, count = self._marks()
         every = config.reset_every
         reset = Q.resets(self._conn, every) if every else {}
         out: list[Board] = []
         for window, sql in self.windows(config, reading):
-            out += self._window(window, sql, marks, reset if window is BoardWindow.ALL_TIME else {})
+            restarts = _restarts(window, marks, reset if window is BoardWindow.ALL_TIME else {})
+            segments = _segments(restarts)
+            hidden = (
+                marks.hidden_seats.get(BoardMetric.FASTEST_WIN, []),
+                marks.hidden_seats.get(BoardMetric.LONGEST_RUN, []),
+            )
+            if window is BoardWindow.ALL_TIME and kept is not None:
+                key = (every, count)
+                tallies, plays = kept.numbers(self._conn, key, self.rewritten, segments, hidden)
+            else:
+                tallies = Q.tallies(self._conn, sql, segments, *hidden)
+                plays = Q.plays(self._conn, sql, segments)
+            out += self._window(window, restarts, segments, tallies, plays, marks)
         return tuple(out)
 
     def _window(
-        self, window: BoardWindow, sql: Window, marks: Marks, reset: dict[BoardKind, Restart]
+        self,
+        window: BoardWindow,
+        restarts: dict[tuple[BoardMetric, BoardKind], Restart],
+        segments: Segments,
+        tallies: list[Tally],
+        plays: Plays,
+        marks: Marks,
     ) -> list[Board]:
-        restarts = _restarts(window, marks, reset)
-        bounds: dict[BoardKind, set[int]] = {}
-        for (_, kind), restart in restarts.items():
-            if restart.after:
-                bounds.setdefault(kind, set()).add(restart.after)
-        segments = Segments({k: tuple(sorted(ids)) for k, ids in sorted(bounds.items(), key=str)})
-        tallies = Q.tallies(
-            self._conn,
-            sql,
-            segments,
-            marks.hidden_seats.get(BoardMetric.FASTEST_WIN, []),
-            marks.hidden_seats.get(BoardMetric.LONGEST_RUN, []),
-        )
-        plays = Q.plays(self._conn, sql, segments)
         out = []
-        for kind in sorted({t.kind for t in tallies}, key=_kind_order):
+        by_kind: dict[BoardKind, list[Tally]] = {}
+        for t in tallies:
+            by_kind.setdefault(t.kind, []).append(t)
+        for kind in sorted(by_kind, key=_kind_order):
+            summed = _Summed(by_kind[kind])
             for metric in BoardMetric:
                 key = BoardKey(window, metric, kind)
                 restart = restarts.get((metric, kind), NO_RESTART)
-                board = self._board(key, sql, restart, segments, tallies, plays, marks)
+                board = _board(key, restart, segments, summed, plays, marks)
                 if board.entries:
                     out.append(board)
         return out
 
-    def _board(
-        self,
-        key: BoardKey,
-        sql: Window,
-        restart: Restart,
-        segments: Segments,
-        tallies: list[Tally],
-        plays: dict[tuple[BoardKind, int], int],
-        marks: Marks,
-    ) -> Board:
-        kind, metric = key.kind, key.metric
-        first = segments.first(kind, restart.after)
-        hidden = marks.hidden_initials.get((metric, kind), frozenset())
-        since = partial(self._record_game, kind, sql, restart.after)
-        found = entries(metric, totals(tallies, kind, first), hidden, since)
-        champion = None
-        if key.window is BoardWindow.ALL_TIME and restart.after:
-            ever = partial(self._record_game, kind, sql, 0)
-            best = entries(metric, totals(tallies, kind, 0), hidden, ever, places=1)
-            champion = best[0] if best else None
-        return Board(
-            key,
-            found,
-            champion,
-            restart.wall if restart.after else None,
-            sum(n for (k, seg), n in plays.items() if k == kind and seg >= first),
-        )
-
-    def _record_game(
-        self,
-        kind: BoardKind,
-        sql: Window,
-        after: int,
-        metric: BoardMetric,
-        initials: str,
-        value: int,
-    ) -> tuple[int, bool] | None:
-        return Q.record_game(self._conn, kind, initials, sql, after, _METRIC_SQL[metric], value)
-
     def placings_at(
-        self, game_id: int, config: BoardsConfig, reading: ClockReading
+        self,
+        game_id: int,
+        config: BoardsConfig,
+        reading: ClockReading,
+        kept: AllTime | None = None,
     ) -> tuple[Placing, ...]:
         """The boards game ``game_id`` entered (its seats' initials on them, with this
         game: the game of a fastest win or longest run, a win for most wins, a game in
@@ -172,7 +150,7 @@ class BoardBook(Store):
         }
         windows = dict(self.windows(config, reading))
         out = []
-        for board in self.boards_at(config, reading):
+        for board in self.boards_at(config, reading, kept):
             inside = None
             for e in board.entries:
                 if e.initials not in seats:
@@ -238,9 +216,11 @@ class BoardBook(Store):
                 ),
             )
 
-    def _marks(self) -> Marks:
-        marks = Marks()
+    def _marks(self) -> tuple[Marks, int]:
+        """The marks, and how many rows they were read from."""
+        marks, count = Marks(), 0
         for row in _mark_rows(self._conn):
+            count += 1
             mark, window, metric, kind, initials, game_id, after, wall, synced = row
             if mark == "cleared":
                 key = BoardKey(window, metric, kind)
@@ -250,7 +230,7 @@ class BoardBook(Store):
             elif initials is not None:
                 held = marks.hidden_initials.get((metric, kind), frozenset())
                 marks.hidden_initials[(metric, kind)] = held | {initials}
-        return marks
+        return marks, count
 
 
 _MarkRow = tuple[
@@ -279,6 +259,55 @@ def _mark_rows(conn: sqlite3.Connection) -> Iterator[_MarkRow]:
             )
         except (ValueError, TypeError):
             continue
+
+
+def _board(
+    key: BoardKey,
+    restart: Restart,
+    segments: Segments,
+    summed: _Summed,
+    plays: Plays,
+    marks: Marks,
+) -> Board:
+    """One board from its kind's tallies: the segments after its restart; all of them
+    for its Champion (all time, once it has restarted)."""
+    kind, metric = key.kind, key.metric
+    first = segments.first(kind, restart.after)
+    hidden = marks.hidden_initials.get((metric, kind), frozenset())
+    found = entries(metric, summed.since(first), hidden)
+    champion = None
+    if key.window is BoardWindow.ALL_TIME and restart.after:
+        best = entries(metric, summed.since(0), hidden, places=1)
+        champion = best[0] if best else None
+    return Board(
+        key,
+        found,
+        champion,
+        restart.wall if restart.after else None,
+        sum(n for (k, seg), n in plays.items() if k == kind and seg >= first),
+    )
+
+
+class _Summed:
+    """One kind's tallies added up per initials, once for each first segment asked."""
+
+    def __init__(self, tallies: list[Tally]) -> None:
+        self.tallies = tallies
+        self.sums: dict[int, list[Tally]] = {}
+
+    def since(self, first: int) -> list[Tally]:
+        if first not in self.sums:
+            self.sums[first] = totals(self.tallies, first)
+        return self.sums[first]
+
+
+def _segments(restarts: dict[tuple[BoardMetric, BoardKind], Restart]) -> Segments:
+    """Each kind's restarts in one window, as segments of its games."""
+    bounds: dict[BoardKind, set[int]] = {}
+    for (_, kind), restart in restarts.items():
+        if restart.after:
+            bounds.setdefault(kind, set()).add(restart.after)
+    return Segments({k: tuple(sorted(ids)) for k, ids in sorted(bounds.items(), key=str)})
 
 
 def _restarts(
@@ -311,12 +340,14 @@ class RecordBoards:
         self.book = book
         self.config = config or BoardsConfig()
         self.clock = clock
+        self.kept = AllTime()
+        """All time's numbers of the settled games, kept between calls (board_cache.py)."""
 
     def boards(self) -> tuple[Board, ...]:
-        return self.book.boards_at(self.config, self.clock())
+        return self.book.boards_at(self.config, self.clock(), self.kept)
 
     def placings(self, game_id: int) -> tuple[Placing, ...]:
-        return self.book.placings_at(game_id, self.config, self.clock())
+        return self.book.placings_at(game_id, self.config, self.clock(), self.kept)
 
     def clear_board(self, key: BoardKey) -> None:
         self.book.clear_board(key)

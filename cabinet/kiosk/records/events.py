@@ -102,6 +102,7 @@ class EventBook(GameBook):
             if forfeit:
                 conn.execute("UPDATE games SET forfeit = 1 WHERE id = ?", (game_id,))
             _append(conn, event_id, row, game_id)
+        self.rewritten.append(game_id)
 
     def event_log(self, event_id: int) -> tuple[LogRow, ...]:
         """Event ``event_id``'s records in order (RecordsError: no such event, or a

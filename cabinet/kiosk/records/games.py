@@ -111,6 +111,7 @@ class GameBook(Store):
     ) -> None:
         with self._tx() as conn:
             end_game(conn, game_id, status, winner, duration_ms, replay, results, taken_over)
+        self.rewritten.append(game_id)
 
     def game(self, game_id: int) -> GameRecord:
         row = self._conn.execute(

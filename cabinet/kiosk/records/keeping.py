@@ -44,6 +44,7 @@ class CabinetBook(Store):
             )
             if cur.rowcount != 1:
                 raise RecordsError(f"no seat {seat + 1} in game {game_id}")
+        self.rewritten.append(game_id)
 
     # Players' choices (issue 16).
 
@@ -89,6 +90,7 @@ class CabinetBook(Store):
             conn.execute("DELETE FROM games")
             conn.execute("DELETE FROM matches")
             conn.execute("DELETE FROM cabinet_log")
+        self.rewritten.append(0)
 
     # The operator lock (issue 25): cabinet/modes/service/lock.py grows its lockout with
     # this count; kept here, a restart does not clear it.

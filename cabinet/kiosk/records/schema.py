@@ -175,8 +175,9 @@ MIGRATIONS: tuple[Step, ...] = (
     # day (NULL: an ordinary deal); ``wall_synced`` whether its wall time came from a
     # synchronised clock (an older game's is not known: 0). ``board_marks``: the
     # operator's clearing of a board and hiding of an entry, one row each, never updated
-    # or deleted (a cleared board counts the games after ``after_game``). The index
-    # covers what the boards read of a game, so they never read a page of replays.
+    # or deleted (a cleared board counts the games after ``after_game``). ``games_boards``
+    # covers what the boards read of a game, so they never read a page of replays;
+    # ``games_kind`` counts a kind's plays, ``games_synced_wall`` finds today's first game.
     (
         """
         ALTER TABLE games ADD COLUMN players INTEGER;
@@ -205,10 +206,12 @@ MIGRATIONS: tuple[Step, ...] = (
             wall_synced INTEGER NOT NULL CHECK (wall_synced IN (0, 1))
         );
         CREATE INDEX games_boards ON games(
-            status, forfeit, game, players, variant, opponent, handicapped, duration_ms,
+            id, status, forfeit, game, players, variant, opponent, handicapped, duration_ms,
             wall_synced, started_wall, boot_id, ended_wall
         );
-        CREATE INDEX games_boot ON games(boot_id)
+        CREATE INDEX games_boot ON games(boot_id);
+        CREATE INDEX games_synced_wall ON games(wall_synced, started_wall);
+        CREATE INDEX games_kind ON games(game, players, variant, opponent, status, forfeit)
         """,
         _fill_board_columns,
     ),

@@ -117,7 +117,7 @@ class FlowDirector(Mode):
         """``records``: None in laptop mode (nothing is written); ``status``: where
         systemd reads the cabinet's status; ``policy``: who sits (default ``FreePlay``)."""
         self.config, self.clock, self.say = config, clock, partial(_say, out)
-        self.keeper = keeper = Keeper(records)
+        self.keeper = keeper = Keeper(records, config.boards)
         self.status = StatusLine(status, keeper.later)
         names = Names(records, keeper, self.say)
         parts = (Dealer(config), keeper, names, FreePlay() if policy is None else policy)

@@ -10,6 +10,7 @@ import math
 from collections.abc import Callable
 from functools import partial
 
+from cabinet.config import BoardsConfig
 from cabinet.kiosk.records import Records, seat_results
 from cabinet.kiosk.safely import safely
 from cabinet.modes.flow.messages import GameOver
@@ -31,10 +32,10 @@ class Keeper:
 
     __slots__ = ("answers_from", "book", "later", "reported", "stats", "stats_new")
 
-    def __init__(self, records: Records | None) -> None:
+    def __init__(self, records: Records | None, boards: BoardsConfig | None = None) -> None:
         self.later: Later = []
         """Records writes and status lines for the loop's next pass (between games)."""
-        self.book = MatchBook(records, self.later)
+        self.book = MatchBook(records, self.later, boards)
         self.stats: tuple[str, ...] = ()
         """The last match game's numbers for the result screen (``stats_lines``)."""
         self.stats_new = False

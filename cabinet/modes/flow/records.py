@@ -1,7 +1,9 @@
 """The flow director's records book (cabinet/kiosk/records/): ``MatchBook`` records the
-match games it starts, the match kept open through a restart and attract's high-score
-card; ``safely`` (cabinet/kiosk/safely.py) keeps a failed write from stopping the
-cabinet. Writes happen between games only: the book puts what a decided game needs onto
+match games it starts, the match kept open through a restart, attract's high-score card
+and the boards (docs/boards.md: ``boards``, the ``BoardsSource`` the screens draw from,
+read between games into ``board_list``, and the placings of the game just named or
+played, for the result screen's "2nd fastest today"); ``safely`` (cabinet/kiosk/safely.py)
+keeps a failed write from stopping the cabinet. Writes happen between games only: the book puts what a decided game needs onto
 the director's next pass."""
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
-from cabinet.kiosk.records import PlayerChoices, Records, SeatEntry
+from cabinet.config import BoardsConfig
+from cabinet.kiosk.records import PlayerChoices, RecordBoards, Records, SeatEntry
+from cabinet.kiosk.records.board_model import Board, BoardsSource, Placing
 from cabinet.kiosk.records.model import HANDICAP_LEGEND
 from cabinet.kiosk.safely import safely
 from cabinet.modes.flow.choices import HINT_LEVELS, HandicapChoice, SeatChoices
@@ -78,6 +82,24 @@ def attract_scores(records: Records) -> tuple[str, ...] | None:
             + "   ".join(f"{key} {ms / 1000:.2f} s" for ms, key in hands[:FAST_HANDS])
         )
     return tuple(lines)
+
+
+def read_boards(source: BoardsSource) -> tuple[Board, ...] | None:
+    """Every board, between games; None if they could not be read (logged)."""
+    try:
+        return source.boards()
+    except Exception:
+        log.exception("records: reading the boards failed")
+        return None
+
+
+def read_placings(source: BoardsSource, game_id: int) -> tuple[Placing, ...]:
+    """The boards game ``game_id`` entered (none if they could not be read: logged)."""
+    try:
+        return source.placings(game_id)
+    except Exception:
+        log.exception("records: reading the placings of game %d failed", game_id)
+        return ()
 
 
 def saved_match(records: Records) -> SavedMatch | None:
@@ -182,18 +204,31 @@ class MatchBook:
 
     __slots__ = (
         "abandon_reason",
+        "board_list",
+        "boards",
         "game",
         "later",
         "match_id",
         "named_game",
+        "placings",
         "records",
         "saved",
         "scores",
         "taken",
     )
 
-    def __init__(self, records: Records | None, later: Later) -> None:
+    def __init__(
+        self, records: Records | None, later: Later, boards: BoardsConfig | None = None
+    ) -> None:
         self.records = records
+        self.boards: BoardsSource | None = (
+            None if records is None else RecordBoards(records, boards)
+        )
+        """The boards from the records, with the operator's ``[boards]`` settings."""
+        self.board_list: tuple[Board, ...] = ()
+        """Every board, read between games (``load_scores``)."""
+        self.placings: tuple[Placing, ...] = ()
+        """The boards the game just decided entered (after its record, and its names)."""
         self.later = later
         """The director's jobs for its next pass: the book's writes wait there."""
         self.game: RecordedGame | None = None
@@ -214,11 +249,20 @@ class MatchBook:
         """The match the records kept open through a restart, until a match starts."""
 
     def load_scores(self) -> None:
-        """Attract's high-score card from the records (between games only)."""
+        """Attract's high-score card and the boards from the records (between games)."""
         if self.records is not None:
             scores = attract_scores(self.records)
             if scores is not None:
                 self.scores = scores
+        if self.boards is not None:
+            found = read_boards(self.boards)
+            if found is not None:
+                self.board_list = found
+
+    def load_placings(self, game_id: int) -> None:
+        """The boards game ``game_id`` entered, for its result screen (between games)."""
+        if self.boards is not None:
+            self.placings = read_placings(self.boards, game_id)
 
     def start(self, eff: StartGame, rules: Rules) -> None:
         """A match game is about to be dealt (the last game's record is written)."""
@@ -261,6 +305,7 @@ class MatchBook:
         write = partial(records.set_initials, game_id, seat, initials)
         self.later.append(partial(safely, "set_initials", write))
         self.later.append(self.load_scores)
+        self.later.append(partial(self.load_placings, game_id))
         return game_id
 
     def game_over(self, match_game: bool) -> tuple[RecordedGame | None, dict[int, str]]:
@@ -295,6 +340,7 @@ class MatchBook:
             ),
         )
         self.load_scores()
+        self.load_placings(recorded.id)
 
     def abandon(self, played: Played, flush: Callable[[], None]) -> None:
         """The recorded game on the table ends undecided (written now: between games),
