@@ -3,8 +3,8 @@ match games it starts, the match kept open through a restart, attract's high-sco
 and the boards (docs/boards.md: ``boards``, the ``BoardsSource`` the screens draw from,
 read between games into ``board_list``, and the placings of the game just named or
 played, for the result screen's "2nd fastest today"); ``safely`` (cabinet/kiosk/safely.py)
-keeps a failed write from stopping the cabinet. Writes happen between games only: the book puts what a decided game needs onto
-the director's next pass."""
+keeps a failed write from stopping the cabinet. Writes happen between games only: the
+book puts what a decided game needs onto the director's next pass."""
 
 from __future__ import annotations
 
