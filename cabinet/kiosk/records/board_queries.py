@@ -5,8 +5,8 @@ index (``games_boards``, schema 9), never a page of replays.
 
 A board counts the games after its restart (a reset or a clear: ``after``). One window's
 boards differ in their restarts, so its query splits each kind's games at every restart
-of that kind into segments (``Segments``), and the boards add up the segments after
-their own restart."""
+of that kind into segments (``Segments``), and the boards add up the segments from
+their own restart on."""
 
 from __future__ import annotations
 
@@ -38,24 +38,25 @@ EVERY = Window("1")
 
 @dataclass(frozen=True, slots=True)
 class Segments:
-    """Each kind's restarts in one window (game ids, ascending): a game's segment is how
-    many of its kind's restarts came before it."""
+    """Each kind's restarts in one window (game ids, ascending). A game's segment is the
+    restart it follows: the last of its kind's restarts before it (0: none). Named by a
+    game id, not counted, a segment's numbers stay true when a later restart is added or
+    an older one is no longer the board's (all time's kept numbers, board_cache.py)."""
 
     bounds: Mapping[BoardKind, tuple[int, ...]]
 
     def sql(self) -> tuple[str, tuple[object, ...]]:
         if not self.bounds:
             return "0", ()
-        parts, args = [], []
+        parts: list[str] = []
+        args: list[object] = []
         for kind, ids in self.bounds.items():
-            parts.append(f"WHEN {_SAME_KIND} THEN " + " + ".join(["(g.id > ?)"] * len(ids)))
-            args += [kind.game, kind.seats, kind.variant, kind.opponent, *ids]
+            inner = " ".join(["WHEN g.id > ? THEN ?"] * len(ids))
+            parts.append(f"WHEN {_SAME_KIND} THEN CASE {inner} ELSE 0 END")
+            args += [kind.game, kind.seats, kind.variant, kind.opponent]
+            for after in sorted(ids, reverse=True):
+                args += [after, after]
         return "CASE " + " ".join(parts) + " ELSE 0 END", tuple(args)
-
-    def first(self, kind: BoardKind, after: int) -> int:
-        """The first segment of ``kind`` after restart ``after`` (0: from the start)."""
-        ids = self.bounds.get(kind, ())
-        return ids.index(after) + 1 if after in ids else 0
 
 
 SLOT = 2**34

@@ -20,7 +20,7 @@ lucky game won't)."""
 
 def totals(tallies: Iterable[Tally], first: int) -> list[Tally]:
     """One kind's numbers per initials (``tallies``: that kind's), over its segments from
-    ``first`` on."""
+    the one that follows restart ``first`` on (board_queries.Segments)."""
     out: dict[str, Tally] = {}
     for t in tallies:
         if t.segment >= first:

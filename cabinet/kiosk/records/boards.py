@@ -104,14 +104,13 @@ class BoardBook(Store):
             else:
                 tallies = Q.tallies(self._conn, sql, segments, *hidden)
                 plays = Q.plays(self._conn, sql, segments)
-            out += self._window(window, restarts, segments, tallies, plays, marks)
+            out += self._window(window, restarts, tallies, plays, marks)
         return tuple(out)
 
     def _window(
         self,
         window: BoardWindow,
         restarts: dict[tuple[BoardMetric, BoardKind], Restart],
-        segments: Segments,
         tallies: list[Tally],
         plays: Plays,
         marks: Marks,
@@ -125,7 +124,7 @@ class BoardBook(Store):
             for metric in BoardMetric:
                 key = BoardKey(window, metric, kind)
                 restart = restarts.get((metric, kind), NO_RESTART)
-                board = _board(key, restart, segments, summed, plays, marks)
+                board = _board(key, restart, summed, plays, marks)
                 if board.entries:
                     out.append(board)
         return out
@@ -264,7 +263,6 @@ def _mark_rows(conn: sqlite3.Connection) -> Iterator[_MarkRow]:
 def _board(
     key: BoardKey,
     restart: Restart,
-    segments: Segments,
     summed: _Summed,
     plays: Plays,
     marks: Marks,
@@ -272,7 +270,7 @@ def _board(
     """One board from its kind's tallies: the segments after its restart; all of them
     for its Champion (all time, once it has restarted)."""
     kind, metric = key.kind, key.metric
-    first = segments.first(kind, restart.after)
+    first = restart.after  # the segment that follows it, and every later one
     hidden = marks.hidden_initials.get((metric, kind), frozenset())
     found = entries(metric, summed.since(first), hidden)
     champion = None
