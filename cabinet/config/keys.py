@@ -71,7 +71,7 @@ KEYS: tuple[Key, ...] = (
     _number("flow.blank_after_s", 900, 60, 7200, step=60, off=True),
     # The boards (docs/boards.md): the cabinet day's start and the all-time boards' reset.
     Key("boards.day_start", DayStart, DayStart()),
-    _number("boards.reset_every", 0, 10, 10_000, step=10, off=True),
+    _number("boards.reset_every", 0, 50, 5_000, step=50, off=True),
     # The rules' defaults are the engine's (its presets); these are the cabinet's limits.
     _number("rules.lockout_ms", None, 0, 5_000, step=50),
     _number("rules.stall_delay_ms", None, 250, 60_000, step=250),

@@ -330,14 +330,15 @@ def _kind_order(kind: BoardKind) -> tuple[str, int, str, str]:
 
 class RecordBoards:
     """``BoardsSource`` over the records, with the operator's ``[boards]`` settings and
-    the clock (``read_clock``; a test's fake). Reads do disk I/O: between games only."""
+    the clock (``read_clock`` with the records' ``sync_flag``; a test's fake). Reads do
+    disk I/O: between games only."""
 
     def __init__(
-        self, book: BoardBook, config: BoardsConfig | None = None, clock: Clock = read_clock
+        self, book: BoardBook, config: BoardsConfig | None = None, clock: Clock | None = None
     ) -> None:
         self.book = book
         self.config = config or BoardsConfig()
-        self.clock = clock
+        self.clock: Clock = clock or (lambda: read_clock(book.sync_flag))
         self.kept = AllTime()
         """All time's numbers of the settled games, kept between calls (board_cache.py)."""
 

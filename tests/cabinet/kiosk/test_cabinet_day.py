@@ -91,7 +91,7 @@ def test_the_boards_settings_are_read_with_defaults_off() -> None:
     assert (plain.boards.day_start, plain.boards.reset_every) == (SIX, 0)
     set_ = parse_config({"seat": seats, "boards": {"day_start": "04:30", "reset_every": 50}})
     assert (str(set_.boards.day_start), set_.boards.reset_every) == ("04:30", 50)
-    with pytest.raises(ConfigError, match=r"boards\.reset_every = 5: use a whole number from 10"):
+    with pytest.raises(ConfigError, match=r"boards\.reset_every = 5: use a whole number from 50"):
         parse_config({"seat": seats, "boards": {"reset_every": 5}})
     with pytest.raises(ConfigError, match="boards"):
         parse_config({"seat": seats, "boards": {"reset": 5}})
