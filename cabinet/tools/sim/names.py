@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from cabinet.errors import CabinetError
 from cabinet.kiosk.records import Records, SeatEntry
 from cabinet.modes.event.names import refused, well_formed
 from cabinet.modes.played import Played
@@ -19,7 +20,7 @@ from engine.games import rules_for
 from engine.rules import Rules
 
 
-class BadNames(ValueError):
+class BadNames(ValueError, CabinetError):
     """``--names`` the sim refuses; the message is the one line it prints."""
 
 
