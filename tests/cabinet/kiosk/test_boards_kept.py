@@ -75,7 +75,7 @@ def test_the_boards_read_the_games_through_their_covering_index(tmp_path: Path) 
     with Records.open(tmp_path) as rec:
         conn = rec._conn
         seg = Segments({})
-        plans = []
+        plans: list[str] = []
         real = conn.execute
 
         class Spy:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cabinet.config import BoardsConfig
 from cabinet.kiosk.records import Records, SeatEntry
-from cabinet.kiosk.records.board_model import BoardMetric, BoardWindow
+from cabinet.kiosk.records.board_model import BoardMetric, BoardWindow, Placing
 from cabinet.modes.flow.records import MatchBook
 from engine.rules import Rules
 
@@ -34,7 +34,8 @@ def test_the_book_reads_the_boards_and_a_named_games_placings(tmp_path: Path) ->
         assert book.name(0, "ZOE") == game
         for job in later:
             job()
-        fast = [p for p in book.placings if p.key.metric is BoardMetric.FASTEST_WIN]
+        placings: tuple[Placing, ...] = book.placings
+        fast = [p for p in placings if p.key.metric is BoardMetric.FASTEST_WIN]
         assert {(p.key.window, p.place, p.initials) for p in fast} == {
             (BoardWindow.TODAY, 2, "ZOE"),
             (BoardWindow.ALL_TIME, 2, "ZOE"),
