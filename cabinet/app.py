@@ -24,7 +24,8 @@ from cabinet.adapters.keyboard import SeatKey, key_bindings
 from cabinet.adapters.textview import TextView
 from cabinet.config import CabinetConfig, Inputs
 from cabinet.inputs import ServiceSource
-from cabinet.kiosk.records import Records
+from cabinet.kiosk.records import RecordBoards, Records
+from cabinet.kiosk.records.base import SYNC_FLAG
 from cabinet.kiosk.state_dir import service_paths
 from cabinet.loop import (
     CabinetLoop,
@@ -32,7 +33,9 @@ from cabinet.loop import (
     Observer,
     SeatRuntime,
 )
+from cabinet.modes.flow.day_clock import CabinetDay
 from cabinet.modes.flow.director import FlowDirector
+from cabinet.modes.flow.replays import since_power_on
 from cabinet.modes.party.mode import EventMode, party_policy
 from cabinet.modes.service.director import ServiceDirector
 from cabinet.modes.single import SingleGame
@@ -214,8 +217,22 @@ def _modes(
         )
         return None, single, ModeStack(single)
     base, settings = service_paths(config, mode.laptop, seated.state_dir)
+    records = seated.records
+    boards = None if records is None else RecordBoards(records, config.boards)
+    day = CabinetDay(  # the deal of the day's seed, attract's moments (docs/boards.md)
+        config.boards.day_start,
+        SYNC_FLAG if records is None else records.sync_flag,
+        since_power_on(records),
+    )
     players = FlowDirector(
-        config, out=out, records=seated.records, status=sdnotify.status, policy=party_policy()
+        config,
+        out=out,
+        records=records,
+        status=sdnotify.status,
+        policy=party_policy(),
+        boards=boards,
+        day=day.key,
+        moments_day=day.window,
     )
     # A party's event between the menu and the flow; it is the operator's EventDesk too
     # (the service menu's event page).
@@ -232,6 +249,7 @@ def _modes(
         stop=seated.inbox.request_stop,
         power=seated.power,
         desk=party,
+        boards=boards,
     )
     stack = ModeStack(menu, party, players)
     return FlowModes(players, menu, stack, party), None, stack

@@ -267,6 +267,16 @@ def _add_sim(sub: Subparsers) -> None:
         default=".",
         help="where a broken invariant's scenario file goes (default: .)",
     )
+    # The boards without people (issue 28; docs/boards.md).
+    sp.add_argument(
+        "--names",
+        default=None,
+        metavar="ABC,XYZ",
+        help="keep the games in --state-dir's records as these initials' games (one per seat)",
+    )
+    sp.add_argument(
+        "--state-dir", default=None, metavar="DIR", help="with --names: whose records keep them"
+    )
     # A party's events (issue 27; docs/party.md): --players is the seats per game.
     sp.add_argument(
         "--event",
@@ -300,6 +310,8 @@ def _sim(args: argparse.Namespace) -> int:
             match=args.match,
             as_json=args.json,
             breach_dir=args.breach_dir,
+            names=args.names,
+            state_dir=args.state_dir,
         )
     )
 
@@ -307,9 +319,9 @@ def _sim(args: argparse.Namespace) -> int:
 def _sim_event(args: argparse.Namespace) -> int:
     from cabinet.tools.sim.event import EventSimArgs, sim_event
 
-    if args.match is not None or args.rules is not None:
+    if args.match is not None or args.rules is not None or args.names is not None:
         print(
-            "speed-cabinet sim: --event plays its own games: drop --match and --rules",
+            "speed-cabinet sim: --event plays its own games: drop --match, --rules and --names",
             file=sys.stderr,
         )
         return 2
@@ -437,6 +449,18 @@ def _add_records(sub: Subparsers) -> None:
     )
     events.add_argument("--json", action="store_true", help="one JSON object, not a table")
     events.set_defaults(func=_records_events)
+    boards = what.add_parser(
+        "boards", help="the boards: today's, this event's and all-time best (docs/boards.md)"
+    )
+    boards.add_argument("--json", action="store_true", help="one JSON object, not a list")
+    boards.add_argument(
+        "--config",
+        default=None,
+        metavar="FILE",
+        help="the installed config whose [boards] to use (default: /etc/speed-cabinet/"
+        "config.toml if there is one, with the operator's settings over it; else defaults)",
+    )
+    boards.set_defaults(func=_records_boards)
     rec.set_defaults(func=records_cli.run)
 
 
@@ -444,6 +468,12 @@ def _records_events(args: argparse.Namespace) -> int:
     from cabinet.tools.records_events import events
 
     return events(args.state_dir, args.event, args.json)
+
+
+def _records_boards(args: argparse.Namespace) -> int:
+    from cabinet.kiosk.records_boards import boards
+
+    return boards(args.state_dir, args.json, args.config)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -21,12 +21,14 @@ is the way in):
   never nested past what tomllib can read);
 * ``parse.py``: ``parse_config``/``load_config``, the top-level keys and tables;
 * ``seats.py``: the ``[[seat]]`` tables;
+* ``boards.py``: the ``[boards]`` table (the cabinet day's start, the boards' reset);
 * ``party.py``: the cabinet's party defaults for a game's rules (Spit's round limit),
   which the engine's own defaults (the scenario contract's) leave long.
 """
 
 from __future__ import annotations
 
+from cabinet.config.boards import parse_day_start
 from cabinet.config.keys import KEYS, RANGES, Key
 from cabinet.config.model import (
     CODE_LENGTH,
@@ -36,8 +38,10 @@ from cabinet.config.model import (
     POSITIONS,
     PULLED_UP_PINS,
     Assist,
+    BoardsConfig,
     CabinetConfig,
     ConfigError,
+    DayStart,
     DisplayConfig,
     FlowConfig,
     Inputs,
@@ -81,9 +85,11 @@ __all__ = [
     "RANGES",
     "SLOTS",
     "Assist",
+    "BoardsConfig",
     "CabinetConfig",
     "ConfigError",
     "Control",
+    "DayStart",
     "DisplayConfig",
     "FlowConfig",
     "Inputs",
@@ -99,6 +105,7 @@ __all__ = [
     "load_config",
     "load_toml",
     "parse_config",
+    "parse_day_start",
     "parse_match",
     "parse_operator_code",
     "party_options",

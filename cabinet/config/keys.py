@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cabinet.config.model import PinFactoryKind
+from cabinet.config.model import DayStart, PinFactoryKind
 from cabinet.config.ranges import Range
 
 
@@ -69,6 +69,9 @@ KEYS: tuple[Key, ...] = (
     _number("flow.countdown_s", 3, 1, 10),
     _number("flow.dim_after_s", 300, 30, 3600, step=30, off=True),
     _number("flow.blank_after_s", 900, 60, 7200, step=60, off=True),
+    # The boards (docs/boards.md): the cabinet day's start and the all-time boards' reset.
+    Key("boards.day_start", DayStart, DayStart()),
+    _number("boards.reset_every", 0, 50, 5_000, step=50, off=True),
     # The rules' defaults are the engine's (its presets); these are the cabinet's limits.
     _number("rules.lockout_ms", None, 0, 5_000, step=50),
     _number("rules.stall_delay_ms", None, 250, 60_000, step=250),

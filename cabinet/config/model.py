@@ -165,6 +165,29 @@ class FlowConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class DayStart:
+    """The local time a cabinet day starts at (06:00: a night's last games count for the
+    evening they were played in)."""
+
+    hour: int = 6
+    minute: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.hour:02d}:{self.minute:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardsConfig:
+    """The ``[boards]`` table (cabinet/config/boards.py; docs/boards.md)."""
+
+    day_start: DayStart = DayStart()
+    """The cabinet day's start, local time (``"HH:MM"`` in the file)."""
+    reset_every: int = 0
+    """Plays of a kind after which its all-time board restarts, keeping its Champion; 0:
+    never (off)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CabinetConfig:
     seats: tuple[SeatConfig, ...]
     rules: Rules
@@ -187,6 +210,8 @@ class CabinetConfig:
     ``start_settings``), one line for the service menu; "" when none."""
     display: DisplayConfig = DisplayConfig()
     flow: FlowConfig = FlowConfig()
+    boards: BoardsConfig = BoardsConfig()
+    """The ``[boards]`` table (cabinet/config/boards.py; docs/boards.md)."""
     service_pin: int | None = None
     """The operator's service button (BCM pin, to ground): opens the service menu."""
     operator_code: tuple[Control, ...] = ()

@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import replace
 
+from cabinet.config.boards import parse_boards
 from cabinet.config.keys import BY_NAME, KEYS, RANGES, names_in
 from cabinet.config.model import (
     CODE_LENGTH,
@@ -39,7 +40,18 @@ from engine.games import rules_for
 from engine.match import MatchError, MatchRules
 from engine.rules import PRESETS, Game, Rules, RulesError, find_rules
 
-_TOP = {"game", "preset", "match", "cabinet", "rules", "seat", "display", "flow"} | names_in("")
+_TOP = {
+    "game",
+    "preset",
+    "match",
+    "cabinet",
+    "rules",
+    "seat",
+    "display",
+    "flow",
+    "boards",
+} | names_in("")
+_BOARDS = names_in("boards")
 _FLOW = names_in("flow")
 _DISPLAY = names_in("display")
 _CABINET = names_in("cabinet")
@@ -204,6 +216,9 @@ def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
 
     display = _display(subtable(data, "display", "[display]"))
     flow = _flow(subtable(data, "flow", "[flow]"))
+    boards_raw = subtable(data, "boards", "[boards]")
+    only_known(boards_raw, _BOARDS, "boards")
+    boards = parse_boards(boards_raw, _number(boards_raw, "reset_every", "boards"))
 
     seats = tuple(parse_seat(i, raw, n) for i, raw in enumerate(seats_raw))
     check_seats(seats)
@@ -227,6 +242,7 @@ def _parse(data: Mapping[str, object], source: str) -> CabinetConfig:
         source=source,
         display=display,
         flow=flow,
+        boards=boards,
         service_pin=service_pin,
         operator_code=code,
     )

@@ -67,7 +67,7 @@ def arrow(surface: pygame.Surface, top: int, bottom: int) -> bool:
 def test_the_last_row_chosen_scrolls_into_view_above_the_message(screen: pygame.Surface) -> None:
     svc = settings(Control.LEFT, Control.SLOT1, Control.SLAM, done=True)  # attract 30 -> 20
     assert svc.rows[svc.cursor].key == "display.attract_volume"
-    assert len(svc.rows) == 15  # more than 720 lines hold
+    assert len(svc.rows) == 16  # more than 720 lines hold
     surface = drawn(svc, "4p-attract-row")
     rows = highlighted(surface)
     assert rows, "the chosen row is on screen"

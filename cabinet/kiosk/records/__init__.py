@@ -71,6 +71,10 @@ The package (this module is its face: ``from cabinet.kiosk.records import X``):
   initials, choices, the operator lock's count: ``operator_lock.py``), on ``base.py``;
 * ``events.py``: ``EventBook`` (under ``Records``, over ``GameBook``): the party's events
   and their logs as ``LogRow``s, listed as ``EventEntry``s;
+* ``boards.py``: ``BoardBook`` (under ``Records``): the boards (docs/boards.md), and
+  ``RecordBoards``, the ``BoardsSource`` port (``board_model.py``) over them, with the
+  settings and the clock; ``board_queries.py`` their SQL, ``board_rank.py`` their places,
+  ``board_kind.py`` a game's kind, ``cabinet_day.py`` the cabinet day and the clock;
 * ``queries.py``: the statistics it reads (per seat, per initials, bookkeeping);
 * ``model.py``: the values handed in and back (``SeatEntry``, ``SeatResult``, ``GameRecord``,
   ``Stats``...);
@@ -83,6 +87,9 @@ The package (this module is its face: ``from cabinet.kiosk.records import X``):
 
 from __future__ import annotations
 
+from cabinet.kiosk.records.board_kind import DealKind
+from cabinet.kiosk.records.boards import RecordBoards
+from cabinet.kiosk.records.cabinet_day import ClockReading, read_clock
 from cabinet.kiosk.records.events import EventEntry, LogRow
 from cabinet.kiosk.records.health import RecordsError, storage_problem
 from cabinet.kiosk.records.model import (
@@ -113,6 +120,8 @@ __all__ = [
     "TABLES_SINCE",
     "Bookkeeping",
     "Claim",
+    "ClockReading",
+    "DealKind",
     "EventEntry",
     "GameRecord",
     "GameStatus",
@@ -122,12 +131,14 @@ __all__ = [
     "OpenMatch",
     "PlayerChoices",
     "PowerEvent",
+    "RecordBoards",
     "Records",
     "RecordsError",
     "SeatEntry",
     "SeatResult",
     "Stats",
     "migrate",
+    "read_clock",
     "replay_results",
     "seat_results",
     "state_dir",

@@ -10,6 +10,9 @@ from pathlib import Path
 
 from cabinet.kiosk.records.opening import transaction
 
+SYNC_FLAG = Path("/run/systemd/timesync/synchronized")
+"""systemd-timesyncd's flag: it exists once the clock was synchronised this boot."""
+
 
 class Store:
     """One open records file. Not thread-safe: use it from the loop thread, between games."""
@@ -17,6 +20,13 @@ class Store:
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
         self.path = path
+        self.sync_flag = SYNC_FLAG
+        """systemd-timesyncd's flag file: a wall time written while it exists came from a
+        synchronised clock (cabinet_day.py; a test's own file)."""
+        self.rewritten: list[int] = []
+        """Games whose row changed after they ended (a name put on a win, 0: every game,
+        the reset of the stats), in turn: the boards add their numbers up again
+        (board_cache.py)."""
 
     def close(self) -> None:
         self._conn.close()

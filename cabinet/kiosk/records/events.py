@@ -81,11 +81,13 @@ class EventBook(GameBook):
         replay: Mapping[str, JSONValue] | None = None,
         results: Sequence[SeatResult] = (),
         taken_over: Mapping[int, str] | None = None,
+        forfeit: bool = False,
     ) -> None:
         """An event's game decided: the game ``game_id`` finished as ``finish_game``
         records it, and ``row`` (its outcome) appended to the event's log linked to it,
         in one transaction: both are kept, or neither (a power cut between them cannot
-        leave a game the event never heard of)."""
+        leave a game the event never heard of). ``forfeit``: won because the others
+        forfeited (it counts for the event, never for a board; docs/boards.md)."""
         with self._tx() as conn:
             end_game(
                 conn,
@@ -97,7 +99,10 @@ class EventBook(GameBook):
                 results,
                 taken_over or {},
             )
+            if forfeit:
+                conn.execute("UPDATE games SET forfeit = 1 WHERE id = ?", (game_id,))
             _append(conn, event_id, row, game_id)
+        self.rewritten.append(game_id)
 
     def event_log(self, event_id: int) -> tuple[LogRow, ...]:
         """Event ``event_id``'s records in order (RecordsError: no such event, or a

@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 
 from cabinet.kiosk.records.base import Store
+from cabinet.kiosk.records.board_kind import DAILY_VARIANT, DealKind, kind_of, synchronised
 from cabinet.kiosk.records.health import RecordsError
 from cabinet.kiosk.records.model import (
     GameRecord,
@@ -22,11 +23,6 @@ from cabinet.kiosk.records.model import (
 from cabinet.kiosk.records.opening import boot_id, now_wall
 from engine.rules import Rules
 
-DEAL_MARK = "deal_mark"
-"""How a game was dealt when not from its match ("rematch": the same deal again, "daily":
-the deal of the day; docs/menus.md), kept in its ``rules_json`` under this key until the
-games get a ``deal`` column of their own (issue 28, schema 9)."""
-
 
 class GameBook(Store):
     """The games: start, finish or abandon, and read back."""
@@ -37,28 +33,35 @@ class GameBook(Store):
         seats: Sequence[SeatEntry],
         seed: int | None,
         match_id: int | None = None,
-        deal: str | None = None,
+        deal: DealKind | None = None,
     ) -> int:
-        """Record a game as running (call before the deal); its id. ``deal``: its mark
-        (``DEAL_MARK``), None for a game dealt from its match."""
+        """Record a game as running (call before the deal); its id. ``deal``: a rematch
+        on the same deal or the deal of the day (None: an ordinary deal)."""
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player game")
-        stored = rules.options()
-        if deal is not None:
-            stored[DEAL_MARK] = deal
+        options = rules.options()
+        kind = kind_of(options, (s.bot for s in seats))
+        variant = kind.variant if deal is not DealKind.DAILY else f"{DAILY_VARIANT}, {kind.variant}"
         with self._tx() as conn:
             cur = conn.execute(
                 "INSERT INTO games (started_wall, game, rules_json, seed, status, match_id, "
-                "owner_pid, boot_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "owner_pid, boot_id, players, variant, opponent, handicapped, deal, "
+                "wall_synced) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     now_wall(),
                     str(rules.game),
-                    json.dumps(stored, sort_keys=True),
+                    json.dumps(options, sort_keys=True),
                     seed,
                     GameStatus.RUNNING,
                     match_id,
                     os.getpid(),
                     boot_id(),
+                    kind.players,
+                    variant,
+                    kind.opponent,
+                    int(kind.handicapped),
+                    None if deal is None else deal.value,
+                    int(synchronised(self.sync_flag)),
                 ),
             )
             game_id = int(cur.lastrowid or 0)
@@ -108,6 +111,7 @@ class GameBook(Store):
     ) -> None:
         with self._tx() as conn:
             end_game(conn, game_id, status, winner, duration_ms, replay, results, taken_over)
+        self.rewritten.append(game_id)
 
     def game(self, game_id: int) -> GameRecord:
         row = self._conn.execute(
@@ -143,14 +147,18 @@ class GameBook(Store):
             fault,
         )
 
-    def played_deal(self, seed: int, deal: str) -> frozenset[str]:
+    def deal_of(self, game_id: int) -> DealKind | None:
+        """How game ``game_id`` was dealt: a rematch, the deal of the day, or None."""
+        row = self._conn.execute("SELECT deal FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None or row[0] is None else DealKind(row[0])
+
+    def played_deal(self, seed: int, deal: DealKind) -> frozenset[str]:
         """The initials that played a game marked ``deal`` dealt from ``seed`` (the deal
         of the day's tries, finished or not)."""
-        mark = json.dumps({DEAL_MARK: deal})[1:-1]  # as ``start_game`` writes it
         rows = self._conn.execute(
             "SELECT DISTINCT s.initials FROM games g JOIN game_seats s ON s.game_id = g.id "
-            "WHERE g.seed = ? AND s.initials IS NOT NULL AND instr(g.rules_json, ?) > 0",
-            (seed, mark),
+            "WHERE g.seed = ? AND g.deal = ? AND s.initials IS NOT NULL",
+            (seed, deal.value),
         )
         return frozenset(str(r[0]) for r in rows)
 

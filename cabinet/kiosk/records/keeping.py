@@ -44,6 +44,7 @@ class CabinetBook(Store):
             )
             if cur.rowcount != 1:
                 raise RecordsError(f"no seat {seat + 1} in game {game_id}")
+        self.rewritten.append(game_id)
 
     # Players' choices (issue 16).
 
@@ -80,13 +81,16 @@ class CabinetBook(Store):
         return PlayerChoices(str(hints), str(handicap), bool(four), bool(large), bool(left))
 
     def reset_stats(self) -> None:
-        """The service menu's "reset stats": every game, match and log line is deleted
-        (the players' choices are no statistics: they stay)."""
+        """The service menu's "reset stats": every game, match and log line is deleted,
+        and the boards' marks on those games (the players' choices are no statistics:
+        they stay)."""
         with self._tx() as conn:
+            conn.execute("DELETE FROM board_marks")
             conn.execute("DELETE FROM game_seats")
             conn.execute("DELETE FROM games")
             conn.execute("DELETE FROM matches")
             conn.execute("DELETE FROM cabinet_log")
+        self.rewritten.append(0)
 
     # The operator lock (issue 25): cabinet/modes/service/lock.py grows its lockout with
     # this count; kept here, a restart does not clear it.

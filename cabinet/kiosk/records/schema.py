@@ -2,8 +2,10 @@
 in one transaction; a file from a newer release is refused, never rewritten.
 
 A step is SQL, or a function of the connection for a step that changes data, not tables
-(step 3 -> 4: the hidden stalls counted again, ``recount.py``). ``TABLES_SINCE``: the
-oldest version whose tables are today's (a read-only reader takes it as it is)."""
+(step 3 -> 4: the hidden stalls counted again, ``recount.py``), or both: SQL, then a
+function that fills what it added (step 8 -> 9: each game's kind, ``board_kind.py``).
+``TABLES_SINCE``: the oldest version whose tables are today's (a read-only reader takes it
+as it is)."""
 
 from __future__ import annotations
 
@@ -14,14 +16,22 @@ from typing import TypeAlias
 
 from cabinet.kiosk.records.health import Damaged, RecordsError
 
-Step: TypeAlias = str | Callable[[sqlite3.Connection], object]
-"""One rung: SQL statements, or a function run on the connection inside the migration."""
+Fill: TypeAlias = Callable[[sqlite3.Connection], object]
+Step: TypeAlias = str | Fill | tuple[str, Fill]
+"""One rung: SQL statements, a function run on the connection inside the migration, or
+SQL and then a function."""
 
 
 def _recount_hidden_stalls(conn: sqlite3.Connection) -> object:
     from cabinet.kiosk.records.recount import recount_hidden_stalls  # loads the engine's fold
 
     return recount_hidden_stalls(conn)
+
+
+def _fill_board_columns(conn: sqlite3.Connection) -> object:
+    from cabinet.kiosk.records.board_kind import fill_kinds  # reads the rules' defaults
+
+    return fill_kinds(conn)
 
 
 # The schema ladder: MIGRATIONS[i] takes user_version i to i + 1. Append, never edit.
@@ -157,6 +167,54 @@ MIGRATIONS: tuple[Step, ...] = (
     );
     CREATE INDEX event_records_game ON event_records(game_id)
     """,
+    # 8 -> 9: the boards (issue 28, docs/boards.md "Records"). Each game's kind in columns
+    # of its own (its seat count, rules variant, opponents, a handicap at the table), read
+    # from its rules and seats once, here and at ``start_game`` (``board_kind.py``; a
+    # damaged row keeps NULL and enters no board); ``forfeit`` an event game won by
+    # forfeit (no board counts it); ``deal`` a rematch on the same deal or the deal of the
+    # day (NULL: an ordinary deal); ``wall_synced`` whether its wall time came from a
+    # synchronised clock (an older game's is not known: 0). ``board_marks``: the
+    # operator's clearing of a board and hiding of an entry, one row each, never updated
+    # or deleted (a cleared board counts the games after ``after_game``). ``games_boards``
+    # covers what the boards read of a game, so they never read a page of replays;
+    # ``games_kind`` counts a kind's plays, ``games_synced_wall`` finds today's first game.
+    (
+        """
+        ALTER TABLE games ADD COLUMN players INTEGER;
+        ALTER TABLE games ADD COLUMN variant TEXT;
+        ALTER TABLE games ADD COLUMN opponent TEXT;
+        ALTER TABLE games ADD COLUMN handicapped INTEGER NOT NULL DEFAULT 0
+            CHECK (handicapped IN (0, 1));
+        ALTER TABLE games ADD COLUMN forfeit INTEGER NOT NULL DEFAULT 0
+            CHECK (forfeit IN (0, 1));
+        ALTER TABLE games ADD COLUMN deal TEXT CHECK (deal IN ('rematch', 'daily'));
+        ALTER TABLE games ADD COLUMN wall_synced INTEGER NOT NULL DEFAULT 0
+            CHECK (wall_synced IN (0, 1));
+        CREATE TABLE board_marks (
+            id INTEGER PRIMARY KEY,
+            mark TEXT NOT NULL CHECK (mark IN ('cleared', 'hidden')),
+            board_window TEXT NOT NULL,
+            metric TEXT NOT NULL,
+            game TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            variant TEXT NOT NULL,
+            opponent TEXT NOT NULL,
+            initials TEXT,
+            game_id INTEGER,
+            after_game INTEGER NOT NULL,
+            wall TEXT,
+            wall_synced INTEGER NOT NULL CHECK (wall_synced IN (0, 1))
+        );
+        CREATE INDEX games_boards ON games(
+            id, status, forfeit, game, players, variant, opponent, handicapped, duration_ms,
+            wall_synced, started_wall, boot_id, ended_wall
+        );
+        CREATE INDEX games_boot ON games(boot_id);
+        CREATE INDEX games_synced_wall ON games(wall_synced, started_wall);
+        CREATE INDEX games_kind ON games(game, players, variant, opponent, status, forfeit)
+        """,
+        _fill_board_columns,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES_SINCE = 3
@@ -164,7 +222,8 @@ TABLES_SINCE = 3
 records``) reads as today's: later steps changed data only, added a table only the
 kiosk itself reads (5: ``player_choices``, 7: ``operator_lock``), or let ``cabinet_log``
 hold more kinds (6: the power events; an older file simply has none). 8 added the events'
-tables: a reader finds none in an older file and lists no events (``EventBook``)."""
+tables: a reader finds none in an older file and lists no events (``EventBook``). 9 added
+the boards' columns and ``board_marks``: a reader of an older file shows no boards."""
 
 
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
@@ -189,12 +248,7 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
         if problem is not None:
             raise Damaged(problem, "are not records this release can read")
         for version in range(start, target):
-            step = MIGRATIONS[version]
-            if isinstance(step, str):
-                for statement in _statements(step):
-                    conn.execute(statement)
-            else:
-                step(conn)
+            _run(conn, MIGRATIONS[version])
         if start < target:
             conn.execute(f"PRAGMA user_version = {int(target)}")
         conn.execute("COMMIT")
@@ -235,9 +289,9 @@ def _tables_at(version: int) -> dict[str, frozenset[str]]:
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
         for step in MIGRATIONS[: max(0, min(version, SCHEMA_VERSION))]:
-            if isinstance(step, str):
-                for statement in _statements(step):
-                    conn.execute(statement)
+            sql = step if isinstance(step, str) else step[0] if isinstance(step, tuple) else ""
+            for statement in _statements(sql):
+                conn.execute(statement)
         names = [
             str(name)
             for (name,) in conn.execute(
@@ -250,6 +304,20 @@ def _tables_at(version: int) -> dict[str, frozenset[str]]:
         }
     finally:
         conn.close()
+
+
+def _run(conn: sqlite3.Connection, step: Step) -> None:
+    """One rung, inside the migration's transaction."""
+    if isinstance(step, str):
+        sql, fill = step, None
+    elif isinstance(step, tuple):
+        sql, fill = step
+    else:
+        sql, fill = "", step
+    for statement in _statements(sql):
+        conn.execute(statement)
+    if fill is not None:
+        fill(conn)
 
 
 def _statements(script: str) -> Iterator[str]:

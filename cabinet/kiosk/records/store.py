@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from cabinet.kiosk.records import matches, queries
+from cabinet.kiosk.records.boards import BoardBook
 from cabinet.kiosk.records.events import EventBook
 from cabinet.kiosk.records.keeping import CabinetBook
 from cabinet.kiosk.records.model import Bookkeeping, Claim, OpenMatch, Stats
@@ -17,10 +18,10 @@ from cabinet.kiosk.records.schema import SCHEMA_VERSION
 from engine.match import MatchRules
 
 
-class Records(EventBook, CabinetBook):
+class Records(EventBook, CabinetBook, BoardBook):
     """One open records file. Not thread-safe: use it from the loop thread, between games.
-    Its games: ``GameBook`` (games.py); the events: ``EventBook`` (events.py); the rest
-    it keeps: ``CabinetBook`` (keeping.py)."""
+    Its games: ``GameBook`` (games.py); the events: ``EventBook`` (events.py); the
+    boards: ``BoardBook`` (boards.py); the rest it keeps: ``CabinetBook`` (keeping.py)."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         super().__init__(conn, path)

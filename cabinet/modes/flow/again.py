@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cabinet.modes.flow.deals import DAILY_BOT, DayKey, Deal, DealMark, daily_deal
+from cabinet.kiosk.records.board_kind import DealKind
+from cabinet.modes.flow.deals import DAILY_BOT, DayKey, Deal, daily_deal
 from cabinet.modes.flow.deals import same_deal_words as _words
 from cabinet.modes.flow.match import match_to_play
 from cabinet.modes.flow.state import Flow, FlowPhase
@@ -41,7 +42,7 @@ def agreed(flow: Flow) -> Flow:
     if flow.asked is None or flow.dealt is None:
         return flow
     last = flow.dealt
-    again = Deal(last.seed, next_turn(flow.seats, last.turn), DealMark.REMATCH)
+    again = Deal(last.seed, next_turn(flow.seats, last.turn), DealKind.REMATCH)
     return replace(flow, deal=again, asked=None)
 
 
@@ -87,7 +88,7 @@ def daily_note(flow: Flow) -> str:
 def result_note(flow: Flow) -> str:
     """The result card's line for a deal of the day ("": none)."""
     dealt = flow.dealt
-    if flow.phase is not FlowPhase.RESULT or dealt is None or dealt.mark is not DealMark.DAILY:
+    if flow.phase is not FlowPhase.RESULT or dealt is None or dealt.mark is not DealKind.DAILY:
         return ""
     if flow.uncounted:
         return f"deal of the day: {', '.join(flow.uncounted)} played it before today: not counted"
@@ -127,7 +128,7 @@ def dealing(flow: Flow, deal: Deal) -> Flow:
     """``deal`` goes on the table: it is the one the same deal again turns next, and a
     deal of the day's initials have had their try."""
     tried, uncounted = flow.tried, tuple[str, ...]()
-    if deal.mark is DealMark.DAILY:
+    if deal.mark is DealKind.DAILY:
         uncounted = repeats(flow)  # before this try joins them
         tried = tried | {n for s in flow.joined if (n := flow.name_of(s))}
     return replace(flow, deal=None, dealt=deal, asked=None, tried=tried, uncounted=uncounted)

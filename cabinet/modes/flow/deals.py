@@ -6,18 +6,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 
+from cabinet.kiosk.records.board_kind import DealKind
 from engine.strategy import DEFAULT_PRESET
-
-
-class DealMark(StrEnum):
-    """How the records mark a game dealt so (the games' ``deal`` column, schema 9)."""
-
-    REMATCH = "rematch"
-    """The same deal again, the seats turned (the result screen's slot 2)."""
-    DAILY = "daily"
-    """The deal of the day (the join menu's page 2, slot 3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +18,7 @@ class Deal:
 
     seed: int
     turn: int = 0
-    mark: DealMark | None = None
+    mark: DealKind | None = None
 
 
 DayKey = str
@@ -53,7 +44,7 @@ def daily_seed(day: DayKey) -> int:
 
 
 def daily_deal(day: DayKey) -> Deal:
-    return Deal(daily_seed(day), 0, DealMark.DAILY)
+    return Deal(daily_seed(day), 0, DealKind.DAILY)
 
 
 def same_deal_words(seats: int) -> str:

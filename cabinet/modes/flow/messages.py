@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from cabinet.config import Control
+from cabinet.kiosk.records.board_kind import DealKind
 from cabinet.modes.flow.choices import SeatChoices
-from cabinet.modes.flow.deals import DealMark
 from engine.match import Match
 from engine.rules import CallMode, Game
 
@@ -109,7 +109,7 @@ class StartGame:
     """Speed's call rule as the table chose it in the join menu (None: the rules' own)."""
     turn: int = 0
     """The deal turned by this many seats (the rules option ``turn``: the same deal again)."""
-    mark: DealMark | None = None
+    mark: DealKind | None = None
     """How the records mark the game (the same deal again, the deal of the day), or None."""
 
 

@@ -1,8 +1,10 @@
 """The flow director's records book (cabinet/kiosk/records/): ``MatchBook`` records the
-match games it starts, the match kept open through a restart and attract's high-score
-card; ``safely`` (cabinet/kiosk/safely.py) keeps a failed write from stopping the
-cabinet. Writes happen between games only: the book puts what a decided game needs onto
-the director's next pass."""
+match games it starts, the match kept open through a restart, attract's high-score card
+and the boards (docs/boards.md: ``boards``, the ``BoardsSource`` the screens draw from,
+read between games into ``board_list``, and the placings of the game just named or
+played, for the result screen's "2nd fastest today"); ``safely`` (cabinet/kiosk/safely.py)
+keeps a failed write from stopping the cabinet. Writes happen between games only: the
+book puts what a decided game needs onto the director's next pass."""
 
 from __future__ import annotations
 
@@ -13,12 +15,12 @@ from functools import partial
 from typing import NamedTuple, Protocol
 
 from cabinet.kiosk.records import PlayerChoices, Records, SeatEntry
+from cabinet.kiosk.records.board_kind import DealKind
 from cabinet.kiosk.records.board_model import BoardsSource
 from cabinet.kiosk.records.model import HANDICAP_LEGEND, JSONValue
 from cabinet.kiosk.safely import safely
 from cabinet.modes.flow.board_cards import read_cards, read_entered
 from cabinet.modes.flow.choices import HINT_LEVELS, HandicapChoice, SeatChoices
-from cabinet.modes.flow.deals import DealMark
 from cabinet.modes.flow.messages import StartGame
 from cabinet.modes.played import Played, SeatResults
 from display.boards import BoardCard
@@ -156,7 +158,7 @@ def daily_tried(records: Records | None, seed: int) -> frozenset[str]:
     if records is None:
         return frozenset()
     try:
-        return records.played_deal(seed, DealMark.DAILY.value)
+        return records.played_deal(seed, DealKind.DAILY)
     except Exception:
         log.exception("records: reading the deal of the day's tries failed")
         return frozenset()
@@ -186,7 +188,7 @@ def start_recorded(
         for i in range(rules.players)
     ]
     try:
-        mark = None if eff.mark is None else eff.mark.value
+        mark = None if eff.mark is None else eff.mark
         game_id = records.start_game(rules, seats, eff.seed, match_id=match_id, deal=mark)
     except Exception:
         log.exception("records: start_game failed")
@@ -227,6 +229,7 @@ class MatchBook:
         "later",
         "match_id",
         "named_game",
+        "placings",
         "records",
         "saved",
         "scores",

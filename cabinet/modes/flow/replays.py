@@ -129,7 +129,7 @@ class Replays:
         self.result: Clip | None = None
         self.tried: int | None = None
         """The recorded game whose clip was last built or refused."""
-        self.moments = Moments(records, seats, day or _since_power_on(records))
+        self.moments = Moments(records, seats, day or since_power_on(records))
         self.showing = Showing()
 
     def after(self, flow: Flow, keeper: Keeper, now: float) -> tuple[Flow, bool]:
@@ -213,7 +213,7 @@ def _result_words(clip: Clip) -> str:
     return f"photo finish: P{photo.winner + 1} by {photo.margin_ms:.0f} ms"
 
 
-def _since_power_on(records: Records | None) -> Callable[[], DayStart]:
+def since_power_on(records: Records | None) -> Callable[[], DayStart]:
     """The day as since power-on: games after the records' last one now."""
     last = 0
     if records is not None:

@@ -77,6 +77,9 @@ def form_of(
     for key, label, now in _CARE:
         current = getattr(config.flow, now)
         rows.append(_row(key, label, RANGES[key].values(current), current))
+    # The boards' reset (docs/boards.md): the all-time boards restart after N plays.
+    every = config.boards.reset_every
+    rows.append(_row(RESET_KEY, "boards reset every", RANGES[RESET_KEY].values(every), every))
     rows += volume_rows(config)  # last: heard at once (cabinet/modes/service/volume.py)
     return tuple(rows)
 
@@ -86,6 +89,8 @@ _CARE = (
     ("flow.blank_after_s", "screen black after s", "blank_after_s"),
 )
 """The screen care rows: key, label, ``FlowConfig`` field."""
+RESET_KEY = "boards.reset_every"
+"""The boards' reset row: plays of a kind after which its all-time board restarts."""
 
 
 def settings_mapping(rows: Sequence[SettingRow], config: CabinetConfig) -> dict[str, object]:
@@ -128,6 +133,8 @@ def settings_mapping(rows: Sequence[SettingRow], config: CabinetConfig) -> dict[
     care = {f: by[k] for k, _, f in _CARE if k in by and by[k] != getattr(config.flow, f)}
     if care:
         out["flow"] = care
+    if RESET_KEY in by and by[RESET_KEY] != config.boards.reset_every:
+        out["boards"] = {"reset_every": by[RESET_KEY]}
     return out
 
 

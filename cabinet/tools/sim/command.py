@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from cabinet.errors import CabinetError
+from cabinet.kiosk.records import RecordsError
+from cabinet.tools.sim.names import BadNames, NamedGames, check_names
 from cabinet.tools.sim.report import Progress, format_summary
 from cabinet.tools.sim.summary import simulate
 from engine.games import GAMES
@@ -34,6 +37,9 @@ class SimArgs:
     as_json: bool = False
     breach_dir: str = "."
     """Where a broken invariant's scenario file goes."""
+    names: str | None = None
+    """``ABC,XYZ``: keep the games in ``state_dir``'s records as these initials' games."""
+    state_dir: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +124,30 @@ def sim(args: SimArgs) -> int:
     breach_dir = Path(args.breach_dir)
     if not breach_dir.is_dir():
         return _fail(f"--breach-dir {breach_dir} is not a directory")
+    try:
+        named = _named(args, rules.players)
+    except (BadNames, RecordsError) as exc:
+        return _fail(" ".join(str(exc).split()))
+    try:
+        return _run(args, run, breach_dir, named)
+    finally:
+        if named is not None:
+            named.close()
+
+
+def _named(args: SimArgs, players: int) -> NamedGames | None:
+    """The records ``--names`` keeps the games in (None without it)."""
+    if args.names is None and args.state_dir is None:
+        return None
+    if args.names is None or args.state_dir is None:
+        raise BadNames("--names and --state-dir go together: the initials and where to keep them")
+    names = check_names(args.names, players)
+    return NamedGames.open(Path(args.state_dir), names)
+
+
+def _run(args: SimArgs, run: SimRun, breach_dir: Path, named: NamedGames | None) -> int:
+    rules = run.rules
+    keep = None if named is None else partial(named.keep, rules)
 
     bar = Progress(
         args.games,
@@ -126,7 +156,9 @@ def sim(args: SimArgs) -> int:
         unit="games" if run.match is None else "matches",
     )
     try:
-        summary = simulate(rules, run.profiles, args.games, args.seed, breach_dir, bar, run.match)
+        summary = simulate(
+            rules, run.profiles, args.games, args.seed, breach_dir, bar, run.match, keep
+        )
     finally:
         bar.close()
     if args.as_json:
@@ -134,6 +166,12 @@ def sim(args: SimArgs) -> int:
         sys.stdout.write("\n")
     else:
         print(format_summary(summary))
+    if named is not None:
+        print(
+            f"speed-cabinet sim: {named.kept} games kept in {named.records.path} as "
+            f"{', '.join(named.names)}",
+            file=sys.stderr,
+        )
     if summary.invariant_breaches:
         print(f"speed-cabinet sim: INVARIANT BREACH in {summary.breach}", file=sys.stderr)
         if summary.breach_file:

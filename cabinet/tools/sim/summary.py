@@ -138,13 +138,15 @@ def simulate(
     breach_dir: Path | None = None,
     progress: Callable[[int, float], None] | None = None,
     match: MatchRules | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
 ) -> Summary:
     """Play ``games`` bot games (game k dealt from ``seed + k``) and sum them up; with
     ``match``, play ``games`` matches instead (match k from match seed ``seed + k``, its
     games dealt from ``engine.match``'s deal seeds).
 
     Stops at the first broken invariant: the summary then has ``invariant_breaches`` 1,
-    the message and the scenario file's path.
+    the message and the scenario file's path. ``on_game``: called with each game played
+    (``--names`` keeps it in the records).
     """
     if len(profiles) != rules.players:
         raise ValueError(f"{rules.players} players need {rules.players} bots")
@@ -156,9 +158,13 @@ def simulate(
     try:
         for k in range(games):
             if match is None:
-                summary.add(play_game(rules, profiles, seed + k, breach_dir))
+                result = play_game(rules, profiles, seed + k, breach_dir)
+                summary.add(result)
+                if on_game is not None:
+                    on_game(result)
             else:
-                _play_match(rules, profiles, Match(match, n, seed + k), breach_dir, summary)
+                m = Match(match, n, seed + k)
+                _play_match(rules, profiles, m, breach_dir, summary, on_game)
             if progress is not None:
                 progress(k + 1, time.perf_counter() - started)
     except SimBreach as exc:
@@ -179,12 +185,15 @@ def _play_match(
     match: Match,
     breach_dir: Path | None,
     summary: Summary,
+    on_game: Callable[[GameResult], None] | None = None,
 ) -> None:
     for _ in range(MAX_MATCH_GAMES):
         if match.is_over:
             break
         result = play_game(rules, profiles, match.deal_seed(), breach_dir)
         summary.add(result)
+        if on_game is not None:
+            on_game(result)
         match = match.record(result.winner, result.cards_left)
     summary.matches += 1
     if match.winner is None:

@@ -474,7 +474,7 @@ def test_the_key_table_agrees_with_the_config_dataclasses_and_their_defaults() -
     from types import UnionType
     from typing import Union, get_args, get_origin, get_type_hints
 
-    from cabinet.config import KEYS, CabinetConfig, DisplayConfig, FlowConfig
+    from cabinet.config import KEYS, BoardsConfig, CabinetConfig, DisplayConfig, FlowConfig
     from engine.rules import Handicap, Rules
 
     owner: dict[str, type] = {
@@ -482,6 +482,7 @@ def test_the_key_table_agrees_with_the_config_dataclasses_and_their_defaults() -
         "cabinet": CabinetConfig,
         "display": DisplayConfig,
         "flow": FlowConfig,
+        "boards": BoardsConfig,
         "rules": Rules,
         "rules.handicaps": Handicap,
     }
@@ -505,12 +506,23 @@ def test_the_key_table_agrees_with_the_config_dataclasses_and_their_defaults() -
             assert key.range is not None, key
             assert key.range.allows(key.default), key
     # Every scalar field of the file's tables is a key (the others are built, not read).
-    built = {"seats", "rules", "match", "source", "set_aside", "display", "flow", "window"}
+    built = {
+        "seats",
+        "rules",
+        "match",
+        "source",
+        "set_aside",
+        "display",
+        "flow",
+        "boards",
+        "window",
+    }
     named = {k.name for k in KEYS}
     for table, cls in (
         ("cabinet", CabinetConfig),
         ("display", DisplayConfig),
         ("flow", FlowConfig),
+        ("boards", BoardsConfig),
     ):
         for f in fields(cls):
             if f.name not in built:

@@ -401,7 +401,7 @@ def test_an_old_file_opens_migrated_and_reads_the_same(tmp_path: Path) -> None:
         assert rec.migrated_from == 3
         assert rec.abandoned_on_open == (8,)
         assert _reads(rec) == _opened(old)
-        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 8
+        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 9
     with Records.open_readonly(tmp_path) as rec:
         assert _reads(rec) == _opened(old)
     with Records.open(tmp_path) as rec:  # once only

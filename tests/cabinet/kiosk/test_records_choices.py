@@ -37,7 +37,7 @@ def test_schema_4_migrates_to_5_keeping_every_record(tmp_path: Path) -> None:
     conn.close()
     with Records.open(tmp_path) as rec:
         assert rec.migrated_from == 4
-        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 8
+        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 9
         assert _reads(rec) == _opened(old)  # nothing else changed
         assert _columns(rec) == [
             "initials",

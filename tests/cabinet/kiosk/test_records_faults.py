@@ -217,6 +217,8 @@ def test_damage_after_opening_makes_writes_fail_in_one_line(
     rec = Records.open(tmp_path)
     try:
         _damage_pages(tmp_path / R.DB_NAME)  # e.g. the card failing mid-evening
+        # ... long after opening read every page: none of them is in SQLite's cache now.
+        rec._conn.execute("PRAGMA shrink_memory")
         with pytest.raises(RecordsError, match=r"damaged.*the next start sets them aside"):
             rec.start_game(SPEED, HUMANS, 1)
         with caplog.at_level(logging.ERROR, logger="cabinet.modes.director"):

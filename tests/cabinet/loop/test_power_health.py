@@ -214,7 +214,7 @@ def test_a_schema_5_file_migrates_to_6_keeping_its_log(tmp_path: Path) -> None:
     assert (before.starts, before.faults) == (2, 1)
     with Records.open(tmp_path) as rec:
         assert rec.migrated_from == 5
-        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 8
+        assert rec._conn.execute("PRAGMA user_version").fetchone()[0] == R.SCHEMA_VERSION == 9
         book = rec.bookkeeping()
         assert book == before  # every start and fault kept, no power event yet
         assert rec.choices("ANN") == choices

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cabinet.config import Control, FlowConfig
+from cabinet.kiosk.records.board_kind import DealKind
 from cabinet.modes.flow import (
     Flow,
     FlowPhase,
@@ -26,7 +27,7 @@ from cabinet.modes.flow import (
     view_of,
 )
 from cabinet.modes.flow.again import dated
-from cabinet.modes.flow.deals import DAILY_BOT, DealMark, daily_deal, daily_seed
+from cabinet.modes.flow.deals import DAILY_BOT, daily_deal, daily_seed
 from engine.match import MatchRules
 from engine.rules import Game
 
@@ -95,7 +96,7 @@ def test_a_days_seed_depends_on_its_key_alone(day: str) -> None:
 
 def test_the_deal_of_the_day_is_one_game_against_the_fixed_bot_on_the_days_seed() -> None:
     flow, game = played_daily(daily_on())
-    assert (game.seed, game.turn, game.mark) == (daily_seed(DAY), 0, DealMark.DAILY)
+    assert (game.seed, game.turn, game.mark) == (daily_seed(DAY), 0, DealKind.DAILY)
     assert [b.difficulty for b in game.bots] == [DAILY_BOT]  # not the table's expert
     assert DAILY_BOT != "expert"
     assert str(game.match.rules) == "single"  # whatever the table's format
@@ -134,7 +135,7 @@ def test_one_counted_try_per_initials_a_day() -> None:
     )
     # Back in the menu, AAA again: the try plays but does not count, on screen.
     flow, effects = run(flow, (32, (0, SLAM)), (36, FlowTick()))
-    assert [e.mark for e in effects if isinstance(e, StartGame)] == [DealMark.DAILY]
+    assert [e.mark for e in effects if isinstance(e, StartGame)] == [DealKind.DAILY]
     flow, _ = run(flow, (60, GameOver(1, (3, 0))))
     assert view_of(flow, 62).notes[0] == (
         "deal of the day: AAA played it before today: not counted"

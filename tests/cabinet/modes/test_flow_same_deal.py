@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from cabinet.config import Control, FlowConfig
+from cabinet.kiosk.records.board_kind import DealKind
 from cabinet.modes.flow import (
     RESULT_GRACE_S,
     RESULT_HOLD_S,
@@ -23,7 +24,7 @@ from cabinet.modes.flow import (
     step,
     view_of,
 )
-from cabinet.modes.flow.deals import Deal, DealMark
+from cabinet.modes.flow.deals import Deal
 from engine.match import MatchRules
 from engine.rules import Game
 
@@ -83,9 +84,9 @@ def test_slot_2_asks_and_the_other_seats_slam_agrees_the_same_deal_turned() -> N
     assert "2 or SLAM: same deal, hands swapped (P1 asks)" in hint
     assert "SLAM: rematch" not in hint  # SLAM now agrees to the same deal
     both, _ = run(asked, (AFTER + 1, (1, SLAM)))
-    assert both.deal == Deal(first.seed, 1, DealMark.REMATCH)
+    assert both.deal == Deal(first.seed, 1, DealKind.REMATCH)
     game = dealt(both, AFTER + 1)
-    assert (game.seed, game.turn, game.mark) == (first.seed, 1, DealMark.REMATCH)
+    assert (game.seed, game.turn, game.mark) == (first.seed, 1, DealKind.REMATCH)
 
 
 def test_slot_2_from_the_other_seat_agrees_too() -> None:
@@ -104,7 +105,7 @@ def test_the_ask_clears_a_ready_mark_made_for_a_new_deal() -> None:
     agreed, _ = run(asked, (AFTER + 2, (0, SLAM)))
     assert agreed.phase is FlowPhase.COUNTDOWN
     assert agreed.deal is not None
-    assert agreed.deal.mark is DealMark.REMATCH
+    assert agreed.deal.mark is DealKind.REMATCH
 
 
 def test_without_an_ask_slam_deals_a_new_deal() -> None:
@@ -137,7 +138,7 @@ def test_one_player_against_bots_deals_it_at_once() -> None:
     flow = played(seats=2, joined=(0,))
     after, _ = run(flow, (AFTER, (0, S2)))
     assert after.phase is FlowPhase.COUNTDOWN
-    assert dealt(after, AFTER).mark is DealMark.REMATCH
+    assert dealt(after, AFTER).mark is DealKind.REMATCH
 
 
 @pytest.mark.parametrize(("seats", "turns"), [(2, [1, 0, 1]), (3, [1, 2, 0]), (4, [1, 2, 3])])

@@ -9,7 +9,7 @@ from typing import Any
 
 from cabinet.config import Control
 from cabinet.kiosk.records import Records
-from cabinet.kiosk.records.games import DEAL_MARK
+from cabinet.kiosk.records.board_kind import DealKind
 from cabinet.loop import CabinetLoop
 from cabinet.modes.flow import FlowPhase
 from cabinet.modes.flow.deals import DAILY_BOT, daily_seed
@@ -60,7 +60,7 @@ def test_a_same_deal_game_is_recorded_turned_and_replays_to_its_result(tmp_path:
     second_id, rules = _play(loop, director, clock, records)
     assert second_id != first_id
     assert rules["turn"] == 1
-    assert rules[DEAL_MARK] == "rematch"
+    assert records.deal_of(second_id) is DealKind.REMATCH
     first, second = records.replay(first_id), records.replay(second_id)
     assert first is not None
     assert second is not None
@@ -98,13 +98,13 @@ def test_the_deal_of_the_day_needs_initials_and_counts_one_try(tmp_path: Path) -
     press(loop, clock, 0, SLAM)  # "AAA" done
     press(loop, clock, 0, SLAM)  # ready: one player, the countdown
     assert phase_of(director) is FlowPhase.COUNTDOWN
-    game_id, rules = _play(loop, director, clock, records)
+    game_id, _ = _play(loop, director, clock, records)
     rec = records.game(game_id)
     assert rec.seed == daily_seed(day)
-    assert rules[DEAL_MARK] == "daily"
+    assert records.deal_of(game_id) is DealKind.DAILY
     assert rec.seats[0].initials == "AAA"
     assert rec.seats[1].bot == DAILY_BOT
-    assert records.played_deal(daily_seed(day), "daily") == {"AAA"}
+    assert records.played_deal(daily_seed(day), DealKind.DAILY) == {"AAA"}
     director.close()
     # After a restart the records still know AAA has had today's try.
     loop, director, clock = kiosk_rig(records, takeover_s=0)

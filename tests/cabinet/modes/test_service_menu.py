@@ -201,6 +201,7 @@ def test_settings_saved_stay_and_cover_seats_bots_assist_match() -> None:
         "match",
         "flow.dim_after_s",
         "flow.blank_after_s",
+        "boards.reset_every",
         "display.volume",
         "display.attract_volume",
     ]
@@ -347,6 +348,7 @@ def test_number_rows_offer_only_what_the_config_accepts() -> None:
         "rules.stall_delay_ms",
         "flow.dim_after_s",
         "flow.blank_after_s",
+        "boards.reset_every",
         "display.volume",
         "display.attract_volume",
     ]
