@@ -34,8 +34,9 @@ def test_the_book_reads_the_boards_and_a_named_games_placings(tmp_path: Path) ->
         assert book.name(0, "ZOE") == game
         for job in later:
             job()
-        (line,) = book.entered  # one line a player: their best placing
-        assert line.startswith("ZOE: ")
+        entered: tuple[str, ...] = book.entered
+        assert len(entered) == 1  # one line a player: their best placing
+        assert entered[0].startswith("ZOE: ")
         assert any(e.initials == "ZOE" for c in book.cards for e in c.entries)
 
 
