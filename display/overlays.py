@@ -138,14 +138,17 @@ def result_card(view: TableView, layout: Layout, art: GameArt, fonts: Fonts) -> 
     state = view.state
     head: list[CardLine] = []
     foot: list[CardLine] = []
-    if state.is_over:
+    flow = view.flow
+    if flow is not None and flow.screen is FlowScreen.RESULT and flow.outcome:
+        head.append(CardLine.of(flow.outcome, GOLD, 1.6, Role.HEAD))
+        head.extend(CardLine.of(t, WHITE, READ_K) for t in art.ending(state))
+    elif state.is_over:
         if state.winner is None:
             head.append(CardLine.of("DRAW", WHITE, 1.6, Role.HEAD))
         else:
             winner = f"P{state.winner + 1} WINS!"
             head.append(CardLine.of(winner, seat_colour(state.winner), 1.6, Role.HEAD))
         head.extend(CardLine.of(t, WHITE, READ_K) for t in art.ending(state))
-    flow = view.flow
     if flow is not None and flow.screen is FlowScreen.RESULT:
         head.extend(CardLine.of(t, WHITE, READ_K) for t in flow.notes)
     if state.is_over:

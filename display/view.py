@@ -264,6 +264,9 @@ class FlowView:
     party: EventView | None = None
     """The party's event that is on (docs/party.md): on ``PARTY`` its screen; on attract
     its card, ahead of everything but the join prompt."""
+    outcome: str = ""
+    """Result: the card's first line instead of the engine's "P1 WINS!" (an event's game
+    names its winner as the event counts it: cabinet/modes/party/outcome.py)."""
 
 
 class ServicePage(StrEnum):

@@ -16,6 +16,7 @@ from cabinet.modes.event.rules import EventError, EventRules
 from cabinet.modes.flow.director import FlowDirector
 from cabinet.modes.party.calling import Calling
 from cabinet.modes.party.ledger import Ledger
+from cabinet.modes.party.outcome import Outcome
 from cabinet.modes.party.policy import EventPolicy
 from cabinet.modes.party.signup import Entries
 
@@ -73,6 +74,7 @@ class Party:
         "game_on",
         "ledger",
         "line",
+        "outcome",
         "pending",
         "podium_until",
         "policy",
@@ -99,6 +101,8 @@ class Party:
         self.result_until: float | None = None
         self.podium_until: float | None = None
         self.pending: Pending | None = None
+        self.outcome: Outcome | None = None
+        """The seated game as the event heard it, for its result card (outcome.py)."""
         self.end_after_game = False
         """The operator ended the event while a game was on: ended once it is decided."""
         self.line = ""

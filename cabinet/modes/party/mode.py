@@ -25,6 +25,7 @@ from cabinet.modes.party import moves, presses
 from cabinet.modes.party.core import Party, Stage, log
 from cabinet.modes.party.ledger import Ledger
 from cabinet.modes.party.lights import lights_of
+from cabinet.modes.party.outcome import result_screen
 from cabinet.modes.party.policy import EventPolicy
 from cabinet.modes.party.screen import event_view
 from cabinet.modes.played import SeatResults
@@ -115,9 +116,11 @@ class EventMode(Mode):
     def screen(self, below: Screen) -> Screen:
         party, stage = self.party, self.party.stage()
         event = party.event
-        if event is None or stage in (Stage.SEATED, Stage.RESULT):
+        if event is None or stage is Stage.SEATED:
             return below
         now = party.now
+        if stage is Stage.RESULT:  # the event's own result, not free play's (outcome.py)
+            return result_screen(party.outcome, below, party.result_until, now)
         view = event_view(event, party.calling, now, signing_up=stage is Stage.SIGN_UP)
         view = replace(view, entering=party.entries.shown(), note=party.line)
         if standings_first(party, now):

@@ -18,6 +18,7 @@ from cabinet.modes.flow.messages import GameOver
 from cabinet.modes.flow.records import kept, read_back, recall
 from cabinet.modes.party.calling import EPS, Calling, calling_for
 from cabinet.modes.party.core import EVENT_RESULT_S, PODIUM_S, Party, Pending, Stage, log
+from cabinet.modes.party.outcome import Outcome
 from cabinet.modes.party.policy import Seated
 from cabinet.modes.party.seat import keep_awake, seat_call, to_attract
 from cabinet.modes.party.signup import refused
@@ -212,7 +213,7 @@ def _watch_game(party: Party, now: float) -> float | None:
         return None
     if event.on_table and event.dealt is not None:
         party.line = party.record(Abandoned(event.dealt.number), now) or ""
-    party.game_on, party.result_until = None, None
+    party.game_on, party.result_until, party.outcome = None, None, None
     to_attract(director, party.policy, now)
     if party.end_after_game:
         party.end_after_game = False
@@ -254,6 +255,7 @@ def heard(party: Party, flow: fl.Flow, over: GameOver) -> None:
             winner = min(others, key=lambda s: (cards[s], s)) if others else None
     length = party.director.table.state.now
     decided = Decided(seated.number, winner, tuple(cards), length)
+    party.outcome = Outcome(seated, decided, tuple(taken))
     if party.ledger.book is not None and party.director.keeper.book.records is not None:
         party.pending = Pending(decided)
     else:
