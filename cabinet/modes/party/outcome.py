@@ -59,9 +59,10 @@ def result_screen(
     if flow.screen is not FlowScreen.RESULT:
         return below  # the win's moment, a replay: nothing of the free-play card shows
     head, lines = ("", ()) if outcome is None else outcome_lines(outcome)
-    if until is not None and until > now:
-        lines = (*lines, f"the standings in {math.ceil(until - now)} s")
-    shown = replace(flow, hint="", left=0, seats=(), notes=lines, outcome=head)
+    soon = (
+        f"the standings in {math.ceil(until - now)} s" if until is not None and until > now else ""
+    )
+    shown = replace(flow, hint=soon, left=0, seats=(), notes=lines, outcome=head)
     return Screen(shown, None)
 
 
