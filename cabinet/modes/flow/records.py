@@ -9,7 +9,7 @@ book puts what a decided game needs onto the director's next pass."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple, Protocol
@@ -17,8 +17,9 @@ from typing import NamedTuple, Protocol
 from cabinet.kiosk.records import PlayerChoices, Records, SeatEntry
 from cabinet.kiosk.records.board_kind import DealKind
 from cabinet.kiosk.records.board_model import BoardsSource
-from cabinet.kiosk.records.model import HANDICAP_LEGEND, JSONValue
+from cabinet.kiosk.records.model import HANDICAP_LEGEND
 from cabinet.kiosk.safely import safely
+from cabinet.modes.event.stored import GameEnd
 from cabinet.modes.flow.board_cards import read_cards, read_entered
 from cabinet.modes.flow.choices import HINT_LEVELS, HandicapChoice, SeatChoices
 from cabinet.modes.flow.messages import StartGame
@@ -200,18 +201,9 @@ class GameEnds(Protocol):
     """Who else writes a decided game's end (a party's event: its ``Decided`` with the
     game's own record, in one transaction; docs/party.md, "Records")."""
 
-    def finish_game(
-        self,
-        game_id: int,
-        *,
-        winner: int | None,
-        duration_ms: int,
-        replay: Mapping[str, JSONValue] | None,
-        results: SeatResults,
-        taken_over: Mapping[int, str],
-    ) -> bool:
-        """Write game ``game_id``'s end with what belongs with it: True when written
-        (the book then writes nothing more), False: the book writes it alone."""
+    def finish_game(self, end: GameEnd, winner: int | None) -> bool:
+        """Write the game's ``end`` with what belongs with it: True when written (the
+        book then writes nothing more), False: the book writes it alone."""
         ...
 
 
@@ -352,29 +344,21 @@ class MatchBook:
         records = self.records
         if recorded is None or records is None:
             return
-        winner, duration, replay = (
-            played.state.winner,
-            played.state.now,
-            played.replay(recorded.seed),
+        end = GameEnd(
+            recorded.id, played.state.now, played.replay(recorded.seed), tuple(results), taken
         )
+        winner = played.state.winner
         ends = self.ends  # a party's event writes its game's end with its own record
-        if ends is None or not ends.finish_game(
-            recorded.id,
-            winner=winner,
-            duration_ms=duration,
-            replay=replay,
-            results=results,
-            taken_over=taken,
-        ):
+        if ends is None or not ends.finish_game(end, winner):
             safely(
                 "finish_game",
                 lambda: records.finish_game(
-                    recorded.id,
+                    end.game_id,
                     winner=winner,
-                    duration_ms=duration,
-                    replay=replay,
-                    results=results,
-                    taken_over=taken,
+                    duration_ms=end.duration_ms,
+                    replay=end.replay,
+                    results=end.results,
+                    taken_over=end.taken_over,
                 ),
             )
         self.load_scores()

@@ -8,11 +8,9 @@ service menu's event pages: cabinet/app.py hands it to the service director)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from cabinet.kiosk.records.events import EventBook
-from cabinet.kiosk.records.model import JSONValue
 from cabinet.loop.router import Press
 from cabinet.modes import flow as fl
 from cabinet.modes.event.desk import DeskPlayer, DeskView
@@ -28,7 +26,6 @@ from cabinet.modes.party.lights import lights_of
 from cabinet.modes.party.outcome import result_screen
 from cabinet.modes.party.policy import EventPolicy
 from cabinet.modes.party.screen import event_view
-from cabinet.modes.played import SeatResults
 from cabinet.modes.stack import Mode, Screen
 from cabinet.panel import PanelLights
 from display.party_view import EventPhase
@@ -84,18 +81,8 @@ class EventMode(Mode):
     def heard(self, flow: fl.Flow, over: GameOver) -> None:
         moves.heard(self.party, flow, over)
 
-    def finish_game(
-        self,
-        game_id: int,
-        *,
-        winner: int | None,
-        duration_ms: int,
-        replay: Mapping[str, JSONValue] | None,
-        results: SeatResults,
-        taken_over: Mapping[int, str],
-    ) -> bool:
-        end = GameEnd(game_id, duration_ms, replay, tuple(results), dict(taken_over))
-        return moves.finish_game(self.party, game_id, end)
+    def finish_game(self, end: GameEnd, winner: int | None) -> bool:
+        return moves.finish_game(self.party, end.game_id, end)
 
     # The loop's questions.
 
